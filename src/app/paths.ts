@@ -1,0 +1,60 @@
+// Spec section 2: every screen's path, word for word.
+export const paths = {
+  home: "/",
+  profile: "/profile",
+  editProfile: "/edit-profile",
+  leagues: "/leagues",
+  createLeague: "/leagues/create",
+  manageLeague: "/leagues/manage",
+  leagueById: "/leagues/:leagueId",
+  allLeagues: "/leagues/all-leagues",
+  leagueStatistic: "/leagues/statistic/:leagueId",
+  faq: "/faq",
+  bonusQuestions: "/bonus-questions",
+  bonusAll: "/bonus-questions/all",
+  bonusAnswered: "/bonus-questions/answered",
+  predictions: "/predictions",
+  bets: "/bets",
+  ridersAndTeams: "/riders-and-teams",
+  leaderboards: "/leaderboards",
+  rider: "/rider",
+  riderById: "/rider/:riderId",
+  page404: "/404",
+  results: "/results",
+  favorites: "/favorites",
+  prizes: "/prizes",
+  shop: "/shop",
+} as const;
+export type ScreenName = keyof typeof paths;
+
+/** Query and search parameter names of spec section 2. */
+export const queryKeys = {
+  league: "league",
+  category: "category",
+  isEdit: "isEdit",
+  userId: "userId",
+  data: "data",
+  signature: "signature",
+  token: "token",
+  state: "state",
+  teamId: "teamId",
+  accessToken: "accessToken",
+  refreshToken: "refreshToken",
+  isNew: "isNew",
+  email: "email",
+} as const;
+
+/** Values of the `state` query and other stored keys named by the spec. */
+export const stateValues = { recovery: "recovery", profile: "profile" } as const;
+export const storageKeys = {
+  accessToken: "accessToken",
+  refreshToken: "refreshToken",
+  rememberMe: "rememberMe",
+  redirectTo: "redirectTo",
+  social: "social",
+  lng: "lng",
+} as const;
+
+export const BREAKPOINT_MD = 991;
+export const BREAKPOINT_SM = 575;
+export const FADE_MS = 333;

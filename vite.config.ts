@@ -1,0 +1,16 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+const apiPort = Number(process.env.API_PORT ?? 3001);
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 400 },
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    proxy: {
+      "/api": `http://127.0.0.1:${apiPort}`,
+      "/socket.io": { target: `http://127.0.0.1:${apiPort}`, ws: true },
+    },
+  },
+});

@@ -1,0 +1,44 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+// One project per layer so each runs in the environment it needs; e2e runs last, on its own.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      { extends: true, test: { name: "contract", include: ["tests/contract/**/*.test.ts"], environment: "node" } },
+      { extends: true, test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node" } },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "views",
+          include: ["tests/views/**/*.test.tsx", "tests/views/**/*.test.ts"],
+          environment: "jsdom",
+          setupFiles: ["tests/views/setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
