@@ -1,0 +1,51 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import fastifyCookie from "@fastify/cookie";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import { API_PREFIX } from "../contract/calls";
+import { AppError, installErrorHandling } from "./http/errors";
+import type { AppDeps } from "./http/deps";
+import { authRoutes } from "./modules/auth/routes";
+import { devRoutes } from "./modules/dev/routes";
+import { systemRoutes } from "./modules/system/routes";
+import { usersRoutes } from "./modules/users/routes";
+
+export type { AppDeps } from "./http/deps";
+
+/** The whole HTTP app from its dependencies, not listening: tests call `app.inject()`. */
+export async function buildApp(deps: AppDeps, options: { logger?: boolean | { level: string } } = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: deps.config.trustProxy, bodyLimit: 1_048_576 });
+  app.decorate("deps", deps);
+  installErrorHandling(app);
+  await app.register(fastifyCookie, { secret: deps.config.jwtRefreshSecret });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, "tooManyRequests"),
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(systemRoutes);
+      if (!deps.config.production) await api.register(devRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const spaIndex = deps.spaDir ? join(deps.spaDir, "index.html") : undefined;
+  const hasSpa = spaIndex !== undefined && existsSync(spaIndex);
+  if (hasSpa) await app.register(fastifyStatic, { root: deps.spaDir!, wildcard: false, index: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0]!;
+    // Client-side routes (/profile, /leagues/…, /404) all load the SPA, which shows its own not-found page.
+    if (hasSpa && (request.method === "GET" || request.method === "HEAD") && path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
+      return reply.type("text/html; charset=utf-8").send(readFileSync(spaIndex!));
+    }
+    return reply.status(404).send({ statusCode: 404, code: "notFound", message: new AppError(404, "notFound").message });
+  });
+  return app;
+}

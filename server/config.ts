@@ -1,0 +1,120 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { SocialProvider } from "../contract/enums";
+
+export type OAuthProviderConfig = {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  scope: string;
+};
+
+export type Config = {
+  production: boolean;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  jwtAccessSecret: string;
+  jwtRefreshSecret: string;
+  oauth: Partial<Record<SocialProvider, OAuthProviderConfig>>;
+  rateLimitMax: number;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits count per address). */
+  trustProxy: boolean;
+  /** argon2 cost; lowered only by the test harness to keep the suite fast. */
+  passwordHash: { memoryCost: number; timeCost: number };
+};
+
+type Env = Record<string, string | undefined>;
+
+// The providers' real endpoints; each can be overridden (tests point them at a local provider).
+const oauthDefaults: Record<SocialProvider, Omit<OAuthProviderConfig, "clientId" | "clientSecret">> = {
+  google: {
+    authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+    tokenUrl: "https://oauth2.googleapis.com/token",
+    userinfoUrl: "https://openidconnect.googleapis.com/v1/userinfo",
+    scope: "openid email profile",
+  },
+  facebook: {
+    authorizeUrl: "https://www.facebook.com/v19.0/dialog/oauth",
+    tokenUrl: "https://graph.facebook.com/v19.0/oauth/access_token",
+    userinfoUrl: "https://graph.facebook.com/me?fields=id,name,email",
+    scope: "email public_profile",
+  },
+  twitter: {
+    authorizeUrl: "https://twitter.com/i/oauth2/authorize",
+    tokenUrl: "https://api.twitter.com/2/oauth2/token",
+    userinfoUrl: "https://api.twitter.com/2/users/me",
+    scope: "users.read tweet.read",
+  },
+};
+
+const nonEmpty = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
+
+export function oauthFromEnv(env: Env): Config["oauth"] {
+  const out: Config["oauth"] = {};
+  for (const provider of Object.keys(oauthDefaults) as SocialProvider[]) {
+    const p = `OAUTH_${provider.toUpperCase()}_`;
+    const clientId = nonEmpty(env[`${p}CLIENT_ID`]);
+    const clientSecret = nonEmpty(env[`${p}CLIENT_SECRET`] ?? env[`${p}SECRET`]);
+    if (!clientId || !clientSecret) continue;
+    const d = oauthDefaults[provider];
+    out[provider] = {
+      clientId,
+      clientSecret,
+      authorizeUrl: nonEmpty(env[`${p}AUTHORIZE_URL`]) ?? d.authorizeUrl,
+      tokenUrl: nonEmpty(env[`${p}TOKEN_URL`]) ?? d.tokenUrl,
+      userinfoUrl: nonEmpty(env[`${p}USERINFO_URL`]) ?? d.userinfoUrl,
+      scope: nonEmpty(env[`${p}SCOPE`]) ?? d.scope,
+    };
+  }
+  return out;
+}
+
+/** Dev secrets are generated once and kept in DATA_DIR so sessions survive restarts. */
+function devSecrets(dataDir: string): { access: string; refresh: string } {
+  const file = join(dataDir, "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as { access: string; refresh: string };
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { access: randomBytes(32).toString("base64url"), refresh: randomBytes(32).toString("base64url") };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === "production";
+  const port = Number(nonEmpty(env.PORT) ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? "./data");
+  let jwtAccessSecret = nonEmpty(env.JWT_ACCESS_SECRET);
+  let jwtRefreshSecret = nonEmpty(env.JWT_REFRESH_SECRET);
+  if (!jwtAccessSecret || !jwtRefreshSecret) {
+    if (production) throw new Error("JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required when NODE_ENV=production");
+    const generated = devSecrets(dataDir);
+    jwtAccessSecret ??= generated.access;
+    jwtRefreshSecret ??= generated.refresh;
+  }
+  const rateLimitMax = Number(nonEmpty(env.RATE_LIMIT_MAX) ?? 10);
+  return {
+    production,
+    port,
+    dataDir,
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? "Paddock Predictor <no-reply@paddock-predictor.local>",
+    publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    jwtAccessSecret,
+    jwtRefreshSecret,
+    oauth: oauthFromEnv(env),
+    rateLimitMax: Number.isFinite(rateLimitMax) && rateLimitMax > 0 ? rateLimitMax : 10,
+    trustProxy: ["1", "true", "yes"].includes((env.TRUST_PROXY ?? "").toLowerCase()),
+    passwordHash: { memoryCost: 19456, timeCost: 2 },
+  };
+}

@@ -1,0 +1,22 @@
+import type { Clock } from "../clock";
+import type { Config } from "../config";
+import type { Database } from "../db/open";
+import type { Mailer } from "../mail/transport";
+
+export type AppDeps = {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  config: Config;
+  /** Built SPA to serve next to the API (main.ts passes dist/ when it exists). */
+  spaDir?: string;
+};
+
+/** Who is calling, from a verified access token. */
+export type Caller = { userId: string; familyId: string; mustChangePassword: boolean };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
+import type * as z from "zod";
+import type { Call } from "../../contract/calls";
+import { AppError, validationError } from "./errors";
+import type { Caller } from "./deps";
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type Ctx<C extends Call> = {
+  body: Out<C["body"]>;
+  query: Out<C["query"]>;
+  params: Record<string, string>;
+  /** The signed-in caller; always set on calls with `auth: true`. */
+  caller: C["auth"] extends true ? Caller : Caller | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type ServeOptions = {
+  /** The calls a player who must change the password may still make. */
+  allowedWhileMustChangePassword?: boolean;
+  /** A body that fails the contract answers this instead of a 400 (e.g. refresh → 401). */
+  invalidBody?: () => AppError;
+  routeOptions?: RouteShorthandOptions;
+};
+
+export type VerifyAccess = (token: string) => Promise<Caller | null>;
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header && /^Bearer\s+(.+)$/i.exec(header);
+  return match ? match[1]!.trim() : undefined;
+}
+
+function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, invalid?: () => AppError): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) throw invalid ? invalid() : validationError(parsed.error);
+  return parsed.data as Out<S>;
+}
+
+/**
+ * Serves one call of the contract's catalogue: its method and path word for word, the body and query
+ * checked by its schemas, the caller from the bearer token, and the result passed through the contract's
+ * result schema so nothing it doesn't name (a password hash, another player's e-mail) can leave.
+ */
+export function serve<C extends Call>(
+  app: FastifyInstance,
+  verify: VerifyAccess,
+  call: C,
+  handler: (ctx: Ctx<C>) => Promise<z.input<C["result"]>>,
+  options: ServeOptions = {},
+): void {
+  app.route({
+    ...options.routeOptions,
+    method: call.method,
+    url: call.path,
+    handler: async (request, reply) => {
+      const token = bearer(request);
+      const caller = token ? await verify(token) : null;
+      if (call.auth && !caller) throw new AppError(401, "unauthorized");
+      if (call.auth && caller?.mustChangePassword && !options.allowedWhileMustChangePassword) throw new AppError(403, "mustChangePassword");
+      const body = parse(call.body, request.body, options.invalidBody);
+      const query = parse(call.query, request.query);
+      const ctx = { body, query, params: request.params as Record<string, string>, caller, request, reply } as Ctx<C>;
+      const result = await handler(ctx);
+      if (reply.sent) return reply;
+      return { result: call.result.parse(result) };
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { jwtVerify, SignJWT } from "jose";
+import type { Tokens } from "../../../contract/auth";
+import type { Db } from "../../db/open";
+import { refreshTokens, sessionFamilies, users } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import type { AppDeps, Caller } from "../../http/deps";
+
+export const ACCESS_TTL_SECONDS = 15 * 60;
+export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
+
+export const randomToken = () => randomBytes(32).toString("base64url");
+
+/** Secrets that reach the database (refresh tokens, confirmation tokens, codes) are stored only as keyed hashes. */
+export const secretHasher = (key: string) => (value: string) => createHmac("sha256", key).update(value).digest("base64url");
+
+type Tx = Pick<Db, "insert" | "update" | "select">;
+
+export function tokenService(deps: Pick<AppDeps, "clock" | "config"> & { db: Db }) {
+  const { db, clock } = deps;
+  const accessKey = new TextEncoder().encode(deps.config.jwtAccessSecret);
+  const hash = secretHasher(deps.config.jwtRefreshSecret);
+
+  async function signAccess(userId: string, familyId: string): Promise<string> {
+    const iat = Math.floor(clock.now().getTime() / 1000);
+    return new SignJWT({ fam: familyId })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(userId)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TTL_SECONDS)
+      .sign(accessKey);
+  }
+
+  async function issueRefresh(tx: Tx, familyId: string): Promise<string> {
+    const token = randomToken();
+    const now = clock.now();
+    await tx.insert(refreshTokens).values({ tokenHash: hash(token), familyId, expiresAt: new Date(now.getTime() + REFRESH_TTL_MS), createdAt: now });
+    return token;
+  }
+
+  /** A new sign-in: a new token family. */
+  async function startSession(userId: string, tx: Tx = db): Promise<Tokens> {
+    const familyId = randomUUID();
+    await tx.insert(sessionFamilies).values({ id: familyId, userId, createdAt: clock.now() });
+    return { accessToken: await signAccess(userId, familyId), refreshToken: await issueRefresh(tx, familyId) };
+  }
+
+  async function revokeFamily(familyId: string, tx: Tx = db): Promise<void> {
+    await tx.update(sessionFamilies).set({ revokedAt: clock.now() }).where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revokedAt)));
+  }
+
+  async function revokeAll(userId: string, tx: Tx = db): Promise<void> {
+    await tx.update(sessionFamilies).set({ revokedAt: clock.now() }).where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
+  }
+
+  async function findRefresh(token: string) {
+    const [row] = await db
+      .select({ tokenHash: refreshTokens.tokenHash, familyId: refreshTokens.familyId, expiresAt: refreshTokens.expiresAt, rotatedAt: refreshTokens.rotatedAt, revokedAt: sessionFamilies.revokedAt, userId: sessionFamilies.userId })
+      .from(refreshTokens)
+      .innerJoin(sessionFamilies, eq(sessionFamilies.id, refreshTokens.familyId))
+      .where(eq(refreshTokens.tokenHash, hash(token)));
+    return row;
+  }
+
+  /** Rotates a refresh token. A token used twice means it leaked: the whole family is revoked. */
+  async function rotate(token: string): Promise<Tokens> {
+    const row = await findRefresh(token);
+    if (!row) throw new AppError(401, "refreshTokenNotExists");
+    if (row.revokedAt || row.expiresAt <= clock.now()) throw new AppError(401, "unauthorized");
+    if (row.rotatedAt) {
+      await revokeFamily(row.familyId);
+      throw new AppError(401, "unauthorized");
+    }
+    const refreshToken = await db.transaction(async (tx) => {
+      // Conditional update: of two concurrent uses of one token only one may win.
+      const won = await tx
+        .update(refreshTokens)
+        .set({ rotatedAt: clock.now() })
+        .where(and(eq(refreshTokens.tokenHash, row.tokenHash), isNull(refreshTokens.rotatedAt)))
+        .returning({ tokenHash: refreshTokens.tokenHash });
+      if (won.length === 0) return null;
+      return issueRefresh(tx, row.familyId);
+    });
+    if (!refreshToken) {
+      await revokeFamily(row.familyId);
+      throw new AppError(401, "unauthorized");
+    }
+    return { accessToken: await signAccess(row.userId, row.familyId), refreshToken };
+  }
+
+  /** Signs out: revokes the family the refresh token belongs to (unknown tokens are ignored). */
+  async function signOut(token: string): Promise<void> {
+    const row = await findRefresh(token);
+    if (row) await revokeFamily(row.familyId);
+  }
+
+  /** A valid access token of a live family of an existing user, else null. */
+  async function verifyAccess(token: string): Promise<Caller | null> {
+    let sub: string | undefined;
+    let fam: unknown;
+    try {
+      const { payload } = await jwtVerify(token, accessKey, { algorithms: ["HS256"], currentDate: clock.now() });
+      sub = payload.sub;
+      fam = payload.fam;
+    } catch {
+      return null;
+    }
+    if (!sub || typeof fam !== "string") return null;
+    const [row] = await db
+      .select({ mustChangePassword: users.mustChangePassword })
+      .from(sessionFamilies)
+      .innerJoin(users, eq(users.id, sessionFamilies.userId))
+      .where(and(eq(sessionFamilies.id, fam), eq(sessionFamilies.userId, sub), isNull(sessionFamilies.revokedAt)));
+    return row ? { userId: sub, familyId: fam, mustChangePassword: row.mustChangePassword } : null;
+  }
+
+  return { signAccess, startSession, revokeFamily, revokeAll, rotate, signOut, verifyAccess, hash };
+}
+
+export type TokenService = ReturnType<typeof tokenService>;

@@ -1,0 +1,19 @@
+import { eq, sql } from "drizzle-orm";
+import type { Clock } from "../../clock";
+import type { Db } from "../../db/open";
+import { users } from "../../db/schema";
+
+/** Operator command: the player must choose a new password before doing anything else. */
+export async function forcePasswordChange(db: Db, clock: Clock, email: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ mustChangePassword: true, updatedAt: clock.now() })
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row?.id;
+}
