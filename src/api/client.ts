@@ -1,0 +1,136 @@
+import ky, { isHTTPError, type KyInstance } from "ky";
+import type * as z from "zod";
+import type { Tokens } from "../../contract/auth";
+import { API_PREFIX, authCalls, fillPath, type Call } from "../../contract/calls";
+import { ApiError, apiErrorOf, errorBodyFrom } from "./apiError";
+import { readTokens } from "./tokens";
+
+export { ApiError } from "./apiError";
+
+/**
+ * What the client needs from the app around every call. The app actor connects itself once
+ * (src/app/appActor.ts); until then calls still work, without loading flag, refresh or modals.
+ */
+export type ClientBridge = {
+  requestStarted(): void;
+  requestFinished(): void;
+  /** One shared refresh for every waiting caller (the tokenRefresh actor). */
+  refresh(): Promise<Tokens>;
+  /** Refresh failed: the tokens are gone; the app records the error and ends the session. */
+  sessionExpired(error: ApiError): void;
+  /** 418: the app shows the race-started modal. */
+  raceStarted(): void;
+};
+
+let bridge: ClientBridge | null = null;
+export function connectClient(next: ClientBridge | null) {
+  bridge = next;
+}
+
+const RETRY_AFTER_REFRESH = "TOKEN_REFRESHED";
+const STATUS_UNAUTHORIZED = 401;
+const STATUS_RACE_STARTED = 418;
+
+function withBearer(outgoing: Request) {
+  const { accessToken } = readTokens();
+  if (accessToken) outgoing.headers.set("Authorization", `Bearer ${accessToken}`);
+  else outgoing.headers.delete("Authorization");
+}
+
+const base = {
+  prefix: API_PREFIX,
+  // Absolute, so the same code runs where Request does not resolve relative URLs (tests, workers).
+  baseUrl: globalThis.location?.origin,
+  // Only the one retry after a refresh: ky's own retries (network, 5xx) stay off, as the spec's cache has none either.
+  retry: { limit: 1, shouldRetry: () => false },
+  hooks: { beforeRequest: [(state: { request: Request }) => withBearer(state.request)] },
+};
+
+/** For the refresh call itself: a 401 here must not start another refresh. */
+const bareApi: KyInstance = ky.create(base);
+
+const api: KyInstance = ky.create({
+  ...base,
+  hooks: {
+    beforeRequest: base.hooks.beforeRequest,
+    afterResponse: [
+      async ({ response, retryCount }) => {
+        if (response.status !== STATUS_UNAUTHORIZED || retryCount > 0 || !bridge) return;
+        const stored = readTokens();
+        // A guest's 401 (wrong password, say) has no session to renew.
+        if (!stored.accessToken && !stored.refreshToken) return;
+        try {
+          await bridge.refresh();
+        } catch (error) {
+          const apiError = error instanceof ApiError ? error : apiErrorOf("refreshTokenNotExists", STATUS_UNAUTHORIZED);
+          bridge.sessionExpired(apiError);
+          throw apiError;
+        }
+        return ky.retry({ code: RETRY_AFTER_REFRESH, delay: 0 });
+      },
+    ],
+    // The retried request keeps its old headers: put the fresh access token on it.
+    beforeRetry: [(state) => withBearer(state.request)],
+  },
+});
+
+type Params = Record<string, string | number>;
+type BodyOf<C extends Call> = C extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+type QueryOf<C extends Call> = C extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
+export type RequestOptions<C extends Call> = {
+  params?: Params;
+  query?: QueryOf<C>;
+  body?: BodyOf<C>;
+  signal?: AbortSignal;
+};
+
+function searchParamsOf(query: unknown): Record<string, string> | undefined {
+  if (!query || typeof query !== "object") return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") out[key] = String(value);
+  }
+  return out;
+}
+
+function isAbort(error: unknown) {
+  return error instanceof DOMException && error.name === "AbortError";
+}
+
+async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (isHTTPError(error)) {
+    const status = error.response.status;
+    if (status === STATUS_RACE_STARTED) {
+      bridge?.raceStarted();
+      return apiErrorOf("raceStarted", STATUS_RACE_STARTED, true);
+    }
+    return new ApiError(errorBodyFrom(error.data, status));
+  }
+  return apiErrorOf("somethingWentWrong");
+}
+
+/** Calls one entry of the contract's call catalogue and returns its parsed `result`. */
+export async function request<C extends Call>(call: C, opts: RequestOptions<C> = {}): Promise<z.infer<C["result"]>> {
+  const instance = (call as Call) === authCalls.refresh ? bareApi : api;
+  bridge?.requestStarted();
+  try {
+    const data = await instance(fillPath(call.path, opts.params).replace(/^\//, ""), {
+      method: call.method,
+      json: opts.body,
+      searchParams: searchParamsOf(opts.query),
+      signal: opts.signal,
+    }).json<{ result?: unknown }>();
+    const parsed = call.result.safeParse(data?.result);
+    if (!parsed.success) {
+      console.error(`Unexpected response from ${call.method} ${call.path}`, parsed.error);
+      throw apiErrorOf("somethingWentWrong");
+    }
+    return parsed.data as z.infer<C["result"]>;
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw await toApiError(error);
+  } finally {
+    bridge?.requestFinished();
+  }
+}

@@ -1,0 +1,29 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Suspense } from "react";
+import { Router } from "wouter";
+import { queryClient } from "../api/queryClient";
+import { AppEvents } from "./AppEvents";
+import { useViewportHeight } from "./layout/useViewportHeight";
+import { ModalHost } from "./ModalHost";
+import { QueryEffects } from "./QueryEffects";
+import { RouteFallback } from "./RouteFallback";
+import { AppRoutes } from "./routes";
+import { SessionEffects } from "./SessionEffects";
+
+export function App() {
+  useViewportHeight();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Router>
+        {/* Outer boundary: the first translations load before anything renders. */}
+        <Suspense fallback={<RouteFallback />}>
+          <AppEvents />
+          <QueryEffects />
+          <SessionEffects />
+          <AppRoutes />
+          <ModalHost />
+        </Suspense>
+      </Router>
+    </QueryClientProvider>
+  );
+}

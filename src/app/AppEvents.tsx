@@ -1,0 +1,38 @@
+import { useEffect } from "react";
+import { useLocation } from "wouter";
+import { appActor, authActor, modalActor } from "./appActor";
+import { paths, queryKeys, stateValues } from "./paths";
+
+/** Where a fresh sign-in lands: the remembered page, else the profile for `state=profile`, else predictions. */
+export function signedInDestination(redirectTo: string | null, search: string, profileId: string | undefined): string {
+  if (redirectTo) return redirectTo;
+  const state = new URLSearchParams(search).get(queryKeys.state);
+  if (state === stateValues.profile && profileId) return `${paths.profile}?${queryKeys.userId}=${encodeURIComponent(profileId)}`;
+  return paths.predictions;
+}
+
+/**
+ * The machines decide, the app navigates: this component turns the auth actor's emitted events into
+ * navigation and closes the sign-in modals that led there.
+ */
+export function AppEvents() {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const signedIn = authActor.on("auth.signedIn", () => {
+      const redirectTo = appActor.getSnapshot().context.redirectTo;
+      const profileId = authActor.getSnapshot().context.profile?.id;
+      modalActor.send({ type: "modal.closeAll" });
+      appActor.send({ type: "app.redirect.clear" });
+      navigate(signedInDestination(redirectTo, window.location.search, profileId));
+    });
+    const signedOut = authActor.on("auth.signedOut", () => {
+      modalActor.send({ type: "modal.closeAll" });
+      navigate(paths.home);
+    });
+    return () => {
+      signedIn.unsubscribe();
+      signedOut.unsubscribe();
+    };
+  }, [navigate]);
+  return null;
+}

@@ -1,0 +1,100 @@
+import { createActor, fromPromise, type ActorRefFrom } from "xstate";
+import type { SignUpBody, Tokens } from "../../contract/auth";
+import type { Profile } from "../../contract/users";
+import { appMachine } from "../../machines/app.machine";
+import { authMachine } from "../../machines/auth.machine";
+import { modalMachine } from "../../machines/modal.machine";
+import { tokenRefreshMachine } from "../../machines/tokenRefresh.machine";
+import * as authApi from "../api/auth";
+import { connectClient } from "../api/client";
+import { refreshOnce } from "../api/refreshOnce";
+import { clearTokens, hasStoredSession, storeTokens } from "../api/tokens";
+import { getProfile } from "../api/users";
+import { storageKeys } from "./paths";
+
+/** Spec: "The page does not scroll while a modal is open." */
+function lockScroll() {
+  document.body.style.overflow = "hidden";
+}
+function unlockScroll() {
+  document.body.style.overflow = "";
+}
+
+const liveAuth = authMachine.provide({
+  actors: {
+    signIn: fromPromise<Tokens, { email: string; password: string; rememberMe: boolean }>(({ input }) => authApi.signIn(input)),
+    signUp: fromPromise<{ email: string }, SignUpBody>(({ input }) => authApi.signUp(input)),
+    confirm: fromPromise<Tokens & { isNew: boolean }, { token: string }>(({ input }) => authApi.confirmEmail(input.token)),
+    loadProfile: fromPromise<Profile, void>(({ signal }) => getProfile(signal)),
+    signOut: fromPromise<void, void>(() => authApi.signOut()),
+    sendCode: fromPromise<unknown, { email: string }>(({ input }) => authApi.sendRecoveryCode(input.email)),
+    validateCode: fromPromise<unknown, { email: string; code: string }>(({ input }) =>
+      authApi.validateRecoveryCode(input.email, input.code),
+    ),
+    newPassword: fromPromise<unknown, { email: string; code: string; password: string; confirmPassword: string }>(
+      ({ input }) => authApi.setNewPassword(input),
+    ),
+  },
+  guards: { hasSession: () => hasStoredSession() },
+  actions: {
+    storeTokens: (_, params) => storeTokens(params.tokens, params.rememberMe),
+    clearTokens: () => clearTokens(),
+  },
+});
+
+const liveTokenRefresh = tokenRefreshMachine.provide({
+  actors: { refresh: fromPromise<Tokens, void>(() => authApi.refreshTokens()) },
+  actions: {
+    storeTokens: (_, params) => storeTokens(params.tokens),
+    clearTokens: () => clearTokens(),
+  },
+});
+
+const liveModal = modalMachine.provide({ actions: { lockScroll, unlockScroll } });
+
+/**
+ * The one app actor. Created at module level, not in a component: React 19 StrictMode would start a
+ * `useActorRef` actor twice, and the session must exist exactly once.
+ */
+export const appActor = createActor(
+  appMachine.provide({
+    actors: { authMachine: liveAuth, tokenRefreshMachine: liveTokenRefresh, modalMachine: liveModal },
+  }),
+);
+appActor.start();
+
+// Spec section 3 stores the redirect-to location: it survives the e-mail confirmation link opening a new page.
+try {
+  const saved = localStorage.getItem(storageKeys.redirectTo);
+  if (saved) appActor.send({ type: "app.redirect.remember", path: saved });
+  let last = saved;
+  appActor.subscribe((snapshot) => {
+    const current = snapshot.context.redirectTo;
+    if (current === last) return;
+    last = current;
+    if (current) localStorage.setItem(storageKeys.redirectTo, current);
+    else localStorage.removeItem(storageKeys.redirectTo);
+  });
+} catch {
+  // Storage blocked (private mode): the redirect then lives only as long as the page.
+}
+
+export type AuthActor = ActorRefFrom<typeof authMachine>;
+export type ModalActor = ActorRefFrom<typeof modalMachine>;
+export type TokenRefreshActor = ActorRefFrom<typeof tokenRefreshMachine>;
+
+// The children are spawned with these systemIds by the app machine.
+export const authActor = appActor.system.get("auth") as AuthActor;
+export const modalActor = appActor.system.get("modal") as ModalActor;
+export const tokenRefreshActor = appActor.system.get("tokenRefresh") as TokenRefreshActor;
+
+connectClient({
+  requestStarted: () => appActor.send({ type: "app.request.started" }),
+  requestFinished: () => appActor.send({ type: "app.request.finished" }),
+  refresh: () => refreshOnce(tokenRefreshActor),
+  sessionExpired: (error) => {
+    appActor.send({ type: "app.error", error: error.body });
+    authActor.send({ type: "auth.session.expired" });
+  },
+  raceStarted: () => appActor.send({ type: "app.raceStarted" }),
+});

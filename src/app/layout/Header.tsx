@@ -1,0 +1,125 @@
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "wouter";
+import { Button } from "../../ui/Button";
+import { BellIcon, CloseIcon, HeartIcon, MenuIcon, TrophyIcon } from "../../ui/icons";
+import { Logo } from "../../ui/Logo";
+import { modals, useAppLoading, useProfile } from "../hooks";
+import { paths } from "../paths";
+import { LanguagePicker } from "./LanguagePicker";
+import { isActive, navItems } from "./navItems";
+import { ProfileMenu } from "./ProfileMenu";
+import { useCloseAboveBreakpoint } from "./useCloseAboveBreakpoint";
+import styles from "./Header.module.css";
+
+function NavLinks({ onNavigate, variant }: { onNavigate?: () => void; variant: "bar" | "drawer" }) {
+  const { t } = useTranslation("common");
+  const [location] = useLocation();
+  return (
+    <ul className={variant === "bar" ? styles.navList : styles.drawerList}>
+      {navItems.map((item) => {
+        const active = isActive(location, item.screen);
+        return (
+          <li key={item.screen}>
+            <Link
+              href={paths[item.screen]}
+              className={`${styles.navLink} ${active ? styles.active : ""}`}
+              aria-current={active ? "page" : undefined}
+              onClick={onNavigate}
+            >
+              {t(item.labelKey)}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Spec section 2's header, for guests and for signed-in players. */
+export function Header() {
+  const { t } = useTranslation("common");
+  const profile = useProfile();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useCloseAboveBreakpoint(menuOpen, closeMenu);
+  const points = profile?.stat.points ?? 0;
+  const loading = useAppLoading();
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link href={paths.predictions} className={styles.logo} aria-label={t("logoLink")}>
+          <Logo wordClassName={styles.logoWord} />
+        </Link>
+
+        <nav className={styles.nav} aria-label={t("nav.label")}>
+          <NavLinks variant="bar" />
+        </nav>
+
+        <div className={styles.tools}>
+          {profile ? (
+            <>
+              <p className={styles.points}>
+                <TrophyIcon size={18} />
+                <span className={styles.pointsLabel}>{t("earnedPoints")}</span>
+                <strong>{points}</strong>
+              </p>
+              <Link href={paths.favorites} className={styles.iconButton} aria-label={t("favorites")}>
+                <HeartIcon />
+              </Link>
+              {/* The notifications list arrives with the live channel; until then the bell says so instead of opening. */}
+              <button
+                type="button"
+                className={`${styles.iconButton} ${styles.inert}`}
+                aria-label={t("notifications.label")}
+                aria-disabled="true"
+                title={t("notifications.soon")}
+              >
+                <BellIcon />
+              </button>
+            </>
+          ) : null}
+          <div className={styles.language}>
+            <LanguagePicker />
+          </div>
+          {profile ? (
+            <ProfileMenu profile={profile} />
+          ) : (
+            <Button size="sm" onClick={() => modals.open("SignIn")}>
+              {t("logIn")}
+            </Button>
+          )}
+          <button
+            type="button"
+            className={`${styles.iconButton} ${styles.burger}`}
+            aria-expanded={menuOpen}
+            aria-controls="header-drawer"
+            aria-label={menuOpen ? t("menu.close") : t("menu.open")}
+            onClick={() => setMenuOpen((v) => !v)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+      <div className={styles.kerb} aria-hidden="true" />
+      {/* The global loading flag: a thin sweep over the kerb while any request runs. */}
+      {loading ? <div className={styles.progress} aria-hidden="true" data-testid="global-loading" /> : null}
+      {menuOpen ? (
+        <nav id="header-drawer" className={styles.drawer} aria-label={t("nav.label")}>
+          {profile ? (
+            <p className={styles.drawerPoints}>
+              <TrophyIcon size={18} />
+              <span>{t("earnedPoints")}</span>
+              <strong>{points}</strong>
+            </p>
+          ) : null}
+          <NavLinks variant="drawer" onNavigate={closeMenu} />
+          <div className={styles.drawerLanguage}>
+            <LanguagePicker align="start" />
+          </div>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

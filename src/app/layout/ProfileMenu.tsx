@@ -1,0 +1,78 @@
+import { useCallback, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import type { Profile } from "../../../contract/users";
+import { Avatar } from "../../ui/Avatar";
+import { ChevronDownIcon, ExternalIcon } from "../../ui/icons";
+import { authActor } from "../appActor";
+import { modals } from "../hooks";
+import { paths } from "../paths";
+import { useDismiss } from "./useDismiss";
+import { useSystemLinks } from "./useSystemLinks";
+import styles from "./ProfileMenu.module.css";
+
+/** Spec: "The profile dropdown offers Profile, Help (external) and Sign Out." */
+export function ProfileMenu({ profile }: { profile: Profile }) {
+  const { t } = useTranslation("common");
+  const links = useSystemLinks();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, box, close, trigger);
+
+  function askSignOut() {
+    close();
+    modals.open("Confirmation", {
+      text: t("signOut.question"),
+      confirmLabel: t("signOut.confirm"),
+      cancel: true,
+      onConfirm: () => authActor.send({ type: "auth.signOut" }),
+    });
+  }
+
+  return (
+    <div className={styles.menu} ref={box}>
+      <button
+        ref={trigger}
+        type="button"
+        className={styles.trigger}
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t("profileMenu.open", { name: profile.name })}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Avatar name={profile.name} src={profile.img} size={36} />
+        <ChevronDownIcon size={16} />
+      </button>
+      {open ? (
+        <ul id={menuId} className={styles.list}>
+          <li className={styles.who}>
+            <span className={styles.name}>{profile.name}</span>
+            <span className={styles.email}>{profile.email}</span>
+          </li>
+          <li>
+            <Link href={paths.profile} className={styles.item} onClick={close}>
+              {t("profileMenu.profile")}
+            </Link>
+          </li>
+          {links?.helpCentre ? (
+            <li>
+              <a href={links.helpCentre} target="_blank" rel="noopener noreferrer" className={styles.item} onClick={close}>
+                {t("profileMenu.help")}
+                <ExternalIcon size={14} />
+                <span className="visually-hidden">{t("opensInNewTab")}</span>
+              </a>
+            </li>
+          ) : null}
+          <li>
+            <button type="button" className={`${styles.item} ${styles.signOut}`} onClick={askSignOut}>
+              {t("profileMenu.signOut")}
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}

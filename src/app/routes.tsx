@@ -1,0 +1,126 @@
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import { Route, Switch, useSearch } from "wouter";
+import { Layout } from "./layout/Layout";
+import { paths, queryKeys, type ScreenName } from "./paths";
+import { RequireAuth } from "./RequireAuth";
+
+// Every screen is its own chunk: a guest on the landing page downloads none of the others.
+const LandingScreen = lazy(() => import("../screens/landing/LandingScreen"));
+const ProfileScreen = lazy(() => import("../screens/profile/ProfileScreen"));
+const EditProfileScreen = lazy(() => import("../screens/editProfile/EditProfileScreen"));
+const FaqScreen = lazy(() => import("../screens/faq/FaqScreen"));
+const NotFoundScreen = lazy(() => import("../screens/notFound/NotFoundScreen"));
+const FavoritesScreen = lazy(() => import("../screens/favorites/FavoritesScreen"));
+const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
+  () => import("../screens/comingSoon/ComingSoonScreen"),
+);
+
+/** Screens that need a signed-in player (spec section 6). */
+export const guardedScreens: ReadonlySet<ScreenName> = new Set<ScreenName>([
+  "editProfile",
+  "favorites",
+  "leagues",
+  "createLeague",
+  "manageLeague",
+  "leagueById",
+  "allLeagues",
+  "leagueStatistic",
+  "bonusQuestions",
+  "bonusAll",
+  "bonusAnswered",
+  "predictions",
+  "bets",
+  "results",
+  "shop",
+  "prizes",
+]);
+
+/** Screens later issues build; until then each shows an honest "coming soon" page. */
+const comingSoon: readonly ScreenName[] = [
+  "leagues",
+  "createLeague",
+  "manageLeague",
+  "allLeagues",
+  "leagueStatistic",
+  "leagueById",
+  "bonusQuestions",
+  "bonusAll",
+  "bonusAnswered",
+  "predictions",
+  "bets",
+  "ridersAndTeams",
+  "leaderboards",
+  "rider",
+  "riderById",
+  "results",
+  "prizes",
+  "shop",
+];
+
+function Guarded({ screen, children }: { screen: ScreenName; children: ReactNode }) {
+  return guardedScreens.has(screen) ? <RequireAuth>{children}</RequireAuth> : <>{children}</>;
+}
+
+/** `/profile` is public for another player's profile (`?userId=`), private for one's own. */
+function ProfileRoute() {
+  const userId = new URLSearchParams(useSearch()).get(queryKeys.userId);
+  return userId ? <ProfileScreen /> : <RequireAuth><ProfileScreen /></RequireAuth>;
+}
+
+// Static paths before `:param` ones, so /leagues/create never matches /leagues/:leagueId.
+const comingSoonOrder = comingSoon.toSorted((a, b) => Number(paths[a].includes(":")) - Number(paths[b].includes(":")));
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path={paths.home}>
+        <Layout withHeader={false}>
+          <LandingScreen />
+        </Layout>
+      </Route>
+      <Route path={paths.profile}>
+        <Layout>
+          <ProfileRoute />
+        </Layout>
+      </Route>
+      <Route path={paths.editProfile}>
+        <Layout>
+          <Guarded screen="editProfile">
+            <EditProfileScreen />
+          </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.faq}>
+        <Layout>
+          <FaqScreen />
+        </Layout>
+      </Route>
+      <Route path={paths.favorites}>
+        <Layout>
+          <Guarded screen="favorites">
+            <FavoritesScreen />
+          </Guarded>
+        </Layout>
+      </Route>
+      {comingSoonOrder.map((screen) => (
+        <Route key={screen} path={paths[screen]}>
+          <Layout>
+            <Guarded screen={screen}>
+              <ComingSoonScreen screen={screen} />
+            </Guarded>
+          </Layout>
+        </Route>
+      ))}
+      <Route path={paths.page404}>
+        <Layout>
+          <NotFoundScreen />
+        </Layout>
+      </Route>
+      <Route>
+        <Layout>
+          <NotFoundScreen />
+        </Layout>
+      </Route>
+    </Switch>
+  );
+}

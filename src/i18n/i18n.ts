@@ -1,0 +1,94 @@
+import { createInstance, type BackendModule, type ReadCallback } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { languageCodes, type LanguageCode } from "../../contract/enums";
+import { storageKeys } from "../app/paths";
+import { switchDayjsLocale } from "./dayjsLocales";
+import { DEFAULT_LANGUAGE, isLanguageCode } from "./languages";
+
+export { languages, type LanguageOption } from "./languages";
+
+export const namespaces = ["common", "auth", "errors", "landing", "profile", "faq", "pages"] as const;
+export type Namespace = (typeof namespaces)[number];
+
+/** The app's one i18next instance; react-i18next reaches it through `initReactI18next`. */
+const i18next = createInstance();
+
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*/*.json");
+
+/** Spec section 9: "Translation loader retries up to 5 times from 350 ms, doubling." */
+export const LOADER_MAX_RETRIES = 5;
+export const LOADER_RETRY_MS = 350;
+
+type LocaleFiles = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+
+/** Loads `./locales/<lng>/<ns>.json` on demand; a failed load asks i18next to retry. */
+export const createLocaleBackend = (files: LocaleFiles): BackendModule => ({
+  type: "backend",
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = files[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    // `true` as the second argument asks i18next's connector to retry with its doubling delay.
+    load().then(
+      (file) => callback(null, file.default),
+      (error: unknown) => callback(error as Error, true),
+    );
+  },
+});
+
+/** Spec numbers for i18next's own retry loop (its connector doubles the wait each time). */
+export const loaderRetryOptions = { maxRetries: LOADER_MAX_RETRIES, retryTimeout: LOADER_RETRY_MS } as const;
+
+export function storedLanguage(): LanguageCode {
+  try {
+    const stored = localStorage.getItem(storageKeys.lng);
+    return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function applyLanguage(code: string) {
+  const language = isLanguageCode(code) ? code : DEFAULT_LANGUAGE;
+  document.documentElement.lang = language;
+  switchDayjsLocale(language).catch((error: unknown) => console.error("dayjs locale failed to load", error));
+}
+
+let ready: Promise<unknown> | null = null;
+
+/** Starts i18next once; later calls return the same promise. */
+export function initI18n(language: LanguageCode = storedLanguage()) {
+  ready ??= (() => {
+    i18next.on("languageChanged", applyLanguage);
+    return i18next
+      .use(createLocaleBackend(localeFiles))
+      .use(initReactI18next)
+      .init({
+        lng: language,
+        fallbackLng: DEFAULT_LANGUAGE,
+        supportedLngs: [...languageCodes],
+        ns: [...namespaces],
+        defaultNS: "common",
+        load: "languageOnly",
+        ...loaderRetryOptions,
+        interpolation: { escapeValue: false },
+        react: { useSuspense: true },
+      });
+  })();
+  return ready;
+}
+
+/** Spec: "Language change … failures are only logged." */
+export async function setLanguage(code: LanguageCode): Promise<void> {
+  try {
+    localStorage.setItem(storageKeys.lng, code);
+    await i18next.changeLanguage(code);
+  } catch (error) {
+    console.error("Language change failed", error);
+  }
+}
+
+export { i18next as i18n };

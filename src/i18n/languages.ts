@@ -1,0 +1,28 @@
+import { languageCodes, type LanguageCode } from "../../contract/enums";
+
+export type LanguageOption = { code: LanguageCode; name: string; shortName: string };
+
+/** Spec section 1's 15 languages, each named in itself so a player finds their own. */
+export const languages: readonly LanguageOption[] = [
+  { code: "en", name: "English", shortName: "EN" },
+  { code: "es", name: "Español", shortName: "ES" },
+  { code: "fr", name: "Français", shortName: "FR" },
+  { code: "id", name: "Bahasa Indonesia", shortName: "ID" },
+  { code: "zh", name: "中文", shortName: "ZH" },
+  { code: "ja", name: "日本語", shortName: "JA" },
+  { code: "de", name: "Deutsch", shortName: "DE" },
+  { code: "ru", name: "Русский", shortName: "RU" },
+  { code: "pt", name: "Português", shortName: "PT" },
+  { code: "el", name: "Ελληνικά", shortName: "EL" },
+  { code: "it", name: "Italiano", shortName: "IT" },
+  { code: "ko", name: "한국어", shortName: "KO" },
+  { code: "ms", name: "Bahasa Melayu", shortName: "MS" },
+  { code: "th", name: "ไทย", shortName: "TH" },
+  { code: "vi", name: "Tiếng Việt", shortName: "VI" },
+];
+
+export const DEFAULT_LANGUAGE: LanguageCode = "en";
+
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return typeof value === "string" && (languageCodes as readonly string[]).includes(value);
+}

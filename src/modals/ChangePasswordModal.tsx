@@ -1,0 +1,96 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ChangePasswordBody } from "../../contract/auth";
+import { changePassword } from "../api/auth";
+import { ApiError } from "../api/client";
+import { authActor } from "../app/appActor";
+import { Button } from "../ui/Button";
+import { TextField } from "../ui/TextField";
+import type { ModalComponentProps } from "./modalTypes";
+import { ModalTitle } from "./ModalTitle";
+import { useAuthForm } from "./useAuthForm";
+import styles from "./modal.module.css";
+
+/** Also opened un-closeable when the profile says `mustChangePassword` (spec section 8). */
+export default function ChangePasswordModal({ entry, close }: ModalComponentProps) {
+  const { t } = useTranslation("auth");
+  const { t: tErrors } = useTranslation("errors");
+  const forced = entry.props.forced === true;
+  const [done, setDone] = useState(false);
+  const mutation = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      setDone(true);
+      // The profile's mustChangePassword flag is now false on the server.
+      authActor.send({ type: "auth.profile.reload" });
+    },
+  });
+  const serverError = mutation.error instanceof ApiError ? mutation.error.body : null;
+  const form = useAuthForm({ oldPassword: "", password: "", confirmPassword: "" }, serverError);
+
+  if (done) {
+    return (
+      <div className={styles.center}>
+        <ModalTitle>{t("changePassword.doneTitle")}</ModalTitle>
+        <p className={styles.lead}>{t("changePassword.doneText")}</p>
+        <Button block onClick={close}>
+          {t("changePassword.doneOk")}
+        </Button>
+      </div>
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.check(ChangePasswordBody)) return;
+    mutation.mutate(form.values);
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <ModalTitle>{t("changePassword.title")}</ModalTitle>
+      {forced ? (
+        <p className={styles.alert} role="alert">
+          {tErrors("mustChangePassword")}
+        </p>
+      ) : null}
+      {form.formError ? (
+        <p className={styles.alert} role="alert">
+          {form.formError}
+        </p>
+      ) : null}
+      <TextField
+        label={t("fields.oldPassword")}
+        type="password"
+        name="oldPassword"
+        autoComplete="current-password"
+        value={form.values.oldPassword}
+        onChange={(e) => form.set("oldPassword", e.target.value)}
+        error={form.fieldError("oldPassword")}
+      />
+      <TextField
+        label={t("fields.newPassword")}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        hint={t("fields.passwordHint")}
+        value={form.values.password}
+        onChange={(e) => form.set("password", e.target.value)}
+        error={form.fieldError("password")}
+      />
+      <TextField
+        label={t("fields.confirmPassword")}
+        type="password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={form.values.confirmPassword}
+        onChange={(e) => form.set("confirmPassword", e.target.value)}
+        error={form.fieldError("confirmPassword")}
+      />
+      <Button type="submit" size="lg" block loading={mutation.isPending}>
+        {t("changePassword.submit")}
+      </Button>
+    </form>
+  );
+}

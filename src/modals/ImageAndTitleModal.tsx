@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+import type { ModalComponentProps } from "./modalTypes";
+import { ModalTitle } from "./ModalTitle";
+import styles from "./modal.module.css";
+
+/** A picture and one line, no button (the race-started notice of spec section 8). */
+export default function ImageAndTitleModal({ entry }: ModalComponentProps) {
+  const { t } = useTranslation("errors");
+  const textKey = typeof entry.props.textKey === "string" ? entry.props.textKey : "somethingWentWrong";
+  const text = typeof entry.props.text === "string" ? entry.props.text : t(textKey);
+  return (
+    <div className={styles.center}>
+      <svg width="120" height="90" viewBox="0 0 120 90" aria-hidden="true" focusable="false">
+        <rect x="14" y="8" width="4" height="80" rx="2" fill="var(--color-text-muted)" />
+        <g transform="translate(18 10)">
+          {Array.from({ length: 24 }, (_, i) => {
+            const col = i % 6;
+            const row = Math.floor(i / 6);
+            return (
+              <rect key={i} x={col * 14} y={row * 12} width="14" height="12" fill={(col + row) % 2 === 0 ? "#fff" : "#111"} />
+            );
+          })}
+        </g>
+        <circle cx="96" cy="74" r="10" fill="var(--color-accent)" />
+      </svg>
+      <ModalTitle>
+        <span className={styles.text}>{text}</span>
+      </ModalTitle>
+    </div>
+  );
+}

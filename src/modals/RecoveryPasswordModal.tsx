@@ -1,0 +1,157 @@
+import { useEffect, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import * as z from "zod";
+import { RecoverySendCodeBody } from "../../contract/auth";
+import { confirmationCode, password } from "../../contract/validation";
+import { authActor } from "../app/appActor";
+import { modals, useAuth } from "../app/hooks";
+import { Button } from "../ui/Button";
+import { TextField } from "../ui/TextField";
+import type { ModalComponentProps } from "./modalTypes";
+import { ModalTitle } from "./ModalTitle";
+import { useAuthForm } from "./useAuthForm";
+import styles from "./modal.module.css";
+
+const CodeForm = z.object({ code: confirmationCode() });
+const NewPasswordForm = z
+  .object({ password: password(), confirmPassword: z.string().min(1, { error: "required" }) })
+  .refine((b) => b.password === b.confirmPassword, { path: ["confirmPassword"], error: "passwordsMustMatch" });
+
+const STEPS = ["enterEmail", "enterCode", "enterPassword", "done"] as const;
+const stepOf = (state: string): (typeof STEPS)[number] => {
+  if (state === "recovery.sendingCode") return "enterEmail";
+  if (state === "recovery.validating") return "enterCode";
+  if (state === "recovery.saving") return "enterPassword";
+  const step = state.replace("recovery.", "");
+  return (STEPS as readonly string[]).includes(step) ? (step as (typeof STEPS)[number]) : "enterEmail";
+};
+
+/** Password recovery by e-mailed code; the auth machine's recovery states drive the steps. */
+export default function RecoveryPasswordModal({ entry, close }: ModalComponentProps) {
+  const { t } = useTranslation("auth");
+  const { state, error, recoveryEmail } = useAuth();
+  const prefill = typeof entry.props.email === "string" ? entry.props.email : "";
+  const form = useAuthForm({ email: prefill, code: "", password: "", confirmPassword: "" }, error);
+  const step = stepOf(state);
+  const stepIndex = STEPS.indexOf(step);
+
+  useEffect(() => {
+    const current = authActor.getSnapshot();
+    if (!current.matches("recovery")) authActor.send({ type: "auth.recovery.start", email: prefill || undefined });
+    // Leaving the modal leaves the flow: the next sign-in starts from a clean guest state.
+    return () => {
+      if (authActor.getSnapshot().matches("recovery")) authActor.send({ type: "auth.recovery.cancel" });
+    };
+  }, [prefill]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const v = form.values;
+    if (step === "enterEmail") {
+      if (form.check(RecoverySendCodeBody, { email: v.email })) authActor.send({ type: "auth.recovery.sendCode", email: v.email.trim() });
+    } else if (step === "enterCode") {
+      if (form.check(CodeForm, { code: v.code.trim() })) authActor.send({ type: "auth.recovery.validate", code: v.code.trim() });
+    } else if (step === "enterPassword") {
+      if (form.check(NewPasswordForm, { password: v.password, confirmPassword: v.confirmPassword })) {
+        authActor.send({ type: "auth.recovery.newPassword", password: v.password, confirmPassword: v.confirmPassword });
+      }
+    }
+  }
+
+  const busy = state === "recovery.sendingCode" || state === "recovery.validating" || state === "recovery.saving";
+
+  if (step === "done") {
+    return (
+      <div className={styles.center}>
+        <ModalTitle>{t("recovery.doneTitle")}</ModalTitle>
+        <p className={styles.lead}>{t("recovery.doneText")}</p>
+        <Button block onClick={() => modals.replace("SignIn")}>
+          {t("recovery.toSignIn")}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <ModalTitle>{t("recovery.title")}</ModalTitle>
+      <div className={styles.steps} aria-hidden="true">
+        {STEPS.slice(0, 3).map((s, i) => (
+          <span key={s} className={`${styles.step} ${i <= stepIndex ? styles.stepDone : ""}`} />
+        ))}
+      </div>
+      <p className={styles.lead}>
+        {t("recovery.stepOf", { step: stepIndex + 1, total: 3 })} — {t(`recovery.${step}Lead`, { email: recoveryEmail })}
+      </p>
+      {form.formError ? (
+        <p className={styles.alert} role="alert">
+          {form.formError}
+        </p>
+      ) : null}
+      {step === "enterEmail" ? (
+        <TextField
+          label={t("fields.email")}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(e) => form.set("email", e.target.value)}
+          error={form.fieldError("email")}
+        />
+      ) : null}
+      {step === "enterCode" ? (
+        <>
+          <TextField
+            label={t("fields.code")}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={form.values.code}
+            onChange={(e) => form.set("code", e.target.value)}
+            error={form.fieldError("code")}
+          />
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => authActor.send({ type: "auth.recovery.sendCode", email: recoveryEmail })}
+            disabled={busy}
+          >
+            {t("recovery.resend")}
+          </button>
+        </>
+      ) : null}
+      {step === "enterPassword" ? (
+        <>
+          <TextField
+            label={t("fields.newPassword")}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            hint={t("fields.passwordHint")}
+            value={form.values.password}
+            onChange={(e) => form.set("password", e.target.value)}
+            error={form.fieldError("password")}
+          />
+          <TextField
+            label={t("fields.confirmPassword")}
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={form.values.confirmPassword}
+            onChange={(e) => form.set("confirmPassword", e.target.value)}
+            error={form.fieldError("confirmPassword")}
+          />
+        </>
+      ) : null}
+      <Button type="submit" size="lg" block loading={busy}>
+        {t(`recovery.${step}Submit`)}
+      </Button>
+      <p className={styles.footer}>
+        <button type="button" className={styles.linkButton} onClick={close}>
+          {t("recovery.cancel")}
+        </button>
+      </p>
+    </form>
+  );
+}

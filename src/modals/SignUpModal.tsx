@@ -1,0 +1,133 @@
+import { useEffect, type FormEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { SignUpBody } from "../../contract/auth";
+import { authActor } from "../app/appActor";
+import { modals, useAuth } from "../app/hooks";
+import { useSystemLinks } from "../app/layout/useSystemLinks";
+import { Button } from "../ui/Button";
+import { Checkbox } from "../ui/Checkbox";
+import { MailIcon } from "../ui/icons";
+import { TextField } from "../ui/TextField";
+import type { ModalComponentProps } from "./modalTypes";
+import { ModalTitle } from "./ModalTitle";
+import { SocialButtons } from "./SocialButtons";
+import { useAuthForm } from "./useAuthForm";
+import styles from "./modal.module.css";
+
+const external = (href: string | undefined) => <a href={href ?? "#"} target="_blank" rel="noopener noreferrer" />;
+
+function CheckYourMail({ email, close }: { email: string | null; close(): void }) {
+  const { t } = useTranslation("auth");
+  return (
+    <div className={styles.center}>
+      <MailIcon size={48} />
+      <ModalTitle>{t("signUp.checkMailTitle")}</ModalTitle>
+      <p className={styles.lead}>{t("signUp.checkMailText", { email: email ?? "" })}</p>
+      <Button block onClick={close}>
+        {t("signUp.checkMailOk")}
+      </Button>
+      <button type="button" className={styles.linkButton} onClick={() => modals.replace("SignIn")}>
+        {t("signUp.toSignIn")}
+      </button>
+    </div>
+  );
+}
+
+export default function SignUpModal({ close }: ModalComponentProps) {
+  const { t, i18n } = useTranslation("auth");
+  const { state, error, pendingEmail } = useAuth();
+  const links = useSystemLinks();
+  const form = useAuthForm({ name: "", email: "", password: "", confirmPassword: "", agree: false }, state === "guest" ? error : null);
+
+  useEffect(() => {
+    authActor.send({ type: "auth.error.clear" });
+  }, []);
+
+  if (state === "awaitingConfirmation") return <CheckYourMail email={pendingEmail} close={close} />;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.check(SignUpBody)) return;
+    const { name, email, password, confirmPassword } = form.values;
+    authActor.send({
+      type: "auth.signUp",
+      name: name.trim(),
+      email: email.trim(),
+      password,
+      confirmPassword,
+      agree: true,
+      lng: i18n.resolvedLanguage,
+    });
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <ModalTitle>{t("signUp.title")}</ModalTitle>
+      <p className={styles.lead}>{t("signUp.lead")}</p>
+      {form.formError ? (
+        <p className={styles.alert} role="alert">
+          {form.formError}
+        </p>
+      ) : null}
+      <TextField
+        label={t("fields.name")}
+        name="name"
+        autoComplete="nickname"
+        value={form.values.name}
+        onChange={(e) => form.set("name", e.target.value)}
+        error={form.fieldError("name")}
+      />
+      <TextField
+        label={t("fields.email")}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={form.values.email}
+        onChange={(e) => form.set("email", e.target.value)}
+        error={form.fieldError("email")}
+      />
+      <TextField
+        label={t("fields.password")}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        hint={t("fields.passwordHint")}
+        value={form.values.password}
+        onChange={(e) => form.set("password", e.target.value)}
+        error={form.fieldError("password")}
+      />
+      <TextField
+        label={t("fields.confirmPassword")}
+        type="password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={form.values.confirmPassword}
+        onChange={(e) => form.set("confirmPassword", e.target.value)}
+        error={form.fieldError("confirmPassword")}
+      />
+      <Checkbox
+        name="agree"
+        checked={form.values.agree}
+        onChange={(e) => form.set("agree", e.target.checked)}
+        error={form.fieldError("agree")}
+        label={
+          <Trans
+            t={t}
+            i18nKey="signUp.agree"
+            components={{ terms: external(links?.terms), privacy: external(links?.privacy) }}
+          />
+        }
+      />
+      <Button type="submit" size="lg" block loading={state === "signingUp"}>
+        {t("signUp.submit")}
+      </Button>
+      <SocialButtons />
+      <p className={styles.footer}>
+        {t("signUp.haveAccount")}{" "}
+        <button type="button" className={styles.linkButton} onClick={() => modals.replace("SignIn")}>
+          {t("signUp.toSignIn")}
+        </button>
+      </p>
+    </form>
+  );
+}

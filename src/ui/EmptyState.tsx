@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import styles from "./EmptyState.module.css";
+
+export type EmptyStateProps = {
+  title: ReactNode;
+  text?: ReactNode;
+  icon?: ReactNode;
+  action?: ReactNode;
+};
+
+export function EmptyState({ title, text, icon, action }: EmptyStateProps) {
+  return (
+    <div className={styles.empty}>
+      {icon ? (
+        <div className={styles.icon} aria-hidden="true">
+          {icon}
+        </div>
+      ) : null}
+      <p className={styles.title}>{title}</p>
+      {text ? <p className={styles.text}>{text}</p> : null}
+      {action ? <div className={styles.action}>{action}</div> : null}
+    </div>
+  );
+}

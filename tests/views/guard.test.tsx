@@ -1,0 +1,87 @@
+import { act, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { appActor, authActor, modalActor } from "../../src/app/appActor";
+import { AppEvents, signedInDestination } from "../../src/app/AppEvents";
+import { RequireAuth } from "../../src/app/RequireAuth";
+import { renderWithApp, resetApp, signInForTest, stubApi } from "./renderWithApp";
+
+afterEach(() => {
+  resetApp();
+  appActor.send({ type: "app.redirect.clear" });
+});
+
+describe("unauthenticated users are sent home, the page is remembered and the sign-in modal opens", () => {
+  it("a guest on /predictions lands on / with SignIn open and /predictions remembered", async () => {
+    stubApi();
+    const app = renderWithApp(
+      <RequireAuth>
+        <p>secret</p>
+      </RequireAuth>,
+      { path: "/predictions" },
+    );
+    await vi.waitFor(() => expect(app.location()).toBe("/"));
+    expect(screen.queryByText("secret")).toBeNull();
+    expect(appActor.getSnapshot().context.redirectTo).toBe("/predictions");
+    const stack = modalActor.getSnapshot().context.stack;
+    expect(stack.map((m) => m.kind)).toEqual(["SignIn"]);
+  });
+
+  it("remembers the query string too", async () => {
+    stubApi();
+    const app = renderWithApp(
+      <RequireAuth>
+        <p>secret</p>
+      </RequireAuth>,
+      { path: "/leagues/manage", search: "league=7" },
+    );
+    await vi.waitFor(() => expect(app.location()).toBe("/"));
+    expect(appActor.getSnapshot().context.redirectTo).toBe("/leagues/manage?league=7");
+  });
+
+  it("a signed-in player sees the page", async () => {
+    await signInForTest();
+    renderWithApp(
+      <RequireAuth>
+        <p>secret</p>
+      </RequireAuth>,
+      { path: "/predictions" },
+    );
+    expect(screen.getByText("secret")).toBeTruthy();
+  });
+});
+
+describe("after sign-in the user goes to the remembered page, otherwise to predictions", () => {
+  it("returns to the remembered page and forgets it", async () => {
+    stubApi();
+    appActor.send({ type: "app.redirect.remember", path: "/bets" });
+    modalActor.send({ type: "modal.open", kind: "SignIn" });
+    const app = renderWithApp(<AppEvents />, { path: "/" });
+    act(() => authActor.send({ type: "auth.social", accessToken: "a", refreshToken: "r", isNew: false }));
+    await vi.waitFor(() => expect(app.location()).toBe("/bets"));
+    expect(appActor.getSnapshot().context.redirectTo).toBeNull();
+    expect(modalActor.getSnapshot().context.stack).toHaveLength(0);
+  });
+
+  it("goes to predictions when nothing was remembered", async () => {
+    stubApi();
+    const app = renderWithApp(<AppEvents />, { path: "/" });
+    act(() => authActor.send({ type: "auth.social", accessToken: "a", refreshToken: "r", isNew: true }));
+    await vi.waitFor(() => expect(app.location()).toBe("/predictions"));
+  });
+
+  it("with state=profile it goes to the profile with a userId query", () => {
+    expect(signedInDestination(null, "?state=profile", "u1")).toBe("/profile?userId=u1");
+    expect(signedInDestination("/bets", "?state=profile", "u1")).toBe("/bets");
+    expect(signedInDestination(null, "", "u1")).toBe("/predictions");
+  });
+});
+
+describe("signing out goes home", () => {
+  it("navigates to / when the auth actor reports auth.signedOut", async () => {
+    await signInForTest();
+    const app = renderWithApp(<AppEvents />, { path: "/favorites" });
+    act(() => authActor.send({ type: "auth.signOut" }));
+    await vi.waitFor(() => expect(app.location()).toBe("/"));
+    expect(authActor.getSnapshot().matches("guest")).toBe(true);
+  });
+});
