@@ -1,0 +1,33 @@
+import { useTranslation } from "react-i18next";
+import { useSystemLinks } from "../../app/layout/useSystemLinks";
+import { buttonClass } from "../../ui/Button";
+import { FaqAccordion } from "./FaqAccordion";
+import styles from "./FaqScreen.module.css";
+
+export default function FaqScreen() {
+  const { t } = useTranslation("faq");
+  const links = useSystemLinks();
+  return (
+    <div className={styles.page}>
+      <header className={styles.head}>
+        <h1 className={styles.title}>{t("title")}</h1>
+        <p className={styles.lead}>{t("lead")}</p>
+      </header>
+      <FaqAccordion />
+      <aside className={styles.help} aria-labelledby="faq-help">
+        <div>
+          <h2 id="faq-help" className={styles.helpTitle}>
+            {t("helpTitle")}
+          </h2>
+          <p className={styles.helpText}>{t("helpText")}</p>
+        </div>
+        {links ? (
+          <a className={buttonClass({ variant: "primary" })} href={links.helpCentre} target="_blank" rel="noopener noreferrer">
+            {t("helpLink")}
+            <span className="visually-hidden"> ({t("newTab")})</span>
+          </a>
+        ) : null}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import type { Player } from "../../../contract/users";
+import { unfavorite } from "../../api/users";
+import { paths, queryKeys } from "../../app/paths";
+import { Avatar } from "../../ui/Avatar";
+import { Button } from "../../ui/Button";
+import { useCountries } from "../profile/useCountries";
+import styles from "./FavoritesScreen.module.css";
+
+export function FavoriteRow({ player }: { player: Player }) {
+  const { t, i18n } = useTranslation("pages");
+  const client = useQueryClient();
+  const countries = useCountries();
+  const country = player.country ? countries.data?.find((c) => c.code === player.country) : undefined;
+  const remove = useMutation({
+    mutationFn: () => unfavorite(player.id),
+    onSuccess: async () => {
+      // Spec: removal from the follow list decrements the count — the list and its count are re-read.
+      await client.invalidateQueries({ queryKey: ["users", "players", "follow"] });
+      await client.invalidateQueries({ queryKey: ["users", player.id, "profile"] });
+    },
+  });
+  return (
+    <li className={styles.row}>
+      <Link href={`${paths.profile}?${queryKeys.userId}=${encodeURIComponent(player.id)}`} className={styles.player}>
+        <Avatar name={player.name} src={player.img} size={48} />
+        <span className={styles.who}>
+          <span className={styles.name}>
+            {player.name}
+            {player.isGuru ? <span className={styles.guru}>{t("favorites.guru")}</span> : null}
+          </span>
+          {country ? (
+            <span className={styles.country}>
+              <span aria-hidden="true">{country.sign}</span> {country.name}
+            </span>
+          ) : null}
+        </span>
+      </Link>
+      <span className={styles.points}>
+        <span className={styles.pointsValue}>{new Intl.NumberFormat(i18n.language).format(player.points)}</span>
+        <span className={styles.pointsLabel}>{t("favorites.points")}</span>
+      </span>
+      <div className={styles.unfollow}>
+        <Button variant="secondary" size="sm" loading={remove.isPending} aria-label={t("favorites.unfollowLabel", { name: player.name })} onClick={() => remove.mutate()}>
+          {t("favorites.unfollow")}
+        </Button>
+        {remove.isError ? (
+          <p role="alert" className={styles.error}>
+            {t("favorites.unfollowError", { name: player.name })}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LeagueType } from "../../../contract/enums";
+import { FADE_MS } from "../../app/paths";
+import { TabPanel, Tabs } from "../../ui/Tabs";
+import { LeagueEmblem } from "./LeagueEmblem";
+import { SectionHeading } from "./SectionHeading";
+import section from "./Section.module.css";
+import styles from "./LeagueTypesSection.module.css";
+
+const order = [LeagueType.enum.PUBLIC, LeagueType.enum.PRIVATE, LeagueType.enum.VIP] as const;
+const textKey = { PUBLIC: "public", PRIVATE: "private", VIP: "vip" } as const;
+
+/** The three league types as tabs; the panel fades in over the spec's 333 ms. */
+export function LeagueTypesSection() {
+  const { t } = useTranslation("landing");
+  const [type, setType] = useState<LeagueType>("PUBLIC");
+  const key = textKey[type];
+  return (
+    <section id="leagues" className={`${section.section} ${section.alt}`} aria-labelledby="leagues-title">
+      <div className={section.container}>
+        <SectionHeading id="leagues-title" title={t("leagues.title")} lead={t("leagues.lead")} />
+        <div className={styles.layout}>
+          <div className={styles.tabs}>
+            <Tabs<LeagueType>
+            label={t("leagues.tabsLabel")}
+            idPrefix="league-types"
+            value={type}
+            onChange={setType}
+            items={order.map((k) => ({ key: k, label: t(`leagues.${textKey[k]}Tab`) }))}
+            />
+          </div>
+          <TabPanel idPrefix="league-types" tabKey={type} className={styles.panelWrap}>
+            <div key={type} className={styles.panel} style={{ animationDuration: `${FADE_MS}ms` }} data-testid="league-panel">
+              <LeagueEmblem type={type} />
+              <div>
+                <h3 className={styles.panelTitle}>{t(`leagues.${key}Title`)}</h3>
+                <p className={styles.panelText}>{t(`leagues.${key}Text`)}</p>
+                <ul className={styles.points}>
+                  <li>{t(`leagues.${key}Point1`)}</li>
+                  <li>{t(`leagues.${key}Point2`)}</li>
+                </ul>
+              </div>
+            </div>
+          </TabPanel>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useSearch } from "wouter";
+import { ApiError } from "../../api/client";
+import { apiKeys } from "../../api/queryKeys";
+import { getPublicProfile } from "../../api/users";
+import { useIsSignedIn, useProfile } from "../../app/hooks";
+import { paths, queryKeys } from "../../app/paths";
+import { Button, buttonClass } from "../../ui/Button";
+import { EmptyState } from "../../ui/EmptyState";
+import { Spinner } from "../../ui/Spinner";
+import { FollowButton } from "./FollowButton";
+import { ProfileView } from "./ProfileView";
+import styles from "./ProfileScreen.module.css";
+
+/** /profile: my own profile, or another player's public one with `?userId=`. */
+export default function ProfileScreen() {
+  const { t } = useTranslation("profile");
+  const me = useProfile();
+  const signedIn = useIsSignedIn();
+  const userId = new URLSearchParams(useSearch()).get(queryKeys.userId);
+  const own = !userId || userId === me?.id;
+  const other = useQuery({
+    queryKey: apiKeys.publicProfile(userId ?? ""),
+    queryFn: ({ signal }) => getPublicProfile(userId!, signal),
+    enabled: !own,
+  });
+
+  if (own) {
+    if (!me) return <Spinner size="lg" label={t("loading")} />;
+    return (
+      <ProfileView
+        player={me}
+        actions={
+          <Link href={paths.editProfile} className={buttonClass({ variant: "secondary" })}>
+            {t("editProfile")}
+          </Link>
+        }
+      />
+    );
+  }
+  if (other.isPending) return <Spinner size="lg" label={t("loading")} />;
+  if (other.isError) {
+    const notFound = other.error instanceof ApiError && other.error.status === 404;
+    return (
+      <div className={styles.state}>
+        {notFound ? (
+          <EmptyState
+            title={t("notFoundTitle")}
+            text={t("notFoundText")}
+            action={
+              <Link href={paths.leaderboards} className={buttonClass({ variant: "secondary" })}>
+                {t("backToLeaderboards")}
+              </Link>
+            }
+          />
+        ) : (
+          <EmptyState title={t("error")} action={<Button onClick={() => void other.refetch()}>{t("retry")}</Button>} />
+        )}
+      </div>
+    );
+  }
+  return <ProfileView player={other.data} actions={signedIn ? <FollowButton player={other.data} /> : undefined} />;
+}
