@@ -30,7 +30,8 @@ export type Call = {
   result: z.ZodType;
 };
 
-const call = <C extends Call>(c: C) => c;
+/** Declares one call of the catalogue; each API area keeps its own `contract/calls.<area>.ts`. */
+export const call = <C extends Call>(c: C) => c;
 
 export const API_PREFIX = "/api";
 

@@ -155,3 +155,5 @@ export const news = pgTable("news", {
   lang: text("lang"),
   publishedAt: at("published_at").notNull(),
 });
+
+// Each later area keeps its tables in its own ./schema.<area>.ts, re-exported below.

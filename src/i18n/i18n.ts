@@ -7,7 +7,18 @@ import { DEFAULT_LANGUAGE, isLanguageCode } from "./languages";
 
 export { languages, type LanguageOption } from "./languages";
 
-export const namespaces = ["common", "auth", "errors", "landing", "profile", "faq", "pages"] as const;
+export const namespaces = [
+  "common",
+  "auth",
+  "errors",
+  "landing",
+  "profile",
+  "faq",
+  "pages",
+  "notifications",
+  "predictions",
+  "leagues",
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /** The app's one i18next instance; react-i18next reaches it through `initReactI18next`. */
