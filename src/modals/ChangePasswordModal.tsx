@@ -10,6 +10,7 @@ import { TextField } from "../ui/TextField";
 import type { ModalComponentProps } from "./modalTypes";
 import { ModalTitle } from "./ModalTitle";
 import { useAuthForm } from "./useAuthForm";
+import { FormAlert } from "./FormAlert";
 import styles from "./modal.module.css";
 
 /** Also opened un-closeable when the profile says `mustChangePassword` (spec section 8). */
@@ -50,43 +51,26 @@ export default function ChangePasswordModal({ entry, close }: ModalComponentProp
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <ModalTitle>{t("changePassword.title")}</ModalTitle>
-      {forced ? (
-        <p className={styles.alert} role="alert">
-          {tErrors("mustChangePassword")}
-        </p>
-      ) : null}
-      {form.formError ? (
-        <p className={styles.alert} role="alert">
-          {form.formError}
-        </p>
-      ) : null}
+      <FormAlert text={forced ? tErrors("mustChangePassword") : null} />
+      <FormAlert text={form.formError} />
       <TextField
         label={t("fields.oldPassword")}
         type="password"
-        name="oldPassword"
         autoComplete="current-password"
-        value={form.values.oldPassword}
-        onChange={(e) => form.set("oldPassword", e.target.value)}
-        error={form.fieldError("oldPassword")}
+        {...form.field("oldPassword")}
       />
       <TextField
         label={t("fields.newPassword")}
         type="password"
-        name="password"
         autoComplete="new-password"
         hint={t("fields.passwordHint")}
-        value={form.values.password}
-        onChange={(e) => form.set("password", e.target.value)}
-        error={form.fieldError("password")}
+        {...form.field("password")}
       />
       <TextField
         label={t("fields.confirmPassword")}
         type="password"
-        name="confirmPassword"
         autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onChange={(e) => form.set("confirmPassword", e.target.value)}
-        error={form.fieldError("confirmPassword")}
+        {...form.field("confirmPassword")}
       />
       <Button type="submit" size="lg" block loading={mutation.isPending}>
         {t("changePassword.submit")}

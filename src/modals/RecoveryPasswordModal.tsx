@@ -10,6 +10,7 @@ import { TextField } from "../ui/TextField";
 import type { ModalComponentProps } from "./modalTypes";
 import { ModalTitle } from "./ModalTitle";
 import { useAuthForm } from "./useAuthForm";
+import { FormAlert } from "./FormAlert";
 import styles from "./modal.module.css";
 
 const CodeForm = z.object({ code: confirmationCode() });
@@ -83,33 +84,23 @@ export default function RecoveryPasswordModal({ entry, close }: ModalComponentPr
       <p className={styles.lead}>
         {t("recovery.stepOf", { step: stepIndex + 1, total: 3 })} — {t(`recovery.${step}Lead`, { email: recoveryEmail })}
       </p>
-      {form.formError ? (
-        <p className={styles.alert} role="alert">
-          {form.formError}
-        </p>
-      ) : null}
+      <FormAlert text={form.formError} />
       {step === "enterEmail" ? (
         <TextField
           label={t("fields.email")}
           type="email"
-          name="email"
           autoComplete="email"
-          value={form.values.email}
-          onChange={(e) => form.set("email", e.target.value)}
-          error={form.fieldError("email")}
+          {...form.field("email")}
         />
       ) : null}
       {step === "enterCode" ? (
         <>
           <TextField
             label={t("fields.code")}
-            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={form.values.code}
-            onChange={(e) => form.set("code", e.target.value)}
-            error={form.fieldError("code")}
+            {...form.field("code")}
           />
           <button
             type="button"
@@ -126,21 +117,15 @@ export default function RecoveryPasswordModal({ entry, close }: ModalComponentPr
           <TextField
             label={t("fields.newPassword")}
             type="password"
-            name="password"
             autoComplete="new-password"
             hint={t("fields.passwordHint")}
-            value={form.values.password}
-            onChange={(e) => form.set("password", e.target.value)}
-            error={form.fieldError("password")}
+            {...form.field("password")}
           />
           <TextField
             label={t("fields.confirmPassword")}
             type="password"
-            name="confirmPassword"
             autoComplete="new-password"
-            value={form.values.confirmPassword}
-            onChange={(e) => form.set("confirmPassword", e.target.value)}
-            error={form.fieldError("confirmPassword")}
+            {...form.field("confirmPassword")}
           />
         </>
       ) : null}

@@ -9,6 +9,7 @@ import { TextField } from "../ui/TextField";
 import { ModalTitle } from "./ModalTitle";
 import { SocialButtons } from "./SocialButtons";
 import { useAuthForm } from "./useAuthForm";
+import { FormAlert } from "./FormAlert";
 import styles from "./modal.module.css";
 
 export default function SignInModal() {
@@ -33,28 +34,18 @@ export default function SignInModal() {
     <form className={styles.form} onSubmit={submit} noValidate>
       <ModalTitle>{t("signIn.title")}</ModalTitle>
       <p className={styles.lead}>{t("signIn.lead")}</p>
-      {form.formError ? (
-        <p className={styles.alert} role="alert">
-          {form.formError}
-        </p>
-      ) : null}
+      <FormAlert text={form.formError} />
       <TextField
         label={t("fields.email")}
         type="email"
-        name="email"
         autoComplete="email"
-        value={form.values.email}
-        onChange={(e) => form.set("email", e.target.value)}
-        error={form.fieldError("email")}
+        {...form.field("email")}
       />
       <TextField
         label={t("fields.password")}
         type="password"
-        name="password"
         autoComplete="current-password"
-        value={form.values.password}
-        onChange={(e) => form.set("password", e.target.value)}
-        error={form.fieldError("password")}
+        {...form.field("password")}
       />
       <div className={styles.row}>
         <Checkbox

@@ -12,6 +12,7 @@ import type { ModalComponentProps } from "./modalTypes";
 import { ModalTitle } from "./ModalTitle";
 import { SocialButtons } from "./SocialButtons";
 import { useAuthForm } from "./useAuthForm";
+import { FormAlert } from "./FormAlert";
 import styles from "./modal.module.css";
 
 const external = (href: string | undefined) => <a href={href ?? "#"} target="_blank" rel="noopener noreferrer" />;
@@ -64,46 +65,30 @@ export default function SignUpModal({ close }: ModalComponentProps) {
     <form className={styles.form} onSubmit={submit} noValidate>
       <ModalTitle>{t("signUp.title")}</ModalTitle>
       <p className={styles.lead}>{t("signUp.lead")}</p>
-      {form.formError ? (
-        <p className={styles.alert} role="alert">
-          {form.formError}
-        </p>
-      ) : null}
+      <FormAlert text={form.formError} />
       <TextField
         label={t("fields.name")}
-        name="name"
         autoComplete="nickname"
-        value={form.values.name}
-        onChange={(e) => form.set("name", e.target.value)}
-        error={form.fieldError("name")}
+        {...form.field("name")}
       />
       <TextField
         label={t("fields.email")}
         type="email"
-        name="email"
         autoComplete="email"
-        value={form.values.email}
-        onChange={(e) => form.set("email", e.target.value)}
-        error={form.fieldError("email")}
+        {...form.field("email")}
       />
       <TextField
         label={t("fields.password")}
         type="password"
-        name="password"
         autoComplete="new-password"
         hint={t("fields.passwordHint")}
-        value={form.values.password}
-        onChange={(e) => form.set("password", e.target.value)}
-        error={form.fieldError("password")}
+        {...form.field("password")}
       />
       <TextField
         label={t("fields.confirmPassword")}
         type="password"
-        name="confirmPassword"
         autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onChange={(e) => form.set("confirmPassword", e.target.value)}
-        error={form.fieldError("confirmPassword")}
+        {...form.field("confirmPassword")}
       />
       <Checkbox
         name="agree"

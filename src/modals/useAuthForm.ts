@@ -36,5 +36,13 @@ export function useAuthForm<V extends Record<string, unknown>>(initial: V, serve
   const hasFieldErrors = Object.keys(fromServer).length > 0;
   const formError = serverError && !hasFieldErrors ? errorText(serverError) : undefined;
 
-  return { values, set, check, fieldError, formError };
+  /** The props a text field needs for `name`: its value, change handler and translated error. */
+  const field = <K extends keyof V & string>(name: K) => ({
+    name,
+    value: String(values[name] ?? ""),
+    onChange: (e: { target: { value: string } }) => set(name, e.target.value as V[K]),
+    error: fieldError(name),
+  });
+
+  return { values, set, check, field, fieldError, formError };
 }
