@@ -11,6 +11,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { devRoutes } from "./modules/dev/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { usersRoutes } from "./modules/users/routes";
+import { notificationsModule } from "./modules/notifications";
 
 export type { AppDeps } from "./http/deps";
 
@@ -30,6 +31,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | { le
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(systemRoutes);
+      await api.register(notificationsModule);
       if (!deps.config.production) await api.register(devRoutes);
     },
     { prefix: API_PREFIX },

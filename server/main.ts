@@ -7,6 +7,8 @@ import { migrate } from "./db/migrate";
 import { openDb } from "./db/open";
 import { seedIfEmpty } from "./db/seed/season";
 import { outboxMailer, smtpMailer } from "./mail/transport";
+import { createLive } from "./live";
+import { authService } from "./modules/auth/service";
 
 const config = loadConfig();
 const clock = createClock();
@@ -14,7 +16,11 @@ const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config
 await migrate(database);
 await seedIfEmpty(database.db, clock.now());
 const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, clock);
-const app = await buildApp({ db: database, clock, mailer, config, spaDir: resolve("dist") }, { logger: { level: process.env.LOG_LEVEL ?? "warn" } });
+const live = createLive({ db: database, clock, config });
+const deps = { db: database, clock, mailer, config, live, spaDir: resolve("dist") };
+const app = await buildApp(deps, { logger: { level: process.env.LOG_LEVEL ?? "warn" } });
+// The live channel (socket.io, path /socket.io) shares the API's HTTP server and port.
+await live.attach(app.server, authService(deps).tokens.verifyAccess);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -24,6 +30,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
+    await live.close();
     await app.close();
     await database.close();
   } finally {

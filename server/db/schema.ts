@@ -157,3 +157,4 @@ export const news = pgTable("news", {
 });
 
 // Each later area keeps its tables in its own ./schema.<area>.ts, re-exported below.
+export * from "./schema.live";

@@ -1,6 +1,7 @@
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/open";
+import type { Live } from "../live/types";
 import type { Mailer } from "../mail/transport";
 
 export type AppDeps = {
@@ -8,6 +9,8 @@ export type AppDeps = {
   clock: Clock;
   mailer: Mailer;
   config: Config;
+  /** The live channel's publishing API (server/live): stored notifications and live events. */
+  live: Live;
   /** Built SPA to serve next to the API (main.ts passes dist/ when it exists). */
   spaDir?: string;
 };

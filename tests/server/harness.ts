@@ -12,6 +12,7 @@ import { migrate } from "../../server/db/migrate";
 import { openDb, type Database } from "../../server/db/open";
 import { seedIfEmpty } from "../../server/db/seed/season";
 import { outboxMailer } from "../../server/mail/transport";
+import { createLive } from "../../server/live";
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -108,11 +109,12 @@ export function onEachBackend(name: string, fn: (h: Harness) => void, options: O
         if (options.seed) await seedIfEmpty(h.database.db, h.clock.now());
         const mailer = outboxMailer(h.database.db, h.clock);
         h.buildApp = async (overrides, extra = {}) => {
-          const app = await buildApp({ db: h.database, clock: h.clock, mailer, config: testConfig({ ...options.config, ...overrides }), ...extra });
+          const config = testConfig({ ...options.config, ...overrides });
+          const app = await buildApp({ db: h.database, clock: h.clock, mailer, config, live: createLive({ db: h.database, clock: h.clock, config }), ...extra });
           extraApps.push(app);
           return app;
         };
-        h.app = await buildApp({ db: h.database, clock: h.clock, mailer, config: h.config });
+        h.app = await buildApp({ db: h.database, clock: h.clock, mailer, config: h.config, live: createLive({ db: h.database, clock: h.clock, config: h.config }) });
         h.call = async (method, path, o = {}, app = h.app) => {
           const res = await app.inject({
             method: method as "GET",

@@ -1,0 +1,248 @@
+import type { Server as HttpServer } from "node:http";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { and, inArray, isNull } from "drizzle-orm";
+import { Redis } from "ioredis";
+import { Server, type Namespace, type Socket } from "socket.io";
+import { eventOfType, IdsPayload, LIVE_NAMESPACE, LIVE_RECONNECT, LiveCommand, LiveEvent, NotificationType, type LiveEventName, type LivePayloads } from "../../contract/live";
+import { messages } from "../../contract/messages";
+import type { Clock } from "../clock";
+import type { Config } from "../config";
+import type { Database } from "../db/open";
+import { sessionFamilies } from "../db/schema";
+import type { Caller } from "../http/deps";
+import { notificationStore, toNotification } from "./notificationStore";
+import { raceClock, type RaceClock } from "./raceClock";
+import type { Live } from "./types";
+
+export const userRoom = (userId: string) => `user:${userId}`;
+/** Every authenticated socket joins this room (race events go to everyone). */
+export const ALL_ROOM = "players";
+
+export type LiveOptions = {
+  /** Outbox drain period (ms). */
+  pollMs?: number;
+  /** Revoked-family sweep period (ms). */
+  revocationMs?: number;
+  /** Race clock tick (ms); 0 = no automatic ticks (tests tick by hand). */
+  raceTickMs?: number;
+};
+
+export type LiveHub = Live & {
+  /** Starts socket.io on this HTTP server (before or after listen), the outbox poller and the race clock. */
+  attach(server: HttpServer, verify: (token: string) => Promise<Caller | null>): Promise<void>;
+  /** The socket.io server once attached. */
+  io(): Server | undefined;
+  /** One race clock pass (also run on a timer when attached). */
+  raceClock: RaceClock;
+  /** Disconnects sockets of revoked families now (also run on a timer). */
+  sweepRevoked(): Promise<void>;
+  close(): Promise<void>;
+};
+
+type SocketData = { userId: string; familyId: string };
+
+/** Answers a client's acknowledgement callback, when it sent one. */
+function ack(cb: unknown, value: unknown) {
+  if (typeof cb === "function") (cb as (v: unknown) => void)(value);
+}
+
+function bearer(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const m = /^Bearer\s+(.+)$/i.exec(value.trim());
+  return m ? m[1]!.trim() : value.trim() || undefined;
+}
+
+/**
+ * The live channel of one server instance. Without `attach` (tests that only `inject`) it still stores
+ * notifications; pushes start once attached.
+ */
+export function createLive(deps: { db: Database; clock: Clock; config: Config }, options: LiveOptions = {}): LiveHub {
+  const store = notificationStore(deps.db.db);
+  const pollMs = options.pollMs ?? Number(process.env.LIVE_POLL_MS ?? 500);
+  const revocationMs = options.revocationMs ?? 5000;
+  const raceTickMs = options.raceTickMs ?? Number(process.env.LIVE_RACE_TICK_MS ?? 5000);
+  let server: Server | undefined;
+  let nsp: Namespace | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  const redis: Redis[] = [];
+  let draining: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+
+  const emitTo = <E extends LiveEventName>(event: E, payload: LivePayloads[E], userIds?: readonly string[]) => {
+    if (!nsp) return;
+    if (userIds === undefined) nsp.to(ALL_ROOM).emit(event, payload);
+    else if (userIds.length > 0) nsp.to([...new Set(userIds)].map(userRoom)).emit(event, payload);
+  };
+
+  async function drainOnce(): Promise<void> {
+    for (;;) {
+      const rows = await store.claimPending(deps.clock.now());
+      if (rows.length === 0) return;
+      const byUser = new Map<string, typeof rows>();
+      for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
+      for (const [userId, list] of byUser) {
+        const items = list.map(toNotification);
+        emitTo(LiveEvent.notifications, items.toReversed(), [userId]);
+        for (const n of items) {
+          const typed = NotificationType.safeParse(n.type).success ? eventOfType[n.type as NotificationType] : undefined;
+          if (typed) emitTo(typed, n as never, [userId]);
+        }
+      }
+      if (rows.length < 500) return;
+    }
+  }
+
+  /** One drain at a time per instance; a call while draining schedules one more pass. */
+  function flush(): Promise<void> {
+    if (!nsp || closed) return Promise.resolve();
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = (async () => {
+      try {
+        do {
+          again = false;
+          if (!closed) await drainOnce();
+        } while (again);
+      } catch (err) {
+        if (!closed) console.warn("[live] outbox drain failed:", (err as Error).message);
+      } finally {
+        draining = null;
+      }
+    })();
+    return draining;
+  }
+
+  const clock = raceClock(deps.db, deps.clock, (payload) => emitTo(LiveEvent.races, payload));
+
+  async function sweepRevoked(): Promise<void> {
+    if (!nsp) return;
+    const local = [...nsp.sockets.values()] as Socket[];
+    const families = [...new Set(local.map((s) => (s.data as SocketData).familyId).filter(Boolean))];
+    if (families.length === 0) return;
+    const live = await deps.db.db
+      .select({ id: sessionFamilies.id })
+      .from(sessionFamilies)
+      .where(and(inArray(sessionFamilies.id, families), isNull(sessionFamilies.revokedAt)));
+    const alive = new Set(live.map((r) => r.id));
+    for (const s of local) {
+      if (!alive.has((s.data as SocketData).familyId)) {
+        s.emit(LiveEvent.error, { code: "unauthorized", message: messages.unauthorized });
+        s.disconnect(true);
+      }
+    }
+  }
+
+  const guarded = (fn: () => Promise<void>) => () => {
+    fn().catch((err) => {
+      if (!closed) console.warn("[live]", (err as Error).message);
+    });
+  };
+
+  return {
+    notify: (tx, userIds, type, value) => store.insert(tx, userIds, type, value, deps.clock.now()),
+    flush,
+    emit: emitTo,
+    raceClock: clock,
+    sweepRevoked,
+    io: () => server,
+    async attach(http, verify) {
+      server = new Server(http, {
+        serveClient: false,
+        connectTimeout: LIVE_RECONNECT.timeoutMs,
+        // Same origin only: the SPA is served by this server.
+        cors: undefined,
+      });
+      if (deps.config.redisUrl) {
+        const pub = new Redis(deps.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+        const sub = pub.duplicate();
+        for (const [name, c] of [["pub", pub], ["sub", sub]] as const) {
+          // One line when Redis goes away and one when it is back, not one per retry.
+          let down = false;
+          c.on("error", (err) => {
+            if (!down && !closed) console.warn(`[live] redis ${name} unreachable (${err.message}): pushes reach only this instance's sockets until it is back`);
+            down = true;
+          });
+          c.on("ready", () => {
+            if (down && !closed) console.warn(`[live] redis ${name} back`);
+            down = false;
+          });
+        }
+        redis.push(pub, sub);
+        server.adapter(createAdapter(pub, sub));
+      }
+      nsp = server.of(LIVE_NAMESPACE);
+      nsp.use((socket, next) => {
+        const auth = socket.handshake.auth as { token?: unknown } | undefined;
+        const token = bearer(auth?.token) ?? bearer(socket.handshake.headers.authorization);
+        if (!token) return next(Object.assign(new Error("unauthorized"), { data: { code: "unauthorized" } }));
+        verify(token)
+          .then((caller) => {
+            if (!caller) return next(Object.assign(new Error("unauthorized"), { data: { code: "unauthorized" } }));
+            socket.data = { userId: caller.userId, familyId: caller.familyId } satisfies SocketData;
+            next();
+          })
+          .catch((err: Error) => next(err));
+      });
+      nsp.on("connection", (socket) => {
+        const { userId } = socket.data as SocketData;
+        void socket.join(ALL_ROOM);
+        const refuse = (cb: unknown, code: "forbidden" | "validation") => {
+          const error = { code, message: messages[code === "forbidden" ? "forbidden" : "validation"] ?? code };
+          socket.emit(LiveEvent.error, error);
+          ack(cb, { ok: false, error });
+        };
+        // The client subscribes with its own profile id; any other id is refused.
+        socket.on(LiveCommand.subscribe, (profileId: unknown, cb?: unknown) => {
+          if (profileId !== userId) return refuse(cb, "forbidden");
+          void socket.join(userRoom(userId));
+          ack(cb, { ok: true });
+        });
+        const withIds = (handler: (ids: string[]) => Promise<void>) => (payload: unknown, cb?: unknown) => {
+          const parsed = IdsPayload.safeParse(payload);
+          if (!parsed.success) return refuse(cb, "validation");
+          handler(parsed.data.ids)
+            .then(() => ack(cb, { ok: true }))
+            .catch(() => refuse(cb, "validation"));
+        };
+        socket.on(LiveCommand.read, withIds(async (ids) => {
+          const changed = await store.markRead(userId, ids);
+          if (changed.length) emitTo(LiveEvent.readNotification, { ids: changed }, [userId]);
+        }));
+        socket.on(LiveCommand.delete, withIds(async (ids) => {
+          const removed = await store.remove(userId, ids);
+          if (removed.length) emitTo(LiveEvent.deleteNotification, { ids: removed }, [userId]);
+        }));
+        socket.on(LiveCommand.deleteAll, (_payload: unknown, cb?: unknown) => {
+          store
+            .removeAll(userId)
+            .then(() => {
+              emitTo(LiveEvent.deleteAllNotification, {}, [userId]);
+              ack(cb, { ok: true });
+            })
+            .catch(() => refuse(cb, "validation"));
+        });
+      });
+      if (pollMs > 0) timers.push(setInterval(() => void flush(), pollMs));
+      if (revocationMs > 0) timers.push(setInterval(guarded(sweepRevoked), revocationMs));
+      if (raceTickMs > 0) timers.push(setInterval(guarded(async () => void (await clock.tick())), raceTickMs));
+      for (const t of timers) t.unref();
+    },
+    async close() {
+      closed = true;
+      again = false;
+      for (const t of timers.splice(0)) clearInterval(t);
+      await draining?.catch(() => undefined);
+      if (server) {
+        // Closing socket.io also closes the HTTP server it is attached to; Fastify closes that itself.
+        for (const s of server.of(LIVE_NAMESPACE).sockets.values()) s.disconnect(true);
+        server.engine.close();
+        server.removeAllListeners();
+      }
+      nsp = undefined;
+      for (const c of redis.splice(0)) c.disconnect();
+    },
+  };
+}

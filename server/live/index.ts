@@ -1,0 +1,2 @@
+export { createLive, userRoom, ALL_ROOM, type LiveHub, type LiveOptions } from "./hub";
+export type { Live, LiveTx } from "./types";

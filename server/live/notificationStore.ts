@@ -1,0 +1,85 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { NotificationType } from "../../contract/live";
+import type { Notification, NotificationValue } from "../../contract/notifications";
+import type { Db } from "../db/open";
+import { notifications, type NotificationRow } from "../db/schema";
+import type { LiveTx } from "./types";
+import type * as z from "zod";
+
+export const toNotification = (r: Pick<NotificationRow, "id" | "type" | "value" | "createdAt" | "isRead">): Notification => ({
+  id: r.id,
+  type: r.type,
+  value: r.value ?? {},
+  createdAt: r.createdAt.toISOString(),
+  isRead: r.isRead,
+});
+
+const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids that cannot be uuids are nobody's notifications (and would make PostgreSQL throw). */
+export const validIds = (ids: readonly string[]) => ids.filter((id) => uuidLike.test(id));
+
+/** A player's notifications in the database: every query is scoped to `userId`, nobody touches another's rows. */
+export function notificationStore(db: Db) {
+  return {
+    async insert(tx: LiveTx, userIds: readonly string[], type: NotificationType, value: z.input<typeof NotificationValue>, now: Date) {
+      const unique = [...new Set(userIds)];
+      if (unique.length === 0) return;
+      await tx.insert(notifications).values(unique.map((userId) => ({ id: randomUUID(), userId, type, value, createdAt: now })));
+    },
+    async list(userId: string, take = 100): Promise<Notification[]> {
+      const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.seq)).limit(take);
+      return rows.map(toNotification);
+    },
+    /** Returns the ids that changed. */
+    async markRead(userId: string, ids: readonly string[]): Promise<string[]> {
+      const valid = validIds(ids);
+      if (valid.length === 0) return [];
+      const rows = await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(eq(notifications.userId, userId), inArray(notifications.id, valid)))
+        .returning({ id: notifications.id });
+      return rows.map((r) => r.id);
+    },
+    async remove(userId: string, ids: readonly string[]): Promise<string[]> {
+      const valid = validIds(ids);
+      if (valid.length === 0) return [];
+      const rows = await db
+        .delete(notifications)
+        .where(and(eq(notifications.userId, userId), inArray(notifications.id, valid)))
+        .returning({ id: notifications.id });
+      return rows.map((r) => r.id);
+    },
+    async removeAll(userId: string): Promise<number> {
+      const rows = await db.delete(notifications).where(eq(notifications.userId, userId)).returning({ id: notifications.id });
+      return rows.length;
+    },
+    /**
+     * Claims up to `limit` committed, undelivered rows for this instance. The conditional UPDATE re-checks
+     * `delivered_at IS NULL` under the row lock, so two instances never both claim one row.
+     */
+    async claimPending(now: Date, limit = 500): Promise<NotificationRow[]> {
+      const result = await db.execute(sql`
+        UPDATE notifications SET delivered_at = ${now}
+        WHERE delivered_at IS NULL AND id IN (
+          SELECT id FROM notifications WHERE delivered_at IS NULL ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id, seq, user_id, type, value, is_read, created_at, delivered_at`);
+      const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as Record<string, unknown>[];
+      return rows
+        .map((r) => ({
+          id: String(r.id),
+          seq: Number(r.seq),
+          userId: String(r.user_id),
+          type: String(r.type),
+          value: (typeof r.value === "string" ? JSON.parse(r.value) : r.value) as NotificationRow["value"],
+          isRead: Boolean(r.is_read),
+          createdAt: new Date(r.created_at as string | Date),
+          deliveredAt: new Date(r.delivered_at as string | Date),
+        }))
+        .toSorted((a, b) => a.seq - b.seq);
+    },
+  };
+}
+export type NotificationStore = ReturnType<typeof notificationStore>;
