@@ -1,7 +1,9 @@
 import { assign, sendTo, setup, spawnChild } from "xstate";
 import type { ErrorBody } from "../contract/common";
 import { authMachine } from "./auth.machine";
+import { liveSocketMachine } from "./liveSocket.machine";
 import { modalMachine, type ModalEvent } from "./modal.machine";
+import { notificationsMachine } from "./notifications.machine";
 import { tokenRefreshMachine } from "./tokenRefresh.machine";
 
 /** Spec "Global state: loading flag, modal open flag with options, last application error"; the modal part lives in `modal`. */
@@ -33,19 +35,21 @@ export const appMachine = setup({
     context: {} as AppContext,
     events: {} as AppEvent,
   },
-  actors: { authMachine, tokenRefreshMachine, modalMachine },
+  actors: { authMachine, tokenRefreshMachine, modalMachine, liveSocketMachine, notificationsMachine },
   actions: {
     openRaceStartedModal: sendTo(({ system }) => system.get("modal"), raceStartedModal),
   },
 }).createMachine({
   id: "app",
   description:
-    "The root actor: spawns auth, token refresh and modals once, and holds the loading counter, last error and redirect-to location.",
+    "The root actor: spawns auth, token refresh, modals, the live socket and notifications once, and holds the loading counter, last error and redirect-to location.",
   context: { loading: 0, lastError: null, redirectTo: null },
   entry: [
     spawnChild("authMachine", { id: "auth", systemId: "auth" }),
     spawnChild("tokenRefreshMachine", { id: "tokenRefresh", systemId: "tokenRefresh" }),
     spawnChild("modalMachine", { id: "modal", systemId: "modal" }),
+    spawnChild("liveSocketMachine", { id: "liveSocket", systemId: "liveSocket", input: {} }),
+    spawnChild("notificationsMachine", { id: "notifications", systemId: "notifications" }),
   ],
   initial: "running",
   states: {

@@ -93,9 +93,9 @@ describe("418: a modal with the 'race started' text, no button", () => {
 });
 
 describe("The root spawns the long-lived actors once, reachable by systemId", () => {
-  it("starts auth, tokenRefresh and modal as its children", () => {
+  it("starts auth, tokenRefresh, modal, liveSocket and notifications as its children", () => {
     const app = createActor(appMachine).start();
-    for (const id of ["auth", "tokenRefresh", "modal"]) {
+    for (const id of ["auth", "tokenRefresh", "modal", "liveSocket", "notifications"]) {
       expect(app.system.get(id), id).toBeDefined();
       expect(app.getSnapshot().children[id], id).toBe(app.system.get(id));
     }

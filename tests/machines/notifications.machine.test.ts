@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import type { Notification } from "../../contract/notifications";
+import { mergeNotifications, notificationsMachine, unreadCount, type NotificationsContext } from "../../machines/notifications.machine";
+import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
+
+const n = (id: string, minute: number, isRead = false): Notification => ({
+  id,
+  type: "LEAGUE_INVITATION",
+  value: { league: { id: "L1", name: "Tifosi" } },
+  createdAt: new Date(Date.UTC(2026, 5, 1, 12, minute)).toISOString(),
+  isRead,
+});
+const a = n("a", 1);
+const b = n("b", 2);
+const c = n("c", 3, true);
+
+// The list's shape, not its history: which ids, which read.
+const serializeState = (s: { value: unknown; context: NotificationsContext }) =>
+  JSON.stringify([s.value, s.context.items.map((i) => [i.id, i.isRead]), [...new Set(s.context.arrived.map((i) => i.id))].toSorted(), Boolean(s.context.error)]);
+
+describe("notifications.machine: every transition, walked on a real actor", () => {
+  const events = [
+    { type: "notifications.start" },
+    { type: "notifications.stop" },
+    { type: "notifications.reload" },
+    { type: "notifications.received", items: [b] },
+    { type: "notifications.read", ids: ["a"] },
+    { type: "notifications.delete", ids: ["a"] },
+    { type: "notifications.delete", ids: ["a", "b"] },
+    { type: "notifications.deleteAll" },
+    { type: "notifications.remote.read", ids: ["b"] },
+    { type: "notifications.remote.deleted", ids: ["b"] },
+    { type: "notifications.remote.deletedAll" },
+    { type: "xstate.done.actor.load", output: [a, c] },
+    { type: "xstate.error.actor.load", error: new Error("offline") },
+  ];
+  const paths = transitionPaths(notificationsMachine, { events, serializeState: serializeState as never });
+  const all = allTransitions(notificationsMachine);
+  const covered = new Set<string>();
+
+  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_n, path) => {
+    const taken = await runPath(path, () => {
+      const stubs = promiseStubs(["load"]);
+      return { machine: notificationsMachine.provide({ actors: stubs.actors }), pending: stubs.pending };
+    });
+    taken.forEach((k) => covered.add(k));
+  });
+
+  it("covers 100% of the transitions", () => {
+    console.log(coverageLine("notifications.machine", all, covered));
+    expect(missing(all, covered)).toEqual([]);
+  });
+});
+
+function start(load: () => Promise<Notification[]> = async () => [a, c]) {
+  const sent: string[] = [];
+  const actor = createActor(
+    notificationsMachine.provide({
+      actors: { load: fromPromise(load) },
+      actions: {
+        sendRead: (_x, p) => void sent.push(`read ${p.ids.join(",")}`),
+        sendDelete: (_x, p) => void sent.push(`delete ${p.ids.join(",")}`),
+        sendDeleteAll: () => void sent.push("deleteAll"),
+      },
+    }),
+  ).start();
+  const ids = () => actor.getSnapshot().context.items.map((i) => i.id);
+  return { actor, sent, ids };
+}
+
+describe("Notifications (spec section 4)", () => {
+  it("merges new ones and sorts them newest first, without duplicates", () => {
+    expect(mergeNotifications([a, c], [b, a]).map((i) => i.id)).toEqual(["c", "b", "a"]);
+    expect(mergeNotifications([{ ...a, isRead: true }], [a])[0]!.isRead).toBe(true);
+  });
+
+  it("loads on start, merges pushes, and counts the unread", async () => {
+    const { actor, ids } = start();
+    actor.send({ type: "notifications.start" });
+    await settle();
+    actor.send({ type: "notifications.received", items: [b] });
+    expect(ids()).toEqual(["c", "b", "a"]);
+    expect(unreadCount(actor.getSnapshot().context.items)).toBe(2);
+  });
+
+  it("read marks one as read and tells the server; reading a read one sends nothing", async () => {
+    const { actor, sent } = start();
+    actor.send({ type: "notifications.start" });
+    await settle();
+    actor.send({ type: "notifications.read", ids: ["a"] });
+    actor.send({ type: "notifications.read", ids: ["a"] });
+    expect(unreadCount(actor.getSnapshot().context.items)).toBe(0);
+    expect(sent).toEqual(["read a"]);
+  });
+
+  it("delete removes one; several ids clear all; delete-all empties", async () => {
+    const { actor, sent, ids } = start(async () => [a, b, c]);
+    actor.send({ type: "notifications.start" });
+    await settle();
+    actor.send({ type: "notifications.delete", ids: ["b"] });
+    expect(ids()).toEqual(["c", "a"]);
+    actor.send({ type: "notifications.delete", ids: ["a", "c"] });
+    expect(ids()).toEqual([]);
+    actor.send({ type: "notifications.received", items: [a] });
+    actor.send({ type: "notifications.deleteAll" });
+    expect(ids()).toEqual([]);
+    expect(sent).toEqual(["delete b", "delete a,c", "deleteAll"]);
+  });
+
+  it("a reload replaces the list with the stored one, keeping pushes that raced it", async () => {
+    let release!: (v: Notification[]) => void;
+    const { actor, ids } = start(() => new Promise((r) => (release = r)));
+    actor.send({ type: "notifications.start" });
+    release([a]);
+    await settle();
+    actor.send({ type: "notifications.received", items: [c] });
+    actor.send({ type: "notifications.reload" });
+    actor.send({ type: "notifications.received", items: [b] });
+    release([a]); // c was deleted in another tab while we were away
+    await settle();
+    expect(ids()).toEqual(["b", "a"]);
+  });
+
+  it("sign-out empties the list", async () => {
+    const { actor, ids } = start();
+    actor.send({ type: "notifications.start" });
+    await settle();
+    actor.send({ type: "notifications.stop" });
+    expect(ids()).toEqual([]);
+    expect(actor.getSnapshot().value).toBe("signedOut");
+  });
+});
