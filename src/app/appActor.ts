@@ -3,12 +3,16 @@ import type { SignUpBody, Tokens } from "../../contract/auth";
 import type { Profile } from "../../contract/users";
 import { appMachine } from "../../machines/app.machine";
 import { authMachine } from "../../machines/auth.machine";
+import { liveSocketMachine } from "../../machines/liveSocket.machine";
 import { modalMachine } from "../../machines/modal.machine";
+import { notificationsMachine } from "../../machines/notifications.machine";
 import { tokenRefreshMachine } from "../../machines/tokenRefresh.machine";
 import * as authApi from "../api/auth";
 import { connectClient } from "../api/client";
+import { closeSocket, onLiveEvent, openSocket, subscribeProfile } from "../api/live";
+import { deleteAllNotifications, deleteNotifications, listNotifications, readNotifications } from "../api/notifications";
 import { refreshOnce } from "../api/refreshOnce";
-import { clearTokens, hasStoredSession, storeTokens } from "../api/tokens";
+import { clearTokens, hasStoredSession, readTokens, storeTokens } from "../api/tokens";
 import { getProfile } from "../api/users";
 import { storageKeys } from "./paths";
 
@@ -52,13 +56,43 @@ const liveTokenRefresh = tokenRefreshMachine.provide({
 
 const liveModal = modalMachine.provide({ actions: { lockScroll, unlockScroll } });
 
+// Spec section 8: "live channel init failures are only logged".
+const logged = (what: string) => (err: unknown) => console.warn(`[live] ${what} failed`, err);
+
+const liveSocket = liveSocketMachine.provide({
+  actors: {
+    // A refusal by the server: the shared single-flight refresh, then connect with the new access token.
+    refresh: fromPromise<string, void>(async () => (await refreshOnce(tokenRefreshActor)).accessToken),
+  },
+  actions: {
+    open: ({ self }, { token }) => openSocket(token, (event) => self.send(event)),
+    close: () => closeSocket(),
+    subscribe: (_, { profileId }) => subscribeProfile(profileId),
+  },
+});
+
+const liveNotifications = notificationsMachine.provide({
+  actors: { load: fromPromise(({ signal }) => listNotifications(signal)) },
+  actions: {
+    sendRead: (_, { ids }) => void readNotifications(ids).catch(logged("read")),
+    sendDelete: (_, { ids }) => void deleteNotifications(ids).catch(logged("delete")),
+    sendDeleteAll: () => void deleteAllNotifications().catch(logged("delete all")),
+  },
+});
+
 /**
  * The one app actor. Created at module level, not in a component: React 19 StrictMode would start a
  * `useActorRef` actor twice, and the session must exist exactly once.
  */
 export const appActor = createActor(
   appMachine.provide({
-    actors: { authMachine: liveAuth, tokenRefreshMachine: liveTokenRefresh, modalMachine: liveModal },
+    actors: {
+      authMachine: liveAuth,
+      tokenRefreshMachine: liveTokenRefresh,
+      modalMachine: liveModal,
+      liveSocketMachine: liveSocket,
+      notificationsMachine: liveNotifications,
+    },
   }),
 );
 appActor.start();
@@ -82,11 +116,44 @@ try {
 export type AuthActor = ActorRefFrom<typeof authMachine>;
 export type ModalActor = ActorRefFrom<typeof modalMachine>;
 export type TokenRefreshActor = ActorRefFrom<typeof tokenRefreshMachine>;
+export type LiveSocketActor = ActorRefFrom<typeof liveSocketMachine>;
+export type NotificationsActor = ActorRefFrom<typeof notificationsMachine>;
 
 // The children are spawned with these systemIds by the app machine.
 export const authActor = appActor.system.get("auth") as AuthActor;
 export const modalActor = appActor.system.get("modal") as ModalActor;
 export const tokenRefreshActor = appActor.system.get("tokenRefresh") as TokenRefreshActor;
+export const liveSocketActor = appActor.system.get("liveSocket") as LiveSocketActor;
+export const notificationsActor = appActor.system.get("notifications") as NotificationsActor;
+
+// The live channel follows the session: connected while a profile is loaded, closed on sign-out.
+let liveProfileId: string | null = null;
+authActor.subscribe((snapshot) => {
+  const id = snapshot.context.profile?.id ?? null;
+  if (id === liveProfileId) return;
+  liveProfileId = id;
+  const token = readTokens().accessToken;
+  if (id && token) {
+    liveSocketActor.send({ type: "live.signedIn", token, profileId: id });
+    notificationsActor.send({ type: "notifications.start" });
+  } else {
+    liveSocketActor.send({ type: "live.signedOut" });
+    notificationsActor.send({ type: "notifications.stop" });
+  }
+});
+tokenRefreshActor.on("refresh.done", ({ tokens }) => liveSocketActor.send({ type: "live.tokenRefreshed", token: tokens.accessToken }));
+// Every (re)connect: load what came while the socket was down.
+let wasConnected = false;
+liveSocketActor.subscribe((snapshot) => {
+  const connected = snapshot.matches({ active: "connected" });
+  if (connected && !wasConnected) notificationsActor.send({ type: "notifications.reload" });
+  wasConnected = connected;
+});
+onLiveEvent("notifications", (items) => notificationsActor.send({ type: "notifications.received", items }));
+onLiveEvent("read-notification", ({ ids }) => notificationsActor.send({ type: "notifications.remote.read", ids }));
+onLiveEvent("delete-notification", ({ ids }) => notificationsActor.send({ type: "notifications.remote.deleted", ids }));
+onLiveEvent("delete-all-notification", () => notificationsActor.send({ type: "notifications.remote.deletedAll" }));
+onLiveEvent("error", (error) => console.warn("[live] server error", error));
 
 connectClient({
   requestStarted: () => appActor.send({ type: "app.request.started" }),

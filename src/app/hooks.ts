@@ -3,8 +3,10 @@ import { useMemo } from "react";
 import type { SnapshotFrom } from "xstate";
 import type { ModalKind } from "../../contract/enums";
 import type { authMachine } from "../../machines/auth.machine";
+import type { liveSocketMachine } from "../../machines/liveSocket.machine";
+import { unreadCount, type notificationsMachine } from "../../machines/notifications.machine";
 import type { ModalOptions } from "../../machines/modal.machine";
-import { appActor, authActor, modalActor } from "./appActor";
+import { appActor, authActor, liveSocketActor, modalActor, notificationsActor } from "./appActor";
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
@@ -79,3 +81,21 @@ export function useModal(): ModalApi {
 export function useModalStack() {
   return useSelector(modalActor, (s) => s.context.stack);
 }
+
+const selectNotifications = (s: SnapshotFrom<typeof notificationsMachine>) => s.context.items;
+const selectNotificationsStatus = (s: SnapshotFrom<typeof notificationsMachine>) =>
+  s.matches({ active: "loading" }) ? "loading" : s.matches({ active: "failed" }) ? "failed" : s.matches("signedOut") ? "signedOut" : "ready";
+const selectUnread = (s: SnapshotFrom<typeof notificationsMachine>) => unreadCount(s.context.items);
+
+/** The player's notifications (newest first), their unread count and the list's load status. */
+export function useNotifications() {
+  const items = useSelector(notificationsActor, selectNotifications);
+  const unread = useSelector(notificationsActor, selectUnread);
+  const status = useSelector(notificationsActor, selectNotificationsStatus);
+  return { items, unread, status, send: notificationsActor.send };
+}
+
+const selectLiveStatus = (s: SnapshotFrom<typeof liveSocketMachine>) =>
+  s.matches("signedOut") ? "signedOut" : s.matches({ active: "connected" }) ? "connected" : s.matches({ active: "connecting" }) ? "connecting" : "reconnecting";
+/** The live channel's connection: signedOut, connecting, connected or reconnecting (refreshing counts as reconnecting). */
+export const useLiveStatus = () => useSelector(liveSocketActor, selectLiveStatus);

@@ -2,11 +2,12 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { Button } from "../../ui/Button";
-import { BellIcon, CloseIcon, HeartIcon, MenuIcon, TrophyIcon } from "../../ui/icons";
+import { CloseIcon, HeartIcon, MenuIcon, TrophyIcon } from "../../ui/icons";
 import { Logo } from "../../ui/Logo";
 import { modals, useAppLoading, useProfile } from "../hooks";
 import { paths } from "../paths";
 import { LanguagePicker } from "./LanguagePicker";
+import { NotificationsBell } from "./notifications/NotificationsBell";
 import { isActive, navItems } from "./navItems";
 import { ProfileMenu } from "./ProfileMenu";
 import { useCloseAboveBreakpoint } from "./useCloseAboveBreakpoint";
@@ -68,16 +69,7 @@ export function Header() {
               <Link href={paths.favorites} className={styles.iconButton} aria-label={t("favorites")}>
                 <HeartIcon />
               </Link>
-              {/* The notifications list arrives with the live channel; until then the bell says so instead of opening. */}
-              <button
-                type="button"
-                className={`${styles.iconButton} ${styles.inert}`}
-                aria-label={t("notifications.label")}
-                aria-disabled="true"
-                title={t("notifications.soon")}
-              >
-                <BellIcon />
-              </button>
+              <NotificationsBell />
             </>
           ) : null}
           <div className={styles.language}>

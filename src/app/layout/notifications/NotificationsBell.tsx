@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { BellIcon, CloseIcon } from "../../../ui/icons";
+import { EmptyState } from "../../../ui/EmptyState";
+import { Spinner } from "../../../ui/Spinner";
+import { useLiveStatus, useNotifications } from "../../hooks";
+import { useDismiss } from "../useDismiss";
+import { describeNotification } from "./notificationText";
+import { relativeTimeOf } from "./relativeTime";
+import styles from "./NotificationsBell.module.css";
+
+/** "Now" for relative times: set when the list opens, then ticking every minute while it stays open. */
+function useNow(active: boolean): [Date, () => void] {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!active) return;
+    const id = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(id);
+  }, [active]);
+  return [now, () => setNow(new Date())];
+}
+
+/** Spec section 2: "a notifications bell with a dropdown list" — unread badge, mark-read on open, delete one or all. */
+export function NotificationsBell() {
+  const { t, i18n } = useTranslation("notifications");
+  const { items, unread, status, send } = useNotifications();
+  const liveStatus = useLiveStatus();
+  const [open, setOpen] = useState(false);
+  // What was unread when the list opened stays highlighted until it closes (it is already marked read).
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const box = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, box, close, trigger);
+  const [now, refreshNow] = useNow(open);
+
+  function toggle() {
+    if (open) return close();
+    const unreadIds = items.filter((n) => !n.isRead).map((n) => n.id);
+    setFresh(new Set(unreadIds));
+    refreshNow();
+    if (unreadIds.length) send({ type: "notifications.read", ids: unreadIds });
+    setOpen(true);
+  }
+
+  const texts = { justNow: t("justNow"), yesterday: t("yesterday") };
+  const badge = unread > 99 ? "99+" : String(unread);
+
+  return (
+    <div className={styles.bell} ref={box}>
+      <button
+        ref={trigger}
+        type="button"
+        className={styles.trigger}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={unread ? t("bellUnread", { count: unread }) : t("bell")}
+        data-live={liveStatus}
+        onClick={toggle}
+      >
+        <BellIcon />
+        {unread ? (
+          <span className={styles.badge} data-testid="notifications-badge" aria-hidden="true">
+            {badge}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <section id={panelId} className={styles.panel} aria-labelledby={titleId}>
+          <header className={styles.head}>
+            <h2 id={titleId} className={styles.title}>
+              {t("title")}
+            </h2>
+            <button
+              type="button"
+              className={styles.deleteAll}
+              disabled={items.length === 0}
+              onClick={() => send({ type: "notifications.deleteAll" })}
+            >
+              {t("deleteAll")}
+            </button>
+          </header>
+          {status === "loading" && items.length === 0 ? (
+            <div className={styles.state}>
+              <Spinner size="sm" />
+            </div>
+          ) : status === "failed" && items.length === 0 ? (
+            <div className={styles.state} role="alert">
+              <p>{t("loadFailed")}</p>
+              <button type="button" className={styles.retry} onClick={() => send({ type: "notifications.reload" })}>
+                {t("retry")}
+              </button>
+            </div>
+          ) : items.length === 0 ? (
+            <EmptyState title={t("listEmpty", { ns: "errors" })} icon={<BellIcon />} />
+          ) : (
+            <ul className={styles.list} aria-label={t("title")}>
+              {items.map((n) => {
+                const { text, href } = describeNotification(n, t);
+                const isFresh = fresh.has(n.id);
+                return (
+                  <li key={n.id} className={`${styles.item} ${isFresh ? styles.fresh : ""}`} data-testid="notification">
+                    <Link href={href} className={styles.link} onClick={close}>
+                      <span className={styles.text}>{text}</span>
+                      <time className={styles.time} dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString(i18n.language)}>
+                        {relativeTimeOf(n.createdAt, now, texts)}
+                      </time>
+                      {isFresh ? <span className="visually-hidden">{t("new")}</span> : null}
+                    </Link>
+                    <button
+                      type="button"
+                      className={styles.delete}
+                      aria-label={t("delete", { text })}
+                      onClick={() => send({ type: "notifications.delete", ids: [n.id] })}
+                    >
+                      <CloseIcon size={16} />
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

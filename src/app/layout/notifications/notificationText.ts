@@ -1,0 +1,44 @@
+import type { TFunction } from "i18next";
+import type { Notification } from "../../../../contract/notifications";
+import { paths } from "../../paths";
+
+const leaguePath = (id?: string) => (id ? paths.leagueById.replace(":leagueId", encodeURIComponent(id)) : paths.leagues);
+
+/** Each notification type's translated text and the place it links to. */
+export function describeNotification(n: Notification, t: TFunction<"notifications">): { text: string; href: string } {
+  const v = n.value;
+  const league = v.league?.name ?? "";
+  const user = v.user?.name ?? "";
+  const race = v.raceName ?? v.name ?? "";
+  const rider = v.riderName ?? "";
+  switch (n.type) {
+    case "LEAGUE_INVITATION":
+      return { text: user ? t("types.leagueInvitationFrom", { user, league }) : t("types.leagueInvitation", { league }), href: leaguePath(v.league?.id) };
+    case "MEMBER_STATUS_CHANGED": {
+      const status = v.status ? t(`statuses.${v.status}`, { defaultValue: v.status }) : "";
+      return { text: t("types.memberStatusChanged", { league, status }), href: leaguePath(v.league?.id) };
+    }
+    case "MEMBER_DELETED":
+      return { text: t("types.memberDeleted", { league }), href: paths.leagues };
+    case "MEMBERSHIP_REQUESTED":
+      return { text: t("types.membershipRequested", { user, league }), href: paths.manageLeague };
+    case "INJURED_RIDER_PREDICTIONS":
+      return { text: t("types.injuredPredictions", { rider, race }), href: paths.predictions };
+    case "INJURED_RIDER_BETS":
+      return { text: t("types.injuredBets", { rider, race }), href: paths.bets };
+    case "INJURED_RIDER_BOTH":
+      return { text: t("types.injuredBoth", { rider, race }), href: paths.predictions };
+    case "RACE_STARTING_SOON":
+      return { text: t("types.raceStartingSoon", { race }), href: paths.predictions };
+    case "RACE_STARTED":
+      return { text: t("types.raceStarted", { race }), href: paths.predictions };
+    case "RACE_ENDED":
+      return { text: t("types.raceEnded", { race }), href: paths.results };
+    case "RACE_CANCELED":
+      return { text: t("types.raceCanceled", { race }), href: paths.predictions };
+    case "USER_BALANCE_UPDATE":
+      return { text: t("types.balanceUpdate", { balance: v.balance ?? "" }), href: paths.shop };
+    default:
+      return { text: t("types.other"), href: paths.predictions };
+  }
+}

@@ -1,0 +1,168 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { readdirSync, readFileSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Notification } from "../../../contract/notifications";
+import { Header } from "../../../src/app/layout/Header";
+import { relativeTimeOf } from "../../../src/app/layout/notifications/relativeTime";
+import { json } from "../fixtures";
+import { authActor } from "../../../src/app/appActor";
+import { renderWithApp, resetApp, stubApi } from "../renderWithApp";
+
+// The socket is replaced by an in-memory one: the test plays the server's pushes.
+const live = vi.hoisted(() => ({ listeners: new Map<string, Set<(p: unknown) => void>>(), opened: [] as string[], subscribed: [] as string[] }));
+vi.mock("../../../src/api/live", () => ({
+  openSocket: (token: string, sink: (e: { type: string }) => void) => {
+    live.opened.push(token);
+    queueMicrotask(() => sink({ type: "socket.connected" }));
+  },
+  closeSocket: () => {},
+  subscribeProfile: (id: string) => void live.subscribed.push(id),
+  isConnected: () => true,
+  sendCommand: async () => false,
+  onLiveEvent: (event: string, handler: (p: unknown) => void) => {
+    const set = live.listeners.get(event) ?? new Set();
+    set.add(handler);
+    live.listeners.set(event, set);
+    return () => set.delete(handler);
+  },
+}));
+const push = (event: string, payload: unknown) => act(() => live.listeners.get(event)?.forEach((h) => h(payload)));
+
+afterEach(resetApp);
+
+// Only Date is faked (mid-afternoon), so relative times never straddle midnight; timers stay real.
+const NOW = new Date(2026, 5, 10, 15, 0);
+beforeEach(() => void vi.useFakeTimers({ toFake: ["Date"], now: NOW }));
+afterEach(() => void vi.useRealTimers());
+const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000).toISOString();
+const note = (id: string, type: string, value: Notification["value"], createdAt: string, isRead = false): Notification => ({ id, type, value, createdAt, isRead });
+const invite = note("n1", "LEAGUE_INVITATION", { league: { id: "L1", name: "Tifosi" }, user: { id: "u2", name: "Vale" } }, minutesAgo(0));
+const started = note("n2", "RACE_STARTED", { raceName: "Gran Premio d'Italia" }, minutesAgo(60));
+const oldOne = note("n3", "RACE_ENDED", { raceName: "Dutch TT" }, minutesAgo(60 * 24 * 10), true);
+
+type Calls = { method: string; path: string; body: string }[];
+function api(list: Notification[] | "fail") {
+  const calls: Calls = [];
+  stubApi((path, request) => {
+    if (!path.startsWith("/api/notifications")) return undefined;
+    calls.push({ method: request.method, path, body: "" });
+    if (request.method === "GET") return list === "fail" ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." }) : json(200, { result: list });
+    return json(200, { result: { ok: true } });
+  });
+  return calls;
+}
+
+/** Signs in (as signInForTest does) with the notifications calls answered from the start. */
+async function signedInWith(list: Notification[] | "fail") {
+  const calls = api(list);
+  authActor.send({ type: "auth.social", accessToken: "access", refreshToken: "refresh", isNew: false });
+  await waitFor(() => expect(authActor.getSnapshot().matches("signedIn")).toBe(true));
+  renderWithApp(<Header />);
+  return calls;
+}
+
+const bell = () => screen.getByRole("button", { name: /^Notifications/ });
+
+describe("the header bell", () => {
+  it("shows the unread count, rises when the server pushes, and subscribes with the profile id", async () => {
+    await signedInWith([invite, started, oldOne]);
+    await waitFor(() => expect(bell().getAttribute("aria-label")).toBe("Notifications, unread: 2"));
+    expect(screen.getByTestId("notifications-badge").textContent).toBe("2");
+    expect(live.subscribed.at(-1)).toBe("u1");
+    push("notifications", [note("n4", "MEMBERSHIP_REQUESTED", { league: { id: "L1", name: "Tifosi" }, user: { id: "u3", name: "Pecco" } }, new Date().toISOString())]);
+    expect(screen.getByTestId("notifications-badge").textContent).toBe("3");
+  });
+
+  it("opening the list marks the unread read, renders each type's text with its link and a relative time", async () => {
+    const calls = await signedInWith([invite, started, oldOne]);
+    await waitFor(() => expect(screen.getByTestId("notifications-badge").textContent).toBe("2"));
+    fireEvent.click(bell());
+    expect(bell().getAttribute("aria-expanded")).toBe("true");
+    const items = screen.getAllByTestId("notification");
+    expect(items.map((i) => within(i).getByRole("link").textContent)).toEqual([
+      expect.stringContaining("Vale invited you to join the league Tifosi"),
+      expect.stringContaining("Gran Premio d'Italia has started"),
+      expect.stringContaining("Dutch TT has ended"),
+    ]);
+    expect(within(items[0]!).getByRole("link").getAttribute("href")).toBe("/leagues/L1");
+    expect(within(items[1]!).getByRole("link").getAttribute("href")).toBe("/predictions");
+    expect(within(items[2]!).getByRole("link").getAttribute("href")).toBe("/results");
+    expect(items[0]!.textContent).toContain("just now");
+    expect(items[1]!.textContent).toContain("an hour ago");
+    await waitFor(() => expect(screen.queryByTestId("notifications-badge")).toBeNull());
+    expect(calls.filter((c) => c.method === "PUT").map((c) => c.path)).toEqual(["/api/notifications/read"]);
+  });
+
+  it("deletes one, then all, down to the empty state", async () => {
+    const calls = await signedInWith([invite, started]);
+    await waitFor(() => expect(screen.getByTestId("notifications-badge")).toBeDefined());
+    fireEvent.click(bell());
+    fireEvent.click(screen.getByRole("button", { name: /^Delete: Gran Premio/ }));
+    expect(screen.getAllByTestId("notification")).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Delete all" }));
+    expect(screen.queryAllByTestId("notification")).toHaveLength(0);
+    expect(screen.getByText("The list is empty...")).toBeDefined();
+    expect((screen.getByRole("button", { name: "Delete all" }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual(["/api/notifications/n2", "/api/notifications"]));
+  });
+
+  it("follows changes made in another tab", async () => {
+    await signedInWith([invite, started]);
+    await waitFor(() => expect(screen.getByTestId("notifications-badge").textContent).toBe("2"));
+    push("read-notification", { ids: ["n1"] });
+    expect(screen.getByTestId("notifications-badge").textContent).toBe("1");
+    push("delete-all-notification", {});
+    expect(screen.queryByTestId("notifications-badge")).toBeNull();
+  });
+
+  it("says when the list cannot load and retries on request", async () => {
+    const calls = await signedInWith("fail");
+    fireEvent.click(bell());
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("Could not load your notifications."));
+    const before = calls.length;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(calls.length).toBeGreaterThan(before));
+  });
+
+  it("closes on Escape and gives focus back to the bell", async () => {
+    await signedInWith([]);
+    fireEvent.click(bell());
+    expect(screen.getByText("The list is empty...")).toBeDefined();
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByText("The list is empty...")).toBeNull();
+    expect(document.activeElement).toBe(bell());
+  });
+});
+
+describe("relative times (spec section 9)", () => {
+  const now = new Date(2026, 5, 10, 15, 0);
+  const texts = { justNow: "just now", yesterday: "yesterday" };
+  const at = (d: Date) => relativeTimeOf(d.toISOString(), now, texts);
+  it("says 'just now', then relatively, 'yesterday', then day, short month and 12-hour time from one week on", () => {
+    expect(at(new Date(2026, 5, 10, 14, 59, 30))).toBe("just now");
+    expect(at(new Date(2026, 5, 10, 14, 55))).toBe("5 minutes ago");
+    expect(at(new Date(2026, 5, 10, 12, 0))).toBe("3 hours ago");
+    expect(at(new Date(2026, 5, 9, 10, 0))).toBe("yesterday");
+    expect(at(new Date(2026, 5, 5, 15, 0))).toBe("5 days ago");
+    expect(at(new Date(2026, 5, 3, 15, 0))).toBe("3 Jun, 3:00 PM");
+    expect(at(new Date(2026, 4, 1, 9, 5))).toBe("1 May, 9:05 AM");
+  });
+});
+
+describe("the notifications namespace in all 15 locales", () => {
+  const dir = "src/i18n/locales";
+  const flat = (o: Record<string, unknown>, prefix = ""): Record<string, string> =>
+    Object.fromEntries(Object.entries(o).flatMap(([k, v]) => (typeof v === "object" && v ? Object.entries(flat(v as Record<string, unknown>, `${prefix}${k}.`)) : [[`${prefix}${k}`, String(v)]])));
+  const read = (lng: string) => flat(JSON.parse(readFileSync(`${dir}/${lng}/notifications.json`, "utf8")));
+  const en = read("en");
+  const lngs = readdirSync(dir).filter((l) => l !== "en");
+  it.each(lngs)("%s has every key, the same placeholders, and its own words", (lng) => {
+    const other = read(lng);
+    expect(Object.keys(other).toSorted()).toEqual(Object.keys(en).toSorted());
+    for (const [key, text] of Object.entries(en)) {
+      expect((other[key]!.match(/{{\w+}}/g) ?? []).toSorted(), `${lng} ${key}`).toEqual((text.match(/{{\w+}}/g) ?? []).toSorted());
+    }
+    const same = Object.keys(en).filter((k) => en[k] === other[k]);
+    expect(same.length, `${lng} copies English: ${same.join(", ")}`).toBeLessThanOrEqual(2);
+  });
+});
