@@ -1,5 +1,6 @@
 // Starts the real product (built SPA + API + embedded database) on a free port with its own data folder,
-// and a headless Debian Chromium driven by playwright-core.
+// and a headless Debian Chromium driven by playwright-core. A product can be stopped and started again
+// on the same port and data folder (the live channel must reconnect on its own after a restart).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -19,42 +20,75 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type Product = { url: string; stop: () => Promise<void>; output: () => string };
+export type RestartableProduct = {
+  url: string;
+  output: () => string;
+  /** Stops the server (SIGTERM) and keeps its data. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data folder. */
+  start(): Promise<void>;
+  /** Stops it and removes the data folder. */
+  dispose(): Promise<void>;
+};
 
-export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+export async function restartableProduct(env: Record<string, string> = {}): Promise<RestartableProduct> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "pp-e2e-"));
   const url = `http://localhost:${port}`;
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, RATE_LIMIT_MAX: "1000", NODE_ENV: "test", DATABASE_URL: "", REDIS_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => (output += String(d)));
-  child.stderr?.on("data", (d) => (output += String(d)));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/system/links`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  let child: ChildProcess | null = null;
+
+  async function start() {
+    const proc = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/main.ts"], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, RATE_LIMIT_MAX: "1000", NODE_ENV: "test", DATABASE_URL: "", REDIS_URL: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child = proc;
+    proc.stdout?.on("data", (d) => (output += String(d)));
+    proc.stderr?.on("data", (d) => (output += String(d)));
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      try {
+        const res = await fetch(`${url}/api/system/links`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
   }
+
+  async function stop() {
+    const proc = child;
+    child = null;
+    if (proc && proc.exitCode === null) {
+      const exited = new Promise((r) => proc.once("exit", r));
+      proc.kill("SIGTERM");
+      await exited;
+    }
+  }
+
+  await start();
   return {
     url,
     output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill("SIGTERM");
-        await new Promise((r) => child.once("exit", r));
-      }
+    start,
+    stop,
+    async dispose() {
+      await stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type Product = { url: string; stop: () => Promise<void>; output: () => string };
+
+/** One product for a test file: `stop()` ends it and removes its data. */
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  const product = await restartableProduct(env);
+  return { url: product.url, output: product.output, stop: product.dispose };
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -3,8 +3,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlayer, openSignedIn, type Player } from "./accounts";
-import { launchBrowser } from "./harness";
-import { restartableProduct, type RestartableProduct } from "./liveHarness";
+import { launchBrowser, restartableProduct, type RestartableProduct } from "./harness";
 
 let product: RestartableProduct;
 let browser: Browser;
