@@ -48,6 +48,7 @@ export const messages = {
   wrongPassword: "The current password is wrong",
   samePassword: "The new password must differ from the current one",
   validation: "Some fields are not valid",
+  notEnoughDiamonds: "You don't have enough diamonds",
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -12,6 +12,7 @@ import { devRoutes } from "./modules/dev/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { notificationsModule } from "./modules/notifications";
+import { diamondsModule } from "./modules/diamonds";
 
 export type { AppDeps } from "./http/deps";
 
@@ -32,6 +33,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | { le
       await api.register(usersRoutes);
       await api.register(systemRoutes);
       await api.register(notificationsModule);
+      await api.register(diamondsModule);
       if (!deps.config.production) await api.register(devRoutes);
     },
     { prefix: API_PREFIX },

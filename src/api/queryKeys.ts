@@ -7,3 +7,11 @@ export const apiKeys = {
   publicProfile: (id: string) => ["users", id, "profile"] as const,
   players: (type: string, page: number) => ["users", "players", type, page] as const,
 };
+/** Diamonds (issue 4): keyed by player, so another sign-in in the same tab never shows the last player's balance. */
+export const diamondsKeys = {
+  all: ["diamonds"] as const,
+  balances: ["diamonds", "balance"] as const,
+  balance: (userId: string) => ["diamonds", "balance", userId] as const,
+  histories: ["diamonds", "history"] as const,
+  history: (userId: string, page: number, take: number) => ["diamonds", "history", userId, page, take] as const,
+};

@@ -7,6 +7,7 @@ import { emailConfirmations, recoveryCodes, users, type UserRow } from "../../db
 import { AppError, fieldError } from "../../http/errors";
 import type { AppDeps } from "../../http/deps";
 import { alreadyRegisteredMail, confirmEmailMail, recoveryCodeMail } from "../../mail/templates";
+import { diamondsLedger, signUpGrant } from "../diamonds/ledger";
 import { passwordHasher } from "./passwords";
 import { randomToken, tokenService } from "./tokens";
 
@@ -37,6 +38,7 @@ export function authService(deps: AppDeps) {
   const tokens = tokenService({ db, clock, config });
   const passwords = passwordHasher(config.passwordHash);
   const hashSecret = tokens.hash;
+  const diamonds = diamondsLedger(deps);
 
   async function findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(byEmail(email));
@@ -70,7 +72,11 @@ export function authService(deps: AppDeps) {
       updatedAt: now,
     };
     try {
-      await db.insert(users).values(row);
+      // The account and its sign-up diamonds commit together (game rules: every new player starts with 100).
+      await db.transaction(async (tx) => {
+        await tx.insert(users).values(row);
+        await diamonds.post(tx, signUpGrant(row.id));
+      });
     } catch (err) {
       if (isUniqueViolation(err, "users_name_lower_key")) throw nameTakenError();
       // Lost a race with a sign-up for the same e-mail: answer as for a known e-mail.

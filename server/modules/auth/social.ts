@@ -8,6 +8,7 @@ import { socialAccounts, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { byEmail, byName, isUniqueViolation, type AuthService } from "./service";
 import { randomToken } from "./tokens";
+import { diamondsLedger, signUpGrant } from "../diamonds/ledger";
 
 const STATE_TTL_SECONDS = 600;
 const cookieName = (provider: string) => `pp_oauth_${provider}`;
@@ -46,6 +47,7 @@ async function fetchIdentity(cfg: OAuthProviderConfig, code: string, redirect: s
 export function socialRoutes(app: FastifyInstance, auth: AuthService): void {
   const { config, clock } = app.deps;
   const db = app.deps.db.db;
+  const diamonds = diamondsLedger(app.deps);
   const secure = config.publicUrl.startsWith("https:");
   const redirectUri = (provider: string) => `${config.publicUrl}/api/auth/social/${provider}/callback`;
   const landing = (params: Record<string, string>) => `${config.publicUrl}/?${new URLSearchParams(params).toString()}`;
@@ -142,11 +144,17 @@ export function socialRoutes(app: FastifyInstance, auth: AuthService): void {
     } else {
       userId = randomUUID();
       isNew = true;
+      // The player and the sign-up diamonds commit together; a lost name race retries both.
+      const create = (name: string) =>
+        db.transaction(async (tx) => {
+          await tx.insert(users).values({ id: userId, email, name, emailConfirmedAt: email ? now : null, createdAt: now, updatedAt: now });
+          await diamonds.post(tx, signUpGrant(userId));
+        });
       try {
-        await db.insert(users).values({ id: userId, email, name: await uniqueName(identity.name), emailConfirmedAt: email ? now : null, createdAt: now, updatedAt: now });
+        await create(await uniqueName(identity.name));
       } catch (err) {
         if (!isUniqueViolation(err, "users_name_lower_key")) throw err;
-        await db.insert(users).values({ id: userId, email, name: `Player ${randomUUID().slice(0, 8)}`, emailConfirmedAt: email ? now : null, createdAt: now, updatedAt: now });
+        await create(`Player ${randomUUID().slice(0, 8)}`);
       }
     }
     await db.insert(socialAccounts).values({ provider, providerUserId: identity.id, userId, createdAt: now }).onConflictDoNothing();
