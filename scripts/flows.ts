@@ -135,9 +135,9 @@ export function renderChart(name: string, machine: AnyStateMachine): string {
   ].join("\n");
 }
 
-/** Every chart that should exist, keyed by file name, in machine-file order. */
-export async function renderAll(): Promise<Map<string, string>> {
-  const charts = new Map<string, string>();
+/** Every machine of machines/, keyed by its file's name (`auth` for auth.machine.ts), in file order. */
+export async function loadMachines(): Promise<Map<string, AnyStateMachine>> {
+  const machines = new Map<string, AnyStateMachine>();
   const files = readdirSync(machinesDir)
     .filter((f) => f.endsWith(MACHINE_SUFFIX))
     .toSorted();
@@ -147,8 +147,15 @@ export async function renderAll(): Promise<Map<string, string>> {
     // The machine the file is named for; helper machines it re-exports belong to their own files.
     const machine = Object.values(module).find((v): v is AnyStateMachine => isMachine(v) && v.id === name);
     if (!machine) throw new Error(`machines/${file} exports no machine with id "${name}"`);
-    charts.set(`${name}.md`, renderChart(name, machine));
+    machines.set(name, machine);
   }
+  return machines;
+}
+
+/** Every chart that should exist, keyed by file name, in machine-file order. */
+export async function renderAll(): Promise<Map<string, string>> {
+  const charts = new Map<string, string>();
+  for (const [name, machine] of await loadMachines()) charts.set(`${name}.md`, renderChart(name, machine));
   return charts;
 }
 
