@@ -1,0 +1,325 @@
+import { describe, expect, it } from "vitest";
+import { assign, createActor, createMachine, fromPromise, SimulatedClock } from "xstate";
+import type { ErrorBody } from "../../contract/common";
+import {
+  betweenTiers,
+  changedPicks,
+  lateOpensAt,
+  MAX_TIMER_MS,
+  predictionChangeMachine,
+  sessionOver,
+  shownCost,
+  tierAt,
+  tierEndsAt,
+  type ChangeRequest,
+  type PredictionChangeContext,
+  type SubmitChangeInput,
+} from "../../machines/predictionChange.machine";
+import { apiError } from "./authFixtures";
+import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
+
+const MIN = 60_000;
+const SEC = 1000;
+// The race session: 40 minutes. BEFORE until the start, EARLY for 5 minutes, nothing, LATE in the last 5.
+const START = Date.parse("2026-05-03T12:00:00Z");
+const END = START + 40 * MIN;
+const session = { startsAt: START, endsAt: END };
+
+const at = {
+  before: START - 60 * MIN,
+  early: START + 2 * MIN,
+  between: START + 20 * MIN,
+  late: END - 3 * MIN,
+  over: END + MIN,
+};
+
+// Two picks really move, one is a repeat: charged 2 × the tier's cost (20 / 50 / 100).
+const request: ChangeRequest = {
+  raceId: "r1",
+  session,
+  changes: [
+    { category: "RACE_FIRST", from: "marquez", to: "bagnaia" },
+    { category: "RACE_SECOND", from: "bagnaia", to: "marquez" },
+    { category: "RACE_THIRD", from: "martin", to: "martin" },
+  ],
+};
+const nothing: ChangeRequest = { ...request, changes: [{ category: "FP1", from: "a", to: "a" }] };
+
+const expiredBody: ErrorBody = { statusCode: 418, code: "predictionExpired", message: "The time to make the prediction has expired" };
+const moved: ErrorBody = { statusCode: 409, code: "changeConfirmation", message: "The price has changed" };
+const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
+
+/**
+ * The fake clock of the walk: an event's `at` (a test-only payload the real machine never reads) is the
+ * time the player acted; without one, time stands still. Both the pure walk and the real actor read
+ * it the same way, so the time is part of the context compared at every step.
+ */
+type Timed = { at?: number };
+const readWalkClock = ({ context, event }: { context: PredictionChangeContext; event: Timed }) => event.at ?? (context.now || at.before);
+const walkClock = assign({ now: readWalkClock as never });
+const withWalkClock = (machine: typeof predictionChangeMachine) => machine.provide({ actions: { readClock: walkClock as never } });
+
+const afterTier = (state: string) => `xstate.after.untilTierEnds.predictionChange.${state}`;
+const tierEnds = [START, START + 5 * MIN, END];
+
+const events = [
+  ...Object.values(at).flatMap((t) => [
+    { type: "change.open", request, balance: 500, at: t },
+    { type: "change.open", request, balance: 30, at: t },
+  ]),
+  { type: "change.open", request: nothing, balance: 500, at: at.before },
+  ...Object.values(at).map((t) => ({ type: "change.confirm", at: t })),
+  { type: "change.cancel" },
+  { type: "change.retry", at: at.late },
+  { type: "change.balance", balance: 30 },
+  { type: "change.balance", balance: 500 },
+  ...tierEnds.flatMap((t) => [
+    { type: afterTier("confirming"), at: t },
+    { type: afterTier("insufficient"), at: t },
+  ]),
+  { type: "xstate.after.untilLateOpens.predictionChange.between", at: lateOpensAt(session) },
+  { type: "xstate.done.actor.submitChange", output: { balance: 450 } },
+  { type: "xstate.error.actor.submitChange", error: apiError(expiredBody) },
+  { type: "xstate.error.actor.submitChange", error: apiError(moved) },
+  { type: "xstate.error.actor.submitChange", error: apiError(broken) },
+];
+
+const phase = (now: number) =>
+  sessionOver(now, session) ? "over" : betweenTiers(now, session) ? "between" : (tierAt(now, session) ?? "none");
+
+const serializeState = (s: { value: unknown; context: PredictionChangeContext }) =>
+  JSON.stringify([s.value, phase(s.context.now), s.context.tier, s.context.balance >= 100, s.context.balance >= 20, s.context.repriced, s.context.error?.code ?? null]);
+
+const finals = new Set(["expired", "changed", "canceled"]);
+// Time only moves forward, and a timer fires exactly when its tier ends.
+const filterEvents = (s: { value: unknown; context: PredictionChangeContext }, e: { type: string } & Timed) => {
+  if (finals.has(s.value as string)) return false;
+  if (e.at !== undefined && e.at < s.context.now) return false;
+  if (e.type.startsWith("xstate.after.untilTierEnds")) return s.context.tier !== null && e.at === tierEndsAt(s.context.tier, session);
+  return true;
+};
+
+/** The machine as a screen spawns it: with the request and the balance as input (the walk cannot pass input). */
+const startedWith = (balance: number) =>
+  createMachine(
+    { ...predictionChangeMachine.config, context: { request, balance, costs: { BEFORE: 10, EARLY: 25, LATE: 50 }, now: 0, tier: null, repriced: false, error: null } } as never,
+    predictionChangeMachine.implementations as never,
+  ) as unknown as typeof predictionChangeMachine;
+
+describe("predictionChange.machine: every transition, walked on a real actor", () => {
+  const all = allTransitions(predictionChangeMachine);
+  const covered = new Set<string>();
+  for (const [name, machine] of [["empty", predictionChangeMachine], ["opened", startedWith(500)]] as const) {
+    const walked = withWalkClock(machine);
+    const paths = transitionPaths(walked, { events, serializeState: serializeState as never, filterEvents: filterEvents as never });
+    it.each(paths.map((p) => [p.name, p] as const))(`${name}: %s`, async (_n, path) => {
+      const taken = await runPath(path, () => {
+        const stubs = promiseStubs(["submitChange"]);
+        return { machine: walked.provide({ actors: stubs.actors }), pending: stubs.pending };
+      });
+      taken.forEach((k) => covered.add(k));
+    });
+  }
+
+  it("covers 100% of the transitions", () => {
+    console.log(coverageLine("predictionChange.machine", all, covered));
+    expect(missing(all, covered)).toEqual([]);
+  });
+});
+
+describe("Change tiers at their limits (one second either side)", () => {
+  it.each([
+    ["before the start", START - SEC, "BEFORE"],
+    ["at the start", START, "EARLY"],
+    ["after the start", START + SEC, "EARLY"],
+    ["before EARLY closes", START + 5 * MIN - SEC, "EARLY"],
+    ["after EARLY closes", START + 5 * MIN + SEC, null],
+    ["before LATE opens", END - 5 * MIN - SEC, null],
+    ["after LATE opens", END - 5 * MIN + SEC, "LATE"],
+    ["before the end", END - SEC, "LATE"],
+    ["at the end", END, null],
+    ["after the end", END + SEC, null],
+  ] as const)("%s: %s", (_n, now, tier) => {
+    expect(tierAt(now, session)).toBe(tier);
+  });
+
+  it("between the tiers LATE is still to come; from the end on, nothing", () => {
+    expect(betweenTiers(START + 5 * MIN - SEC, session)).toBe(false);
+    expect(betweenTiers(START + 5 * MIN + SEC, session)).toBe(true);
+    expect(betweenTiers(END - 5 * MIN - SEC, session)).toBe(true);
+    expect(betweenTiers(END - 5 * MIN + SEC, session)).toBe(false);
+    expect(sessionOver(END - SEC, session)).toBe(false);
+    expect(sessionOver(END + SEC, session)).toBe(true);
+  });
+
+  it("each tier ends where the next rule begins", () => {
+    expect(tierEndsAt("BEFORE", session)).toBe(START);
+    expect(tierEndsAt("EARLY", session)).toBe(START + 5 * MIN);
+    expect(tierEndsAt("LATE", session)).toBe(END);
+    expect(lateOpensAt(session)).toBe(END - 5 * MIN);
+  });
+
+  it("only picks that really move are charged", () => {
+    expect(changedPicks(request.changes).map((c) => c.category)).toEqual(["RACE_FIRST", "RACE_SECOND"]);
+  });
+});
+
+/** A change actor on a fake clock: `time` is what the clock reads, `clock` fires the timers. */
+function startChange(startAt: number, balance: number, submit: (input: SubmitChangeInput) => Promise<{ balance: number }> = async () => ({ balance })) {
+  let time = startAt;
+  const clock = new SimulatedClock();
+  const submitted: SubmitChangeInput[] = [];
+  const actor = createActor(
+    predictionChangeMachine.provide({
+      actions: { readClock: assign({ now: () => time }) as never },
+      actors: {
+        submitChange: fromPromise<{ balance: number }, SubmitChangeInput>(async ({ input }) => {
+          submitted.push(input);
+          return submit(input);
+        }),
+      },
+    }),
+    { input: { request, balance }, clock },
+  ).start();
+  const snap = () => actor.getSnapshot();
+  return {
+    actor,
+    submitted,
+    snap,
+    /** Time passes and the timers due fire. */
+    advance: (ms: number) => {
+      time += ms;
+      clock.increment(ms);
+    },
+    /** Time passes without the timers firing (a sleeping tab). */
+    sleep: (ms: number) => void (time += ms),
+  };
+}
+
+describe("Change Predictions (game rules)", () => {
+  it.each([
+    ["one second before the start: BEFORE, 10 per pick", START - SEC, "BEFORE", 20],
+    ["one second after the start: EARLY, 25 per pick", START + SEC, "EARLY", 50],
+    ["one second before EARLY closes", START + 5 * MIN - SEC, "EARLY", 50],
+    ["one second after LATE opens: LATE, 50 per pick", END - 5 * MIN + SEC, "LATE", 100],
+    ["one second before the end", END - SEC, "LATE", 100],
+  ] as const)("%s", (_n, now, tier, cost) => {
+    const { snap } = startChange(now, 500);
+    expect(snap().value).toBe("confirming");
+    expect(snap().context.tier).toBe(tier);
+    expect(shownCost(snap().context)).toBe(cost);
+  });
+
+  it.each([
+    ["one second after EARLY closes", START + 5 * MIN + SEC, "between"],
+    ["one second before LATE opens", END - 5 * MIN - SEC, "between"],
+    ["one second after the end", END + SEC, "expired"],
+  ] as const)("%s: no change (%s)", (_n, now, state) => {
+    expect(startChange(now, 500).snap().value).toBe(state);
+  });
+
+  it("confirming submits the changed picks with the tier and total seen, and takes the new balance", async () => {
+    const { actor, submitted, snap } = startChange(at.early, 500, async () => ({ balance: 450 }));
+    actor.send({ type: "change.confirm" });
+    await settle();
+    expect(submitted).toEqual([{ raceId: "r1", tier: "EARLY", cost: 50, changes: changedPicks(request.changes) }]);
+    expect(snap().value).toBe("changed");
+    expect(snap().context.balance).toBe(450);
+  });
+
+  it("too few diamonds: waits for a balance update, then asks to confirm", () => {
+    const { actor, snap } = startChange(at.late, 99);
+    expect(snap().value).toBe("insufficient");
+    actor.send({ type: "change.balance", balance: 100 });
+    expect(snap().value).toBe("confirming");
+  });
+
+  it("the tier closing while the modal is open is caught on confirm: EARLY gone, nothing submitted", async () => {
+    const { actor, snap, sleep, submitted } = startChange(START + 5 * MIN - SEC, 500);
+    sleep(2 * SEC);
+    actor.send({ type: "change.confirm" });
+    await settle();
+    expect(snap().value).toBe("between");
+    expect(submitted).toEqual([]);
+  });
+
+  it("LATE closing while confirming: expired ('The time to make the prediction has expired')", () => {
+    const { actor, snap, sleep } = startChange(END - SEC, 500);
+    sleep(2 * SEC);
+    actor.send({ type: "change.confirm" });
+    expect(snap().value).toBe("expired");
+  });
+
+  it("the session starting while confirming re-asks at the new price instead of charging more", () => {
+    const { actor, snap, sleep } = startChange(START - SEC, 500);
+    sleep(2 * SEC);
+    actor.send({ type: "change.confirm" });
+    expect(snap().value).toBe("confirming");
+    expect(snap().context).toMatchObject({ tier: "EARLY", repriced: true });
+    expect(shownCost(snap().context)).toBe(50);
+  });
+
+  it("the machine re-checks by itself when the shown tier ends", () => {
+    const { snap, advance } = startChange(START - 10 * SEC, 500);
+    advance(9 * SEC);
+    expect(snap().context.tier).toBe("BEFORE");
+    advance(SEC);
+    expect(snap().value).toBe("confirming");
+    expect(snap().context.tier).toBe("EARLY");
+    advance(5 * MIN);
+    expect(snap().value).toBe("between");
+    advance(30 * MIN);
+    expect(snap().value).toBe("confirming");
+    expect(snap().context.tier).toBe("LATE");
+    advance(5 * MIN);
+    expect(snap().value).toBe("expired");
+  });
+
+  it("a change weeks ahead re-arms its timer instead of firing at once (timers cap at about 24.8 days)", () => {
+    const { snap, advance } = startChange(START - 30 * 24 * 60 * MIN, 500);
+    expect(snap().value).toBe("confirming");
+    advance(MAX_TIMER_MS - SEC);
+    expect(snap().context.now).toBe(START - 30 * 24 * 60 * MIN);
+    advance(SEC);
+    expect(snap().value).toBe("confirming");
+    expect(snap().context).toMatchObject({ tier: "BEFORE", now: START - 30 * 24 * 60 * MIN + MAX_TIMER_MS });
+  });
+
+  it("418 from the server: expired; other errors: Try Again re-checks and resubmits", async () => {
+    let answer: ErrorBody | null = broken;
+    const { actor, snap, submitted } = startChange(at.before, 500, async () => {
+      if (answer) throw apiError(answer);
+      return { balance: 480 };
+    });
+    actor.send({ type: "change.confirm" });
+    await settle();
+    expect(snap().value).toBe("failed");
+    expect(snap().context.error).toEqual(broken);
+    answer = null;
+    actor.send({ type: "change.retry" });
+    await settle();
+    expect(snap().value).toBe("changed");
+    expect(submitted).toHaveLength(2);
+
+    const second = startChange(at.late, 500, async () => {
+      throw apiError(expiredBody);
+    });
+    second.actor.send({ type: "change.confirm" });
+    await settle();
+    expect(second.snap().value).toBe("expired");
+    expect(second.snap().context.error?.statusCode).toBe(418);
+  });
+
+  it("cancel closes the modal without a call", () => {
+    const { actor, snap, submitted } = startChange(at.before, 500);
+    actor.send({ type: "change.cancel" });
+    expect(snap().value).toBe("canceled");
+    expect(submitted).toEqual([]);
+  });
+
+  it("a request that moves no pick is not opened", () => {
+    const actor = createActor(predictionChangeMachine, { input: {} }).start();
+    actor.send({ type: "change.open", request: nothing });
+    expect(actor.getSnapshot().value).toBe("idle");
+  });
+});

@@ -1,0 +1,206 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import type { ErrorBody } from "../../contract/common";
+import { PredictionCategory } from "../../contract/enums";
+import {
+  duplicateOf,
+  isComplete,
+  mergeSaved,
+  predictionFormMachine,
+  unsavedCategories,
+  type Picks,
+  type PredictionFormContext,
+  type SaveInput,
+} from "../../machines/predictionForm.machine";
+import { apiError } from "./authFixtures";
+import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
+
+const started: ErrorBody = { statusCode: 418, code: "raceStarted", message: "Race has already started" };
+const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
+
+const events = [
+  { type: "form.choose", category: "RACE_FIRST", riderId: "marquez" },
+  // A duplicate once RACE_FIRST holds marquez; in the sprint group the same rider is fine.
+  { type: "form.choose", category: "RACE_SECOND", riderId: "marquez" },
+  { type: "form.choose", category: "RACE_SECOND", riderId: "bagnaia" },
+  { type: "form.choose", category: "SPRINT_FIRST", riderId: "marquez" },
+  { type: "form.choose", category: "FP1", riderId: "martin" },
+  { type: "form.clear", category: "RACE_FIRST" },
+  { type: "form.clear", category: "FP1" },
+  { type: "form.save" },
+  { type: "form.retry" },
+  { type: "form.dismiss" },
+  { type: "form.sync", saved: { FP1: "martin" }, version: 2 },
+  { type: "form.sync", saved: {}, version: 1 },
+  { type: "xstate.done.actor.save", output: { version: 3 } },
+  { type: "xstate.error.actor.save", error: apiError(started) },
+  { type: "xstate.error.actor.save", error: apiError(broken) },
+];
+
+// A state is its value plus what the guards read (dirty, a refusal, anything saved); the exact picks are
+// checked at every step.
+const serializeState = (s: { value: unknown; context: PredictionFormContext }) =>
+  JSON.stringify([
+    s.value,
+    unsavedCategories(s.context.picks, s.context.saved).length > 0,
+    s.context.refusal?.reason ?? null,
+    Object.keys(s.context.saved).length > 0,
+  ]);
+
+describe("predictionForm.machine: every transition, walked on a real actor", () => {
+  const all = allTransitions(predictionFormMachine);
+  const covered = new Set<string>();
+  const paths = transitionPaths(predictionFormMachine, { events, serializeState: serializeState as never });
+
+  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_n, path) => {
+    const taken = await runPath(path, () => {
+      const stubs = promiseStubs(["save"]);
+      return { machine: predictionFormMachine.provide({ actors: stubs.actors }), pending: stubs.pending };
+    });
+    taken.forEach((k) => covered.add(k));
+  });
+
+  it("covers 100% of the transitions", () => {
+    console.log(coverageLine("predictionForm.machine", all, covered));
+    expect(missing(all, covered)).toEqual([]);
+  });
+});
+
+function startForm(saved: Picks = {}, save: (input: SaveInput) => Promise<{ version: number }> = async (i) => ({ version: i.version + 1 })) {
+  const calls: SaveInput[] = [];
+  const actor = createActor(
+    predictionFormMachine.provide({
+      actors: {
+        save: fromPromise<{ version: number }, SaveInput>(async ({ input }) => {
+          calls.push(input);
+          return save(input);
+        }),
+      },
+    }),
+    { input: { raceId: "r1", saved, version: 1 } },
+  ).start();
+  const snap = () => actor.getSnapshot();
+  const choose = (category: PredictionCategory, riderId: string) => actor.send({ type: "form.choose", category, riderId });
+  return { actor, calls, snap, choose, status: () => JSON.stringify(snap().value) };
+}
+
+const fullWeekend: Picks = {
+  FP1: "a",
+  PRACTICE_FASTEST: "b",
+  FP2: "c",
+  POLEMAN: "d",
+  SPRINT_FIRST: "a",
+  SPRINT_SECOND: "b",
+  SPRINT_THIRD: "c",
+  RACE_FIRST: "d",
+  RACE_SECOND: "a",
+  RACE_THIRD: "b",
+  POSITION_GAINED: "e",
+};
+
+describe("The prediction form (game rules: Saving and locking)", () => {
+  it("takes a rider for each of the 11 categories; the same rider may sit on both podiums", () => {
+    const { choose, snap } = startForm();
+    for (const [category, rider] of Object.entries(fullWeekend)) choose(category as PredictionCategory, rider);
+    expect(snap().context.picks).toEqual(fullWeekend);
+    expect(snap().context.refusal).toBeNull();
+    expect(PredictionCategory.options).toHaveLength(11);
+  });
+
+  it.each([
+    ["race", "RACE_FIRST", "RACE_THIRD"],
+    ["sprint", "SPRINT_SECOND", "SPRINT_FIRST"],
+  ] as const)("refuses one rider twice on the %s podium, with the reason", (_n, first, second) => {
+    const { choose, snap } = startForm();
+    choose(first, "marquez");
+    choose(second, "marquez");
+    expect(snap().context.picks).toEqual({ [first]: "marquez" });
+    expect(snap().context.refusal).toEqual({ reason: "duplicate", category: second, riderId: "marquez", heldBy: first });
+    choose(second, "bagnaia");
+    expect(snap().context.refusal).toBeNull();
+  });
+
+  it("re-choosing a podium pick's own rider is no duplicate", () => {
+    expect(duplicateOf({ RACE_FIRST: "m" }, "RACE_FIRST", "m")).toBeNull();
+    expect(duplicateOf({ RACE_FIRST: "m" }, "POSITION_GAINED", "m")).toBeNull();
+    expect(duplicateOf({ RACE_FIRST: "m" }, "RACE_SECOND", "m")).toBe("RACE_FIRST");
+  });
+
+  it("tracks unsaved choices: dirty after a choice, clean when taken back", () => {
+    const { actor, choose, status } = startForm();
+    expect(status()).toBe(JSON.stringify({ editing: "clean" }));
+    choose("FP1", "martin");
+    expect(status()).toBe(JSON.stringify({ editing: "dirty" }));
+    actor.send({ type: "form.clear", category: "FP1" });
+    expect(status()).toBe(JSON.stringify({ editing: "clean" }));
+  });
+
+  it("saves every pick (POST the first time, PUT after) and shows saved", async () => {
+    const { actor, calls, choose, snap, status } = startForm();
+    choose("FP1", "martin");
+    choose("RACE_FIRST", "marquez");
+    actor.send({ type: "form.save" });
+    expect(status()).toBe(JSON.stringify("saving"));
+    await settle();
+    expect(calls).toEqual([{ raceId: "r1", version: 1, first: true, data: [{ category: "FP1", riderId: "martin" }, { category: "RACE_FIRST", riderId: "marquez" }] }]);
+    expect(status()).toBe(JSON.stringify({ editing: "saved" }));
+    expect(snap().context.saved).toEqual({ FP1: "martin", RACE_FIRST: "marquez" });
+    choose("FP2", "bagnaia");
+    actor.send({ type: "form.save" });
+    await settle();
+    expect(calls[1]).toMatchObject({ version: 2, first: false });
+  });
+
+  it("a saved pick is not changed here (only through Change Predictions)", () => {
+    const { actor, choose, snap } = startForm({ FP1: "martin" });
+    choose("FP1", "bagnaia");
+    expect(snap().context.picks.FP1).toBe("martin");
+    expect(snap().context.refusal).toEqual({ reason: "saved", category: "FP1", riderId: "bagnaia" });
+    actor.send({ type: "form.clear", category: "FP1" });
+    expect(snap().context.picks.FP1).toBe("martin");
+  });
+
+  it("418: locked with 'Race has already started'; fresh data opens what is still open", async () => {
+    const { actor, choose, snap, status } = startForm({}, async () => {
+      throw apiError(started);
+    });
+    choose("FP1", "martin");
+    actor.send({ type: "form.save" });
+    await settle();
+    expect(status()).toBe(JSON.stringify("locked"));
+    expect(snap().context.error?.message).toBe("Race has already started");
+    choose("FP2", "martin");
+    expect(snap().context.picks.FP2).toBeUndefined();
+    actor.send({ type: "form.sync", saved: {}, version: 1 });
+    expect(status()).toBe(JSON.stringify({ editing: "dirty" }));
+  });
+
+  it("other errors: the error state keeps the choices; Try Again saves them", async () => {
+    let fail = true;
+    const { actor, calls, choose, snap, status } = startForm({}, async () => {
+      if (fail) throw apiError(broken);
+      return { version: 2 };
+    });
+    choose("POLEMAN", "martin");
+    actor.send({ type: "form.save" });
+    await settle();
+    expect(status()).toBe(JSON.stringify("failed"));
+    expect(snap().context.error).toEqual(broken);
+    fail = false;
+    actor.send({ type: "form.retry" });
+    await settle();
+    expect(status()).toBe(JSON.stringify({ editing: "saved" }));
+    expect(calls).toHaveLength(2);
+  });
+
+  it("fresh data keeps unsaved choices that still fit and drops those a saved pick now blocks", () => {
+    expect(mergeSaved({ FP1: "x", RACE_FIRST: "m", RACE_SECOND: "b" }, { RACE_THIRD: "m" })).toEqual({ FP1: "x", RACE_SECOND: "b", RACE_THIRD: "m" });
+    expect(mergeSaved({ FP1: "x" }, { FP1: "y" })).toEqual({ FP1: "y" });
+  });
+
+  it("a weekend is complete with all 11 saved", () => {
+    expect(isComplete(fullWeekend)).toBe(true);
+    const { POSITION_GAINED: _dropped, ...ten } = fullWeekend;
+    expect(isComplete(ten)).toBe(false);
+  });
+});
