@@ -38,3 +38,64 @@ export const LeagueBody = z.object({
   image: z.string().optional(),
 });
 export const Invitation = z.object({ emails: z.array(z.email({ error: "email" })).min(1, { error: "required" }) });
+
+// ---- Issue 5: what the league calls answer and take (moved here from the client's provisional shapes).
+
+/** One row of GET /leagues/{id}/members: a player and their status in the league. */
+export const LeagueMember = z.object({
+  id: Id,
+  name: z.string(),
+  img: z.string().nullable(),
+  country: z.string().nullable().optional(),
+  status: LeagueMemberStatus,
+  /** Season points (accepted members; the others show theirs too). */
+  points: z.number().optional(),
+});
+export type LeagueMember = z.infer<typeof LeagueMember>;
+
+/** One row of GET /leagues/leaderboard: accepted members ranked by season points, ties broken by who joined first. */
+export const LeaderboardRow = z.object({
+  rank: z.number().int(),
+  user: z.object({ id: Id, name: z.string(), img: z.string().nullable() }),
+  points: z.number(),
+});
+export type LeaderboardRow = z.infer<typeof LeaderboardRow>;
+
+export const LeagueReward = z.object({ place: z.number().int(), title: z.string() });
+export type LeagueReward = z.infer<typeof LeagueReward>;
+/** game-rules.md: VIP league rewards, merch credit to the top three at season end (one place to change them). */
+export const VIP_LEAGUE_REWARDS: readonly LeagueReward[] = [
+  { place: 1, title: "$300 merch credit" },
+  { place: 2, title: "$200 merch credit" },
+  { place: 3, title: "$100 merch credit" },
+];
+
+/** What a join, accept, leave or removal changed: the affected player's status (null = outside) and the accepted count. */
+export const Seat = z.object({ memberStatus: LeagueMemberStatus.nullable(), membersCount: z.number().int() });
+export type Seat = z.infer<typeof Seat>;
+
+/** PUT /leagues/{id}/members/{userId}: only ACCEPTED moves a seat (an invitation accepted, a request approved). */
+export const MemberStatusBody = z.object({ status: LeagueMemberStatus });
+
+/** A VIP invite link's query values (spec query keys `data` and `signature`). */
+export const InviteLinkBody = z.object({ data: z.string().min(1).max(512), signature: z.string().min(1).max(128) });
+export const InviteLinkResult = z.object({ link: z.string() });
+export const LinkUseResult = z.object({ leagueId: Id });
+/** Invite links stay valid this long after GET /leagues/{id}/link made them. */
+export const INVITE_LINK_TTL_MS = 7 * 24 * 3600_000;
+/** E-mail invitations per call. */
+export const INVITATIONS_MAX = 50;
+
+const searchText = z.string().trim().max(50).optional().transform((v) => (v ? v : undefined));
+const countryCode = z.string().trim().toUpperCase().length(2).optional().or(z.literal("").transform(() => undefined));
+const page = z.coerce.number().int().min(1).default(1);
+const take = (size: number) => z.coerce.number().int().min(1).max(100).default(size);
+
+/** GET /leagues: name contains `text`, `country` (ISO code), 20 a page. */
+export const LeaguesQuery = z.object({ text: searchText, country: countryCode, page, take: take(LEAGUES_PAGE_SIZE) });
+export const MembersQuery = z.object({ page, take: take(MEMBERS_PAGE_SIZE) });
+export const LeaderboardQuery = z.object({ leagueId: Id, page, take: take(MEMBERS_PAGE_SIZE) });
+/** GET /leagues/owner: the caller's own league(s), filtered. */
+export const OwnerQuery = z.object({ type: LeagueType.optional(), text: searchText, country: countryCode });
+/** GET /leagues/manage: every league the caller has a seat in, optionally one status only. */
+export const ManageQuery = z.object({ status: LeagueMemberStatus.optional() });

@@ -49,6 +49,12 @@ export const messages = {
   samePassword: "The new password must differ from the current one",
   validation: "Some fields are not valid",
   notEnoughDiamonds: "You don't have enough diamonds",
+  // Leagues and uploads (issue 5).
+  leagueOwned: "You already have a league: one league per player",
+  alreadyMember: "You are already in this league",
+  inviteLinkInvalid: "This invite link is not valid",
+  inviteLinkExpired: "This invite link has expired",
+  fileTooLarge: "The file is too large: 2 MB at most",
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -13,6 +13,7 @@ import { systemRoutes } from "./modules/system/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { notificationsModule } from "./modules/notifications";
 import { diamondsModule } from "./modules/diamonds";
+import { leaguesModule } from "./modules/leagues";
 
 export type { AppDeps } from "./http/deps";
 
@@ -34,6 +35,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | { le
       await api.register(systemRoutes);
       await api.register(notificationsModule);
       await api.register(diamondsModule);
+      await api.register(leaguesModule);
       if (!deps.config.production) await api.register(devRoutes);
     },
     { prefix: API_PREFIX },

@@ -81,6 +81,8 @@ export type RequestOptions<C extends Call> = {
   params?: Params;
   query?: QueryOf<C>;
   body?: BodyOf<C>;
+  /** Multipart body (uploads: POST /s3); sent instead of `body`. */
+  form?: FormData;
   signal?: AbortSignal;
 };
 
@@ -117,7 +119,8 @@ export async function request<C extends Call>(call: C, opts: RequestOptions<C> =
   try {
     const data = await instance(fillPath(call.path, opts.params).replace(/^\//, ""), {
       method: call.method,
-      json: opts.body,
+      json: opts.form ? undefined : opts.body,
+      body: opts.form,
       searchParams: searchParamsOf(opts.query),
       signal: opts.signal,
     }).json<{ result?: unknown }>();

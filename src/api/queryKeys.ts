@@ -7,6 +7,19 @@ export const apiKeys = {
   publicProfile: (id: string) => ["users", id, "profile"] as const,
   players: (type: string, page: number) => ["users", "players", type, page] as const,
 };
+/** Leagues (issue 5): everything under ["leagues"], so one invalidation refreshes every league screen. */
+export const leagueKeys = {
+  all: ["leagues"] as const,
+  list: (text: string, country: string) => ["leagues", "list", text, country] as const,
+  vip: ["leagues", "vip"] as const,
+  mine: (userId: string) => ["leagues", "user", userId] as const,
+  manage: ["leagues", "manage"] as const,
+  one: (id: string) => ["leagues", "one", id] as const,
+  members: (id: string) => ["leagues", "one", id, "members"] as const,
+  leaderboard: (id: string) => ["leagues", "one", id, "leaderboard"] as const,
+  rewards: (id: string) => ["leagues", "one", id, "rewards"] as const,
+  link: (id: string) => ["leagues", "one", id, "link"] as const,
+};
 /** Diamonds (issue 4): keyed by player, so another sign-in in the same tab never shows the last player's balance. */
 export const diamondsKeys = {
   all: ["diamonds"] as const,

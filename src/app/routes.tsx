@@ -11,6 +11,13 @@ const EditProfileScreen = lazy(() => import("../screens/editProfile/EditProfileS
 const FaqScreen = lazy(() => import("../screens/faq/FaqScreen"));
 const NotFoundScreen = lazy(() => import("../screens/notFound/NotFoundScreen"));
 const FavoritesScreen = lazy(() => import("../screens/favorites/FavoritesScreen"));
+const LeaguesScreen = lazy(() => import("../screens/leagues/LeaguesScreen"));
+const InviteLinkCatcher = lazy(() => import("../screens/leagues/InviteLinkCatcher"));
+const CreateLeagueScreen = lazy(() => import("../screens/createLeague/CreateLeagueScreen"));
+const ManageLeagueScreen = lazy(() => import("../screens/manageLeague/ManageLeagueScreen"));
+const AllLeaguesScreen = lazy(() => import("../screens/allLeagues/AllLeaguesScreen"));
+const LeagueScreen = lazy(() => import("../screens/leagueById/LeagueScreen"));
+const LeagueStatisticScreen = lazy(() => import("../screens/leagueStatistic/LeagueStatisticScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
   () => import("../screens/comingSoon/ComingSoonScreen"),
 );
@@ -37,12 +44,6 @@ export const guardedScreens: ReadonlySet<ScreenName> = new Set<ScreenName>([
 
 /** Screens later issues build; until then each shows an honest "coming soon" page. */
 const comingSoon: readonly ScreenName[] = [
-  "leagues",
-  "createLeague",
-  "manageLeague",
-  "allLeagues",
-  "leagueStatistic",
-  "leagueById",
   "bonusQuestions",
   "bonusAll",
   "bonusAnswered",
@@ -99,6 +100,50 @@ export function AppRoutes() {
         <Layout>
           <Guarded screen="favorites">
             <FavoritesScreen />
+          </Guarded>
+        </Layout>
+      </Route>
+      {/* Leagues: static paths before /leagues/:leagueId. The invite link is caught before the guard. */}
+      <Route path={paths.leagues}>
+        <Layout>
+          <InviteLinkCatcher />
+          <Guarded screen="leagues">
+            <LeaguesScreen />
+          </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.createLeague}>
+        <Layout>
+          <Guarded screen="createLeague">
+            <CreateLeagueScreen />
+          </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.manageLeague}>
+        <Layout>
+          <Guarded screen="manageLeague">
+            <ManageLeagueScreen />
+          </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.allLeagues}>
+        <Layout>
+          <Guarded screen="allLeagues">
+            <AllLeaguesScreen />
+          </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.leagueStatistic}>
+        <Layout>
+          <Guarded screen="leagueStatistic">
+            <LeagueStatisticScreen />
+          </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.leagueById}>
+        <Layout>
+          <Guarded screen="leagueById">
+            <LeagueScreen />
           </Guarded>
         </Layout>
       </Route>

@@ -13,4 +13,6 @@ export const modalComponents: Partial<Record<ModalKind, ModalComponent>> = {
   Confirmation: lazy(() => import("./ConfirmationModal")),
   Retry: lazy(() => import("./RetryModal")),
   ImageAndTitle: lazy(() => import("./ImageAndTitleModal")),
+  Invite: lazy(() => import("../screens/leagueById/InviteModal")),
+  MembersByLeague: lazy(() => import("../screens/leagueById/MembersByLeagueModal")),
 };

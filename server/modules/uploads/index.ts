@@ -1,0 +1,1 @@
+export { uploadsRoutes as uploadsModule } from "./routes";

@@ -1,0 +1,113 @@
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { LEAGUES_PAGE_SIZE } from "../../../contract/leagues";
+import { getLeagues } from "../../api/leagues";
+import { leagueKeys } from "../../api/queryKeys";
+import { paths } from "../../app/paths";
+import { Button } from "../../ui/Button";
+import { EmptyState } from "../../ui/EmptyState";
+import { Spinner } from "../../ui/Spinner";
+import { useCountries } from "../profile/useCountries";
+import { LeagueCard } from "../leagues/LeagueCard";
+import { useLeagueLive } from "../leagues/useLeagueLive";
+import shared from "../leagues/leagues.module.css";
+import styles from "./AllLeaguesScreen.module.css";
+
+/** /leagues/all-leagues: every league, searched by name and filtered by country, 20 at a time. */
+export default function AllLeaguesScreen() {
+  const { t } = useTranslation("leagues");
+  const countries = useCountries();
+  useLeagueLive();
+  const searchId = useId();
+  const countryId = useId();
+  const [typed, setTyped] = useState("");
+  const [text, setText] = useState("");
+  const [country, setCountry] = useState("");
+
+  // Typing searches after a short pause; Enter searches at once.
+  useEffect(() => {
+    const timer = setTimeout(() => setText(typed.trim()), 350);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const list = useInfiniteQuery({
+    queryKey: leagueKeys.list(text, country),
+    queryFn: ({ pageParam, signal }) => getLeagues({ page: pageParam, take: LEAGUES_PAGE_SIZE, text: text || undefined, country: country || undefined }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+  const leagues = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const count = list.data?.pages[0]?.count ?? 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setText(typed.trim());
+  }
+
+  return (
+    <div className={shared.page}>
+      <div className={shared.header}>
+        <Link href={paths.leagues} className={styles.back}>
+          {t("all.back")}
+        </Link>
+        <h1 className={shared.title}>{t("all.title")}</h1>
+        <p className={shared.lead}>{t("all.lead")}</p>
+      </div>
+      <form role="search" className={styles.filters} onSubmit={submit} aria-label={t("all.filters")}>
+        <div className={styles.field}>
+          <label htmlFor={searchId} className={styles.label}>
+            {t("all.search")}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className={styles.input}
+            value={typed}
+            placeholder={t("all.searchPlaceholder")}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={countryId} className={styles.label}>
+            {t("all.country")}
+          </label>
+          <select id={countryId} className={styles.input} value={country} onChange={(event) => setCountry(event.target.value)}>
+            <option value="">{t("all.anyCountry")}</option>
+            {(countries.data ?? []).map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.sign} {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <section className={shared.section} aria-labelledby="all-results" aria-busy={list.isFetching || undefined}>
+        <h2 id="all-results" className={styles.results} aria-live="polite">
+          {list.isSuccess ? t("all.found", { total: count }) : t("loading")}
+        </h2>
+        {list.isPending ? <Spinner size="lg" label={t("loading")} /> : null}
+        {list.isError ? (
+          <EmptyState title={t("loadError")} action={<Button onClick={() => void list.refetch()}>{t("retry")}</Button>} />
+        ) : null}
+        {list.isSuccess && leagues.length === 0 ? <EmptyState title={t("errors:listEmpty")} text={t("all.noMatch")} /> : null}
+        {leagues.length > 0 ? (
+          <ul className={shared.grid}>
+            {leagues.map((league) => (
+              <LeagueCard key={league.id} league={league} />
+            ))}
+          </ul>
+        ) : null}
+        {list.hasNextPage ? (
+          <div className={shared.more}>
+            <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+              {t("all.loadMore")}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

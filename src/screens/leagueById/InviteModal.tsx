@@ -1,0 +1,97 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Invitation } from "../../../contract/leagues";
+import { ApiError } from "../../api/client";
+import { getInviteLink, inviteByEmail } from "../../api/leagues";
+import { leagueKeys } from "../../api/queryKeys";
+import type { ModalComponentProps } from "../../modals/modalTypes";
+import { Button } from "../../ui/Button";
+import { Spinner } from "../../ui/Spinner";
+import { TextField } from "../../ui/TextField";
+import styles from "./InviteModal.module.css";
+
+/** Splits what the owner typed into addresses: commas, semicolons, spaces or new lines. */
+export const emailsOf = (text: string) => [...new Set(text.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
+
+/** The Invite modal: e-mail invitations (POST /leagues/manage/{id}/invitations) and the league's invite link. */
+export default function InviteModal({ entry }: ModalComponentProps) {
+  const { t } = useTranslation("leagues");
+  const leagueId = String(entry.props.leagueId ?? "");
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const link = useQuery({ queryKey: leagueKeys.link(leagueId), queryFn: ({ signal }) => getInviteLink(leagueId, signal) });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSent(null);
+    const emails = emailsOf(text);
+    const checked = Invitation.safeParse({ emails });
+    if (!checked.success) {
+      setError(t(`errors:${checked.error.issues[0]?.message === "email" ? "email" : "required"}`));
+      return;
+    }
+    setError(null);
+    setSending(true);
+    try {
+      await inviteByEmail(leagueId, emails);
+      setSent(emails.length);
+      setText("");
+    } catch (failure) {
+      setError(t(`errors:${failure instanceof ApiError ? failure.code : "somethingWentWrong"}`, { defaultValue: failure instanceof ApiError ? failure.message : undefined }));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function copy() {
+    if (!link.data) return;
+    try {
+      await navigator.clipboard.writeText(link.data.link);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  }
+
+  return (
+    <div className={styles.body}>
+      <form onSubmit={submit} noValidate className={styles.form}>
+        <TextField
+          label={t("invite.emails")}
+          multiline
+          rows={3}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setSent(null);
+          }}
+          error={error}
+          hint={t("invite.emailsHint")}
+        />
+        <Button type="submit" loading={sending} block>
+          {t("invite.send")}
+        </Button>
+        <p aria-live="polite" className={styles.sent}>
+          {sent !== null ? t("invite.sent", { total: sent }) : null}
+        </p>
+      </form>
+      <div className={styles.link}>
+        <p className={styles.linkTitle}>{t("invite.linkTitle")}</p>
+        {link.isPending ? <Spinner size="sm" label={t("loading")} /> : null}
+        {link.isError ? <p className={styles.error}>{t("loadError")}</p> : null}
+        {link.data ? (
+          <div className={styles.linkRow}>
+            <input readOnly value={link.data.link} aria-label={t("invite.linkTitle")} className={styles.linkInput} onFocus={(e) => e.currentTarget.select()} />
+            <Button variant="secondary" size="sm" onClick={() => void copy()}>
+              {copied ? t("invite.copied") : t("invite.copy")}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

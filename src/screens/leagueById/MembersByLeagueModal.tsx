@@ -1,0 +1,43 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { MEMBERS_PAGE_SIZE } from "../../../contract/leagues";
+import { getMembers } from "../../api/leagues";
+import { leagueKeys } from "../../api/queryKeys";
+import type { ModalComponentProps } from "../../modals/modalTypes";
+import { Avatar } from "../../ui/Avatar";
+import { Button } from "../../ui/Button";
+import { Spinner } from "../../ui/Spinner";
+import styles from "./InviteModal.module.css";
+
+/** The MembersByLeague modal: a league's accepted members, 50 at a time, from a league card. */
+export default function MembersByLeagueModal({ entry }: ModalComponentProps) {
+  const { t } = useTranslation("leagues");
+  const leagueId = String(entry.props.leagueId ?? "");
+  const members = useInfiniteQuery({
+    queryKey: leagueKeys.members(leagueId),
+    queryFn: ({ pageParam, signal }) => getMembers(leagueId, { page: pageParam, take: MEMBERS_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
+  });
+  if (members.isPending) return <Spinner label={t("loading")} />;
+  if (members.isError) return <p className={styles.error}>{t("loadError")}</p>;
+  const list = members.data.pages.flatMap((p) => p.data).filter((m) => m.status === "ACCEPTED");
+  if (list.length === 0) return <p>{t("errors:listEmpty")}</p>;
+  return (
+    <div className={styles.body}>
+      <ul className={styles.people}>
+        {list.map((m) => (
+          <li key={m.id} className={styles.person}>
+            <Avatar name={m.name} src={m.img} size={32} />
+            <span>{m.name}</span>
+          </li>
+        ))}
+      </ul>
+      {members.hasNextPage ? (
+        <Button variant="secondary" size="sm" loading={members.isFetchingNextPage} onClick={() => void members.fetchNextPage()}>
+          {t("all.loadMore")}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "wouter";
+import { getLeague } from "../../api/leagues";
+import { leagueKeys } from "../../api/queryKeys";
+import { Button } from "../../ui/Button";
+import { EmptyState } from "../../ui/EmptyState";
+import { Spinner } from "../../ui/Spinner";
+import { LeagueLeaderboard } from "../leagueById/LeagueLeaderboard";
+import { leaguePath, TypeBadge } from "../leagues/LeagueCard";
+import shared from "../leagues/leagues.module.css";
+import styles from "./LeagueStatisticScreen.module.css";
+
+/** /leagues/statistic/{leagueId}: how the league's members score. */
+export default function LeagueStatisticScreen() {
+  const { t } = useTranslation("leagues");
+  const { leagueId = "" } = useParams<{ leagueId: string }>();
+  const league = useQuery({ queryKey: leagueKeys.one(leagueId), queryFn: ({ signal }) => getLeague(leagueId, signal) });
+  if (league.isPending) return <Spinner size="lg" label={t("loading")} />;
+  if (league.isError) {
+    return (
+      <div className={shared.page}>
+        <EmptyState title={t("loadError")} action={<Button onClick={() => void league.refetch()}>{t("retry")}</Button>} />
+      </div>
+    );
+  }
+  return (
+    <div className={shared.page}>
+      <div className={shared.header}>
+        <Link href={leaguePath(leagueId)} className={styles.back}>
+          {t("stats.back", { name: league.data.name })}
+        </Link>
+        <TypeBadge type={league.data.type} />
+        <h1 className={shared.title}>{t("stats.title", { name: league.data.name })}</h1>
+        <p className={shared.lead}>{t("stats.lead")}</p>
+      </div>
+      <section className={shared.section} aria-labelledby="stats-points">
+        <h2 id="stats-points" className={shared.sectionTitle}>
+          {t("stats.points")}
+        </h2>
+        <LeagueLeaderboard league={league.data} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,441 @@
+import { describe, expect, it } from "vitest";
+import { createActor, createMachine, fromPromise } from "xstate";
+import type { ErrorBody } from "../../contract/common";
+import {
+  leagueJoinMachine,
+  leagueJoinStatus,
+  type ConfirmationKind,
+  type LeagueJoinContext,
+  type LeagueJoinEmitted,
+  type LeagueSeat,
+} from "../../machines/leagueJoin.machine";
+import { apiError } from "./authFixtures";
+import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
+
+const ME = "u1";
+const seat = (over: Partial<LeagueSeat>): LeagueSeat => ({
+  id: "L1",
+  type: "PUBLIC",
+  ownerId: "o1",
+  membersCount: 5,
+  max: 100,
+  memberStatus: null,
+  ...over,
+});
+
+const full: ErrorBody = { statusCode: 409, code: "leagueFull", message: "The maximum number of participants in the league has already been reached" };
+const ownerStays: ErrorBody = { statusCode: 409, code: "ownerCannotLeave", message: "You cannot leave your league while there are other members in it." };
+const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
+const linkExpired: ErrorBody = { statusCode: 400, code: "invalidToken", message: "This link is invalid or has expired" };
+const linkQuiet: ErrorBody = { statusCode: 509, code: "alreadyMember", message: "Already in the league" };
+
+const syncs: LeagueSeat[] = [
+  seat({}),
+  seat({ membersCount: 100 }),
+  seat({ type: "PRIVATE", memberStatus: "PENDING" }),
+  seat({ type: "VIP", memberStatus: "INVITED" }),
+  seat({ type: "VIP", memberStatus: "INVITED", membersCount: 100 }),
+  seat({ type: "VIP", memberStatus: "FOLLOWING" }),
+  seat({ memberStatus: "ACCEPTED" }),
+  seat({ type: "PRIVATE", memberStatus: "ACCEPTED", ownerId: ME, membersCount: 1 }),
+  seat({ type: "PRIVATE", memberStatus: "ACCEPTED", ownerId: ME, membersCount: 3 }),
+];
+
+const actorNames = ["join", "accept", "removeMember", "approve", "deleteLeague", "useLink"] as const;
+// Invoke ids: the removeMember actor runs as decline, leave, remove and reject.
+const invokeIds = ["join", "accept", "decline", "leave", "remove", "approve", "reject", "deleteLeague", "useLink"] as const;
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string, body: ErrorBody) => ({ type: `xstate.error.actor.${id}`, error: apiError(body) });
+
+const outcomes = [
+  done("join", { memberStatus: "ACCEPTED", membersCount: 6 }),
+  done("join", { memberStatus: "PENDING", membersCount: 5 }),
+  done("join", { memberStatus: "FOLLOWING", membersCount: 5 }),
+  done("accept", { memberStatus: "ACCEPTED", membersCount: 6 }),
+  done("decline", { memberStatus: null, membersCount: 5 }),
+  done("leave", { memberStatus: null, membersCount: 4 }),
+  done("remove", { memberStatus: null, membersCount: 2 }),
+  done("approve", { memberStatus: "ACCEPTED", membersCount: 4 }),
+  done("reject", { memberStatus: null, membersCount: 3 }),
+  done("deleteLeague", { ok: true }),
+  done("useLink", { leagueId: "L9" }),
+  ...invokeIds.map((id) => failed(id, broken)),
+  failed("join", full),
+  failed("accept", full),
+  failed("approve", full),
+  failed("leave", ownerStays),
+  failed("deleteLeague", ownerStays),
+  failed("useLink", linkQuiet),
+];
+
+const events = [
+  ...syncs.map((league) => ({ type: "league.sync", league, me: ME })),
+  { type: "league.join" },
+  { type: "league.request.cancel" },
+  { type: "league.invite.accept" },
+  { type: "league.invite.decline" },
+  { type: "league.unfollow" },
+  { type: "league.leave" },
+  { type: "league.confirm" },
+  { type: "league.cancel" },
+  { type: "member.remove", userId: "u2", name: "Bagnaia" },
+  { type: "member.remove", userId: ME, name: "Me" },
+  { type: "member.approve", userId: "u3", name: "Marquez" },
+  { type: "member.reject", userId: "u4", name: "Quartararo" },
+  { type: "link.use", data: "eyJsZWFndWUiOiJMOSJ9", signature: "c2lnbmF0dXJl" },
+  { type: "link.retry" },
+  { type: "league.error.clear" },
+  ...outcomes,
+];
+
+// A state is its value plus what the guards read; errors and exact counts are checked at every step
+// but do not make new states.
+const serializeState = (s: { value: unknown; context: LeagueJoinContext }) => {
+  const l = s.context.league;
+  return JSON.stringify([
+    s.value,
+    l && [l.memberStatus, l.membersCount >= l.max, l.ownerId === s.context.me, l.membersCount > 1],
+    s.context.link !== null,
+    s.context.target !== null,
+  ]);
+};
+// Fresh data while a confirmation is open only needs walking from one state: it is one transition.
+// Fresh data is walked from "outside" with every variant, and from each open confirmation with one.
+const confirmations = new Set(["confirmDecline", "confirmLeave", "confirmOwnerLeave", "confirmRemove"].map((state) => JSON.stringify({ ready: state })));
+const syncWalkedFrom = (value: string, e: { type: string; league?: LeagueSeat }) =>
+  value === JSON.stringify({ ready: "outside" }) || (confirmations.has(value) && e.league === syncs[6]);
+// A finished flow (league removed, link used) takes no more events.
+const filterEvents = (s: { value: unknown }, e: { type: string }) =>
+  s.value !== "removed" &&
+  s.value !== "linkUsed" &&
+  !(e.type === "league.sync" && typeof s.value === "object" && !syncWalkedFrom(JSON.stringify(s.value), e));
+
+
+/** The machine as a league page starts it: with the league already loaded (the walk cannot pass input). */
+const startedWith = (league: LeagueSeat) =>
+  createMachine(
+    { ...leagueJoinMachine.config, context: { league, me: ME, error: null, link: null, target: null } } as never,
+    leagueJoinMachine.implementations as never,
+  ) as unknown as typeof leagueJoinMachine;
+
+describe("leagueJoin.machine: every transition, walked on a real actor", () => {
+  const all = allTransitions(leagueJoinMachine);
+  const covered = new Set<string>();
+  // Started empty (an invite link, or data still loading), and started with a loaded league.
+  for (const [name, machine] of [["empty", leagueJoinMachine], ["loaded", startedWith(syncs[6]!)]] as const) {
+    const paths = transitionPaths(machine, { events, serializeState: serializeState as never, filterEvents: filterEvents as never });
+    it.each(paths.map((p) => [p.name, p] as const))(`${name}: %s`, async (_n, path) => {
+      const taken = await runPath(path, () => {
+        const stubs = promiseStubs(actorNames);
+        return { machine: machine.provide({ actors: stubs.actors }), pending: stubs.pending };
+      });
+      taken.forEach((k) => covered.add(k));
+    });
+  }
+
+  it("covers 100% of the transitions", () => {
+    console.log(coverageLine("leagueJoin.machine", all, covered));
+    expect(missing(all, covered)).toEqual([]);
+  });
+});
+
+type Answers = Partial<Record<(typeof actorNames)[number], (input: unknown) => Promise<unknown>>>;
+
+/** A league actor whose services answer as given; records the calls, modals and emitted events. */
+function startLeague(league: LeagueSeat | null, answers: Answers = {}) {
+  const inputs: Record<string, unknown[]> = {};
+  const shown: Array<{ modal: string; kind?: ConfirmationKind; name?: string; message?: string }> = [];
+  let cookiesDeleted = 0;
+  const emitted: LeagueJoinEmitted[] = [];
+  const actors = Object.fromEntries(
+    actorNames.map((name) => [
+      name,
+      fromPromise<unknown, unknown>(async ({ input }) => {
+        (inputs[name] ??= []).push(input);
+        const answer = answers[name];
+        if (!answer) throw new Error(`${name} was not expected`);
+        return answer(input);
+      }),
+    ]),
+  );
+  const actor = createActor(
+    leagueJoinMachine.provide({
+      actors: actors as never,
+      actions: {
+        showFull: () => void shown.push({ modal: "full" }),
+        showOwnerCannotLeave: () => void shown.push({ modal: "ownerCannotLeave" }),
+        askConfirmation: (_, params) => void shown.push({ modal: "confirm", ...params }),
+        showRetry: (_, params) => void shown.push({ modal: "retry", message: params.message }),
+        forgetInviteLink: () => void (cookiesDeleted += 1),
+      },
+    }),
+    { input: { league, me: ME } },
+  );
+  actor.on("*", (e) => void emitted.push(e as LeagueJoinEmitted));
+  actor.start();
+  const status = () => leagueJoinStatus(actor.getSnapshot().value);
+  return { actor, inputs, shown, emitted, status, cookies: () => cookiesDeleted };
+}
+
+const ok = (value?: unknown) => async () => value;
+const fail = (body: ErrorBody) => async () => {
+  throw apiError(body);
+};
+
+describe("League join: the outcome depends on the league's type", () => {
+  it("a public league makes the player ACCEPTED and membersCount rises by one", async () => {
+    const { actor, inputs, emitted, status } = startLeague(seat({}), { join: ok({ memberStatus: "ACCEPTED", membersCount: 6 }) });
+    expect(status()).toBe("ready.outside");
+    actor.send({ type: "league.join" });
+    expect(status()).toBe("joining");
+    await settle();
+    expect(inputs.join).toEqual([{ leagueId: "L1" }]);
+    expect(status()).toBe("ready.member");
+    expect(actor.getSnapshot().context.league).toMatchObject({ memberStatus: "ACCEPTED", membersCount: 6 });
+    expect(emitted).toEqual([{ type: "league.changed", leagueId: "L1" }]);
+  });
+
+  it("a private league sets PENDING: the player has requested", async () => {
+    const { actor, status } = startLeague(seat({ type: "PRIVATE" }), { join: ok({ memberStatus: "PENDING", membersCount: 5 }) });
+    actor.send({ type: "league.join" });
+    await settle();
+    expect(status()).toBe("ready.requested");
+  });
+
+  it("a VIP league sets FOLLOWING; unfollowing leaves it", async () => {
+    const { actor, inputs, status } = startLeague(seat({ type: "VIP" }), {
+      join: ok({ memberStatus: "FOLLOWING", membersCount: 5 }),
+      removeMember: ok({ memberStatus: null, membersCount: 5 }),
+    });
+    actor.send({ type: "league.join" });
+    await settle();
+    expect(status()).toBe("ready.following");
+    actor.send({ type: "league.unfollow" });
+    await settle();
+    expect(inputs.removeMember).toEqual([{ leagueId: "L1", userId: ME }]);
+    expect(status()).toBe("ready.outside");
+  });
+
+  it("a pending request can be cancelled", async () => {
+    const { actor, status } = startLeague(seat({ memberStatus: "PENDING" }), { removeMember: ok({ memberStatus: null, membersCount: 5 }) });
+    expect(status()).toBe("ready.requested");
+    actor.send({ type: "league.request.cancel" });
+    await settle();
+    expect(status()).toBe("ready.outside");
+  });
+});
+
+describe("Join is refused when membersCount has reached max: a modal with only OK", () => {
+  it("does not call the server when the league is known to be full", async () => {
+    const { actor, inputs, shown, status } = startLeague(seat({ membersCount: 100 }));
+    actor.send({ type: "league.join" });
+    await settle();
+    expect(shown).toEqual([{ modal: "full" }]);
+    expect(inputs).toEqual({});
+    expect(status()).toBe("ready.outside");
+  });
+
+  it("shows the same modal when the server answers leagueFull (someone was faster)", async () => {
+    const { actor, shown, status } = startLeague(seat({ membersCount: 99 }), { join: fail(full) });
+    actor.send({ type: "league.join" });
+    await settle();
+    expect(shown).toEqual([{ modal: "full" }]);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(status()).toBe("ready.outside");
+  });
+
+  it("other failures keep the server's error for the view", async () => {
+    const { actor } = startLeague(seat({}), { join: fail(broken) });
+    actor.send({ type: "league.join" });
+    await settle();
+    expect(actor.getSnapshot().context.error).toEqual(broken);
+    actor.send({ type: "league.error.clear" });
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+});
+
+describe("Invitations: accept, or decline with confirmation", () => {
+  it("accepting calls accept for the current user and makes them a member", async () => {
+    const { actor, inputs, status } = startLeague(seat({ type: "VIP", memberStatus: "INVITED" }), {
+      accept: ok({ memberStatus: "ACCEPTED", membersCount: 6 }),
+    });
+    expect(status()).toBe("ready.invited");
+    actor.send({ type: "league.invite.accept" });
+    await settle();
+    expect(inputs.accept).toEqual([{ leagueId: "L1", userId: ME }]);
+    expect(status()).toBe("ready.member");
+  });
+
+  it("accepting into a full league shows the OK-only modal instead", async () => {
+    const { actor, shown, inputs } = startLeague(seat({ memberStatus: "INVITED", membersCount: 100 }));
+    actor.send({ type: "league.invite.accept" });
+    expect(shown).toEqual([{ modal: "full" }]);
+    expect(inputs).toEqual({});
+  });
+
+  it("declining asks first; cancel keeps the invitation, confirm removes it", async () => {
+    const { actor, inputs, shown, status } = startLeague(seat({ memberStatus: "INVITED" }), {
+      removeMember: ok({ memberStatus: null, membersCount: 5 }),
+    });
+    actor.send({ type: "league.invite.decline" });
+    expect(shown).toEqual([{ modal: "confirm", kind: "decline" }]);
+    actor.send({ type: "league.cancel" });
+    expect(status()).toBe("ready.invited");
+    actor.send({ type: "league.invite.decline" });
+    actor.send({ type: "league.confirm" });
+    await settle();
+    expect(inputs.removeMember).toEqual([{ leagueId: "L1", userId: ME }]);
+    expect(status()).toBe("ready.outside");
+  });
+});
+
+describe("Leaving", () => {
+  it("a member confirms and leaves", async () => {
+    const { actor, shown, status } = startLeague(seat({ memberStatus: "ACCEPTED" }), { removeMember: ok({ memberStatus: null, membersCount: 4 }) });
+    actor.send({ type: "league.leave" });
+    expect(shown).toEqual([{ modal: "confirm", kind: "leave" }]);
+    actor.send({ type: "league.confirm" });
+    await settle();
+    expect(status()).toBe("ready.outside");
+    expect(actor.getSnapshot().context.league?.membersCount).toBe(4);
+  });
+
+  it("an owner cannot leave while other members remain", () => {
+    const { actor, shown, inputs, status } = startLeague(seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 2 }));
+    actor.send({ type: "league.leave" });
+    expect(shown).toEqual([{ modal: "ownerCannotLeave" }]);
+    expect(inputs).toEqual({});
+    expect(status()).toBe("ready.member");
+  });
+
+  it("an owner alone confirms and the league is removed", async () => {
+    const { actor, inputs, shown, emitted, status } = startLeague(seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 1 }), {
+      deleteLeague: ok({ ok: true }),
+    });
+    actor.send({ type: "league.leave" });
+    expect(shown).toEqual([{ modal: "confirm", kind: "ownerLeave" }]);
+    actor.send({ type: "league.confirm" });
+    await settle();
+    expect(inputs.deleteLeague).toEqual([{ leagueId: "L1" }]);
+    expect(status()).toBe("removed");
+    expect(actor.getSnapshot().status).toBe("done");
+    expect(emitted).toEqual([{ type: "league.removed", leagueId: "L1" }]);
+  });
+
+  it("the server's ownerCannotLeave (someone joined meanwhile) shows the same message", async () => {
+    const { actor, shown, status } = startLeague(seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 1 }), { deleteLeague: fail(ownerStays) });
+    actor.send({ type: "league.leave" });
+    actor.send({ type: "league.confirm" });
+    await settle();
+    expect(shown.at(-1)).toEqual({ modal: "ownerCannotLeave" });
+    expect(status()).toBe("ready.member");
+  });
+});
+
+describe("The owner removes members, with confirmation; members answer requests", () => {
+  it("remove asks with the member's name, then removes them", async () => {
+    const { actor, inputs, shown, status } = startLeague(seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 3 }), {
+      removeMember: ok({ memberStatus: null, membersCount: 2 }),
+    });
+    actor.send({ type: "member.remove", userId: "u2", name: "Bagnaia" });
+    expect(shown).toEqual([{ modal: "confirm", kind: "remove", name: "Bagnaia" }]);
+    actor.send({ type: "league.confirm" });
+    await settle();
+    expect(inputs.removeMember).toEqual([{ leagueId: "L1", userId: "u2" }]);
+    expect(status()).toBe("ready.member");
+    expect(actor.getSnapshot().context.league).toMatchObject({ memberStatus: "ACCEPTED", membersCount: 2 });
+    expect(actor.getSnapshot().context.target).toBeNull();
+  });
+
+  it("a member who is not the owner cannot remove, and nobody removes themself", () => {
+    const member = startLeague(seat({ memberStatus: "ACCEPTED" }));
+    member.actor.send({ type: "member.remove", userId: "u2", name: "Bagnaia" });
+    expect(member.status()).toBe("ready.member");
+    const owner = startLeague(seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 3 }));
+    owner.actor.send({ type: "member.remove", userId: ME, name: "Me" });
+    expect(owner.status()).toBe("ready.member");
+    expect(owner.shown).toEqual([]);
+  });
+
+  it("approving a request accepts the requester; rejecting removes them", async () => {
+    const { actor, inputs } = startLeague(seat({ type: "PRIVATE", memberStatus: "ACCEPTED" }), {
+      approve: ok({ memberStatus: "ACCEPTED", membersCount: 6 }),
+      removeMember: ok({ memberStatus: null, membersCount: 6 }),
+    });
+    actor.send({ type: "member.approve", userId: "u3", name: "Marquez" });
+    await settle();
+    actor.send({ type: "member.reject", userId: "u4", name: "Quartararo" });
+    await settle();
+    expect(inputs.approve).toEqual([{ leagueId: "L1", userId: "u3" }]);
+    expect(inputs.removeMember).toEqual([{ leagueId: "L1", userId: "u4" }]);
+    expect(actor.getSnapshot().context.league?.membersCount).toBe(6);
+  });
+});
+
+describe("Fresh data moves the player to the server's status", () => {
+  it("but not while a confirmation is open: the data is kept and the question stays", () => {
+    const { actor, status } = startLeague(seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 3 }));
+    actor.send({ type: "member.remove", userId: "u2", name: "Bagnaia" });
+    actor.send({ type: "league.sync", league: seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 4 }), me: ME });
+    expect(status()).toBe("ready.confirmRemove");
+    expect(actor.getSnapshot().context.league?.membersCount).toBe(4);
+  });
+
+  it("a live invitation turns an outsider into an invitee", () => {
+    const { actor, status } = startLeague(seat({}));
+    actor.send({ type: "league.sync", league: seat({ memberStatus: "INVITED" }), me: ME });
+    expect(status()).toBe("ready.invited");
+  });
+
+  it("a league that arrives later starts the flow", () => {
+    const { actor, status } = startLeague(null);
+    expect(status()).toBe("unknown");
+    actor.send({ type: "league.sync", league: seat({ memberStatus: "ACCEPTED" }), me: ME });
+    expect(status()).toBe("ready.member");
+  });
+});
+
+describe("Invite link: retry modal with the server's message unless 509; invite cookies deleted after", () => {
+  const link = { type: "link.use" as const, data: "d", signature: "s" };
+
+  it("on success deletes the cookies and announces the league to go to", async () => {
+    const { actor, inputs, emitted, cookies, status } = startLeague(null, { useLink: ok({ leagueId: "L9" }) });
+    actor.send(link);
+    await settle();
+    expect(inputs.useLink).toEqual([{ data: "d", signature: "s" }]);
+    expect(status()).toBe("linkUsed");
+    expect(cookies()).toBe(1);
+    expect(emitted).toEqual([{ type: "league.linkUsed", leagueId: "L9" }]);
+  });
+
+  it("on failure shows the server's message in a retry modal; retry uses the same link again", async () => {
+    let calls = 0;
+    const { actor, shown, cookies, status, inputs } = startLeague(null, {
+      useLink: async () => {
+        calls += 1;
+        if (calls === 1) throw apiError(linkExpired);
+        return { leagueId: "L9" };
+      },
+    });
+    actor.send(link);
+    await settle();
+    expect(shown).toEqual([{ modal: "retry", message: linkExpired.message }]);
+    expect(cookies()).toBe(1);
+    expect(status()).toBe("linkFailed");
+    actor.send({ type: "link.retry" });
+    await settle();
+    expect(inputs.useLink).toEqual([{ data: "d", signature: "s" }, { data: "d", signature: "s" }]);
+    expect(status()).toBe("linkUsed");
+  });
+
+  it("a 509 answer shows no modal but still deletes the cookies", async () => {
+    const { actor, shown, cookies, status } = startLeague(null, { useLink: fail(linkQuiet) });
+    actor.send(link);
+    await settle();
+    expect(shown).toEqual([]);
+    expect(cookies()).toBe(1);
+    expect(status()).toBe("linkFailed");
+    expect(actor.getSnapshot().context.error?.statusCode).toBe(509);
+  });
+});
