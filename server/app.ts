@@ -13,6 +13,7 @@ import { systemRoutes } from "./modules/system/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { notificationsModule } from "./modules/notifications";
 import { diamondsModule } from "./modules/diamonds";
+import { racesModule } from "./modules/races";
 import { leaguesModule } from "./modules/leagues";
 
 export type { AppDeps } from "./http/deps";
@@ -35,6 +36,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | { le
       await api.register(systemRoutes);
       await api.register(notificationsModule);
       await api.register(diamondsModule);
+      await api.register(racesModule);
       await api.register(leaguesModule);
       if (!deps.config.production) await api.register(devRoutes);
     },

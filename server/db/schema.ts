@@ -159,4 +159,5 @@ export const news = pgTable("news", {
 // Each later area keeps its tables in its own ./schema.<area>.ts, re-exported below.
 export * from "./schema.live";
 export * from "./schema.diamonds";
+export * from "./schema.races";
 export * from "./schema.leagues";

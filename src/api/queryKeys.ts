@@ -7,6 +7,7 @@ export const apiKeys = {
   publicProfile: (id: string) => ["users", id, "profile"] as const,
   players: (type: string, page: number) => ["users", "players", type, page] as const,
 };
+
 /** Leagues (issue 5): everything under ["leagues"], so one invalidation refreshes every league screen. */
 export const leagueKeys = {
   all: ["leagues"] as const,
@@ -20,6 +21,7 @@ export const leagueKeys = {
   rewards: (id: string) => ["leagues", "one", id, "rewards"] as const,
   link: (id: string) => ["leagues", "one", id, "link"] as const,
 };
+
 /** Diamonds (issue 4): keyed by player, so another sign-in in the same tab never shows the last player's balance. */
 export const diamondsKeys = {
   all: ["diamonds"] as const,
@@ -27,4 +29,23 @@ export const diamondsKeys = {
   balance: (userId: string) => ["diamonds", "balance", userId] as const,
   histories: ["diamonds", "history"] as const,
   history: (userId: string, page: number, take: number) => ["diamonds", "history", userId, page, take] as const,
+};
+
+/** Races, riders and teams (issue 4): under ["races"] and ["riders"], read-only calendar data. */
+export const raceKeys = {
+  all: ["races"] as const,
+  list: (page: number, take: number) => ["races", "list", page, take] as const,
+  next: (take: number) => ["races", "next", take] as const,
+  tracks: ["races", "tracks"] as const,
+  dropdown: ["races", "dropdown"] as const,
+  riders: (raceId: string, raceClass: string) => ["races", raceId, "riders", raceClass] as const,
+};
+export const riderKeys = {
+  all: ["riders"] as const,
+  list: (query: Record<string, unknown>) => ["riders", "list", query] as const,
+  dropdown: (raceClass: string) => ["riders", "dropdown", raceClass] as const,
+  one: (id: string) => ["riders", "one", id] as const,
+  performances: (id: string, year: number | undefined) => ["riders", "one", id, "performances", year ?? "current"] as const,
+  teams: (raceClass: string) => ["riders", "teams", raceClass] as const,
+  teamPictures: (id: string) => ["riders", "teams", id, "pictures"] as const,
 };

@@ -18,6 +18,8 @@ const ManageLeagueScreen = lazy(() => import("../screens/manageLeague/ManageLeag
 const AllLeaguesScreen = lazy(() => import("../screens/allLeagues/AllLeaguesScreen"));
 const LeagueScreen = lazy(() => import("../screens/leagueById/LeagueScreen"));
 const LeagueStatisticScreen = lazy(() => import("../screens/leagueStatistic/LeagueStatisticScreen"));
+const RidersAndTeamsScreen = lazy(() => import("../screens/ridersAndTeams/RidersAndTeamsScreen"));
+const RiderByIdScreen = lazy(() => import("../screens/riderById/RiderByIdScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
   () => import("../screens/comingSoon/ComingSoonScreen"),
 );
@@ -44,15 +46,13 @@ export const guardedScreens: ReadonlySet<ScreenName> = new Set<ScreenName>([
 
 /** Screens later issues build; until then each shows an honest "coming soon" page. */
 const comingSoon: readonly ScreenName[] = [
+  "predictions",
   "bonusQuestions",
   "bonusAll",
   "bonusAnswered",
-  "predictions",
   "bets",
-  "ridersAndTeams",
   "leaderboards",
   "rider",
-  "riderById",
   "results",
   "prizes",
   "shop",
@@ -145,6 +145,16 @@ export function AppRoutes() {
           <Guarded screen="leagueById">
             <LeagueScreen />
           </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.ridersAndTeams}>
+        <Layout>
+          <RidersAndTeamsScreen />
+        </Layout>
+      </Route>
+      <Route path={paths.riderById}>
+        <Layout>
+          <RiderByIdScreen />
         </Layout>
       </Route>
       {comingSoonOrder.map((screen) => (

@@ -18,6 +18,7 @@ export const namespaces = [
   "notifications",
   "predictions",
   "leagues",
+  "riders",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import type * as z from "zod";
 import type { RaceClass, RiderRole, RiderStatus, SessionType } from "../../../contract/enums";
 import type { Db } from "../open";
-import { races, raceSessions, riders, teams, tracks } from "../schema";
+import { picturePaths } from "../../../contract/pictures";
+import { races, raceSessions, riderPerformances, riders, teams, tracks } from "../schema";
 import { circuits, gapsInDays } from "./circuits";
 import { namesByCountry } from "./names";
 import { teamsByClass } from "./teams";
+import { buildPerformances } from "./performances";
 import { pick, prng, seedId } from "./random";
 
 const SEED = 0x5eed_2026;
@@ -50,7 +52,7 @@ export function buildSeason(now: Date): Season {
   const season: Season = { year, tracks: [], races: [], sessions: [], teams: [], riders: [] };
   circuits.forEach((c, i) => {
     const trackId = seedId(`track:${c.key}`);
-    season.tracks.push({ id: trackId, name: c.name, country: c.country, lengthKm: c.lengthKm, circuitType: c.type, image: "" });
+    season.tracks.push({ id: trackId, name: c.name, country: c.country, lengthKm: c.lengthKm, circuitType: c.type, image: picturePaths.track(trackId) });
     const raceId = seedId(`race:${year}:${i + 1}`);
     season.races.push({ id: raceId, season: year, round: i + 1, name: c.race, trackId, circuitType: c.type, version: 1 });
     const friday = fridayOfCurrent + (offsets[i]! - offsets[CURRENT_ROUND_INDEX]!) * DAY;
@@ -94,11 +96,12 @@ export function buildSeason(now: Date): Season {
     };
     const addRider = (teamId: string, role: z.infer<typeof RiderRole>, status: z.infer<typeof RiderStatus>) => {
       const n = number();
-      season.riders.push({ id: seedId(`rider:${raceClass}:${n}`), ...riderName(), number: n, status, role, raceClass, teamId, image: "" });
+      const id = seedId(`rider:${raceClass}:${n}`);
+      season.riders.push({ id, ...riderName(), number: n, status, role, raceClass, teamId, image: picturePaths.rider(id) });
     };
     teamsByClass[raceClass].forEach((t, ti) => {
       const teamId = seedId(`team:${raceClass}:${t.name}`);
-      season.teams.push({ id: teamId, name: t.name, manufacturer: t.manufacturer, raceClass, colour: t.colour, image: "" });
+      season.teams.push({ id: teamId, name: t.name, manufacturer: t.manufacturer, raceClass, colour: t.colour, image: picturePaths.team(teamId) });
       // Two injured riders in the premier class, each covered by a substitute; one wildcard per class.
       const injured = raceClass === "MOTOGP" && (ti === 2 || ti === 7);
       addRider(teamId, "MAIN", "ACTIVE");
@@ -121,6 +124,9 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
     await tx.insert(raceSessions).values(season.sessions).onConflictDoNothing();
     await tx.insert(teams).values(season.teams).onConflictDoNothing();
     await tx.insert(riders).values(season.riders).onConflictDoNothing();
+    const results = buildPerformances(season, CURRENT_ROUND_INDEX);
+    // In slices: one INSERT's parameters stay well below PostgreSQL's limit.
+    for (let i = 0; i < results.length; i += 1000) await tx.insert(riderPerformances).values(results.slice(i, i + 1000)).onConflictDoNothing();
   });
   return true;
 }

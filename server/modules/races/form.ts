@@ -1,0 +1,41 @@
+import { and, eq, sql } from "drizzle-orm";
+import { FORM_STARTS, oddsFromForm } from "../../../contract/raceRules";
+import type { Db } from "../../db/open";
+import { riderPerformances, riders } from "../../db/schema";
+
+/** A start's place in time as one comparable number: season and round. */
+const when = (season: number, round: number) => season * 1000 + round;
+
+/**
+ * The odds of each race's available riders, from their form going into it: the average points of
+ * their latest FORM_STARTS starts before that round. One query: each available rider of the class
+ * with their starts (newest first) aggregated into arrays (far fewer rows to move than one per start).
+ */
+export async function oddsForRaces(db: Db, raceClass: string, racesToPrice: readonly { id: string; season: number; round: number }[]): Promise<Map<string, Record<string, number>>> {
+  const out = new Map<string, Record<string, number>>();
+  if (racesToPrice.length === 0) return out;
+  const order = sql`${riderPerformances.season} DESC, ${riderPerformances.round} DESC`;
+  const has = sql`${riderPerformances.riderId} IS NOT NULL`;
+  const rows = await db
+    .select({
+      riderId: riders.id,
+      starts: sql<number[]>`coalesce(array_agg(${riderPerformances.season} * 1000 + ${riderPerformances.round} ORDER BY ${order}) FILTER (WHERE ${has}), '{}')`,
+      points: sql<number[]>`coalesce(array_agg(${riderPerformances.points} ORDER BY ${order}) FILTER (WHERE ${has}), '{}')`,
+    })
+    .from(riders)
+    .leftJoin(riderPerformances, eq(riderPerformances.riderId, riders.id))
+    .where(and(eq(riders.raceClass, raceClass), eq(riders.status, "ACTIVE")))
+    .groupBy(riders.id);
+
+  for (const race of racesToPrice) {
+    const before = when(race.season, race.round);
+    const form: Record<string, number> = {};
+    for (const { riderId, starts, points } of rows) {
+      const first = starts.findIndex((s) => Number(s) < before);
+      const recent = first < 0 ? [] : points.slice(first, first + FORM_STARTS).map(Number);
+      form[riderId] = recent.length ? recent.reduce((sum, p) => sum + p, 0) / recent.length : 0;
+    }
+    out.set(race.id, oddsFromForm(form));
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+import type * as z from "zod";
+import { API_PREFIX, fillPath } from "../../contract/calls";
+import { racesCalls, ridersCalls } from "../../contract/calls.races";
+import type { PageQuery } from "../../contract/common";
+import type { RaceClass } from "../../contract/enums";
+import { ACCEPT_YEAR_HEADER, RiderPerformances, type RidersQuery } from "../../contract/races";
+import { currentRaceId, type NextRacesOutcome } from "../../contract/raceRules";
+import { apiErrorOf, ApiError, errorBodyFrom } from "./apiError";
+import { request } from "./client";
+import { readTokens } from "./tokens";
+
+type Class = z.infer<typeof RaceClass>;
+
+// Races, riders and teams (spec section 7). Every answer is parsed by its contract schema in request().
+
+export const getRaces = (query: z.input<typeof PageQuery> = {}, signal?: AbortSignal) => request(racesCalls.list, { query, signal });
+export const getNextRaces = (take = 1, signal?: AbortSignal) => request(racesCalls.next, { query: { take }, signal });
+export const getTracks = (signal?: AbortSignal) => request(racesCalls.tracks, { signal });
+export const getRacesDropdown = (signal?: AbortSignal) => request(racesCalls.dropdown, { signal });
+export const getRaceRiders = (id: string, query: { version?: number; raceClass?: Class } = {}, signal?: AbortSignal) =>
+  request(racesCalls.riders, { params: { id }, query, signal });
+
+export const getRidersDropdown = (raceClass?: Class, signal?: AbortSignal) => request(ridersCalls.dropdown, { query: { raceClass }, signal });
+export const getRiders = (query: z.input<typeof RidersQuery> = {}, signal?: AbortSignal) => request(ridersCalls.list, { query, signal });
+export const getRider = (id: string, signal?: AbortSignal) => request(ridersCalls.byId, { params: { id }, signal });
+export const getTeams = (query: { version?: number; raceClass?: Class } = {}, signal?: AbortSignal) => request(ridersCalls.teams, { query, signal });
+export const getTeamPictures = (id: string, signal?: AbortSignal) => request(ridersCalls.teamPictures, { params: { id }, signal });
+
+/**
+ * GET /riders/{id}/performances with the season in the `accept-year` header. request() has no per-call
+ * headers, so this public call goes out on its own (no refresh needed: it answers guests the same).
+ */
+export async function getRiderPerformances(id: string, year?: number, signal?: AbortSignal): Promise<RiderPerformances> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (year !== undefined) headers[ACCEPT_YEAR_HEADER] = String(year);
+  const { accessToken } = readTokens();
+  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+  const origin = globalThis.location?.origin ?? "";
+  let response: Response;
+  try {
+    response = await fetch(`${origin}${API_PREFIX}${fillPath(ridersCalls.performances.path, { id })}`, { headers, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw apiErrorOf("somethingWentWrong");
+  }
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw new ApiError(errorBodyFrom(data, response.status));
+  const parsed = RiderPerformances.safeParse((data as { result?: unknown } | undefined)?.result);
+  if (!parsed.success) throw apiErrorOf("somethingWentWrong");
+  return parsed.data;
+}
+
+/**
+ * The race a race list opens on (spec section 4): the next race from the next-races call, else the
+ * list's first when that call failed, else the list's last (the season is over).
+ */
+export async function getCurrentRaceId(list: readonly { id: string }[], signal?: AbortSignal): Promise<string | undefined> {
+  let outcome: NextRacesOutcome;
+  try {
+    outcome = { ok: true, races: await getNextRaces(1, signal) };
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    outcome = { ok: false };
+  }
+  return currentRaceId(list, outcome);
+}
