@@ -55,6 +55,14 @@ export const messages = {
   inviteLinkInvalid: "This invite link is not valid",
   inviteLinkExpired: "This invite link has expired",
   fileTooLarge: "The file is too large: 2 MB at most",
+  // Predictions (issue 4).
+  predictionSaved: "This prediction is saved. You can change it with Change Predictions",
+  duplicateRider: "A rider can be picked only once on a podium",
+  riderNotInRace: "This rider does not ride in this race",
+  changeConfirmation: "The price of the change has changed. Please check it and confirm again",
+  upgradeActive: "This prediction already has this upgrade",
+  upgradeNeedsPick: "Make the prediction before buying the upgrade",
+  staleVersion: "The race has been updated. Please reload it and try again",
 } as const;
 
 export type MessageCode = keyof typeof messages;

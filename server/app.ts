@@ -15,6 +15,7 @@ import { notificationsModule } from "./modules/notifications";
 import { diamondsModule } from "./modules/diamonds";
 import { racesModule } from "./modules/races";
 import { leaguesModule } from "./modules/leagues";
+import { predictionsModule } from "./modules/predictions";
 
 export type { AppDeps } from "./http/deps";
 
@@ -38,6 +39,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | { le
       await api.register(diamondsModule);
       await api.register(racesModule);
       await api.register(leaguesModule);
+      await api.register(predictionsModule);
       if (!deps.config.production) await api.register(devRoutes);
     },
     { prefix: API_PREFIX },

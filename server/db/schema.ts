@@ -161,3 +161,4 @@ export * from "./schema.live";
 export * from "./schema.diamonds";
 export * from "./schema.races";
 export * from "./schema.leagues";
+export * from "./schema.predictions";

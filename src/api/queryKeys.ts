@@ -49,3 +49,11 @@ export const riderKeys = {
   teams: (raceClass: string) => ["riders", "teams", raceClass] as const,
   teamPictures: (id: string) => ["riders", "teams", id, "pictures"] as const,
 };
+
+/** Predictions (issue 4): the player's picks per race, keyed by player; the change rules are the same for all. */
+export const predictionKeys = {
+  all: ["predictions"] as const,
+  changeRules: ["predictions", "change-rules"] as const,
+  races: (userId: string) => ["predictions", "race", userId] as const,
+  race: (userId: string, raceId: string) => ["predictions", "race", userId, raceId] as const,
+};

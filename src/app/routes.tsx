@@ -20,6 +20,7 @@ const LeagueScreen = lazy(() => import("../screens/leagueById/LeagueScreen"));
 const LeagueStatisticScreen = lazy(() => import("../screens/leagueStatistic/LeagueStatisticScreen"));
 const RidersAndTeamsScreen = lazy(() => import("../screens/ridersAndTeams/RidersAndTeamsScreen"));
 const RiderByIdScreen = lazy(() => import("../screens/riderById/RiderByIdScreen"));
+const PredictionsScreen = lazy(() => import("../screens/predictions/PredictionsScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
   () => import("../screens/comingSoon/ComingSoonScreen"),
 );
@@ -46,7 +47,6 @@ export const guardedScreens: ReadonlySet<ScreenName> = new Set<ScreenName>([
 
 /** Screens later issues build; until then each shows an honest "coming soon" page. */
 const comingSoon: readonly ScreenName[] = [
-  "predictions",
   "bonusQuestions",
   "bonusAll",
   "bonusAnswered",
@@ -155,6 +155,13 @@ export function AppRoutes() {
       <Route path={paths.riderById}>
         <Layout>
           <RiderByIdScreen />
+        </Layout>
+      </Route>
+      <Route path={paths.predictions}>
+        <Layout>
+          <Guarded screen="predictions">
+            <PredictionsScreen />
+          </Guarded>
         </Layout>
       </Route>
       {comingSoonOrder.map((screen) => (

@@ -15,4 +15,8 @@ export const modalComponents: Partial<Record<ModalKind, ModalComponent>> = {
   ImageAndTitle: lazy(() => import("./ImageAndTitleModal")),
   Invite: lazy(() => import("../screens/leagueById/InviteModal")),
   MembersByLeague: lazy(() => import("../screens/leagueById/MembersByLeagueModal")),
+  ChooseRider: lazy(() => import("../screens/predictions/ChooseRiderModal")),
+  ChangePrediction: lazy(() => import("../screens/predictions/ChangePredictionModal")),
+  Upgrade: lazy(() => import("../screens/predictions/UpgradeModal")),
+  UpgradeFinal: lazy(() => import("../screens/predictions/UpgradeFinalModal")),
 };

@@ -1,0 +1,40 @@
+import * as z from "zod";
+import { call } from "./calls";
+import { Ok } from "./common";
+import { PredictionCategory } from "./enums";
+import {
+  ChangePredictionRules,
+  PredictionBody,
+  PredictionChangeBody,
+  PredictionResults,
+  PredictionStatistics,
+  PredictionTypes,
+  RacePrediction,
+  UpgradeBody,
+} from "./predictions";
+
+/** `?version`: what the client last saw (types list or race); the answer always carries the current one. */
+const Version = z.coerce.number().int().min(0).optional();
+
+// Spec section 7 "Predictions", paths word for word, plus the upgrade purchase (docs/api.md "Predictions").
+// A player only ever reads and writes their own picks; the statistics are counts, never who picked what.
+export const predictionsCalls = {
+  types: call({ method: "GET", path: "/predictions/types", auth: false, query: z.object({ version: Version }), result: PredictionTypes }),
+  /** Frees a slot whose rider has been injured (before its session); any other saved pick answers 409 predictionSaved. */
+  remove: call({ method: "DELETE", path: "/predictions/:id", auth: true, result: Ok }),
+  race: call({ method: "GET", path: "/predictions/races/:raceId", auth: true, result: RacePrediction }),
+  results: call({ method: "GET", path: "/predictions/races/:raceId/results", auth: true, query: z.object({ version: Version }), result: PredictionResults }),
+  changeRules: call({ method: "GET", path: "/predictions/change-prediction-rules", auth: false, result: ChangePredictionRules }),
+  /** First saves only: a category already saved with another rider answers 409 predictionSaved (use PUT). */
+  save: call({ method: "POST", path: "/predictions/races/:raceId", auth: true, body: PredictionBody, result: RacePrediction }),
+  /** First saves and paid changes (with the `change` confirmation). */
+  change: call({ method: "PUT", path: "/predictions/races/:raceId", auth: true, body: PredictionChangeBody, result: RacePrediction }),
+  statistics: call({
+    method: "GET",
+    path: "/predictions/statistics/races/:raceId",
+    auth: false,
+    query: z.object({ typeId: PredictionCategory.optional(), version: Version }),
+    result: PredictionStatistics,
+  }),
+  buyUpgrade: call({ method: "POST", path: "/predictions/races/:raceId/upgrades", auth: true, body: UpgradeBody, result: RacePrediction }),
+} as const;

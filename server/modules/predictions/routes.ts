@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import { predictionsCalls } from "../../../contract/calls.predictions";
+import { PredictionCategory } from "../../../contract/enums";
+import { PREDICTION_TYPES_VERSION } from "../../../contract/predictions";
+import { categoryPoints, categorySession, changeTiers, COMPLETION_REWARD_DIAMONDS, INSURANCE_SHARE, MULTIPLIER, PREDICTIONS_PER_WEEKEND, upgradePrices } from "../../../contract/rules";
+import { serve } from "../../http/route";
+import { authService } from "../auth/service";
+import { podiumOf } from "./rules";
+import { predictionsService } from "./service";
+
+/** Spec section 7 "Predictions" plus the upgrade purchase; the caller's own picks only. */
+export async function predictionsRoutes(app: FastifyInstance): Promise<void> {
+  const verify = authService(app.deps).tokens.verifyAccess;
+  const service = predictionsService(app.deps);
+
+  serve(app, verify, predictionsCalls.types, async () => ({
+    version: PREDICTION_TYPES_VERSION,
+    types: PredictionCategory.options.map((category, order) => ({
+      id: category,
+      category,
+      session: categorySession[category],
+      points: categoryPoints[category],
+      podium: podiumOf(category),
+      order,
+    })),
+  }));
+  serve(app, verify, predictionsCalls.changeRules, async () => ({
+    tiers: changeTiers,
+    upgrades: upgradePrices,
+    multiplier: MULTIPLIER,
+    insuranceShare: INSURANCE_SHARE,
+    predictionsPerWeekend: PREDICTIONS_PER_WEEKEND,
+    completionReward: COMPLETION_REWARD_DIAMONDS,
+  }));
+  serve(app, verify, predictionsCalls.race, ({ caller, params }) => service.view(caller.userId, params.raceId!));
+  serve(app, verify, predictionsCalls.results, ({ caller, params }) => service.results(caller.userId, params.raceId!));
+  serve(app, verify, predictionsCalls.save, ({ caller, params, body }) => service.save(caller.userId, params.raceId!, body, "create"));
+  serve(app, verify, predictionsCalls.change, ({ caller, params, body }) => service.save(caller.userId, params.raceId!, body, "change"));
+  serve(app, verify, predictionsCalls.buyUpgrade, ({ caller, params, body }) => service.buyUpgrade(caller.userId, params.raceId!, body));
+  serve(app, verify, predictionsCalls.remove, async ({ caller, params }) => {
+    await service.remove(caller.userId, params.id!);
+    return { ok: true as const };
+  });
+  serve(app, verify, predictionsCalls.statistics, ({ params, query }) => service.statistics(params.raceId!, query.typeId));
+}

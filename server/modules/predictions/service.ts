@@ -1,0 +1,233 @@
+import { randomUUID } from "node:crypto";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { PredictionCategory } from "../../../contract/enums";
+import type { PredictionChangeBody, PredictionResults, PredictionStatistics, RacePrediction, UpgradeBody } from "../../../contract/predictions";
+import { categoryPoints, categorySession, changeTiers, COMPLETION_REWARD_DIAMONDS, PREDICTIONS_PER_WEEKEND } from "../../../contract/rules";
+import { diamondLedger, predictions, riders } from "../../db/schema";
+import type { AppDeps } from "../../http/deps";
+import { AppError } from "../../http/errors";
+import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
+import {
+  beforeStart,
+  categories,
+  multiplierButton,
+  planSave,
+  planUpgrade,
+  podiumButtons,
+  podiumOf,
+  podiums,
+  tierAt,
+  upgradeGroup,
+} from "./rules";
+import { asExisting, isUuid, loadRace, lock, picksOf, toSaved } from "./store";
+
+/** Ledger keys: what each posting is for, so a retry never pays or charges twice. */
+export const ledgerKeys = {
+  change: (predictionId: string, n: number) => `change:${predictionId}:${n}`,
+  completion: (raceId: string) => `all-picks:${raceId}`,
+  upgrade: (raceId: string, type: string, target: string, clientKey: string) => `upgrade:${raceId}:${type}:${target}:${clientKey}`,
+};
+
+/**
+ * The caller's predictions: saves, paid changes, upgrades and the completion reward. Every write runs in one
+ * transaction that first takes a lock on (player, race), so two requests of one player on one race run one
+ * after the other, and its diamonds move through the ledger in the same transaction; balances are pushed
+ * after commit.
+ */
+export function predictionsService(deps: AppDeps) {
+  const db = deps.db.db;
+  const ledger = diamondsLedger(deps);
+
+  /** The caller's race view at the clock's now. */
+  async function view(userId: string, raceId: string): Promise<RacePrediction> {
+    const race = await loadRace(db, raceId);
+    const picks = await picksOf(db, userId, raceId);
+    const balance = await ledger.balanceOf(db, userId);
+    const now = deps.clock.now();
+    const existing = picks.map(asExisting);
+    const slots = categories.map((category) => {
+      const session = race.sessions[categorySession[category]]!;
+      const pick = existing.find((p) => p.category === category);
+      const open = beforeStart(now, session, race.canceled);
+      let change: RacePrediction["slots"][number]["change"] = null;
+      if (pick && pick.riderInjured && open) change = { tier: "BEFORE", cost: 0 };
+      else if (pick) {
+        const tier = tierAt(now, session, race.canceled);
+        if (tier) change = { tier, cost: changeTiers[tier].cost };
+      }
+      return {
+        category,
+        session: categorySession[category],
+        startsAt: session.startsAt.toISOString(),
+        endsAt: session.endsAt.toISOString(),
+        points: categoryPoints[category],
+        podium: podiumOf(category),
+        open: open && !pick,
+        change,
+        upgrade: multiplierButton(pick, open, balance),
+      };
+    });
+    const podiumViews = (["SPRINT", "RACE"] as const).map((group) => {
+      const session = race.sessions[podiums[group].session]!;
+      return { group, session: podiums[group].session, ...podiumButtons(group, existing, beforeStart(now, session, race.canceled), balance) };
+    });
+    return {
+      raceId: race.id,
+      version: race.version,
+      data: picks.map(toSaved),
+      slots,
+      podiums: podiumViews,
+      complete: picks.length === PREDICTIONS_PER_WEEKEND,
+      balance: String(balance),
+      now: now.toISOString(),
+    };
+  }
+
+  /** Pays the completion reward once per player and race (the ledger key makes a second posting a no-op). */
+  async function rewardCompletion(tx: LedgerTx, userId: string, raceId: string): Promise<boolean> {
+    const [row] = await tx.select({ n: count() }).from(predictions).where(and(eq(predictions.userId, userId), eq(predictions.raceId, raceId)));
+    if (Number(row?.n ?? 0) < PREDICTIONS_PER_WEEKEND) return false;
+    const posted = await ledger.post(tx, {
+      userId,
+      delta: COMPLETION_REWARD_DIAMONDS,
+      reason: "ALL_PICKS_BONUS",
+      ref: `race:${raceId}`,
+      idempotencyKey: ledgerKeys.completion(raceId),
+    });
+    return !posted.replayed;
+  }
+
+  return {
+    view,
+
+    /** POST (mode create) and PUT (mode change) /predictions/races/{raceId}. */
+    async save(userId: string, raceId: string, body: PredictionChangeBody, mode: "create" | "change"): Promise<RacePrediction> {
+      const moved = await db.transaction(async (tx) => {
+        const race = await loadRace(tx, raceId);
+        await lock(tx, userId, raceId);
+        if (body.version !== race.version) throw new AppError(409, "staleVersion");
+        const existing = (await picksOf(tx, userId, raceId)).map(asExisting);
+        const ids = [...new Set(body.data.map((d) => d.riderId))].filter(isUuid);
+        const riderRows = ids.length ? await tx.select({ id: riders.id, raceClass: riders.raceClass, status: riders.status }).from(riders).where(inArray(riders.id, ids)) : [];
+        const now = deps.clock.now();
+        const plan = planSave({
+          now,
+          mode,
+          raceCanceled: race.canceled,
+          sessions: race.sessions,
+          existing,
+          items: body.data,
+          riders: new Map(riderRows.map((r) => [r.id, r])),
+          confirmation: body.change,
+        });
+        let paid = false;
+        if (plan.inserts.length) {
+          await tx.insert(predictions).values(
+            plan.inserts.map((i) => ({ id: randomUUID(), userId, raceId, category: i.category, riderId: i.riderId, upgrades: i.upgrades, savedAt: now, updatedAt: now })),
+          );
+        }
+        for (const c of plan.changes) {
+          await tx
+            .update(predictions)
+            .set({ riderId: c.riderId, changes: c.changes, state: "MADE", points: null, updatedAt: now })
+            .where(eq(predictions.id, c.id));
+          if (c.paid) {
+            const posted = await ledger.post(tx, {
+              userId,
+              delta: -c.paid.cost,
+              reason: "PREDICTION_CHANGE",
+              ref: `prediction:${c.id}`,
+              idempotencyKey: ledgerKeys.change(c.id, c.changes),
+            });
+            paid ||= !posted.replayed;
+          }
+        }
+        for (const [id, upgrades] of plan.upgrades) await tx.update(predictions).set({ upgrades }).where(eq(predictions.id, id));
+        if (plan.inserts.length) paid = (await rewardCompletion(tx, userId, raceId)) || paid;
+        return paid;
+      });
+      if (moved) await ledger.publish(userId);
+      return view(userId, raceId);
+    },
+
+    /** POST /predictions/races/{raceId}/upgrades. */
+    async buyUpgrade(userId: string, raceId: string, body: UpgradeBody): Promise<RacePrediction> {
+      const moved = await db.transaction(async (tx) => {
+        const race = await loadRace(tx, raceId);
+        await lock(tx, userId, raceId);
+        const target = upgradeGroup(body.type) ?? body.category ?? "-";
+        const key = ledgerKeys.upgrade(raceId, body.type, target, body.idempotencyKey);
+        // A retried purchase answers its first outcome, whatever happened since.
+        const [prior] = await tx
+          .select({ id: diamondLedger.id })
+          .from(diamondLedger)
+          .where(and(eq(diamondLedger.userId, userId), eq(diamondLedger.idempotencyKey, key)));
+        if (prior) return false;
+        const picks = (await picksOf(tx, userId, raceId)).map(asExisting);
+        const plan = planUpgrade({ now: deps.clock.now(), type: body.type, category: body.category, raceCanceled: race.canceled, sessions: race.sessions, picks });
+        // Refunds find a spend by its ref: the pick for a multiplier, the podium for the podium upgrades.
+        const ref = plan.pickIds.length === 1 ? `prediction:${plan.pickIds[0]}` : `podium:${raceId}:${target}`;
+        await ledger.post(tx, { userId, delta: -plan.cost, reason: "UPGRADE", ref, idempotencyKey: key });
+        await tx
+          .update(predictions)
+          .set({ upgrades: sql`array_append(${predictions.upgrades}, ${body.type})`, updatedAt: deps.clock.now() })
+          .where(inArray(predictions.id, plan.pickIds));
+        return true;
+      });
+      if (moved) await ledger.publish(userId);
+      return view(userId, raceId);
+    },
+
+    /** DELETE /predictions/{id}: only a pick whose rider is injured, before its session (frees the slot to choose again). */
+    async remove(userId: string, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [found] = isUuid(id) ? await tx.select().from(predictions).where(and(eq(predictions.id, id), eq(predictions.userId, userId))) : [];
+        // Someone else's pick answers exactly like a missing one.
+        if (!found) throw new AppError(404, "notFound");
+        await lock(tx, userId, found.raceId);
+        const race = await loadRace(tx, found.raceId);
+        const [pick] = (await picksOf(tx, userId, found.raceId)).filter((p) => p.id === id);
+        if (!pick) throw new AppError(404, "notFound");
+        const session = race.sessions[categorySession[pick.category]]!;
+        if (!beforeStart(deps.clock.now(), session, race.canceled)) throw new AppError(418, "predictionExpired");
+        if (!pick.riderInjured) throw new AppError(409, "predictionSaved");
+        await tx.delete(predictions).where(eq(predictions.id, id));
+      });
+    },
+
+    /** GET /predictions/races/{raceId}/results: the caller's own picks with states and points. */
+    async results(userId: string, raceId: string): Promise<PredictionResults> {
+      const race = await loadRace(db, raceId);
+      const picks = await picksOf(db, userId, raceId);
+      return {
+        raceId: race.id,
+        version: race.version,
+        data: picks.map(toSaved),
+        total: picks.reduce((sum, p) => sum + (p.points ?? 0), 0),
+        settled: picks.length > 0 && picks.every((p) => p.settledAt !== null),
+      };
+    },
+
+    /** GET /predictions/statistics/races/{raceId}: counts per category and rider over all players. */
+    async statistics(raceId: string, typeId?: PredictionCategory): Promise<PredictionStatistics> {
+      const race = await loadRace(db, raceId);
+      const n = sql<number>`count(*)::int`;
+      const rows = await db
+        .select({ category: predictions.category, riderId: predictions.riderId, n })
+        .from(predictions)
+        .where(typeId ? and(eq(predictions.raceId, raceId), eq(predictions.category, typeId)) : eq(predictions.raceId, raceId))
+        .groupBy(predictions.category, predictions.riderId)
+        .orderBy(desc(n), predictions.riderId);
+      const wanted = typeId ? [typeId] : categories;
+      return {
+        raceId: race.id,
+        version: race.version,
+        categories: wanted.map((category) => {
+          const mine = rows.filter((r) => r.category === category);
+          const total = mine.reduce((s, r) => s + r.n, 0);
+          return { category, total, riders: mine.map((r) => ({ riderId: r.riderId, count: r.n, share: total ? r.n / total : 0 })) };
+        }),
+      };
+    },
+  };
+}

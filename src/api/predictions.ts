@@ -1,0 +1,55 @@
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import type * as z from "zod";
+import { predictionsCalls as calls } from "../../contract/calls.predictions";
+import type { PredictionChangeBody, RacePrediction, UpgradeBody } from "../../contract/predictions";
+import { request } from "./client";
+import { diamondsKeys, predictionKeys } from "./queryKeys";
+
+// Issue 4's predictions calls (contract/calls.predictions.ts) and their cache entries.
+
+export const getPredictionTypes = (signal?: AbortSignal) => request(calls.types, { query: {}, signal });
+export const getChangeRules = (signal?: AbortSignal) => request(calls.changeRules, { signal });
+export const getRacePrediction = (raceId: string, signal?: AbortSignal) => request(calls.race, { params: { raceId }, signal });
+/** First saves (POST): a saved category repeated with its own rider is a no-op, another rider a 409; it never charges. */
+export const savePredictions = (raceId: string, body: z.input<typeof calls.save.body>) => request(calls.save, { params: { raceId }, body });
+/** PUT: paid changes carry the tier and total the player confirmed; a free re-pick of an injured rider carries none. */
+export const changePredictions = (raceId: string, body: PredictionChangeBody) => request(calls.change, { params: { raceId }, body });
+export const buyUpgrade = (raceId: string, body: UpgradeBody) => request(calls.buyUpgrade, { params: { raceId }, body });
+
+/**
+ * The server's clock as this tab sees it. Tiers, locks and countdowns follow the server (the dev clock can move
+ * it, and a phone's clock can be minutes off): every race answer carries the server's `now`, and the difference
+ * to the local clock is kept here.
+ */
+let offsetMs = 0;
+export const serverClock = {
+  now: () => Date.now() + offsetMs,
+  /** Aligns to a server timestamp received just now. */
+  alignTo(iso: string) {
+    const server = Date.parse(iso);
+    if (Number.isFinite(server)) offsetMs = server - Date.now();
+  },
+  offset: () => offsetMs,
+};
+
+/** The signed-in player's picks for a race, with what they may do now (keyed by player: another sign-in never sees them). */
+export const racePredictionQuery = (userId: string, raceId: string) =>
+  queryOptions({
+    queryKey: predictionKeys.race(userId, raceId),
+    queryFn: async ({ signal }) => {
+      const result = await getRacePrediction(raceId, signal);
+      serverClock.alignTo(result.now);
+      return result;
+    },
+    // The slots' states move with time: read again whenever the screen mounts.
+    staleTime: 0,
+  });
+
+export const changeRulesQuery = () => queryOptions({ queryKey: predictionKeys.changeRules, queryFn: ({ signal }) => getChangeRules(signal) });
+
+/** Every write answers the fresh race view: it goes into the cache, and its balance into the balance entry. */
+export function applyRacePrediction(client: QueryClient, userId: string, result: RacePrediction) {
+  serverClock.alignTo(result.now);
+  client.setQueryData(predictionKeys.race(userId, result.raceId), result);
+  client.setQueryData(diamondsKeys.balance(userId), { balance: result.balance });
+}

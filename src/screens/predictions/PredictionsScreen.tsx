@@ -1,0 +1,101 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Race } from "../../../contract/races";
+import { useBalance } from "../../api/diamonds";
+import { raceKeys } from "../../api/queryKeys";
+import { getCurrentRaceId, getRaces } from "../../api/races";
+import { useProfile } from "../../app/hooks";
+import { Button } from "../../ui/Button";
+import { EmptyState } from "../../ui/EmptyState";
+import { Spinner } from "../../ui/Spinner";
+import { Diamond } from "./Diamond";
+import { RaceWeekend } from "./RaceWeekend";
+import styles from "./predictions.module.css";
+
+/** The whole calendar fits one page (22 rounds; the contract allows 100). */
+const CALENDAR_PAGE = { page: 1, take: 100 } as const;
+
+/**
+ * /predictions: the race picker (opening on the current race: the next one, else the first, else the last),
+ * the player's balance, and the chosen weekend's timeline, picks, upgrades and changes.
+ */
+export default function PredictionsScreen() {
+  const { t } = useTranslation("predictions");
+  const me = useProfile();
+  const pickerId = useId();
+  const races = useQuery({ queryKey: raceKeys.list(CALENDAR_PAGE.page, CALENDAR_PAGE.take), queryFn: ({ signal }) => getRaces(CALENDAR_PAGE, signal) });
+  const current = useQuery({
+    queryKey: [...raceKeys.next(1), "current", races.data?.data.length ?? 0],
+    queryFn: ({ signal }) => getCurrentRaceId(races.data!.data, signal),
+    enabled: races.isSuccess,
+  });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const balance = useBalance(me?.id);
+
+  let body;
+  if (races.isPending || (races.isSuccess && current.isPending)) body = <Spinner size="lg" label={t("loading")} />;
+  else if (races.isError) {
+    body = <EmptyState title={t("loadError")} action={<Button onClick={() => void races.refetch()}>{t("errors:tryAgain")}</Button>} />;
+  } else {
+    const list = races.data.data;
+    const raceId = chosen ?? current.data ?? list[0]?.id;
+    const race = list.find((r) => r.id === raceId);
+    body = race && me ? (
+      <>
+        <RaceHeading race={race} />
+        <RaceWeekend key={race.id} race={race} userId={me.id} />
+      </>
+    ) : (
+      <EmptyState title={t("noRaces")} />
+    );
+    if (list.length > 0) {
+      body = (
+        <>
+          <div className={styles.picker}>
+            <label htmlFor={pickerId}>{t("picker.label")}</label>
+            <select id={pickerId} value={raceId} onChange={(e) => setChosen(e.target.value)}>
+              {list.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {t("picker.option", { round: r.round, name: r.name })}
+                </option>
+              ))}
+            </select>
+          </div>
+          {body}
+        </>
+      );
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.head}>
+        <h1 className={styles.title}>{t("title")}</h1>
+        {balance.data ? (
+          <p className={styles.balance} aria-live="polite">
+            <span className="visually-hidden">{t("balance.label")}</span>
+            <Diamond /> <span data-testid="balance">{balance.data.balance}</span>
+          </p>
+        ) : null}
+      </header>
+      {body}
+    </div>
+  );
+}
+
+function RaceHeading({ race }: { race: Race }) {
+  const { t, i18n } = useTranslation("predictions");
+  const track = race.tracks[0];
+  const date = new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "long", year: "numeric" });
+  return (
+    <div className={styles.raceHead}>
+      <h2 className={styles.raceName}>{race.name}</h2>
+      <p className={styles.raceMeta}>
+        {track ? `${track.name} · ` : ""}
+        {date.formatRange(new Date(race.startsAt), new Date(race.endsAt))}
+        {race.status === "CANCELED" ? <span className={`${styles.badge} ${styles.badgeDanger}`}>{t("canceled")}</span> : null}
+      </p>
+    </div>
+  );
+}
