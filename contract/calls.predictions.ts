@@ -1,7 +1,8 @@
 import * as z from "zod";
 import { call } from "./calls";
-import { Ok } from "./common";
+import { Id, Ok } from "./common";
 import { PredictionCategory } from "./enums";
+import { LeagueReward } from "./leagues";
 import {
   ChangePredictionRules,
   PredictionBody,
@@ -35,6 +36,22 @@ export const predictionsCalls = {
     auth: false,
     query: z.object({ typeId: PredictionCategory.optional(), version: Version }),
     result: PredictionStatistics,
+  }),
+  /** The same spread over a league's accepted members only (the league page's statistics); visible to whoever may see the league. */
+  leagueStatistics: call({
+    method: "GET",
+    path: "/predictions/statistics/leagues/:leagueId",
+    auth: true,
+    query: z.object({ typeId: PredictionCategory.optional(), raceId: Id }),
+    result: PredictionStatistics,
+  }),
+  /** The league's place rewards (VIP leagues: merch credit for the top three; other leagues none). */
+  leagueRewards: call({
+    method: "GET",
+    path: "/predictions/statistics/leagues/:leagueId/rewards",
+    auth: true,
+    query: z.object({ raceId: Id.optional() }),
+    result: z.array(LeagueReward),
   }),
   buyUpgrade: call({ method: "POST", path: "/predictions/races/:raceId/upgrades", auth: true, body: UpgradeBody, result: RacePrediction }),
 } as const;

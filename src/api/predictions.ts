@@ -53,3 +53,7 @@ export function applyRacePrediction(client: QueryClient, userId: string, result:
   client.setQueryData(predictionKeys.race(userId, result.raceId), result);
   client.setQueryData(diamondsKeys.balance(userId), { balance: result.balance });
 }
+
+/** GET /predictions/statistics/leagues/{leagueId}: how the league's accepted members picked in one race. */
+export const getLeagueStatistics = (leagueId: string, raceId: string, signal?: AbortSignal) =>
+  request(calls.leagueStatistics, { params: { leagueId }, query: { raceId }, signal });

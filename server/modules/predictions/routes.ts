@@ -5,6 +5,7 @@ import { PREDICTION_TYPES_VERSION } from "../../../contract/predictions";
 import { categoryPoints, categorySession, changeTiers, COMPLETION_REWARD_DIAMONDS, INSURANCE_SHARE, MULTIPLIER, PREDICTIONS_PER_WEEKEND, upgradePrices } from "../../../contract/rules";
 import { serve } from "../../http/route";
 import { authService } from "../auth/service";
+import { leaguesService } from "../leagues/service";
 import { podiumOf } from "./rules";
 import { predictionsService } from "./service";
 
@@ -42,4 +43,11 @@ export async function predictionsRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true as const };
   });
   serve(app, verify, predictionsCalls.statistics, ({ params, query }) => service.statistics(params.raceId!, query.typeId));
+  // League statistics: the league's own visibility rules decide who may read them (404/403 as the league page).
+  const leagues = leaguesService(app.deps);
+  serve(app, verify, predictionsCalls.leagueStatistics, async ({ caller, params, query }) => {
+    const league = await leagues.read(caller.userId, params.leagueId!);
+    return service.statistics(query.raceId, query.typeId, league.id);
+  });
+  serve(app, verify, predictionsCalls.leagueRewards, ({ caller, params }) => leagues.rewards(caller.userId, params.leagueId!));
 }

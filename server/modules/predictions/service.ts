@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PredictionCategory } from "../../../contract/enums";
 import type { PredictionChangeBody, PredictionResults, PredictionStatistics, RacePrediction, UpgradeBody } from "../../../contract/predictions";
 import { categoryPoints, categorySession, changeTiers, COMPLETION_REWARD_DIAMONDS, PREDICTIONS_PER_WEEKEND } from "../../../contract/rules";
-import { diamondLedger, predictions, riders } from "../../db/schema";
+import { diamondLedger, leagueMembers, predictions, riders } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
@@ -209,13 +209,20 @@ export function predictionsService(deps: AppDeps) {
     },
 
     /** GET /predictions/statistics/races/{raceId}: counts per category and rider over all players. */
-    async statistics(raceId: string, typeId?: PredictionCategory): Promise<PredictionStatistics> {
+    async statistics(raceId: string, typeId?: PredictionCategory, leagueId?: string): Promise<PredictionStatistics> {
       const race = await loadRace(db, raceId);
       const n = sql<number>`count(*)::int`;
+      // A league's statistics count only its accepted members' picks (followers are not ranked).
+      const members = leagueId
+        ? inArray(
+            predictions.userId,
+            db.select({ id: leagueMembers.userId }).from(leagueMembers).where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.status, "ACCEPTED"))),
+          )
+        : undefined;
       const rows = await db
         .select({ category: predictions.category, riderId: predictions.riderId, n })
         .from(predictions)
-        .where(typeId ? and(eq(predictions.raceId, raceId), eq(predictions.category, typeId)) : eq(predictions.raceId, raceId))
+        .where(and(eq(predictions.raceId, raceId), typeId ? eq(predictions.category, typeId) : undefined, members))
         .groupBy(predictions.category, predictions.riderId)
         .orderBy(desc(n), predictions.riderId);
       const wanted = typeId ? [typeId] : categories;

@@ -7,11 +7,12 @@ import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { LeagueLeaderboard } from "../leagueById/LeagueLeaderboard";
+import { LeaguePickSpread } from "./LeaguePickSpread";
 import { leaguePath, TypeBadge } from "../leagues/LeagueCard";
 import shared from "../leagues/leagues.module.css";
 import styles from "./LeagueStatisticScreen.module.css";
 
-/** /leagues/statistic/{leagueId}: how the league's members score. */
+/** /leagues/statistic/{leagueId}: how the league's members score and how they picked. */
 export default function LeagueStatisticScreen() {
   const { t } = useTranslation("leagues");
   const { leagueId = "" } = useParams<{ leagueId: string }>();
@@ -39,6 +40,12 @@ export default function LeagueStatisticScreen() {
           {t("stats.points")}
         </h2>
         <LeagueLeaderboard league={league.data} />
+      </section>
+      <section className={shared.section} aria-labelledby="stats-spread">
+        <h2 id="stats-spread" className={shared.sectionTitle}>
+          {t("stats.spread")}
+        </h2>
+        <LeaguePickSpread leagueId={leagueId} />
       </section>
     </div>
   );

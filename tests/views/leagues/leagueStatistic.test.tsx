@@ -57,6 +57,58 @@ describe("league statistics: members ranked by season points", () => {
   });
 });
 
+describe("league statistics: the members' pick spread per category, race by race", () => {
+  const race = (id: string, name: string, round: number) => ({
+    id, name, season: 2026, round, startsAt: "2026-11-28T10:00:00.000Z", status: "PENDING", finished: false,
+  });
+  const team = { id: "t1", name: "Borgo Panigale Works", shortName: "BP", manufacturer: "DUCATI", raceClass: "MOTOGP", colour: "#c00", image: "/t1.svg" };
+  const raceRider = (id: string, name: string, number: number) => ({
+    id, name, number, country: "IT", status: "ACTIVE", role: "MAIN", raceClass: "MOTOGP", team, image: `/${id}.svg`, odds: 3.5, available: true,
+  });
+  const emptyCategories = ["PRACTICE_FASTEST", "FP2", "POLEMAN", "SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD", "RACE_FIRST", "RACE_SECOND", "RACE_THIRD", "POSITION_GAINED"]
+    .map((category) => ({ category, total: 0, riders: [] }));
+
+  it("opens on the current race, shows the top picks with their share, and follows the race picker", async () => {
+    await signInForTest();
+    const asked: string[] = [];
+    stubRoutes((call) => {
+      if (call.path === "/api/leagues/L1") return ok(league());
+      if (call.path === "/api/leagues/leaderboard") return json(200, paged([]));
+      if (call.path === "/api/v2/races/dropdown") return ok([race("R1", "Grand Prix of Qatar", 1), race("R2", "Grand Prix of Spain", 2)]);
+      if (call.path.startsWith("/api/v2/races/") && call.path.endsWith("/riders")) {
+        return ok({ raceId: "R1", version: 1, riders: [raceRider("a", "Marco Bezzecchi", 72), raceRider("b", "Pecco Bagnaia", 1)] });
+      }
+      if (call.path === "/api/predictions/statistics/leagues/L1") {
+        const raceId = new URLSearchParams(call.search).get("raceId")!;
+        asked.push(raceId);
+        if (raceId === "R2") return ok({ raceId, version: 1, categories: [{ category: "FP1", total: 0, riders: [] }, ...emptyCategories] });
+        return ok({
+          raceId, version: 1,
+          categories: [{ category: "FP1", total: 4, riders: [{ riderId: "a", count: 3, share: 0.75 }, { riderId: "b", count: 1, share: 0.25 }] }, ...emptyCategories],
+        });
+      }
+      return undefined;
+    });
+    renderWithApp(
+      <Route path={paths.leagueStatistic}>
+        <LeagueStatisticScreen />
+      </Route>,
+      { path: "/leagues/statistic/L1" },
+    );
+    expect(await screen.findByRole("heading", { level: 2, name: "Pick spread" })).toBeTruthy();
+    const fp1 = (await screen.findByRole("heading", { level: 3, name: "Fastest in FP1" })).closest("li")!;
+    expect(within(fp1).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "#72 Marco Bezzecchi75% · picked by 3",
+      "#1 Pecco Bagnaia25% · picked by 1",
+    ]);
+    expect(asked).toEqual(["R1"]);
+
+    fireEvent.change(screen.getByLabelText("Race"), { target: { value: "R2" } });
+    expect(await screen.findByText("No picks from the members for this race yet.")).toBeTruthy();
+    expect(asked).toEqual(["R1", "R2"]);
+  });
+});
+
 describe("a league card's member count opens the MembersByLeague modal", () => {
   it("lists the accepted members", async () => {
     await signInForTest();

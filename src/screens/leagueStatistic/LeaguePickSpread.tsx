@@ -1,0 +1,83 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { getLeagueStatistics } from "../../api/predictions";
+import { getCurrentRaceId, getRaceRiders, getRacesDropdown } from "../../api/races";
+import { EmptyState } from "../../ui/EmptyState";
+import { Spinner } from "../../ui/Spinner";
+import styles from "./LeagueStatisticScreen.module.css";
+
+const TOP = 3;
+
+/** game-rules.md "Leagues": the statistics page shows the spread of the members' picks per category, race by race. */
+export function LeaguePickSpread({ leagueId }: { leagueId: string }) {
+  const { t } = useTranslation(["leagues", "predictions"]);
+  const selectId = useId();
+  const [chosen, setChosen] = useState<string>();
+  const races = useQuery({ queryKey: ["races", "dropdown"], queryFn: ({ signal }) => getRacesDropdown(signal) });
+  const current = useQuery({
+    queryKey: ["races", "current", races.data?.length ?? 0],
+    enabled: races.isSuccess,
+    queryFn: async ({ signal }) => (await getCurrentRaceId(races.data!, signal)) ?? null,
+  });
+  const raceId = chosen ?? current.data ?? undefined;
+  const stats = useQuery({
+    queryKey: ["predictions", "statistics", "league", leagueId, raceId],
+    enabled: Boolean(raceId),
+    queryFn: ({ signal }) => getLeagueStatistics(leagueId, raceId!, signal),
+  });
+  const riders = useQuery({ queryKey: ["races", raceId, "riders"], enabled: Boolean(raceId), queryFn: ({ signal }) => getRaceRiders(raceId!, {}, signal) });
+
+  if (races.isPending || (races.isSuccess && current.isPending)) return <Spinner label={t("leagues:loading")} />;
+  if (races.isError || !raceId) return <EmptyState title={t("leagues:stats.spreadEmpty")} />;
+  const riderName = (id: string) => {
+    const rider = riders.data?.riders.find((r) => r.id === id);
+    return rider ? `#${rider.number} ${rider.name}` : t("leagues:stats.unknownRider");
+  };
+
+  return (
+    <div className={styles.spread}>
+      <label htmlFor={selectId} className={styles.raceLabel}>
+        {t("leagues:stats.race")}
+      </label>
+      <select id={selectId} className={styles.raceSelect} value={raceId} onChange={(e) => setChosen(e.target.value)}>
+        {races.data!.map((race) => (
+          <option key={race.id} value={race.id}>
+            {race.name}
+          </option>
+        ))}
+      </select>
+      {stats.isPending ? (
+        <Spinner label={t("leagues:loading")} />
+      ) : stats.isError ? (
+        <EmptyState title={t("leagues:loadError")} />
+      ) : stats.data.categories.every((c) => c.total === 0) ? (
+        <EmptyState title={t("leagues:stats.spreadEmpty")} />
+      ) : (
+        <ul className={styles.categories}>
+          {stats.data.categories.map((category) => (
+            <li key={category.category} className={styles.category}>
+              <h3 className={styles.categoryTitle}>{t(`predictions:category.${category.category}`)}</h3>
+              {category.total === 0 ? (
+                <p className={styles.none}>{t("leagues:stats.noPicks")}</p>
+              ) : (
+                <ol className={styles.riders}>
+                  {category.riders.slice(0, TOP).map((row) => {
+                    const percent = Math.round(row.share * 100);
+                    return (
+                      <li key={row.riderId} className={styles.riderRow}>
+                        <span className={styles.riderName}>{riderName(row.riderId)}</span>
+                        <span className={styles.share}>{t("leagues:stats.share", { percent, picks: row.count })}</span>
+                        <meter className={styles.meter} min={0} max={100} value={percent} aria-hidden="true" />
+                      </li>
+                    );
+                  })}
+                </ol>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
