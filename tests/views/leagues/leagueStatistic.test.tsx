@@ -57,17 +57,17 @@ describe("league statistics: members ranked by season points", () => {
   });
 });
 
-describe("league statistics: the members' pick spread per category, race by race", () => {
-  const race = (id: string, name: string, round: number) => ({
-    id, name, season: 2026, round, startsAt: "2026-11-28T10:00:00.000Z", status: "PENDING", finished: false,
-  });
-  const team = { id: "t1", name: "Borgo Panigale Works", shortName: "BP", manufacturer: "DUCATI", raceClass: "MOTOGP", colour: "#c00", image: "/t1.svg" };
-  const raceRider = (id: string, name: string, number: number) => ({
-    id, name, number, country: "IT", status: "ACTIVE", role: "MAIN", raceClass: "MOTOGP", team, image: `/${id}.svg`, odds: 3.5, available: true,
-  });
-  const emptyCategories = ["PRACTICE_FASTEST", "FP2", "POLEMAN", "SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD", "RACE_FIRST", "RACE_SECOND", "RACE_THIRD", "POSITION_GAINED"]
-    .map((category) => ({ category, total: 0, riders: [] }));
+const race = (id: string, name: string, round: number) => ({
+  id, name, season: 2026, round, startsAt: "2026-11-28T10:00:00.000Z", status: "PENDING", finished: false,
+});
+const team = { id: "t1", name: "Borgo Panigale Works", shortName: "BP", manufacturer: "DUCATI", raceClass: "MOTOGP", colour: "#c00", image: "/t1.svg" };
+const raceRider = (id: string, name: string, number: number) => ({
+  id, name, number, country: "IT", status: "ACTIVE", role: "MAIN", raceClass: "MOTOGP", team, image: `/${id}.svg`, odds: 3.5, available: true,
+});
+const emptyCategories = ["PRACTICE_FASTEST", "FP2", "POLEMAN", "SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD", "RACE_FIRST", "RACE_SECOND", "RACE_THIRD", "POSITION_GAINED"]
+  .map((category) => ({ category, total: 0, riders: [] }));
 
+describe("league statistics: the members' pick spread per category, race by race", () => {
   it("opens on the current race, shows the top picks with their share, and follows the race picker", async () => {
     await signInForTest();
     const asked: string[] = [];
