@@ -33,6 +33,9 @@ export const categoryPoints: Record<PredictionCategory, number> = {
   POSITION_GAINED: 15,
 };
 
+/** Predictions are made on the premier class only (both sides check riders against it). */
+export const GAME_CLASS = "MOTOGP" as const;
+
 export const PREDICTIONS_PER_WEEKEND = 11;
 export const COMPLETION_REWARD_DIAMONDS = 20;
 export const RACE_STARTING_SOON_MINUTES = 15;

@@ -38,6 +38,8 @@ export const raceKeys = {
   next: (take: number) => ["races", "next", take] as const,
   tracks: ["races", "tracks"] as const,
   dropdown: ["races", "dropdown"] as const,
+  /** The race a list opens on (next, else first, else last); `list` names which list it was picked from. */
+  current: (list: string, size: number) => ["races", "current", list, size] as const,
   riders: (raceId: string, raceClass: string) => ["races", raceId, "riders", raceClass] as const,
 };
 export const riderKeys = {
@@ -56,4 +58,5 @@ export const predictionKeys = {
   changeRules: ["predictions", "change-rules"] as const,
   races: (userId: string) => ["predictions", "race", userId] as const,
   race: (userId: string, raceId: string) => ["predictions", "race", userId, raceId] as const,
+  leagueStatistics: (leagueId: string, raceId: string) => ["predictions", "statistics", "league", leagueId, raceId] as const,
 };

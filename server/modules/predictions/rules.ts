@@ -2,7 +2,7 @@ import type * as z from "zod";
 import type { PredictionActionType, PredictionCategory, SessionType, UpgradeButtonState } from "../../../contract/enums";
 import { PredictionCategory as Categories } from "../../../contract/enums";
 import type { PodiumGroup } from "../../../contract/predictions";
-import { categorySession, changeTier, changeTiers, upgradePrices, type ChangeTier } from "../../../contract/rules";
+import { categorySession, changeTier, changeTiers, GAME_CLASS, upgradePrices, type ChangeTier } from "../../../contract/rules";
 import { AppError } from "../../http/errors";
 
 // The pure rules of game-rules.md "Saving and locking", "Change Predictions" and "Upgrades": no database,
@@ -10,9 +10,6 @@ import { AppError } from "../../http/errors";
 
 type ActionType = z.infer<typeof PredictionActionType>;
 type ButtonState = UpgradeButtonState;
-
-/** The class the game's picks are made on (as the races module serves it: `Race.raceClass`). */
-export const GAME_CLASS = "MOTOGP";
 
 export const categories: readonly PredictionCategory[] = Categories.options;
 

@@ -3,6 +3,7 @@ import type { Manufacturer, RaceClass, RiderRole, RiderStatus, SessionType } fro
 import { picturePaths, shortNameOf } from "../../../contract/pictures";
 import type { Race, RaceSession, Rider, Team, Track } from "../../../contract/races";
 import { raceStatus } from "../../../contract/raceRules";
+import { GAME_CLASS } from "../../../contract/rules";
 import type { races, raceSessions, riders, teams, tracks } from "../../db/schema";
 
 // Database rows → contract shapes. Times leave as ISO UTC; an image field left empty falls back to
@@ -72,7 +73,7 @@ export function toRace(r: RaceRow, track: TrackRow, sessions: SessionRow[], now:
     version: r.version,
     status,
     finished,
-    raceClass: "MOTOGP",
+    raceClass: GAME_CLASS,
     startsAt: startsAt.toISOString(),
     endsAt: endsAt.toISOString(),
     sessions: ordered.map(toSession),

@@ -2,14 +2,12 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Paged } from "../../../contract/common";
 import type { Race, RaceOption, RaceRiders, Track } from "../../../contract/races";
 import { raceStatus } from "../../../contract/raceRules";
+import { GAME_CLASS } from "../../../contract/rules";
 import { races, raceSessions, riders, teams, tracks } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { AppDeps } from "../../http/deps";
 import { oddsForRaces } from "./form";
 import { isUuid, toRace, toRider, toTrack } from "./mappers";
-
-/** The class the game is played on: odds and race entry lists default to it. */
-const GAME_CLASS = "MOTOGP";
 
 export function raceService(deps: AppDeps) {
   const db = deps.db.db;

@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { GAME_CLASS } from "../../../contract/rules";
 import { getLeagueStatistics } from "../../api/predictions";
+import { predictionKeys, raceKeys } from "../../api/queryKeys";
 import { getCurrentRaceId, getRaceRiders, getRacesDropdown } from "../../api/races";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
@@ -14,19 +16,23 @@ export function LeaguePickSpread({ leagueId }: { leagueId: string }) {
   const { t } = useTranslation(["leagues", "predictions"]);
   const selectId = useId();
   const [chosen, setChosen] = useState<string>();
-  const races = useQuery({ queryKey: ["races", "dropdown"], queryFn: ({ signal }) => getRacesDropdown(signal) });
+  const races = useQuery({ queryKey: raceKeys.dropdown, queryFn: ({ signal }) => getRacesDropdown(signal) });
   const current = useQuery({
-    queryKey: ["races", "current", races.data?.length ?? 0],
+    queryKey: raceKeys.current("dropdown", races.data?.length ?? 0),
     enabled: races.isSuccess,
     queryFn: async ({ signal }) => (await getCurrentRaceId(races.data!, signal)) ?? null,
   });
   const raceId = chosen ?? current.data ?? undefined;
   const stats = useQuery({
-    queryKey: ["predictions", "statistics", "league", leagueId, raceId],
+    queryKey: predictionKeys.leagueStatistics(leagueId, raceId ?? ""),
     enabled: Boolean(raceId),
     queryFn: ({ signal }) => getLeagueStatistics(leagueId, raceId!, signal),
   });
-  const riders = useQuery({ queryKey: ["races", raceId, "riders"], enabled: Boolean(raceId), queryFn: ({ signal }) => getRaceRiders(raceId!, {}, signal) });
+  const riders = useQuery({
+    queryKey: raceKeys.riders(raceId ?? "", GAME_CLASS),
+    enabled: Boolean(raceId),
+    queryFn: ({ signal }) => getRaceRiders(raceId!, { raceClass: GAME_CLASS }, signal),
+  });
 
   if (races.isPending || (races.isSuccess && current.isPending)) return <Spinner label={t("leagues:loading")} />;
   if (races.isError || !raceId) return <EmptyState title={t("leagues:stats.spreadEmpty")} />;

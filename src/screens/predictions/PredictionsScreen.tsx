@@ -26,7 +26,7 @@ export default function PredictionsScreen() {
   const pickerId = useId();
   const races = useQuery({ queryKey: raceKeys.list(CALENDAR_PAGE.page, CALENDAR_PAGE.take), queryFn: ({ signal }) => getRaces(CALENDAR_PAGE, signal) });
   const current = useQuery({
-    queryKey: [...raceKeys.next(1), "current", races.data?.data.length ?? 0],
+    queryKey: raceKeys.current("calendar", races.data?.data.length ?? 0),
     queryFn: ({ signal }) => getCurrentRaceId(races.data!.data, signal),
     enabled: races.isSuccess,
   });
