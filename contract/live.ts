@@ -24,6 +24,8 @@ export const NotificationType = z.enum([
   "RACE_ENDED",
   "RACE_CANCELED",
   "USER_BALANCE_UPDATE",
+  // A session's picks have been scored (value: raceName, name = the result key).
+  "RESULTS_PUBLISHED",
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 

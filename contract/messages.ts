@@ -63,6 +63,10 @@ export const messages = {
   upgradeActive: "This prediction already has this upgrade",
   upgradeNeedsPick: "Make the prediction before buying the upgrade",
   staleVersion: "The race has been updated. Please reload it and try again",
+  // Results entry (operators, issue 4).
+  sessionNotEnded: "This session has not ended yet",
+  resultsSettled: "This session's results are already entered and settled",
+  classificationInvalid: "The classification names a rider twice or a rider who does not ride in this race",
 } as const;
 
 export type MessageCode = keyof typeof messages;

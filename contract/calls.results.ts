@@ -1,0 +1,19 @@
+import { call } from "./calls";
+import { InjuryBody, InjuryReport, Leaderboard, RaceBoardQuery, RaceResults, ResultBody, SeasonBoardQuery, SettlementReport } from "./results";
+
+/** Operators authenticate with this header (the server's ADMIN_TOKEN); players' tokens never open admin calls. */
+export const ADMIN_TOKEN_HEADER = "x-admin-token";
+
+// Results and leaderboards (issue 4; not among spec section 7's paths, which name the routes /results and
+// /leaderboards only). Boards and classifications are public like the calendar; `me` needs a bearer token.
+export const resultsCalls = {
+  race: call({ method: "GET", path: "/results/races/:raceId", auth: false, result: RaceResults }),
+  season: call({ method: "GET", path: "/leaderboards/season", auth: false, query: SeasonBoardQuery, result: Leaderboard }),
+  raceBoard: call({ method: "GET", path: "/leaderboards/races/:raceId", auth: false, query: RaceBoardQuery, result: Leaderboard }),
+} as const;
+
+// Operator calls: `auth: false` because they take the admin header instead of a player's bearer token.
+export const adminCalls = {
+  enterResult: call({ method: "POST", path: "/admin/races/:raceId/results", auth: false, body: ResultBody, result: SettlementReport }),
+  injure: call({ method: "POST", path: "/admin/riders/:riderId/injury", auth: false, body: InjuryBody, result: InjuryReport }),
+} as const;
