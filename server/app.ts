@@ -16,6 +16,7 @@ import { diamondsModule } from "./modules/diamonds";
 import { racesModule } from "./modules/races";
 import { leaguesModule } from "./modules/leagues";
 import { predictionsModule } from "./modules/predictions";
+import { resultsModule } from "./modules/results";
 
 export type { AppDeps } from "./http/deps";
 
@@ -40,6 +41,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | { le
       await api.register(racesModule);
       await api.register(leaguesModule);
       await api.register(predictionsModule);
+      await api.register(resultsModule);
       if (!deps.config.production) await api.register(devRoutes);
     },
     { prefix: API_PREFIX },

@@ -23,6 +23,8 @@ export type Config = {
   publicUrl: string;
   jwtAccessSecret: string;
   jwtRefreshSecret: string;
+  /** Operators' secret for /api/admin (header x-admin-token); without one the admin calls are not served. */
+  adminToken: string | undefined;
   oauth: Partial<Record<SocialProvider, OAuthProviderConfig>>;
   rateLimitMax: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits count per address). */
@@ -77,13 +79,21 @@ export function oauthFromEnv(env: Env): Config["oauth"] {
   return out;
 }
 
-/** Dev secrets are generated once and kept in DATA_DIR so sessions survive restarts. */
-function devSecrets(dataDir: string): { access: string; refresh: string } {
+type DevSecrets = { access: string; refresh: string; admin: string };
+const secret = () => randomBytes(32).toString("base64url");
+
+/**
+ * Dev secrets are generated once and kept in DATA_DIR so sessions survive restarts, and so the operator
+ * CLI (`npm run admin`, `npm run simulate`) reads the same admin token as the server it talks to.
+ */
+export function devSecrets(dataDir: string): DevSecrets {
   const file = join(dataDir, "secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as { access: string; refresh: string };
-  mkdirSync(dataDir, { recursive: true });
-  const secrets = { access: randomBytes(32).toString("base64url"), refresh: randomBytes(32).toString("base64url") };
-  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<DevSecrets>) : {};
+  const secrets = { access: stored.access ?? secret(), refresh: stored.refresh ?? secret(), admin: stored.admin ?? secret() };
+  if (stored.access !== secrets.access || stored.refresh !== secrets.refresh || stored.admin !== secrets.admin) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  }
   return secrets;
 }
 
@@ -100,6 +110,8 @@ export function loadConfig(env: Env = process.env): Config {
     jwtAccessSecret ??= generated.access;
     jwtRefreshSecret ??= generated.refresh;
   }
+  // Production serves the admin calls only with an explicit ADMIN_TOKEN; development always has one.
+  const adminToken = nonEmpty(env.ADMIN_TOKEN) ?? (production ? undefined : devSecrets(dataDir).admin);
   const rateLimitMax = Number(nonEmpty(env.RATE_LIMIT_MAX) ?? 10);
   return {
     production,
@@ -112,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     jwtAccessSecret,
     jwtRefreshSecret,
+    adminToken,
     oauth: oauthFromEnv(env),
     rateLimitMax: Number.isFinite(rateLimitMax) && rateLimitMax > 0 ? rateLimitMax : 10,
     trustProxy: ["1", "true", "yes"].includes((env.TRUST_PROXY ?? "").toLowerCase()),

@@ -26,7 +26,7 @@ export const users = pgTable("users", {
   walletAddress: text("wallet_address"),
   noteEmail: text("note_email"),
   lng: text("lng"),
-  points: integer("points").notNull().default(0),
+  points: numeric("points", { mode: "number" }).notNull().default(0),
   average: real("average").notNull().default(0),
   wins: integer("wins").notNull().default(0),
   podiums: integer("podiums").notNull().default(0),
@@ -162,3 +162,4 @@ export * from "./schema.diamonds";
 export * from "./schema.races";
 export * from "./schema.leagues";
 export * from "./schema.predictions";
+export * from "./schema.results";

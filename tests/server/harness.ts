@@ -34,6 +34,8 @@ if (pgProblem) console.warn(`[server tests] PostgreSQL at ${PG_URL} not reachabl
 export const backends: ("pglite" | "postgres")[] = pgProblem ? ["pglite"] : ["pglite", "postgres"];
 
 export const PUBLIC_URL = "http://pp.test";
+/** The operators' secret of test servers (header x-admin-token). */
+export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -47,6 +49,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: PUBLIC_URL,
     jwtAccessSecret: "test-access-secret-0123456789abcdef",
     jwtRefreshSecret: "test-refresh-secret-0123456789abcdef",
+    adminToken: ADMIN_TOKEN,
     oauth: {},
     rateLimitMax: 1000,
     trustProxy: false,

@@ -4,6 +4,7 @@ import { devCalls } from "../../../contract/dev";
 import { outbox } from "../../db/schema";
 import { serve } from "../../http/route";
 import { authService } from "../auth/service";
+import { demoPlayersRoutes } from "./demoPlayers";
 
 /** Support and test tools; never registered in production. */
 export async function devRoutes(app: FastifyInstance): Promise<void> {
@@ -28,4 +29,5 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
       .limit(100);
     return rows.map((r) => ({ id: r.id, to: r.toAddress, subject: r.subject, text: r.text, html: r.html, createdAt: r.createdAt.toISOString() }));
   });
+  await app.register(demoPlayersRoutes);
 }

@@ -1,0 +1,108 @@
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { PredictionCategory } from "../../../contract/enums";
+import type { InjuryReport } from "../../../contract/results";
+import { categorySession } from "../../../contract/rules";
+import { diamondLedger, predictions, races, raceSessions, riders } from "../../db/schema";
+import type { AppDeps } from "../../http/deps";
+import { AppError } from "../../http/errors";
+import { diamondsLedger, type LedgerTx, type Posting } from "../diamonds/ledger";
+import { podiumOf, podiums } from "../predictions/rules";
+import { ledgerKeys } from "../predictions/service";
+import { notifyInBatches, refundKey, refundsFor } from "./settlement";
+
+// game-rules.md "Injured riders": the operator marks a rider INJURED for a race; every pick on them whose
+// session has not started becomes invalid: the diamonds spent on it (its multiplier, its paid changes)
+// come back, its own multiplier is taken off, the player is told, and the slot is re-chosen for free
+// (the predictions service offers a BEFORE change at cost 0 while the rider is injured). Podium-wide
+// upgrades stay: they follow the slot, whoever is picked next.
+
+const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+
+/**
+ * One refund per invalid pick that holds a multiplier: of a multiplier purchase of the player on this race, not
+ * refunded yet, bought on the pick's category or (podiums) on another slot of its podium, whence it followed
+ * its rider. The purchase's key names the category it was bought on (ledgerKeys.upgrade).
+ */
+async function multiplierRefunds(tx: LedgerTx, raceId: string, holders: readonly { userId: string; category: PredictionCategory }[]): Promise<Posting[]> {
+  const out: Posting[] = [];
+  const taken = new Set<string>();
+  for (const pick of holders) {
+    const group = podiumOf(pick.category);
+    const slots = group ? podiums[group].categories : [pick.category];
+    const bought = (c: PredictionCategory) => sql`starts_with(${diamondLedger.idempotencyKey}, ${ledgerKeys.upgrade(raceId, "PREDICTION", c, "")})`;
+    const spends = await tx
+      .select({ id: diamondLedger.id, delta: diamondLedger.delta, ref: diamondLedger.ref, key: diamondLedger.idempotencyKey })
+      .from(diamondLedger)
+      .where(
+        and(
+          eq(diamondLedger.userId, pick.userId),
+          eq(diamondLedger.reason, "UPGRADE"),
+          lt(diamondLedger.delta, 0),
+          or(...slots.map(bought)),
+          sql`NOT EXISTS (SELECT 1 FROM diamond_ledger r WHERE r.user_id = ${diamondLedger.userId} AND r.idempotency_key = 'refund:' || ${diamondLedger.id}::text)`,
+        ),
+      );
+    const own = ledgerKeys.upgrade(raceId, "PREDICTION", pick.category, "");
+    const spend = spends.filter((s) => !taken.has(s.id)).toSorted((a, b) => Number(!a.key.startsWith(own)) - Number(!b.key.startsWith(own)) || (a.id < b.id ? -1 : 1))[0];
+    if (!spend) continue;
+    taken.add(spend.id);
+    out.push({ userId: pick.userId, delta: -spend.delta, reason: "REFUND", ref: spend.ref, idempotencyKey: refundKey(spend.id) });
+  }
+  return out;
+}
+
+export function injuryService(deps: AppDeps) {
+  const db = deps.db.db;
+  const ledger = diamondsLedger(deps);
+
+  async function injure(riderId: string, raceId: string): Promise<InjuryReport> {
+    const outcome = await db.transaction(async (tx) => {
+      const [rider] = isId(riderId) ? await tx.select().from(riders).where(eq(riders.id, riderId)) : [];
+      const [race] = isId(raceId) ? await tx.select().from(races).where(eq(races.id, raceId)) : [];
+      if (!rider || !race) throw new AppError(404, "notFound");
+      // Serialized with settlement of the same race, so a pick is never both scored and refunded.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`settle:${raceId}`}, 0))`);
+      await tx.update(riders).set({ status: "INJURED" }).where(eq(riders.id, riderId));
+
+      const now = deps.clock.now();
+      const sessions = await tx.select().from(raceSessions).where(eq(raceSessions.raceId, raceId));
+      const notStarted = new Set(sessions.filter((s) => now.getTime() < s.startsAt.getTime()).map((s) => s.type));
+      const onRider = await tx
+        .select({ id: predictions.id, userId: predictions.userId, category: predictions.category, upgrades: predictions.upgrades })
+        .from(predictions)
+        .where(and(eq(predictions.raceId, raceId), eq(predictions.riderId, riderId), isNull(predictions.settledAt)));
+      const invalid = onRider.filter((p) => notStarted.has(categorySession[p.category]));
+      const withMultiplier = invalid.filter((p) => p.upgrades.includes("PREDICTION")).map((p) => p.id);
+      // The paid changes of each invalid pick (charged on the pick they changed), and the multipliers the
+      // invalid picks hold now. A podium multiplier follows its rider to another slot (rules.followRider)
+      // while its purchase keeps the ref of the slot it was bought on, so the purchase refunded is looked
+      // up by what the pick holds, not by its ref: a pick whose multiplier moved away refunds none.
+      const changes = await refundsFor(
+        tx,
+        invalid.map((p) => `prediction:${p.id}`),
+        "PREDICTION_CHANGE",
+      );
+      const multipliers = await multiplierRefunds(
+        tx,
+        raceId,
+        invalid.filter((p) => p.upgrades.includes("PREDICTION")),
+      );
+      const posted = await ledger.postAll(tx, [...changes, ...multipliers]);
+      const refunds = posted.filter((r) => !r.replayed);
+      if (withMultiplier.length) {
+        await tx
+          .update(predictions)
+          .set({ upgrades: sql`array_remove(${predictions.upgrades}, 'PREDICTION')`, updatedAt: now })
+          .where(inArray(predictions.id, withMultiplier));
+      }
+      const players = [...new Set(invalid.map((p) => p.userId))];
+      await notifyInBatches(deps, tx, players, "INJURED_RIDER_PREDICTIONS", { riderName: rider.name, raceName: race.name });
+      return { invalidated: invalid.length, players, refunded: refunds.reduce((s, r) => s + r.delta, 0), touched: [...new Set(refunds.map((r) => r.userId))] };
+    });
+    if (outcome.touched.length) await ledger.publish(...outcome.touched);
+    await deps.live.flush();
+    return { riderId, raceId, invalidated: outcome.invalidated, players: outcome.players.length, refunded: outcome.refunded };
+  }
+
+  return { injure };
+}

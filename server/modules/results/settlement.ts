@@ -1,0 +1,136 @@
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { PredictionCategory } from "../../../contract/enums";
+import { PredictionCategory as Categories } from "../../../contract/enums";
+import type { DiamondReason } from "../../../contract/calls.diamonds";
+import { GAME_CLASS } from "../../../contract/rules";
+import { sessionOfResult, type ResultBody, type ResultKey, type SettlementReport } from "../../../contract/results";
+import { diamondLedger, predictions, races, raceSessions, riders, sessionResults } from "../../db/schema";
+import type { AppDeps } from "../../http/deps";
+import { AppError } from "../../http/errors";
+import { diamondsLedger, type LedgerTx, type Posting, type PostResult } from "../diamonds/ledger";
+import { resultKeyOf, settle, type Classification } from "../predictions/settle";
+import { podiums } from "../predictions/rules";
+import { refreshRaceScores, refreshSeasonStats } from "./scores";
+
+// Results entry and settlement (game rules "Points"): one transaction writes the classification, scores
+// the picks it decides with the pure `settle()`, voids and refunds them when the session was canceled,
+// rewrites the race's scores and the players' season statistics, and stores one notification per
+// player. The classification row is the "exactly once": a second entry of the same key is a replay
+// (same classification, nothing changes) or a 409.
+
+const categoriesOf = (key: ResultKey): PredictionCategory[] => Categories.options.filter((c) => resultKeyOf(c) === key);
+
+/** Passed to PostgreSQL as one array parameter (drizzle would expand a JS array into one parameter per item). */
+const pgArray = (values: readonly (string | number)[]) => `{${values.join(",")}}`;
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** Refund keys: one per spend refunded, so voiding twice (or an injury then a cancel) refunds once. */
+export const refundKey = (entryId: string) => `refund:${entryId}`;
+
+/**
+ * Refund postings for every spend (negative entry) whose ref is one of `refs`, to run through `postAll`
+ * (player-id order, no deadlocks); a spend refunded before replays its key and moves nothing. `only`: spends of that reason.
+ */
+export async function refundsFor(tx: LedgerTx, refs: readonly string[], only?: DiamondReason): Promise<Posting[]> {
+  if (refs.length === 0) return [];
+  const spends = await tx
+    .select({ id: diamondLedger.id, userId: diamondLedger.userId, delta: diamondLedger.delta, ref: diamondLedger.ref })
+    .from(diamondLedger)
+    .where(and(sql`${diamondLedger.ref} = ANY(${pgArray(refs)}::text[])`, lt(diamondLedger.delta, 0), only ? eq(diamondLedger.reason, only) : undefined));
+  return spends.map((s) => ({ userId: s.userId, delta: -s.delta, reason: "REFUND" as const, ref: s.ref, idempotencyKey: refundKey(s.id) }));
+}
+
+/**
+ * Players per notification INSERT: one row takes 5 bind parameters and PostgreSQL allows 65,535 per
+ * statement, so a race with more than 13,107 players would fail its settlement in one INSERT.
+ */
+const NOTIFY_BATCH = 5000;
+
+/** `live.notify` for any number of players, in statements PostgreSQL accepts (same transaction). */
+export async function notifyInBatches(deps: Pick<AppDeps, "live">, tx: LedgerTx, players: readonly string[], ...rest: NotifyRest): Promise<void> {
+  for (let i = 0; i < players.length; i += NOTIFY_BATCH) await deps.live.notify(tx, players.slice(i, i + NOTIFY_BATCH), ...rest);
+}
+type NotifyRest = Parameters<AppDeps["live"]["notify"]> extends [unknown, unknown, ...infer R] ? R : never;
+
+export function settlementService(deps: AppDeps) {
+  const db = deps.db.db;
+  const ledger = diamondsLedger(deps);
+
+  async function enter(raceId: string, body: ResultBody): Promise<SettlementReport> {
+    const key = body.session;
+    const canceled = "canceled" in body;
+    const riderIds = "riderIds" in body ? body.riderIds : [];
+    const outcome = await db.transaction(async (tx) => {
+      const [race] = /^[0-9a-f-]{36}$/i.test(raceId) ? await tx.select().from(races).where(eq(races.id, raceId)) : [];
+      if (!race) throw new AppError(404, "notFound");
+      // One settlement of a race at a time: two operators (or the simulator and an operator) can't interleave.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`settle:${raceId}`}, 0))`);
+
+      const [prior] = await tx.select().from(sessionResults).where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, key)));
+      if (prior) {
+        if (prior.canceled === canceled && sameList(prior.riderIds, riderIds)) return { report: { settled: 0, players: 0, refunded: 0, replayed: true }, touched: [] };
+        throw new AppError(409, "resultsSettled");
+      }
+
+      const sessionType = sessionOfResult[key];
+      const [session] = await tx.select().from(raceSessions).where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, sessionType)));
+      if (!session) throw new AppError(404, "notFound");
+      // A classification exists once the session is over; a cancellation may come at any time.
+      if (!canceled && deps.clock.now().getTime() < session.endsAt.getTime()) throw new AppError(409, "sessionNotEnded");
+      if (!canceled) {
+        const known = await tx.select({ id: riders.id }).from(riders).where(and(inArray(riders.id, riderIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id))), eq(riders.raceClass, GAME_CLASS)));
+        if (new Set(riderIds).size !== riderIds.length || known.length !== riderIds.length) throw new AppError(400, "classificationInvalid");
+      }
+
+      const now = deps.clock.now();
+      // A canceled race session takes its positions-gained ranking with it.
+      const keys: ResultKey[] = canceled && key === "START" ? ["START", "POSITION_GAINED"] : [key];
+      const results: Partial<Record<ResultKey, Classification>> = {};
+      for (const k of keys) {
+        const [already] = k === key ? [] : await tx.select().from(sessionResults).where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, k)));
+        if (already) continue;
+        await tx.insert(sessionResults).values({ raceId, resultKey: k, canceled, riderIds, enteredAt: now });
+        results[k] = canceled ? { canceled: true } : { canceled: false, top: riderIds };
+      }
+      if (canceled && key !== "POSITION_GAINED") {
+        await tx.update(raceSessions).set({ canceled: true }).where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, sessionType)));
+      }
+
+      const picks = await tx
+        .select({ id: predictions.id, userId: predictions.userId, category: predictions.category, riderId: predictions.riderId, upgrades: predictions.upgrades, settledAt: predictions.settledAt })
+        .from(predictions)
+        .where(and(eq(predictions.raceId, raceId), inArray(predictions.category, Object.keys(results).flatMap((k) => categoriesOf(k as ResultKey))), isNull(predictions.settledAt)));
+      const scored = settle(picks, results);
+      if (scored.length) {
+        await tx.execute(sql`
+          UPDATE predictions p SET state = v.state, points = v.points, settled_at = ${now.toISOString()}
+          FROM unnest(${pgArray(scored.map((s) => s.id))}::uuid[], ${pgArray(scored.map((s) => s.state))}::text[], ${pgArray(scored.map((s) => s.points))}::numeric[]) AS v(id, state, points)
+          WHERE p.id = v.id AND p.settled_at IS NULL`);
+      }
+
+      let refunds: PostResult[] = [];
+      if (canceled) {
+        // Every diamond spent on the voided picks: their own multipliers and paid changes, and the podium upgrades of a canceled podium session.
+        const refs = picks.map((p) => `prediction:${p.id}`);
+        for (const group of ["SPRINT", "RACE"] as const) if (podiums[group].session === sessionType && key !== "POSITION_GAINED") refs.push(`podium:${raceId}:${group}`);
+        refunds = (await ledger.postAll(tx, await refundsFor(tx, refs))).filter((r) => !r.replayed);
+      }
+
+      const players = [...new Set(picks.map((p) => p.userId))];
+      await refreshRaceScores(tx, raceId, race.season);
+      await refreshSeasonStats(tx, race.season, raceId);
+      await notifyInBatches(deps, tx, players, "RESULTS_PUBLISHED", { raceName: race.name, name: key });
+      return {
+        report: { settled: scored.length, players: players.length, refunded: refunds.reduce((s, r) => s + r.delta, 0), replayed: false },
+        touched: [...new Set(refunds.map((r) => r.userId))],
+      };
+    });
+    if (outcome.touched.length) await ledger.publish(...outcome.touched);
+    await deps.live.flush();
+    return { raceId, session: key, canceled, ...outcome.report };
+  }
+
+  return { enter };
+}
+export type SettlementService = ReturnType<typeof settlementService>;

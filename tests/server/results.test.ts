@@ -1,0 +1,280 @@
+// game-rules.md "Points" and "Injured riders" through the API: the operator's results entry settles every
+// pick once (accuracy, multipliers, insurance, canceled sessions with refunds), the race and season boards
+// rank with the tie-break, and an injury refunds and frees the picks it invalidates. PGlite and PostgreSQL.
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ADMIN_TOKEN_HEADER } from "../../contract/calls.results";
+import type { PredictionCategory } from "../../contract/enums";
+import { Leaderboard, RaceResults, SettlementReport } from "../../contract/results";
+import { categoryPoints, changeTiers, upgradePrices } from "../../contract/rules";
+import { predictions, riders, users } from "../../server/db/schema";
+import { signUpConfirmed, type Player } from "./accounts";
+import { ADMIN_TOKEN, onEachBackend } from "./harness";
+import { allPicks, at, balance, change, MINUTE, pickOf, raceFixture, save, SECOND, setDiamonds, tokenOf, upgrade, view, type RaceFixture } from "./predictionsFixture";
+
+onEachBackend(
+  "results and settlement",
+  (h) => {
+    let race: RaceFixture;
+    beforeAll(async () => {
+      race = await raceFixture(h);
+    });
+    // Results, cancellations and injuries outlive the per-test TRUNCATE of users: undo them.
+    beforeEach(async () => {
+      await h.database.db.execute(sql`TRUNCATE session_results`);
+      await h.database.db.execute(sql`UPDATE race_sessions SET canceled = false`);
+      await h.database.db.update(riders).set({ status: "ACTIVE" }).where(eq(riders.id, race.active[0]!));
+    });
+
+    const admin = { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN };
+    const enter = (body: unknown, headers: Record<string, string> = admin) => h.call("POST", `/admin/races/${race.id}/results`, { body, headers });
+    const r = (i: number) => race.active[i]!;
+    const afterEnd = (session: keyof RaceFixture["sessions"]) => at(h, race.sessions[session].end + SECOND);
+    const pickRows = async (p: Player) => Object.fromEntries((await h.database.db.select().from(predictions).where(eq(predictions.userId, p.id))).map((row) => [row.category, row]));
+    /** A player with all 11 picks saved `before` FP1 (a minute by default). */
+    const predictor = async (name?: string, before = MINUTE) => {
+      const p = await signUpConfirmed(h, name);
+      at(h, race.sessions.FP1.start - before);
+      expect((await save(h, p, race, allPicks(race))).status).toBe(200);
+      return p;
+    };
+    const board = async (path: string, p?: Player, query: Record<string, number> = {}) => {
+      const res = await h.call("GET", path, { query, ...(p ? { token: await tokenOf(h, p) } : {}) });
+      expect(res.status).toBe(200);
+      return Leaderboard.parse(res.body.result);
+    };
+
+    describe("results are entered by operators only", () => {
+      it("refuses a missing or wrong admin token, and a player's token", async () => {
+        const p = await predictor();
+        afterEnd("FP1");
+        const body = { session: "FP1", riderIds: [r(0)] };
+        expect((await enter(body, {})).status).toBe(401);
+        expect((await enter(body, { [ADMIN_TOKEN_HEADER]: `${ADMIN_TOKEN}x` })).status).toBe(401);
+        expect((await h.call("POST", `/admin/races/${race.id}/results`, { body, token: await tokenOf(h, p) })).status).toBe(401);
+        expect((await pickRows(p)).FP1!.settledAt).toBeNull();
+      });
+
+      it("are not served at all in production without ADMIN_TOKEN", async () => {
+        const app = await h.buildApp({ production: true, adminToken: undefined });
+        expect((await h.call("POST", `/admin/races/${race.id}/results`, { body: { session: "FP1", riderIds: [r(0)] }, headers: admin }, app)).status).toBe(404);
+      });
+    });
+
+    describe("a classification is entered once the session has ended", () => {
+      it("answers 409 one second before the end and settles one second after", async () => {
+        await predictor();
+        at(h, race.sessions.FP1.end - SECOND);
+        const early = await enter({ session: "FP1", riderIds: [r(0)] });
+        expect(early.status).toBe(409);
+        expect(early.body.code).toBe("sessionNotEnded");
+        afterEnd("FP1");
+        const ok = await enter({ session: "FP1", riderIds: [r(0)] });
+        expect(ok.status).toBe(200);
+        expect(SettlementReport.parse(ok.body.result)).toMatchObject({ settled: 1, players: 1, replayed: false });
+      });
+
+      it("refuses a rider named twice, an unknown rider or one of another class, and changes nothing", async () => {
+        const p = await predictor();
+        afterEnd("FP1");
+        for (const riderIds of [[r(0), r(0)], [race.otherClass], ["00000000-0000-4000-8000-000000000000"]]) {
+          const res = await enter({ session: "FP1", riderIds });
+          expect(res.status).toBe(400);
+          expect(res.body.code).toBe("classificationInvalid");
+        }
+        expect((await enter({ session: "Q1", riderIds: [r(0)] })).status).toBe(400);
+        expect((await pickRows(p)).FP1!.settledAt).toBeNull();
+      });
+
+      it("404s an unknown race", async () => {
+        expect((await h.call("POST", "/admin/races/00000000-0000-4000-8000-000000000000/results", { body: { session: "FP1", riderIds: [r(0)] }, headers: admin })).status).toBe(404);
+      });
+    });
+
+    describe("settlement scores every pick exactly once", () => {
+      it("entering the same classification again changes nothing; a different one is refused", async () => {
+        const p = await predictor();
+        afterEnd("FP1");
+        expect((await enter({ session: "FP1", riderIds: [r(0), r(1)] })).status).toBe(200);
+        const before = await pickRows(p);
+        const again = await enter({ session: "FP1", riderIds: [r(0), r(1)] });
+        expect(again.status).toBe(200);
+        expect(again.body.result).toMatchObject({ settled: 0, replayed: true });
+        const other = await enter({ session: "FP1", riderIds: [r(1), r(0)] });
+        expect(other.status).toBe(409);
+        expect(other.body.code).toBe("resultsSettled");
+        expect(await pickRows(p)).toEqual(before);
+        const [u] = await h.database.db.select().from(users).where(eq(users.id, p.id));
+        expect(u!.points).toBe(categoryPoints.FP1);
+      });
+
+      it("an entry scores only the categories it decides", async () => {
+        const p = await predictor();
+        afterEnd("FP1");
+        await enter({ session: "FP1", riderIds: [r(0)] });
+        const rows = await pickRows(p);
+        expect(rows.FP1).toMatchObject({ state: "ACCURATE", points: categoryPoints.FP1 });
+        expect(rows.FP2).toMatchObject({ state: "MADE", points: null, settledAt: null });
+      });
+    });
+
+    describe("points: exact place, multipliers and insurance", () => {
+      it("scores ACCURATE and INACCURATE picks with the category's points", async () => {
+        const p = await predictor();
+        afterEnd("FP2");
+        await enter({ session: "FP1", riderIds: [r(0)] });
+        await enter({ session: "PF", riderIds: [r(5), r(1)] });
+        await enter({ session: "FP2", riderIds: [r(2)] });
+        const rows = await pickRows(p);
+        expect(rows.FP1).toMatchObject({ state: "ACCURATE", points: 5 });
+        expect(rows.PRACTICE_FASTEST).toMatchObject({ state: "INACCURATE", points: 0 });
+        expect(rows.FP2).toMatchObject({ state: "ACCURATE", points: 5 });
+        const results = await h.call("GET", `/predictions/races/${race.id}/results`, { token: await tokenOf(h, p) });
+        expect(results.body.result).toMatchObject({ total: 10, settled: false });
+      });
+
+      it("doubles a multiplied pick and pays half of an insured podium pick in the top three elsewhere", async () => {
+        const p = await predictor();
+        await setDiamonds(h, p.id, 200);
+        at(h, race.sessions.FP1.start - MINUTE);
+        expect((await upgrade(h, p, race, "PREDICTION", "POLEMAN")).status).toBe(200);
+        expect((await upgrade(h, p, race, "PREDICTION_INSURANCE_SPRINT")).status).toBe(200);
+        expect((await upgrade(h, p, race, "PREDICTION_RACE")).status).toBe(200);
+        expect((await upgrade(h, p, race, "PREDICTION_INSURANCE_RACE")).status).toBe(200);
+        afterEnd("START");
+        await enter({ session: "Q2", riderIds: [r(3)] });
+        // Sprint picks 4, 5, 6 finish 6, 4, 5: all in the top three, none in place.
+        await enter({ session: "SPRINT", riderIds: [r(6), r(4), r(5)] });
+        // Race picks 7, 8, 9 finish 7, 9, 12: first exact, third second, second out.
+        await enter({ session: "START", riderIds: [r(7), r(9), r(12)] });
+        const rows = await pickRows(p);
+        expect(rows.POLEMAN).toMatchObject({ state: "ACCURATE", points: categoryPoints.POLEMAN * 2 });
+        expect(rows.SPRINT_FIRST).toMatchObject({ state: "INSURANCE", points: 7.5 });
+        expect(rows.SPRINT_SECOND).toMatchObject({ state: "INSURANCE", points: 5 });
+        expect(rows.SPRINT_THIRD).toMatchObject({ state: "INSURANCE", points: 2.5 });
+        expect(rows.RACE_FIRST).toMatchObject({ state: "ACCURATE", points: 50 });
+        expect(rows.RACE_SECOND).toMatchObject({ state: "INACCURATE", points: 0 });
+        expect(rows.RACE_THIRD).toMatchObject({ state: "INSURANCE", points: 10 });
+        const [u] = await h.database.db.select().from(users).where(eq(users.id, p.id));
+        expect(u).toMatchObject({ points: 20 + 15 + 50 + 10, poles: 1 });
+      });
+    });
+
+    describe("a canceled session scores nothing and refunds what was spent on its picks", () => {
+      it("voids the sprint podium and refunds its paid change and podium upgrades, once", async () => {
+        const p = await predictor();
+        const start = await balance(h, p);
+        at(h, race.sessions.FP1.start - MINUTE);
+        expect((await upgrade(h, p, race, "PREDICTION_SPRINT")).status).toBe(200);
+        expect((await upgrade(h, p, race, "PREDICTION", "FP1")).status).toBe(200);
+        expect((await change(h, p, race, [{ category: "SPRINT_FIRST", riderId: r(12) }], { tier: "BEFORE", cost: changeTiers.BEFORE.cost })).status).toBe(200);
+        const spent = upgradePrices.PODIUM + upgradePrices.PREDICTION + changeTiers.BEFORE.cost;
+        expect(await balance(h, p)).toBe(start - spent);
+        const res = await enter({ session: "SPRINT", canceled: true });
+        expect(res.status).toBe(200);
+        expect(res.body.result).toMatchObject({ canceled: true, settled: 3, refunded: upgradePrices.PODIUM + changeTiers.BEFORE.cost });
+        // FP1's multiplier is not the sprint's: it stays spent.
+        expect(await balance(h, p)).toBe(start - upgradePrices.PREDICTION);
+        const rows = await pickRows(p);
+        for (const c of ["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"] as PredictionCategory[]) expect(rows[c]).toMatchObject({ state: "CANCELED", points: 0 });
+        expect((await enter({ session: "SPRINT", canceled: true })).body.result).toMatchObject({ replayed: true, refunded: 0 });
+        expect(await balance(h, p)).toBe(start - upgradePrices.PREDICTION);
+        const v = await view(h, p, race);
+        expect(v.body.result.slots.find((s: { category: string }) => s.category === "SPRINT_FIRST").change).toBeNull();
+      });
+
+      it("canceling the race voids positions gained with it", async () => {
+        const p = await predictor();
+        expect((await enter({ session: "START", canceled: true })).body.result).toMatchObject({ settled: 4 });
+        expect((await pickRows(p)).POSITION_GAINED).toMatchObject({ state: "CANCELED" });
+        expect((await enter({ session: "POSITION_GAINED", riderIds: [r(10)] })).status).toBe(409);
+      });
+    });
+
+    describe("boards rank with the tie-break and pin the caller's row", () => {
+      it("orders equal points by exact race podium picks, then by earlier submission", async () => {
+        const a = await predictor("Alpha", 3 * MINUTE);
+        const b = await predictor("Bravo", 2 * MINUTE);
+        const c = await signUpConfirmed(h, "Charlie");
+        at(h, race.sessions.FP1.start - MINUTE);
+        // Charlie differs on FP1 and the race winner.
+        const picks = allPicks(race).map((pk) => (pk.category === "RACE_FIRST" ? { ...pk, riderId: r(14) } : pk.category === "FP1" ? { ...pk, riderId: r(13) } : pk));
+        expect((await save(h, c, race, picks)).status).toBe(200);
+        afterEnd("START");
+        await enter({ session: "FP1", riderIds: [r(0)] });
+        await enter({ session: "START", riderIds: [r(14), r(8), r(9)] });
+        // Alpha and Bravo: FP1 5 + RACE_SECOND 15 + RACE_THIRD 10 = 30; Charlie: RACE_FIRST 25 + 15 + 10 = 50.
+        const raceBoard = await board(`/leaderboards/races/${race.id}`, b);
+        expect(raceBoard.data.map((e) => [e.user.name, e.points])).toEqual([
+          ["Charlie", 50],
+          ["Alpha", 30],
+          ["Bravo", 30],
+        ]);
+        expect(raceBoard.me).toMatchObject({ rank: 3, user: { name: "Bravo" } });
+        const season = await board("/leaderboards/season", a, { take: 1, page: 2 });
+        expect(season).toMatchObject({ page: 2, pages: 3, count: 3 });
+        expect(season.data.map((e) => e.user.name)).toEqual(["Alpha"]);
+        expect(season.me).toMatchObject({ rank: 2, points: 30, races: 1 });
+        const [charlie] = await h.database.db.select().from(users).where(eq(users.id, c.id));
+        expect(charlie).toMatchObject({ points: 50, wins: 1, podiums: 1 });
+        const [bravo] = await h.database.db.select().from(users).where(eq(users.id, b.id));
+        expect(bravo).toMatchObject({ points: 30, wins: 0, podiums: 1, average: 30 });
+      });
+
+      it("is empty before any result, and has no row for a signed-out caller", async () => {
+        await predictor();
+        const season = await board("/leaderboards/season");
+        expect(season).toMatchObject({ data: [], count: 0, me: null });
+      });
+    });
+
+    describe("results are published", () => {
+      it("serves the classifications and tells each player once per entry", async () => {
+        const p = await predictor();
+        afterEnd("FP1");
+        await enter({ session: "FP1", riderIds: [r(0), r(1)] });
+        await enter({ session: "FP1", riderIds: [r(0), r(1)] });
+        const res = await h.call("GET", `/results/races/${race.id}`);
+        expect(RaceResults.parse(res.body.result).classifications).toEqual([expect.objectContaining({ session: "FP1", canceled: false, riderIds: [r(0), r(1)] })]);
+        const notes = await h.call("GET", "/notifications", { token: await tokenOf(h, p) });
+        expect(notes.body.result.filter((n: { type: string }) => n.type === "RESULTS_PUBLISHED")).toHaveLength(1);
+      });
+    });
+
+    describe("an injured rider invalidates the picks not yet started, refunds them and notifies", () => {
+      it("refunds the multiplier and the paid change of an FP1 pick, frees it, and leaves a started session alone", async () => {
+        const p = await predictor();
+        const start = await balance(h, p);
+        at(h, race.sessions.FP1.start - MINUTE);
+        expect((await change(h, p, race, [{ category: "FP1", riderId: r(11) }], { tier: "BEFORE", cost: changeTiers.BEFORE.cost })).status).toBe(200);
+        expect((await upgrade(h, p, race, "PREDICTION", "FP1")).status).toBe(200);
+        expect((await change(h, p, race, [{ category: "FP2", riderId: r(11) }], { tier: "BEFORE", cost: changeTiers.BEFORE.cost })).status).toBe(200);
+        // FP1 has started when the injury comes: its pick stays as it is; FP2's is refunded and freed.
+        at(h, race.sessions.FP1.start + SECOND);
+        const res = await h.call("POST", `/admin/riders/${r(11)}/injury`, { body: { raceId: race.id }, headers: admin });
+        expect(res.status).toBe(200);
+        expect(res.body.result).toMatchObject({ invalidated: 1, players: 1, refunded: changeTiers.BEFORE.cost });
+        expect(await balance(h, p)).toBe(start - 2 * changeTiers.BEFORE.cost - upgradePrices.PREDICTION + changeTiers.BEFORE.cost);
+        const v = await view(h, p, race);
+        expect(pickOf(v.body, "FP2")!.riderAvailable).toBe(false);
+        expect(v.body.result.slots.find((s: { category: string }) => s.category === "FP2").change).toEqual({ tier: "BEFORE", cost: 0 });
+        const notes = await h.call("GET", "/notifications", { token: await tokenOf(h, p) });
+        expect(notes.body.result.filter((n: { type: string }) => n.type === "INJURED_RIDER_PREDICTIONS")).toHaveLength(1);
+        // Again: nothing more to refund.
+        const again = await h.call("POST", `/admin/riders/${r(11)}/injury`, { body: { raceId: race.id }, headers: admin });
+        expect(again.body.result).toMatchObject({ refunded: 0 });
+        await h.database.db.update(riders).set({ status: "ACTIVE" }).where(eq(riders.id, r(11)));
+      });
+
+      it("takes the multiplier off a refunded pick", async () => {
+        const p = await predictor();
+        at(h, race.sessions.FP1.start - MINUTE);
+        expect((await upgrade(h, p, race, "PREDICTION", "FP1")).status).toBe(200);
+        const res = await h.call("POST", `/admin/riders/${r(0)}/injury`, { body: { raceId: race.id }, headers: admin });
+        expect(res.body.result).toMatchObject({ invalidated: 1, refunded: upgradePrices.PREDICTION });
+        expect((await pickRows(p)).FP1!.upgrades).toEqual([]);
+      });
+    });
+  },
+  { seed: true },
+);
