@@ -59,4 +59,20 @@ export const predictionKeys = {
   races: (userId: string) => ["predictions", "race", userId] as const,
   race: (userId: string, raceId: string) => ["predictions", "race", userId, raceId] as const,
   leagueStatistics: (leagueId: string, raceId: string) => ["predictions", "statistics", "league", leagueId, raceId] as const,
+  /** The player's scored picks of a race (GET /predictions/races/{raceId}/results). */
+  results: (userId: string, raceId: string) => ["predictions", "results", userId, raceId] as const,
+  resultsOf: (userId: string) => ["predictions", "results", userId] as const,
+};
+
+/** Official classifications (issue 4's results): public, the same for every player. */
+export const resultKeys = {
+  all: ["results"] as const,
+  race: (raceId: string) => ["results", "race", raceId] as const,
+};
+
+/** Leaderboards: keyed by the viewer too, since each page carries the caller's own row (`me`; "" for a guest). */
+export const leaderboardKeys = {
+  all: ["leaderboards"] as const,
+  season: (viewer: string, season: number | undefined, page: number, take: number) => ["leaderboards", "season", viewer, season ?? "current", page, take] as const,
+  race: (viewer: string, raceId: string, page: number, take: number) => ["leaderboards", "race", viewer, raceId, page, take] as const,
 };

@@ -21,6 +21,8 @@ const LeagueStatisticScreen = lazy(() => import("../screens/leagueStatistic/Leag
 const RidersAndTeamsScreen = lazy(() => import("../screens/ridersAndTeams/RidersAndTeamsScreen"));
 const RiderByIdScreen = lazy(() => import("../screens/riderById/RiderByIdScreen"));
 const PredictionsScreen = lazy(() => import("../screens/predictions/PredictionsScreen"));
+const ResultsScreen = lazy(() => import("../screens/results/ResultsScreen"));
+const LeaderboardsScreen = lazy(() => import("../screens/leaderboards/LeaderboardsScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
   () => import("../screens/comingSoon/ComingSoonScreen"),
 );
@@ -51,9 +53,7 @@ const comingSoon: readonly ScreenName[] = [
   "bonusAll",
   "bonusAnswered",
   "bets",
-  "leaderboards",
   "rider",
-  "results",
   "prizes",
   "shop",
 ];
@@ -162,6 +162,18 @@ export function AppRoutes() {
           <Guarded screen="predictions">
             <PredictionsScreen />
           </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.results}>
+        <Layout>
+          <Guarded screen="results">
+            <ResultsScreen />
+          </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.leaderboards}>
+        <Layout>
+          <LeaderboardsScreen />
         </Layout>
       </Route>
       {comingSoonOrder.map((screen) => (

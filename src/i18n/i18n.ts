@@ -19,6 +19,8 @@ export const namespaces = [
   "predictions",
   "leagues",
   "riders",
+  "results",
+  "leaderboards",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

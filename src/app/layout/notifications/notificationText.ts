@@ -36,6 +36,9 @@ export function describeNotification(n: Notification, t: TFunction<"notification
       return { text: t("types.raceEnded", { race }), href: paths.results };
     case "RACE_CANCELED":
       return { text: t("types.raceCanceled", { race }), href: paths.predictions };
+    case "RESULTS_PUBLISHED":
+      // `name` is the result key here ("FP1", "SPRINT"…), not the race.
+      return { text: t("types.resultsPublished", { race: v.raceName ?? "" }), href: paths.results };
     case "USER_BALANCE_UPDATE":
       return { text: t("types.balanceUpdate", { balance: v.balance ?? "" }), href: paths.shop };
     default:

@@ -1,0 +1,44 @@
+import { queryOptions } from "@tanstack/react-query";
+import { predictionsCalls } from "../../contract/calls.predictions";
+import { resultsCalls as calls } from "../../contract/calls.results";
+import { LEADERBOARD_PAGE_SIZE } from "../../contract/results";
+import { request } from "./client";
+import { leaderboardKeys, predictionKeys, resultKeys } from "./queryKeys";
+
+// Results and leaderboards (contract/calls.results.ts; shapes in contract/results.ts), plus the player's own
+// scored picks of a race (predictionsCalls.results).
+
+export type BoardPage = { page?: number; take?: number };
+
+/** GET /results/races/{raceId}: the official classifications entered so far (public). */
+export const getRaceResults = (raceId: string, signal?: AbortSignal) => request(calls.race, { params: { raceId }, signal });
+/** GET /leaderboards/season: a page of the season board; without `season`, the current one. */
+export const getSeasonBoard = (query: BoardPage & { season?: number } = {}, signal?: AbortSignal) => request(calls.season, { query, signal });
+/** GET /leaderboards/races/{raceId}: a page of one race weekend's board. */
+export const getRaceBoard = (raceId: string, query: BoardPage = {}, signal?: AbortSignal) => request(calls.raceBoard, { params: { raceId }, query, signal });
+/** GET /predictions/races/{raceId}/results: the signed-in player's picks with their states and points. */
+export const getMyRaceResults = (raceId: string, signal?: AbortSignal) => request(predictionsCalls.results, { params: { raceId }, query: {}, signal });
+
+/** Results come in during the weekend: read again when a screen mounts after a minute. */
+const RESULTS_STALE_MS = 60_000;
+
+export const raceResultsQuery = (raceId: string) =>
+  queryOptions({ queryKey: resultKeys.race(raceId), queryFn: ({ signal }) => getRaceResults(raceId, signal), staleTime: RESULTS_STALE_MS });
+
+export const myRaceResultsQuery = (userId: string, raceId: string) =>
+  queryOptions({ queryKey: predictionKeys.results(userId, raceId), queryFn: ({ signal }) => getMyRaceResults(raceId, signal), staleTime: RESULTS_STALE_MS });
+
+/** `viewer` keys the entry by who asks (`me` differs per player; "" for a guest). */
+export const seasonBoardQuery = (viewer: string, page: number, season?: number, take = LEADERBOARD_PAGE_SIZE) =>
+  queryOptions({
+    queryKey: leaderboardKeys.season(viewer, season, page, take),
+    queryFn: ({ signal }) => getSeasonBoard({ season, page, take }, signal),
+    staleTime: RESULTS_STALE_MS,
+  });
+
+export const raceBoardQuery = (viewer: string, raceId: string, page: number, take = LEADERBOARD_PAGE_SIZE) =>
+  queryOptions({
+    queryKey: leaderboardKeys.race(viewer, raceId, page, take),
+    queryFn: ({ signal }) => getRaceBoard(raceId, { page, take }, signal),
+    staleTime: RESULTS_STALE_MS,
+  });

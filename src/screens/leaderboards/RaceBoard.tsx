@@ -1,0 +1,37 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { RaceOption } from "../../../contract/races";
+import { raceBoardQuery } from "../../api/results";
+import { useProfile } from "../../app/hooks";
+import { Button } from "../../ui/Button";
+import { EmptyState } from "../../ui/EmptyState";
+import { Spinner } from "../../ui/Spinner";
+import { RacePicker } from "../results/RacePicker";
+import { useRaceChoice } from "../results/useRaceChoice";
+import { BoardView } from "./BoardView";
+
+/** One race weekend's board: the race picker (opening on the latest started race) and its pages. */
+export function RaceBoard() {
+  const { t } = useTranslation("leaderboards");
+  const choice = useRaceChoice();
+  if (choice.races.isPending) return <Spinner label={t("loadingRaces")} />;
+  if (choice.races.isError) {
+    return <EmptyState title={t("racesError")} action={<Button onClick={() => void choice.races.refetch()}>{t("errors:tryAgain")}</Button>} />;
+  }
+  if (!choice.race) return <EmptyState title={t("noRaces")} />;
+  return (
+    <>
+      <RacePicker choice={choice} />
+      <RaceBoardPages key={choice.race.id} race={choice.race} />
+    </>
+  );
+}
+
+function RaceBoardPages({ race }: { race: RaceOption }) {
+  const { t } = useTranslation("leaderboards");
+  const viewer = useProfile()?.id ?? "";
+  const [pageNumber, setPageNumber] = useState(1);
+  const board = useQuery({ ...raceBoardQuery(viewer, race.id, pageNumber), placeholderData: keepPreviousData });
+  return <BoardView query={board} onPage={setPageNumber} caption={t("race.caption", { race: race.name })} empty={t("race.empty")} showRaces={false} />;
+}
