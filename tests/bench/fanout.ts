@@ -98,6 +98,7 @@ const config: Config = {
   dataDir: "/nonexistent",
   databaseUrl: undefined,
   redisUrl: undefined,
+  adminToken: undefined,
   smtpUrl: undefined,
   mailFrom: "Bench <bench@pp.test>",
   publicUrl: "http://pp.test",

@@ -1,0 +1,98 @@
+// Prediction saves per second: autocannon POSTs /api/predictions/races/:raceId against a real listening
+// server (its own process, tests/bench/helpers/savesServer.ts), each request one category of one player
+// that had none saved, so every request is a real first save (a transaction: race and sessions, the
+// per-player lock, the picks, the riders, one INSERT, the completion check; the 11th pick also posts the
+// completion bonus to the ledger), followed by the race view it answers with. A report, not a test:
+// `npm run bench saves`. SAVES_CONNECTIONS (10), SAVES_SECONDS (10), SAVES_PLAYERS (2000), BENCH_BACKENDS.
+import { spawn } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon, { type Request, type Result } from "autocannon";
+import { backends, CATEGORIES, machine, type Backend } from "./helpers/benchDb";
+
+const connections = Number(process.env.SAVES_CONNECTIONS ?? 10);
+const seconds = Number(process.env.SAVES_SECONDS ?? 10);
+const players = Number(process.env.SAVES_PLAYERS ?? 2000);
+const WARMUP_SECONDS = 2;
+const here = dirname(fileURLToPath(import.meta.url));
+
+type Setup = { url: string; raceId: string; version: number; riders: string[]; tokens: string[] };
+
+async function startServer(kind: Backend) {
+  const out = join(tmpdir(), `pp-bench-saves-${process.pid}-${kind}.json`);
+  // `node --import tsx`, not the tsx CLI: the CLI would sit between this process and the server's SIGTERM handler.
+  const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers/savesServer.ts")], {
+    env: { ...process.env, BENCH_DB: kind, BENCH_PLAYERS: String(players), BENCH_OUT: out },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines: string[] = [];
+  let pending = "";
+  let onLine: ((line: string) => void) | null = null;
+  child.stdout.on("data", (chunk: Buffer) => {
+    pending += chunk.toString();
+    const parts = pending.split("\n");
+    pending = parts.pop()!;
+    for (const line of parts) {
+      lines.push(line);
+      onLine?.(line);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+    onLine = (line) => line === "ready" && resolve();
+  });
+  const setup = JSON.parse(readFileSync(out, "utf8")) as Setup;
+  rmSync(out);
+  return {
+    setup,
+    /** Stops the server; answers what it saved. */
+    async stop(): Promise<{ predictions: number; bonuses: number }> {
+      // "close", not "exit": the child's last lines may still be in the pipe when it exits.
+      const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
+      child.kill("SIGTERM");
+      await exited;
+      const stats = lines.find((l) => l.startsWith("{"));
+      return stats ? JSON.parse(stats) : { predictions: -1, bonuses: -1 };
+    },
+  };
+}
+
+/** Request k: player k mod N saves their (k div N)-th category, so consecutive requests never wait on one player's lock. */
+function saves(setup: Setup): { request: Request; sent: () => number } {
+  let k = 0;
+  const n = setup.tokens.length;
+  const request: Request = {
+    method: "POST",
+    path: `/api/predictions/races/${setup.raceId}`,
+    setupRequest: (req) => {
+      const i = k++;
+      const c = Math.floor(i / n) % CATEGORIES.length;
+      return {
+        ...req,
+        headers: { "content-type": "application/json", authorization: `Bearer ${setup.tokens[i % n]}` },
+        body: JSON.stringify({ version: setup.version, data: [{ category: CATEGORIES[c], riderId: setup.riders[c] }] }),
+      };
+    },
+  };
+  return { request, sent: () => k };
+}
+
+const row = (label: string, r: Result) =>
+  `${label.padEnd(9)} ${connections} connections, ${r.duration.toFixed(1)} s: ${r.requests.average.toFixed(0).padStart(5)} saves/s (${r["2xx"]} ok), ` +
+  `latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}`;
+
+console.log(`prediction first saves through the API on ${await machine()}; server in its own process, autocannon in this one`);
+for (const kind of await backends()) {
+  const server = await startServer(kind);
+  const load = saves(server.setup);
+  await autocannon({ url: server.setup.url, connections, duration: WARMUP_SECONDS, requests: [load.request] });
+  const result = await autocannon({ url: server.setup.url, connections, duration: seconds, requests: [load.request] });
+  const capacity = server.setup.tokens.length * CATEGORIES.length;
+  const stats = await server.stop();
+  console.log(row(kind, result));
+  console.log(`          ${stats.predictions} picks saved in all (warm-up ${WARMUP_SECONDS} s included), ${stats.bonuses} completion bonuses posted`);
+  if (load.sent() > capacity) console.log(`          note: ${load.sent() - capacity} requests repeated a saved pick (raise SAVES_PLAYERS)`);
+}
+process.exit(0);
