@@ -61,7 +61,8 @@ export const predictionKeys = {
   leagueStatistics: (leagueId: string, raceId: string) => ["predictions", "statistics", "league", leagueId, raceId] as const,
   /** The player's scored picks of a race (GET /predictions/races/{raceId}/results). */
   results: (userId: string, raceId: string) => ["predictions", "results", userId, raceId] as const,
-  resultsOf: (userId: string) => ["predictions", "results", userId] as const,
+  /** Every player's scored picks: a results entry changes them all. */
+  allResults: ["predictions", "results"] as const,
 };
 
 /** Official classifications (issue 4's results): public, the same for every player. */

@@ -6,6 +6,7 @@ import { AppEvents } from "./AppEvents";
 import { useViewportHeight } from "./layout/useViewportHeight";
 import { ModalHost } from "./ModalHost";
 import { QueryEffects } from "./QueryEffects";
+import { ResultsEffects } from "./ResultsEffects";
 import { RouteFallback } from "./RouteFallback";
 import { AppRoutes } from "./routes";
 import { SessionEffects } from "./SessionEffects";
@@ -20,6 +21,7 @@ export function App() {
           <AppEvents />
           <QueryEffects />
           <SessionEffects />
+          <ResultsEffects />
           <AppRoutes />
           <ModalHost />
         </Suspense>

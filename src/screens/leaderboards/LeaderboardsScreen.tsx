@@ -1,8 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TabPanel, Tabs } from "../../ui/Tabs";
-import { useResultsLive } from "../results/useResultsLive";
-import { useProfile } from "../../app/hooks";
 import page from "../shared/Page.module.css";
 import { boardTabs, type BoardTab } from "./board";
 import { RaceBoard } from "./RaceBoard";
@@ -15,7 +13,6 @@ const ID_PREFIX = "boards";
 export default function LeaderboardsScreen() {
   const { t } = useTranslation("leaderboards");
   const [tab, setTab] = useState<BoardTab>("season");
-  useResultsLive(useProfile()?.id);
   return (
     <div className={`${page.page} ${styles.page}`}>
       <div>

@@ -7,7 +7,6 @@ import page from "../shared/Page.module.css";
 import { RacePicker } from "./RacePicker";
 import { RaceResultsView } from "./RaceResultsView";
 import { useRaceChoice } from "./useRaceChoice";
-import { useResultsLive } from "./useResultsLive";
 import styles from "./results.module.css";
 
 /** /results (signed-in players): a race weekend's picks with their outcome and points, and the official top three. */
@@ -15,7 +14,6 @@ export default function ResultsScreen() {
   const { t } = useTranslation("results");
   const me = useProfile();
   const choice = useRaceChoice();
-  useResultsLive(me?.id);
 
   let body;
   if (choice.races.isPending) body = <Spinner size="lg" label={t("loadingRaces")} />;
