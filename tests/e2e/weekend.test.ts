@@ -1,17 +1,25 @@
-// Issue 4's predictions screen in a real browser against the real product: a new player opens the next race,
+// Issue 4's race weekend in a real browser against the real product: a new player opens the next race,
 // predicts all 11 categories (the completion bonus arrives), buys a ×2 upgrade, then the server clock moves
 // into the first minutes of FP1 and the player changes that pick at the EARLY price, seeing the balance drop.
+// Then the weekend is played: FP1's classification entered by an operator (the player's rider wins it), the
+// rest by the simulator on the server's clock; the leaderboard, the header's points and the Results screen
+// follow, live.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { operatorApi, type OperatorApi } from "../../scripts/operator/api";
+import { simulateWeekend } from "../../scripts/operator/simulator";
 import { createPlayer, openSignedIn, type Player } from "./accounts";
 import { launchBrowser, startProduct, type Product } from "./harness";
 
+const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
 let product: Product;
 let browser: Browser;
+let operator: OperatorApi;
 
 beforeAll(async () => {
-  product = await startProduct();
+  product = await startProduct({ ADMIN_TOKEN });
   browser = await launchBrowser();
+  operator = operatorApi({ baseUrl: product.url, adminToken: ADMIN_TOKEN });
 }, 180_000);
 
 afterAll(async () => {
@@ -29,7 +37,7 @@ async function api<T>(player: Player | null, method: string, path: string, body?
   return json.result as T;
 }
 
-type RaceInfo = { id: string; name: string; sessions: { type: string; startsAt: string }[] };
+type RaceInfo = { id: string; name: string; sessions: { type: string; startsAt: string; endsAt: string }[] };
 type Pick = { category: string; riderId: string; upgrades: string[] };
 
 const categories = [
@@ -63,18 +71,40 @@ async function chooseRider(page: Page, skip = 0) {
   throw new Error("no rider to choose");
 }
 
-describe("a player's race weekend", () => {
-  it("predicts all 11, buys an upgrade and changes a pick in the EARLY tier of FP1", async () => {
-    const player = await createPlayer(product.url);
-    const [race] = await api<RaceInfo[]>(null, "GET", "/races/next?take=1");
-    expect(race).toBeDefined();
-    const page = await openSignedIn(browser, product.url, player, "/predictions");
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+const earnedPoints = async (page: Page) => Number(await page.locator("header").getByText("Earned points").first().locator("xpath=..").locator("strong").textContent());
 
+/** The player's row of the board on screen (highlighted in place, or pinned). */
+const myRow = (page: Page, player: Player) => page.getByRole("table").getByRole("row").filter({ hasText: player.name }).first();
+const pointsOfRow = async (page: Page, player: Player) => Number(await myRow(page, player).locator("td").nth(1).textContent());
+
+describe("a player's race weekend", () => {
+  let player: Player;
+  let race: RaceInfo;
+  let page: Page;
+  const errors: string[] = [];
+  /** The player's tokens for API checks: re-issued after the clock jumps past the old ones' expiry. */
+  const signIn = async () => ({ ...player, tokens: await api<Player["tokens"]>(null, "POST", "/auth/sign-in", { login: player.email, password: player.password }) });
+
+  beforeAll(async () => {
+    player = await createPlayer(product.url);
+    [race] = (await api<RaceInfo[]>(null, "GET", "/races/next?take=1")) as [RaceInfo];
+    expect(race).toBeDefined();
+    // Ten demo players predict the whole weekend too, so the boards have a field to rank the player in.
+    const demo = await operator.addDemoPlayers(race.id, 10);
+    expect(demo.players).toHaveLength(10);
+    page = await openSignedIn(browser, product.url, player, "/predictions");
+    page.on("pageerror", (e) => errors.push(e.message));
+  }, 60_000);
+
+  afterAll(async () => {
+    await api(null, "POST", "/dev/clock", { reset: true }).catch(() => undefined);
+    await page?.context().close();
+  });
+
+  it("predicts all 11, buys an upgrade and changes a pick in the EARLY tier of FP1", async () => {
     // The screen opens on the next race, with its sessions in the player's zone.
-    await expect.poll(() => page.getByRole("heading", { level: 2, name: race!.name }).count(), { timeout: 20_000 }).toBe(1);
-    expect(await page.getByRole("combobox", { name: "Race", exact: true }).inputValue()).toBe(race!.id);
+    await expect.poll(() => page.getByRole("heading", { level: 2, name: race.name }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByRole("combobox", { name: "Race", exact: true }).inputValue()).toBe(race.id);
     await expect.poll(() => page.getByText(/Times in your time zone/).count()).toBe(1);
     await expect.poll(() => balanceOf(page)).toBe(100);
 
@@ -100,8 +130,8 @@ describe("a player's race weekend", () => {
     await expect.poll(() => balanceOf(page)).toBe(90);
 
     // The server clock moves 2 minutes into FP1: FP1's pick is locked for saving but changeable at the EARLY price.
-    const fp1Before = (await api<{ data: Pick[] }>(player, "GET", `/predictions/races/${race!.id}`)).data.find((p) => p.category === "FP1")!;
-    const fp1 = race!.sessions.find((s) => s.type === "FP1")!;
+    const fp1Before = (await api<{ data: Pick[] }>(player, "GET", `/predictions/races/${race.id}`)).data.find((p) => p.category === "FP1")!;
+    const fp1 = race.sessions.find((s) => s.type === "FP1")!;
     await api(null, "POST", "/dev/clock", { now: new Date(Date.parse(fp1.startsAt) + 2 * 60_000).toISOString() });
     await page.reload();
     await page.getByRole("button", { name: "Change Fastest in FP1 for 25 diamonds" }).click({ timeout: 20_000 });
@@ -115,14 +145,62 @@ describe("a player's race weekend", () => {
 
     // The server agrees: another FP1 rider, 65 diamonds left; a pick of a session still ahead costs the BEFORE price.
     // Days later on the server's clock the old access token has expired: sign in again for the check.
-    const tokens = await api<Player["tokens"]>(null, "POST", "/auth/sign-in", { login: player.email, password: player.password });
-    const after = await api<{ data: Pick[]; balance: string }>({ ...player, tokens }, "GET", `/predictions/races/${race!.id}`);
+    const after = await api<{ data: Pick[]; balance: string }>(await signIn(), "GET", `/predictions/races/${race.id}`);
     expect(after.data.find((p) => p.category === "FP1")!.riderId).not.toBe(fp1Before.riderId);
     expect(after.balance).toBe("65");
     expect(await page.getByRole("button", { name: "Change Pole position for 10 diamonds" }).count()).toBe(1);
     expect(errors).toEqual([]);
+  }, 180_000);
 
-    await api(null, "POST", "/dev/clock", { reset: true });
-    await page.context().close();
+  it("FP1's result puts the player on the leaderboard and in the header's points, live", async () => {
+    await page.getByRole("link", { name: "Leaderboards" }).first().click();
+    await expect.poll(() => page.getByText(/No points scored this season yet/).count(), { timeout: 20_000 }).toBe(1);
+    expect(await earnedPoints(page)).toBe(0);
+
+    // The operator enters FP1 once it is over, the player's (changed) rider fastest: 5 points, no reload.
+    const mine = (await api<{ data: Pick[] }>(await signIn(), "GET", `/predictions/races/${race.id}`)).data.find((p) => p.category === "FP1")!;
+    const fp1 = race.sessions.find((s) => s.type === "FP1")!;
+    await operator.setClock(new Date(Date.parse(fp1.endsAt) + 1000));
+    const others = (await operator.raceRiders(race.id)).riders.filter((r) => r.available && r.id !== mine.riderId).map((r) => r.id);
+    const report = await operator.enterResult(race.id, { session: "FP1", riderIds: [mine.riderId, ...others] });
+    expect(report.players).toBe(11);
+
+    await expect.poll(() => myRow(page, player).count(), { timeout: 20_000 }).toBe(1);
+    expect(await pointsOfRow(page, player)).toBe(5);
+    await expect.poll(() => earnedPoints(page), { timeout: 15_000 }).toBe(5);
+    // Everyone who predicted is ranked: the player and the ten demo players.
+    expect(await page.getByRole("table").locator("tbody tr").count()).toBe(11);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it("the simulator plays the rest of the weekend; the board, the header and Results follow", async () => {
+    const played = await simulateWeekend(operator, { race: race.id, players: 0, seed: 20261124 });
+    expect(played.skipped).toEqual(["FP1"]);
+    expect(played.results.map((r) => r.session)).toEqual(["PF", "FP2", "Q2", "SPRINT", "START", "POSITION_GAINED"]);
+
+    const me = await signIn();
+    const scored = await api<{ data: (Pick & { state: string; points: number | null })[]; total: number; settled: boolean }>(me, "GET", `/predictions/races/${race.id}/results`);
+    expect(scored.settled).toBe(true);
+    expect(scored.data.every((p) => p.state !== "MADE")).toBe(true);
+    const board = await api<{ me: { rank: number; points: number } | null }>(me, "GET", "/leaderboards/season");
+    expect(board.me?.points).toBe(scored.total);
+
+    // The open board took every entry in as it came: the player's row now carries the whole weekend.
+    const rankAndPoints = async () => [Number(await myRow(page, player).locator("td").first().textContent()), await pointsOfRow(page, player)];
+    await expect.poll(rankAndPoints, { timeout: 20_000 }).toEqual([board.me!.rank, scored.total]);
+    await expect.poll(() => earnedPoints(page), { timeout: 15_000 }).toBe(scored.total);
+
+    // Results opens on this weekend: every result is in, the total matches, FP1 counts among the successful answers.
+    await page.getByRole("link", { name: "Results" }).first().click();
+    await expect.poll(() => page.getByText("All results are in.").count(), { timeout: 20_000 }).toBe(1);
+    expect(Number(await page.getByTestId("weekend-total").textContent())).toBe(scored.total);
+    const fp1Card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Fastest in FP1" }) });
+    expect(await fp1Card.getByText("Accurate", { exact: true }).count()).toBe(1);
+    expect(await fp1Card.getByText("+5 pts").count()).toBe(1);
+    await page.getByRole("tab", { name: "All answered" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 3 }).count()).toBe(11);
+    const winnerCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Race winner" }) });
+    expect(await winnerCard.getByText("×2 multiplier").count()).toBe(1);
+    expect(errors).toEqual([]);
   }, 180_000);
 });
