@@ -20,6 +20,7 @@ const LeagueScreen = lazy(() => import("../screens/leagueById/LeagueScreen"));
 const LeagueStatisticScreen = lazy(() => import("../screens/leagueStatistic/LeagueStatisticScreen"));
 const RidersAndTeamsScreen = lazy(() => import("../screens/ridersAndTeams/RidersAndTeamsScreen"));
 const RiderByIdScreen = lazy(() => import("../screens/riderById/RiderByIdScreen"));
+const RiderIndexScreen = lazy(() => import("../screens/rider/RiderIndexScreen"));
 const PredictionsScreen = lazy(() => import("../screens/predictions/PredictionsScreen"));
 const ResultsScreen = lazy(() => import("../screens/results/ResultsScreen"));
 const LeaderboardsScreen = lazy(() => import("../screens/leaderboards/LeaderboardsScreen"));
@@ -53,7 +54,6 @@ const comingSoon: readonly ScreenName[] = [
   "bonusAll",
   "bonusAnswered",
   "bets",
-  "rider",
   "prizes",
   "shop",
 ];
@@ -150,6 +150,11 @@ export function AppRoutes() {
       <Route path={paths.ridersAndTeams}>
         <Layout>
           <RidersAndTeamsScreen />
+        </Layout>
+      </Route>
+      <Route path={paths.rider}>
+        <Layout>
+          <RiderIndexScreen />
         </Layout>
       </Route>
       <Route path={paths.riderById}>

@@ -13,6 +13,7 @@ import { Spinner } from "../../ui/Spinner";
 import page from "../shared/Page.module.css";
 import { manufacturerName, raceClassName } from "../ridersAndTeams/labels";
 import { PerformanceChart } from "./PerformanceChart";
+import { RiderPicker } from "./RiderPicker";
 import styles from "./RiderByIdScreen.module.css";
 
 const teamLink = (teamId: string) => `${paths.ridersAndTeams}?${queryKeys.teamId}=${encodeURIComponent(teamId)}`;
@@ -73,9 +74,12 @@ function RiderView({ rider }: { rider: RiderDetail }) {
 
   return (
     <div className={page.page}>
-      <Link href={paths.ridersAndTeams} className={styles.back}>
-        {t("rider.back")}
-      </Link>
+      <div className={styles.topBar}>
+        <Link href={paths.ridersAndTeams} className={styles.back}>
+          {t("rider.back")}
+        </Link>
+        <RiderPicker riderId={rider.id} raceClass={rider.raceClass} />
+      </div>
       <section className={styles.hero} aria-labelledby="rider-name" style={{ borderColor: rider.team.colour }}>
         <img className={styles.picture} src={rider.image} alt={t("rider.pictureAlt", { number: rider.number, name: rider.name })} width={160} height={160} />
         <div className={styles.identity}>
