@@ -10,6 +10,7 @@ import { describeNotification } from "../../src/app/layout/notifications/notific
 import { guardedScreens } from "../../src/app/routes";
 import { i18n } from "../../src/i18n/i18n";
 import ResultsScreen from "../../src/screens/results/ResultsScreen";
+import { defaultRaceId } from "../../src/screens/results/results";
 import { json } from "./fixtures";
 import { renderWithApp, resetApp, signInForTest } from "./renderWithApp";
 import { stubRoutes, type Call } from "./screens/stubRoutes";
@@ -121,6 +122,19 @@ describe("the race picker opens on the latest race that has started, and moves t
     } finally {
       races.unshift(...before);
     }
+  });
+});
+
+describe("the race it opens on follows the server's statuses, never the device's clock", () => {
+  it("a race the server calls PENDING is not 'started' even when its start has passed on this device, and the reverse", () => {
+    const past = "2020-01-01T00:00:00.000Z";
+    const future = "2099-01-01T00:00:00.000Z";
+    expect(defaultRaceId([option("A", 1, "A", past, { status: "STARTED", finished: true }), option("B", 2, "B", past)])).toBe("A");
+    expect(defaultRaceId([option("A", 1, "A", past, { status: "STARTED", finished: true }), option("B", 2, "B", future, { status: "STARTED" })])).toBe("B");
+    expect(defaultRaceId([option("A", 1, "A", future), option("B", 2, "B", past)])).toBe("B");
+    expect(defaultRaceId([option("A", 1, "A", past, { status: "CANCELED" }), option("B", 2, "B", future)])).toBe("B");
+    expect(defaultRaceId([option("A", 1, "A", past, { status: "CANCELED" })])).toBe("A");
+    expect(defaultRaceId([])).toBeUndefined();
   });
 });
 

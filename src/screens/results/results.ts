@@ -16,13 +16,14 @@ export const CLASSIFICATION_TOP = 3;
 const startsAt = (r: RaceOption) => Date.parse(r.startsAt);
 
 /**
- * The race the results and the race board open on: the latest race that has started (or finished), else the
- * next one to start, else the list's first.
+ * The race the results and the race board open on: the latest race the server says has started (or finished), else
+ * the next one to start, else the list's first. Only the server's statuses count: a phone's clock may be wrong, and
+ * the server's may have been moved (development).
  */
-export function defaultRaceId(list: readonly RaceOption[], now: number): string | undefined {
-  const started = list.filter((r) => r.finished || r.status === "STARTED" || startsAt(r) <= now);
+export function defaultRaceId(list: readonly RaceOption[]): string | undefined {
+  const started = list.filter((r) => r.finished || r.status === "STARTED");
   if (started.length > 0) return started.reduce((latest, r) => (startsAt(r) > startsAt(latest) ? r : latest)).id;
-  const upcoming = list.filter((r) => startsAt(r) > now).toSorted((a, b) => startsAt(a) - startsAt(b));
+  const upcoming = list.filter((r) => r.status === "PENDING").toSorted((a, b) => startsAt(a) - startsAt(b));
   return upcoming[0]?.id ?? list[0]?.id;
 }
 
