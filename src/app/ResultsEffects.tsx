@@ -1,40 +1,8 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import type { Notification } from "../../contract/notifications";
 import { leaderboardKeys, predictionKeys, resultKeys } from "../api/queryKeys";
 import { getProfile } from "../api/users";
-import { authActor, notificationsActor, type NotificationsActor } from "./appActor";
-
-type NotificationsSnapshot = ReturnType<NotificationsActor["getSnapshot"]>;
-
-const resultNoticeIds = (items: readonly Notification[]) => items.filter((n) => n.type === "RESULTS_PUBLISHED").map((n) => n.id);
-
-/**
- * Calls `onResults` whenever the player's notifications gain a RESULTS_PUBLISHED they had not seen: pushed live,
- * or found by the reload that follows a reconnect (pushes sent while the socket was re-authenticating never
- * arrive as events). The first list loaded after sign-in is the baseline: screens read fresh data then anyway.
- */
-export function watchResultNotices(actor: NotificationsActor, onResults: () => void): () => void {
-  let seen: Set<string> | null = null;
-  const observe = (snapshot: NotificationsSnapshot) => {
-    if (!snapshot.matches("active")) {
-      seen = null;
-      return;
-    }
-    const ids = resultNoticeIds(snapshot.context.items);
-    if (seen === null) {
-      if (!snapshot.matches({ active: "loading" })) seen = new Set(ids);
-      return;
-    }
-    const fresh = ids.filter((id) => !seen!.has(id));
-    if (fresh.length === 0) return;
-    for (const id of fresh) seen.add(id);
-    onResults();
-  };
-  observe(actor.getSnapshot());
-  const subscription = actor.subscribe(observe);
-  return () => subscription.unsubscribe();
-}
+import { authActor } from "./appActor";
+import { useNewNotices } from "./newNotices";
 
 /**
  * Everything a results entry changes: official classifications, every board (season, race, league), the player's
@@ -64,16 +32,14 @@ async function reloadOwnPoints(): Promise<void> {
   }
 }
 
+const RESULTS = ["RESULTS_PUBLISHED"] as const;
+
 /** Mounted once in the app: new results refresh results, boards and the header's points on any screen. */
 export function ResultsEffects() {
   const client = useQueryClient();
-  useEffect(
-    () =>
-      watchResultNotices(notificationsActor, () => {
-        void refreshAfterResults(client);
-        void reloadOwnPoints();
-      }),
-    [client],
-  );
+  useNewNotices(RESULTS, () => {
+    void refreshAfterResults(client);
+    void reloadOwnPoints();
+  });
   return null;
 }

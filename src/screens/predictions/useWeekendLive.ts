@@ -1,10 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { predictionKeys, raceKeys } from "../../api/queryKeys";
 import { useLiveEvent } from "../../app/live";
+import { useNewNotices } from "../../app/newNotices";
+
+const INJURED = ["INJURED_RIDER_PREDICTIONS", "INJURED_RIDER_BOTH"] as const;
 
 /**
- * The live events that change what the weekend shows: an injured rider (the picks on them were refunded and
- * must be chosen again) and the race clock's session events (a session started, ended or was canceled).
+ * What changes what the weekend shows: an injured rider (the picks on them were refunded and must be chosen
+ * again; a stored notice, so one that came while the socket was down counts too) and the race clock's session
+ * events (a session started, ended or was canceled).
  */
 export function useWeekendLive(userId: string, raceId: string) {
   const queryClient = useQueryClient();
@@ -12,8 +16,7 @@ export function useWeekendLive(userId: string, raceId: string) {
     void queryClient.invalidateQueries({ queryKey: predictionKeys.race(userId, raceId) });
     void queryClient.invalidateQueries({ queryKey: raceKeys.all });
   };
-  useLiveEvent("injured-rider-predictions", refresh);
-  useLiveEvent("injured-rider-both", refresh);
+  useNewNotices(INJURED, refresh);
   useLiveEvent("races", (event) => {
     if (event.raceId === raceId) refresh();
   });

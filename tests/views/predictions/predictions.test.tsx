@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Route } from "wouter";
+import { notificationsActor } from "../../../src/app/appActor";
 import { modals } from "../../../src/app/hooks";
 import { ModalHost } from "../../../src/app/ModalHost";
 import { paths } from "../../../src/app/paths";
@@ -8,7 +9,7 @@ import PredictionsScreen from "../../../src/screens/predictions/PredictionsScree
 import { json } from "../fixtures";
 import { renderWithApp, resetApp, signInForTest } from "../renderWithApp";
 import { stubRoutes } from "../screens/stubRoutes";
-import { ok, pick, race, RACE_ID, riders, routes, startOf, view as raceView, world, type World } from "./predictionFixtures";
+import { ok, pick, race, RACE_ID, riders, routes, startOf, T0, view as raceView, world, type World } from "./predictionFixtures";
 
 afterEach(resetApp);
 
@@ -165,6 +166,18 @@ describe("an injured rider's pick", () => {
     await waitFor(() => expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ version: 3, data: [{ category: "POLEMAN", riderId: "r5" }] }));
     expect(await within(card("Pole position")).findByText("Tom Hale")).toBeTruthy();
     expect(balance()).toBe("100");
+  });
+
+  it("shows up on the open screen when the notice arrives, even one found only by the reload after a reconnect", async () => {
+    const w = world({ picks: [pick("POLEMAN", "r1")] });
+    await open(w);
+    await waitFor(() => expect(notificationsActor.getSnapshot().matches({ active: "loading" })).toBe(false));
+    expect(within(card("Pole position")).queryByText("Rider has been Injured")).toBeNull();
+    // The operator injures the rider: the server refunds the pick and stores the notice.
+    w.picks[0]!.riderAvailable = false;
+    const notice = { id: "n-injured", type: "INJURED_RIDER_PREDICTIONS", value: { riderName: "Marco Bellini", raceName: "Czech Grand Prix" }, createdAt: new Date(T0).toISOString(), isRead: false };
+    act(() => notificationsActor.send({ type: "notifications.received", items: [notice] }));
+    expect(await within(card("Pole position")).findByText("Rider has been Injured")).toBeTruthy();
   });
 });
 
