@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Race } from "../../../contract/races";
 import { useBalance } from "../../api/diamonds";
@@ -8,6 +8,7 @@ import { getCurrentRaceId, getRaces } from "../../api/races";
 import { useProfile } from "../../app/hooks";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
+import { RaceSelect } from "../../ui/RaceSelect";
 import { Spinner } from "../../ui/Spinner";
 import { Diamond } from "./Diamond";
 import { RaceWeekend } from "./RaceWeekend";
@@ -23,7 +24,6 @@ const CALENDAR_PAGE = { page: 1, take: 100 } as const;
 export default function PredictionsScreen() {
   const { t } = useTranslation("predictions");
   const me = useProfile();
-  const pickerId = useId();
   const races = useQuery({ queryKey: raceKeys.list(CALENDAR_PAGE.page, CALENDAR_PAGE.take), queryFn: ({ signal }) => getRaces(CALENDAR_PAGE, signal) });
   const current = useQuery({
     queryKey: raceKeys.current("calendar", races.data?.data.length ?? 0),
@@ -52,16 +52,7 @@ export default function PredictionsScreen() {
     if (list.length > 0) {
       body = (
         <>
-          <div className={styles.picker}>
-            <label htmlFor={pickerId}>{t("picker.label")}</label>
-            <select id={pickerId} value={raceId} onChange={(e) => setChosen(e.target.value)}>
-              {list.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {t("picker.option", { round: r.round, name: r.name })}
-                </option>
-              ))}
-            </select>
-          </div>
+          <RaceSelect races={list} value={raceId} onChange={setChosen} label={t("picker.label")} optionLabel={(r) => t("picker.option", { round: r.round, name: r.name })} />
           {body}
         </>
       );
