@@ -10,7 +10,7 @@ import { LiveEvent } from "../../contract/live";
 import { createClock } from "../../server/clock";
 import { migrate } from "../../server/db/migrate";
 import { openDb } from "../../server/db/open";
-import type { Config } from "../../server/config";
+import { benchConfig } from "./helpers/benchDb";
 import { client, connected, startInstance, type Instance } from "../server/liveServer";
 
 const sizes = (process.env.FANOUT_SIZES ?? "1000,5000").split(",").map(Number);
@@ -92,23 +92,7 @@ async function measure(label: string, instances: Instance[], token: string, n: n
 const database = await openDb({ dataDir: "", pgliteUrl: "memory://" });
 await migrate(database);
 const clock = createClock();
-const config: Config = {
-  production: false,
-  port: 0,
-  dataDir: "/nonexistent",
-  databaseUrl: undefined,
-  redisUrl: undefined,
-  adminToken: undefined,
-  smtpUrl: undefined,
-  mailFrom: "Bench <bench@pp.test>",
-  publicUrl: "http://pp.test",
-  jwtAccessSecret: "bench-access-secret-0123456789abcdef",
-  jwtRefreshSecret: "bench-refresh-secret-0123456789abcdef",
-  oauth: {},
-  rateLimitMax: 100_000,
-  trustProxy: false,
-  passwordHash: { memoryCost: 1024, timeCost: 1 },
-};
+const config = benchConfig();
 const base = { database, clock, config };
 const one = await startInstance(base);
 // One player; every socket authenticates with their token (the handshake cost is the same per socket).
