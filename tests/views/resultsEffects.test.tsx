@@ -6,24 +6,12 @@ import { leaderboardKeys } from "../../src/api/queryKeys";
 import { authActor, notificationsActor } from "../../src/app/appActor";
 import { ResultsEffects } from "../../src/app/ResultsEffects";
 import { json, profileFixture } from "./fixtures";
+import { push } from "./liveMock";
 import { renderWithApp, resetApp, stubApi } from "./renderWithApp";
 
 // The socket is replaced by an in-memory one: the test plays the server's pushes.
-const live = vi.hoisted(() => ({ listeners: new Map<string, Set<(p: unknown) => void>>() }));
-vi.mock("../../src/api/live", () => ({
-  openSocket: (_token: string, sink: (e: { type: string }) => void) => queueMicrotask(() => sink({ type: "socket.connected" })),
-  closeSocket: () => {},
-  subscribeProfile: () => {},
-  isConnected: () => true,
-  sendCommand: async () => false,
-  onLiveEvent: (event: string, handler: (p: unknown) => void) => {
-    const set = live.listeners.get(event) ?? new Set();
-    set.add(handler);
-    live.listeners.set(event, set);
-    return () => set.delete(handler);
-  },
-}));
-const push = (list: Notification[]) => act(() => live.listeners.get("notifications")?.forEach((h) => h(list)));
+vi.mock("../../src/api/live", () => import("./liveMock").then((m) => m.liveModule));
+const pushNotifications = (list: Notification[]) => push("notifications", list);
 
 afterEach(resetApp);
 
@@ -72,7 +60,7 @@ describe("new results refresh the boards and the header's points, on any screen"
   it("a RESULTS_PUBLISHED pushed live reads the boards again and puts the profile's new points in the header", async () => {
     const server = await setUp();
     server.profile = () => withPoints(153);
-    push([note("n1")]);
+    pushNotifications([note("n1")]);
     await screen.findByText("reads:2");
     await waitFor(() => expect(points()).toBe(153));
     expect(authActor.getSnapshot().matches("signedIn")).toBe(true);
@@ -90,7 +78,7 @@ describe("new results refresh the boards and the header's points, on any screen"
   it("ignores other notifications, results already listed at sign-in, and a push it has seen", async () => {
     const server = await setUp([note("n1")]);
     server.profile = () => withPoints(999);
-    push([note("n3", "LEAGUE_INVITATION"), note("n1")]);
+    pushNotifications([note("n3", "LEAGUE_INVITATION"), note("n1")]);
     act(() => notificationsActor.send({ type: "notifications.reload" }));
     await settle();
     expect(screen.getByText("reads:1")).toBeTruthy();
@@ -100,7 +88,7 @@ describe("new results refresh the boards and the header's points, on any screen"
   it("a failed profile read keeps the player signed in with the points they had", async () => {
     const server = await setUp();
     server.profile = () => json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." });
-    push([note("n1")]);
+    pushNotifications([note("n1")]);
     await screen.findByText("reads:2");
     await settle();
     expect(authActor.getSnapshot().matches("signedIn")).toBe(true);

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Notification } from "../../../contract/notifications";
@@ -6,27 +6,11 @@ import { Header } from "../../../src/app/layout/Header";
 import { relativeTimeOf } from "../../../src/app/layout/notifications/relativeTime";
 import { json } from "../fixtures";
 import { authActor } from "../../../src/app/appActor";
+import { live, push } from "../liveMock";
 import { renderWithApp, resetApp, stubApi } from "../renderWithApp";
 
 // The socket is replaced by an in-memory one: the test plays the server's pushes.
-const live = vi.hoisted(() => ({ listeners: new Map<string, Set<(p: unknown) => void>>(), opened: [] as string[], subscribed: [] as string[] }));
-vi.mock("../../../src/api/live", () => ({
-  openSocket: (token: string, sink: (e: { type: string }) => void) => {
-    live.opened.push(token);
-    queueMicrotask(() => sink({ type: "socket.connected" }));
-  },
-  closeSocket: () => {},
-  subscribeProfile: (id: string) => void live.subscribed.push(id),
-  isConnected: () => true,
-  sendCommand: async () => false,
-  onLiveEvent: (event: string, handler: (p: unknown) => void) => {
-    const set = live.listeners.get(event) ?? new Set();
-    set.add(handler);
-    live.listeners.set(event, set);
-    return () => set.delete(handler);
-  },
-}));
-const push = (event: string, payload: unknown) => act(() => live.listeners.get(event)?.forEach((h) => h(payload)));
+vi.mock("../../../src/api/live", () => import("../liveMock").then((m) => m.liveModule));
 
 afterEach(resetApp);
 
