@@ -8,6 +8,7 @@ import { Button } from "../../ui/Button";
 import { Diamond } from "./Diamond";
 import { RiderBadge } from "./RiderBadge";
 import { formatSessionTime, windowOf } from "./weekend";
+import cardStyles from "../shared/Cards.module.css";
 import styles from "./predictions.module.css";
 
 export type PickCardProps = {
@@ -67,9 +68,9 @@ export function PickCard({ category, slot, pick, chosen, now, costs, locked, onC
   }
 
   return (
-    <li className={`${styles.card} ${unsaved ? styles.cardUnsaved : ""}`} aria-labelledby={titleId}>
-      <div className={styles.cardTop}>
-        <h3 id={titleId} className={styles.cardTitle}>
+    <li className={`${cardStyles.card} ${styles.card} ${unsaved ? styles.cardUnsaved : ""}`} aria-labelledby={titleId}>
+      <div className={cardStyles.cardTop}>
+        <h3 id={titleId} className={cardStyles.cardTitle}>
           {label}
         </h3>
         <span className={styles.points}>{t("card.points", { points: slot.points })}</span>

@@ -27,6 +27,7 @@ import { UpgradeButton } from "./UpgradeButton";
 import { usePredictionForm } from "./usePredictionForm";
 import { useWeekendLive } from "./useWeekendLive";
 import { cardGroups, pickOf, podiumCategories, podiumMates, ridersById, upgradeable, windowOf } from "./weekend";
+import cardStyles from "../shared/Cards.module.css";
 import styles from "./predictions.module.css";
 
 const MINUTE = 60_000;
@@ -252,7 +253,7 @@ function WeekendForm({
                 </div>
               ) : null}
             </div>
-            <ul className={styles.cards}>
+            <ul className={cardStyles.cards}>
               {group.categories.map((category) => {
                 const slot = slotOf(category);
                 const chosenId = form.picks[category];

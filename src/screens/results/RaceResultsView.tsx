@@ -13,6 +13,7 @@ import { paths } from "../../app/paths";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
+import cardStyles from "../shared/Cards.module.css";
 import { TabPanel, Tabs } from "../../ui/Tabs";
 import { ResultCard } from "./ResultCard";
 import { classificationOf, isSuccessful, picksOfTab, resultsTabs, type ResultsTab } from "./results";
@@ -65,7 +66,7 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
         {shown.length === 0 ? (
           <EmptyState title={t("errors:listEmpty")} text={t("empty.noSuccess")} />
         ) : (
-          <ul className={styles.cards}>
+          <ul className={cardStyles.cards}>
             {shown.map((pick) => (
               <ResultCard key={pick.category} pick={pick} classification={classificationOf(official.data, pick.category)} riders={byId} />
             ))}

@@ -3,6 +3,7 @@ import type { SavedPick } from "../../../contract/predictions";
 import type { RaceRider } from "../../../contract/races";
 import type { RaceResults } from "../../../contract/results";
 import { RiderBadge } from "../predictions/RiderBadge";
+import cardStyles from "../shared/Cards.module.css";
 import { OfficialTop } from "./OfficialTop";
 import styles from "./results.module.css";
 
@@ -17,9 +18,9 @@ export function ResultCard({ pick, classification, riders }: { pick: SavedPick; 
   const doubled = pick.upgrades.some((u) => u === "PREDICTION" || u === "PREDICTION_RACE" || u === "PREDICTION_SPRINT");
   const insured = pick.upgrades.some((u) => u === "PREDICTION_INSURANCE_RACE" || u === "PREDICTION_INSURANCE_SPRINT");
   return (
-    <li className={styles.card} data-state={pick.state} aria-labelledby={titleId}>
-      <div className={styles.cardTop}>
-        <h3 id={titleId} className={styles.cardTitle}>
+    <li className={`${cardStyles.card} ${styles.card}`} data-state={pick.state} aria-labelledby={titleId}>
+      <div className={cardStyles.cardTop}>
+        <h3 id={titleId} className={cardStyles.cardTitle}>
           {t(`predictions:category.${pick.category}`)}
         </h3>
         <span className={styles.badge} data-state={pick.state}>
