@@ -73,6 +73,8 @@ export const PredictionSlot = z.object({
   endsAt: IsoDate,
   points: z.number().int(),
   podium: PodiumGroup.nullable(),
+  /** The session (or its whole race) is canceled: nothing more is saved, changed or bought on it. */
+  canceled: z.boolean(),
   /** A first save is possible: no pick yet and the session has not started. */
   open: z.boolean(),
   /** The paid change possible now (tier and cost to confirm in PUT), or null. A free re-pick of an injured rider shows tier BEFORE, cost 0. */

@@ -35,6 +35,20 @@ export function currentRaceId(list: readonly { id: string }[], next: NextRacesOu
   return list.at(-1)?.id;
 }
 
+const startsAt = (r: { startsAt: string }) => Date.parse(r.startsAt);
+
+/**
+ * The race results and the race board open on: the latest race the server says has started (or finished), else
+ * the next one to start, else the list's first. Only the server's statuses count: a phone's clock may be wrong, and
+ * the server's may have been moved (development).
+ */
+export function defaultResultsRaceId(list: readonly { id: string; startsAt: string; status: Status; finished: boolean }[]): string | undefined {
+  const started = list.filter((r) => r.finished || r.status === "STARTED");
+  if (started.length > 0) return started.reduce((latest, r) => (startsAt(r) > startsAt(latest) ? r : latest)).id;
+  const upcoming = list.filter((r) => r.status === "PENDING").toSorted((a, b) => startsAt(a) - startsAt(b));
+  return upcoming[0]?.id ?? list[0]?.id;
+}
+
 /** How many of a rider's latest starts make their form (average points per start). */
 export const FORM_STARTS = 10;
 /** The bookmaker's margin taken off fair odds, and the odds' bounds. */

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import type * as z from "zod";
 import { formatMessage, isMessageCode, type MessageCode } from "../../contract/messages";
 import { fieldErrors, type FieldError } from "../../contract/validation";
+import type { Verdict } from "../../contract/verdict";
 
 /** An answer the API gives on purpose: status + a message code of contract/messages.ts. */
 export class AppError extends Error {
@@ -12,6 +13,12 @@ export class AppError extends Error {
   ) {
     super(formatMessage(code));
   }
+}
+
+/** The value of an allowing verdict of the contract's rules; a refusal becomes the API's answer. */
+export function allowed<T>(verdict: Verdict<T>): T {
+  if (verdict.ok) return verdict.value;
+  throw new AppError(verdict.refusal.status, verdict.refusal.code);
 }
 
 export function validationError(error: z.ZodError): AppError {

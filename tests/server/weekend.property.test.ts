@@ -18,7 +18,7 @@ import { upgradePrices } from "../../contract/rules";
 import { sessionFamilies } from "../../server/db/schema";
 import { tokenService } from "../../server/modules/auth/tokens";
 import { diamondsLedger, signUpGrant } from "../../server/modules/diamonds/ledger";
-import { resultKeyOf } from "../../server/modules/predictions/settle";
+import { resultKeyOf } from "../../contract/weekendRules/scoring";
 import { ADMIN_TOKEN, onEachBackend } from "./harness";
 import { MINUTE, SECOND, raceFixture, type RaceFixture } from "./predictionsFixture";
 

@@ -10,6 +10,7 @@ import { alreadyRegisteredMail, confirmEmailMail, recoveryCodeMail } from "../..
 import { diamondsLedger, signUpGrant } from "../diamonds/ledger";
 import { passwordHasher } from "./passwords";
 import { randomToken, tokenService } from "./tokens";
+import { isUniqueViolation } from "../../db/errors";
 
 export const CONFIRMATION_TTL_MS = 48 * 3600_000;
 export const RECOVERY_TTL_MS = 15 * 60_000;
@@ -21,13 +22,6 @@ export const byName = (name: string) => sql`lower(${users.name}) = lower(${name}
 /** Player names are unique: they are shown in leagues and can sign in with them. */
 export function nameTakenError(): AppError {
   return fieldError(400, "nameTaken", "name");
-}
-
-export function isUniqueViolation(err: unknown, index: string): boolean {
-  for (let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505" && (e.constraint === index || e.message?.includes(index))) return true;
-  }
-  return false;
 }
 
 const invalidCode = () => fieldError(400, "invalidConfirmationCode", "code");

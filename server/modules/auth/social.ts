@@ -6,7 +6,8 @@ import { SocialProvider } from "../../../contract/enums";
 import type { OAuthProviderConfig } from "../../config";
 import { socialAccounts, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { byEmail, byName, isUniqueViolation, type AuthService } from "./service";
+import { isUniqueViolation } from "../../db/errors";
+import { byEmail, byName, type AuthService } from "./service";
 import { randomToken } from "./tokens";
 import { diamondsLedger, signUpGrant } from "../diamonds/ledger";
 

@@ -4,7 +4,11 @@ import type { FastifyInstance } from "fastify";
 import { devCalls, type DemoPlayers } from "../../../contract/dev";
 import type { PredictionCategory } from "../../../contract/enums";
 import { NAME_MAX } from "../../../contract/auth";
-import { categorySession, COMPLETION_REWARD_DIAMONDS, GAME_CLASS, PREDICTIONS_PER_WEEKEND } from "../../../contract/rules";
+import { COMPLETION_REWARD_DIAMONDS, GAME_CLASS, PREDICTIONS_PER_WEEKEND } from "../../../contract/rules";
+import { planSave } from "../../../contract/weekendRules/plans";
+import { categories, categorySession, podiums } from "../../../contract/weekendRules/structure";
+import { isOpen } from "../../../contract/weekendRules/time";
+import { defaultWeekendRules } from "../../../contract/weekendRules/weekendRules";
 import { predictions, races, riders, users } from "../../db/schema";
 import { namesByCountry } from "../../db/seed/names";
 import { pick } from "../../db/seed/random";
@@ -13,7 +17,6 @@ import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
 import { authService } from "../auth/service";
 import { diamondsLedger, signUpGrant } from "../diamonds/ledger";
-import { beforeStart, categories, planSave, podiums } from "../predictions/rules";
 import { ledgerKeys } from "../predictions/service";
 import { loadRace } from "../predictions/store";
 import { oddsForRaces } from "../races/form";
@@ -104,7 +107,7 @@ export function demoPlayersService(deps: AppDeps) {
     const now = deps.clock.now();
     const open = categories.filter((c) => {
       const session = race.sessions[categorySession[c]];
-      return session !== undefined && beforeStart(now, session, race.canceled);
+      return session !== undefined && isOpen(now.getTime(), session);
     });
     if (open.length === 0) throw new AppError(418, "raceStarted");
 
@@ -120,7 +123,10 @@ export function demoPlayersService(deps: AppDeps) {
     const names = await freeNames(count, rand);
     const players = names.map((n) => ({ id: randomUUID(), ...n, picks: demoPicks(open, field, rand) }));
     // Checked like a player's save: open sessions only, riders of the class and fit, no rider twice on a podium.
-    for (const p of players) planSave({ now, mode: "create", raceCanceled: race.canceled, sessions: race.sessions, existing: [], items: p.picks, riders: riderInfo });
+    for (const p of players) {
+      const verdict = planSave({ now: now.getTime(), mode: "create", sessions: race.sessions, existing: [], items: p.picks, riders: riderInfo, rules: defaultWeekendRules });
+      if (!verdict.ok) throw new AppError(verdict.refusal.status, verdict.refusal.code);
+    }
 
     await db.transaction(async (tx) => {
       await tx.insert(users).values(

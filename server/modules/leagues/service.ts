@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type * as z from "zod";
 import type { LeagueMemberStatus } from "../../../contract/enums";
+import { isFull, planAccept, planCreate, planJoin, planLeave, planOwnerAction, planRemove, type LeagueFacts } from "../../../contract/leagueRules";
 import { INVITATIONS_MAX, VIP_LEAGUE_REWARDS, type Invitation, type League, type LeagueBody, type Seat } from "../../../contract/leagues";
 import type { Db } from "../../db/open";
 import { leagueMembers, leagues, uploads, users, type LeagueRow } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
-import { AppError, fieldError } from "../../http/errors";
-import { isUniqueViolation } from "../auth/service";
+import { isUniqueViolation } from "../../db/errors";
+import { allowed, AppError, fieldError } from "../../http/errors";
 import { inviteLinks } from "./inviteLink";
 import { invitationMail } from "./mail";
 import { leagueNotices, type LeagueNotices, type LeagueRef, type UserRef } from "./notices";
@@ -16,16 +17,14 @@ import { acceptedIds, isUuid, leagueReads, seatIds } from "./reads";
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Body = z.output<typeof LeagueBody>;
 
-/** Spec section 4: what joining does, by league type. */
-const statusOnJoin = { PUBLIC: "ACCEPTED", PRIVATE: "PENDING", VIP: "FOLLOWING" } as const satisfies Record<League["type"], LeagueMemberStatus>;
 /** Notifications a player can act on; they go when the invitation or request is answered. */
 const INVITE = ["LEAGUE_INVITATION"] as const;
 const REQUEST = ["MEMBERSHIP_REQUESTED"] as const;
 const uploadPath = /^\/api\/s3\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 const notFound = () => new AppError(404, "notFound");
-const forbidden = () => new AppError(403, "forbidden");
-const full = () => new AppError(409, "leagueFull");
+/** The rules' view of a locked league row. */
+const factsOf = (row: LeagueRow): LeagueFacts => ({ type: row.type, ownerId: row.ownerId, membersCount: row.membersCount, max: row.maxMembers });
 
 async function lock(tx: Tx, id: string): Promise<LeagueRow> {
   if (!isUuid(id)) throw notFound();
@@ -104,8 +103,13 @@ export function leaguesService(deps: AppDeps) {
       });
   }
 
-  /** Checks the body beyond the contract: a real end date, our own upload as the image, VIP for Gurus only. */
-  async function checkBody(callerId: string, body: Body) {
+  async function isGuru(userId: string): Promise<boolean> {
+    const [me] = await db.select({ isGuru: users.isGuru }).from(users).where(eq(users.id, userId));
+    return me?.isGuru ?? false;
+  }
+
+  /** Checks the body beyond the contract: a real end date, our own upload as the image. */
+  async function checkBody(body: Body) {
     let endDate: Date | null = null;
     if (body.endDate) {
       endDate = new Date(body.endDate);
@@ -115,10 +119,6 @@ export function leaguesService(deps: AppDeps) {
       const id = uploadPath.exec(body.image)?.[1];
       const [found] = id ? await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id)) : [];
       if (!found) throw fieldError(400, "notImage", "image");
-    }
-    if (body.type === "VIP") {
-      const [me] = await db.select({ isGuru: users.isGuru }).from(users).where(eq(users.id, callerId));
-      if (!me?.isGuru) throw forbidden();
     }
     return {
       name: body.name,
@@ -138,9 +138,9 @@ export function leaguesService(deps: AppDeps) {
 
   /** POST /leagues: the caller's one league, with the caller as its first accepted member. */
   async function create(callerId: string, body: Body): Promise<League> {
-    const values = await checkBody(callerId, body);
+    const values = await checkBody(body);
     const [mine] = await db.select({ id: leagues.id }).from(leagues).where(eq(leagues.ownerId, callerId));
-    if (mine) throw new AppError(409, "leagueOwned");
+    allowed(planCreate({ ownsLeague: mine !== undefined, isGuru: await isGuru(callerId), type: values.type }));
     const id = randomUUID();
     const now = clock.now();
     try {
@@ -159,8 +159,10 @@ export function leaguesService(deps: AppDeps) {
   /** PUT /leagues/{id}: the owner edits. */
   async function update(callerId: string, id: string, body: Body): Promise<League> {
     const league = await read(callerId, id);
-    if (league.owner.id !== callerId) throw forbidden();
-    const values = await checkBody(callerId, body);
+    allowed(planOwnerAction({ ownerId: league.owner.id }, callerId));
+    const values = await checkBody(body);
+    // The type may change only to one the owner may create (their own league counts as not owned here).
+    allowed(planCreate({ ownsLeague: false, isGuru: await isGuru(callerId), type: values.type }));
     await db.update(leagues).set({ ...values, updatedAt: clock.now() }).where(and(eq(leagues.id, id), eq(leagues.ownerId, callerId)));
     return read(callerId, id);
   }
@@ -169,8 +171,8 @@ export function leaguesService(deps: AppDeps) {
   async function remove(callerId: string, id: string): Promise<void> {
     await change(async (tx, n) => {
       const league = await lock(tx, id);
-      if (league.ownerId !== callerId) throw forbidden();
-      if (league.membersCount > 1) throw new AppError(409, "ownerCannotLeave");
+      allowed(planOwnerAction(factsOf(league), callerId));
+      allowed(planLeave(factsOf(league), { id: callerId, status: "ACCEPTED" }));
       await dropLeague(tx, n, league, callerId);
     });
   }
@@ -180,11 +182,9 @@ export function leaguesService(deps: AppDeps) {
     return change(async (tx, n) => {
       const league = await lock(tx, id);
       const current = await seat(tx, league.id, callerId);
+      const { status, changed } = allowed(planJoin(factsOf(league), current));
       // Already in (or asked, or following): joining again changes nothing.
-      if (current && current !== "INVITED") return { memberStatus: current, membersCount: league.membersCount };
-      // Spec: "Join is refused when membersCount has reached max."
-      if (league.membersCount >= league.maxMembers) throw full();
-      const status: LeagueMemberStatus = current === "INVITED" ? "ACCEPTED" : statusOnJoin[league.type];
+      if (!changed) return { memberStatus: status, membersCount: league.membersCount };
       await setSeat(tx, league.id, callerId, status);
       const ref = { id: league.id, name: league.name };
       const me = await userRef(tx, callerId);
@@ -206,12 +206,9 @@ export function leaguesService(deps: AppDeps) {
     return change(async (tx, n) => {
       const league = await lock(tx, id);
       const target = await seat(tx, league.id, userId);
-      if (!target) throw notFound();
-      if (target === "ACCEPTED") return { memberStatus: "ACCEPTED", membersCount: league.membersCount };
-      const self = userId === callerId;
-      if (self && target !== "INVITED") throw forbidden();
-      if (!self && (target !== "PENDING" || (await seat(tx, league.id, callerId)) !== "ACCEPTED")) throw forbidden();
-      if (league.membersCount >= league.maxMembers) throw full();
+      const caller = userId === callerId ? target : await seat(tx, league.id, callerId);
+      const { changed, self } = allowed(planAccept(factsOf(league), { id: callerId, status: caller }, { id: userId, status: target }));
+      if (!changed) return { memberStatus: "ACCEPTED", membersCount: league.membersCount };
       await setSeat(tx, league.id, userId, "ACCEPTED");
       const ref = { id: league.id, name: league.name };
       const who = await userRef(tx, userId);
@@ -238,12 +235,12 @@ export function leaguesService(deps: AppDeps) {
       const ref = { id: league.id, name: league.name };
       const target = await seat(tx, league.id, userId);
       if (userId === callerId) {
-        if (league.ownerId === callerId) {
-          if (league.membersCount > 1) throw new AppError(409, "ownerCannotLeave");
+        const leaving = allowed(planLeave(factsOf(league), { id: callerId, status: target }));
+        if (leaving === "ownerLeavesAlone") {
           await dropLeague(tx, n, league, callerId);
           return { memberStatus: null, membersCount: 0 };
         }
-        if (!target) return { memberStatus: null, membersCount: league.membersCount };
+        if (leaving === "nothing" || !target) return { memberStatus: null, membersCount: league.membersCount };
         await removeSeat(tx, league.id, callerId);
         // Spec: "Declining or leaving removes the notification."
         await n.drop(league.id, ["LEAGUE_INVITATION", "MEMBER_STATUS_CHANGED", "MEMBER_DELETED"], { userIds: [callerId] });
@@ -251,9 +248,8 @@ export function leaguesService(deps: AppDeps) {
         await refreshOthers(tx, n, ref, await userRef(tx, callerId), "LEAVED", [callerId]);
         return { memberStatus: null, membersCount: await countOf(tx, league.id) };
       }
+      allowed(planRemove(factsOf(league), { id: callerId, status: await seat(tx, league.id, callerId) }, { id: userId, status: target }));
       if (!target) throw notFound();
-      const isOwner = league.ownerId === callerId;
-      if (!isOwner && !(target === "PENDING" && (await seat(tx, league.id, callerId)) === "ACCEPTED")) throw forbidden();
       await removeSeat(tx, league.id, userId);
       if (target === "INVITED") {
         await n.drop(league.id, [...INVITE], { userIds: [userId] });
@@ -276,7 +272,7 @@ export function leaguesService(deps: AppDeps) {
     if (emails.length > INVITATIONS_MAX) throw fieldError(400, "validation", "emails");
     const sent = await change(async (tx, n) => {
       const league = await lock(tx, id);
-      if (league.ownerId !== callerId) throw forbidden();
+      allowed(planOwnerAction(factsOf(league), callerId));
       const owner = await userRef(tx, callerId);
       const ref = { id: league.id, name: league.name };
       const found = await tx
@@ -306,7 +302,7 @@ export function leaguesService(deps: AppDeps) {
   /** GET /leagues/{id}/link: the owner's signed invite link. */
   async function link(callerId: string, id: string): Promise<{ link: string }> {
     const league = await read(callerId, id);
-    if (league.owner.id !== callerId) throw forbidden();
+    allowed(planOwnerAction({ ownerId: league.owner.id }, callerId));
     return { link: links.make(league.id, clock.now()).link };
   }
 
@@ -318,7 +314,7 @@ export function leaguesService(deps: AppDeps) {
       const current = await seat(tx, league.id, callerId);
       // The spec's quiet failure: the client shows no retry for 509.
       if (current === "ACCEPTED") throw new AppError(509, "alreadyMember");
-      if (league.membersCount >= league.maxMembers) throw full();
+      if (isFull(factsOf(league))) throw new AppError(409, "leagueFull");
       await setSeat(tx, league.id, callerId, "ACCEPTED", league.ownerId);
       await n.drop(league.id, [...INVITE], { userIds: [callerId] });
       if (current === "PENDING") await n.drop(league.id, [...REQUEST], { aboutUserId: callerId });

@@ -2,11 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { predictionsCalls } from "../../../contract/calls.predictions";
 import { PredictionCategory } from "../../../contract/enums";
 import { PREDICTION_TYPES_VERSION } from "../../../contract/predictions";
-import { categoryPoints, categorySession, changeTiers, COMPLETION_REWARD_DIAMONDS, INSURANCE_SHARE, MULTIPLIER, PREDICTIONS_PER_WEEKEND, upgradePrices } from "../../../contract/rules";
+import { categoryPoints } from "../../../contract/rules";
+import { categorySession, podiumOf } from "../../../contract/weekendRules/structure";
+import { defaultWeekendRules } from "../../../contract/weekendRules/weekendRules";
 import { serve } from "../../http/route";
 import { authService } from "../auth/service";
 import { leaguesService } from "../leagues/service";
-import { podiumOf } from "./rules";
 import { predictionsService } from "./service";
 
 /** Spec section 7 "Predictions" plus the upgrade purchase; the caller's own picks only. */
@@ -25,14 +26,7 @@ export async function predictionsRoutes(app: FastifyInstance): Promise<void> {
       order,
     })),
   }));
-  serve(app, verify, predictionsCalls.changeRules, async () => ({
-    tiers: changeTiers,
-    upgrades: upgradePrices,
-    multiplier: MULTIPLIER,
-    insuranceShare: INSURANCE_SHARE,
-    predictionsPerWeekend: PREDICTIONS_PER_WEEKEND,
-    completionReward: COMPLETION_REWARD_DIAMONDS,
-  }));
+  serve(app, verify, predictionsCalls.changeRules, async () => defaultWeekendRules);
   serve(app, verify, predictionsCalls.race, ({ caller, params }) => service.view(caller.userId, params.raceId!));
   serve(app, verify, predictionsCalls.results, ({ caller, params }) => service.results(caller.userId, params.raceId!));
   serve(app, verify, predictionsCalls.save, ({ caller, params, body }) => service.save(caller.userId, params.raceId!, body, "create"));

@@ -2,23 +2,17 @@ import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PredictionCategory } from "../../../contract/enums";
 import type { PredictionChangeBody, PredictionResults, PredictionStatistics, RacePrediction, UpgradeBody } from "../../../contract/predictions";
-import { categoryPoints, categorySession, changeTiers, COMPLETION_REWARD_DIAMONDS, PREDICTIONS_PER_WEEKEND } from "../../../contract/rules";
+import { categoryPoints } from "../../../contract/rules";
+import { isComplete, picksOf as picksOfForm } from "../../../contract/weekendRules/form";
+import { planRemove, planSave } from "../../../contract/weekendRules/plans";
+import { categories, categorySession, podiumGroups, podiumOf, podiums } from "../../../contract/weekendRules/structure";
+import { planUpgrade, upgradeGroup } from "../../../contract/weekendRules/upgrades";
+import { podiumState, slotState, type WeekendFacts } from "../../../contract/weekendRules/view";
+import { defaultWeekendRules } from "../../../contract/weekendRules/weekendRules";
 import { diamondLedger, leagueMembers, predictions, riders } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
-import { AppError } from "../../http/errors";
+import { allowed, AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
-import {
-  beforeStart,
-  categories,
-  multiplierButton,
-  planSave,
-  planUpgrade,
-  podiumButtons,
-  podiumOf,
-  podiums,
-  tierAt,
-  upgradeGroup,
-} from "./rules";
 import { asExisting, isUuid, loadRace, lock, picksOf, toSaved } from "./store";
 
 /** Ledger keys: what each posting is for, so a retry never pays or charges twice. */
@@ -29,47 +23,43 @@ export const ledgerKeys = {
 };
 
 /**
- * The caller's predictions: saves, paid changes, upgrades and the completion reward. Every write runs in one
- * transaction that first takes a lock on (player, race), so two requests of one player on one race run one
- * after the other, and its diamonds move through the ledger in the same transaction; balances are pushed
- * after commit.
+ * The caller's predictions: saves, paid changes, upgrades and the completion reward. The rules are the
+ * contract's (contract/weekendRules/); this service loads their facts, writes what they plan and refuses with
+ * what they refuse. Every write runs in one transaction that first takes a lock on (player, race), so two
+ * requests of one player on one race run one after the other, and its diamonds move through the ledger in the
+ * same transaction; balances are pushed after commit.
  */
 export function predictionsService(deps: AppDeps) {
   const db = deps.db.db;
   const ledger = diamondsLedger(deps);
+  const rules = defaultWeekendRules;
 
-  /** The caller's race view at the clock's now. */
+  /** The caller's race view at the clock's now: the slots and buttons from the same rules a view renders with. */
   async function view(userId: string, raceId: string): Promise<RacePrediction> {
     const race = await loadRace(db, raceId);
     const picks = await picksOf(db, userId, raceId);
     const balance = await ledger.balanceOf(db, userId);
     const now = deps.clock.now();
-    const existing = picks.map(asExisting);
+    const facts: WeekendFacts = { sessions: race.sessions, picks: picks.map(asExisting), balance };
     const slots = categories.map((category) => {
       const session = race.sessions[categorySession[category]]!;
-      const pick = existing.find((p) => p.category === category);
-      const open = beforeStart(now, session, race.canceled);
-      let change: RacePrediction["slots"][number]["change"] = null;
-      if (pick && pick.riderInjured && open) change = { tier: "BEFORE", cost: 0 };
-      else if (pick) {
-        const tier = tierAt(now, session, race.canceled);
-        if (tier) change = { tier, cost: changeTiers[tier].cost };
-      }
+      const state = slotState(facts, category, now.getTime(), rules);
       return {
         category,
         session: categorySession[category],
-        startsAt: session.startsAt.toISOString(),
-        endsAt: session.endsAt.toISOString(),
+        startsAt: new Date(session.startsAt).toISOString(),
+        endsAt: new Date(session.endsAt).toISOString(),
         points: categoryPoints[category],
         podium: podiumOf(category),
-        open: open && !pick,
-        change,
-        upgrade: multiplierButton(pick, open, balance),
+        canceled: session.canceled,
+        open: state.open,
+        change: state.change,
+        upgrade: state.upgrade.state,
       };
     });
-    const podiumViews = (["SPRINT", "RACE"] as const).map((group) => {
-      const session = race.sessions[podiums[group].session]!;
-      return { group, session: podiums[group].session, ...podiumButtons(group, existing, beforeStart(now, session, race.canceled), balance) };
+    const podiumViews = podiumGroups.map((group) => {
+      const buttons = podiumState(facts, group, now.getTime(), rules);
+      return { group, session: podiums[group].session, multiplier: buttons.multiplier.state, insurance: buttons.insurance.state };
     });
     return {
       raceId: race.id,
@@ -77,7 +67,7 @@ export function predictionsService(deps: AppDeps) {
       data: picks.map(toSaved),
       slots,
       podiums: podiumViews,
-      complete: picks.length === PREDICTIONS_PER_WEEKEND,
+      complete: isComplete(picksOfForm(picks)),
       balance: String(balance),
       now: now.toISOString(),
     };
@@ -86,10 +76,10 @@ export function predictionsService(deps: AppDeps) {
   /** Pays the completion reward once per player and race (the ledger key makes a second posting a no-op). */
   async function rewardCompletion(tx: LedgerTx, userId: string, raceId: string): Promise<boolean> {
     const [row] = await tx.select({ n: count() }).from(predictions).where(and(eq(predictions.userId, userId), eq(predictions.raceId, raceId)));
-    if (Number(row?.n ?? 0) < PREDICTIONS_PER_WEEKEND) return false;
+    if (Number(row?.n ?? 0) < rules.predictionsPerWeekend) return false;
     const posted = await ledger.post(tx, {
       userId,
-      delta: COMPLETION_REWARD_DIAMONDS,
+      delta: rules.completionReward,
       reason: "ALL_PICKS_BONUS",
       ref: `race:${raceId}`,
       idempotencyKey: ledgerKeys.completion(raceId),
@@ -110,16 +100,18 @@ export function predictionsService(deps: AppDeps) {
         const ids = [...new Set(body.data.map((d) => d.riderId))].filter(isUuid);
         const riderRows = ids.length ? await tx.select({ id: riders.id, raceClass: riders.raceClass, status: riders.status }).from(riders).where(inArray(riders.id, ids)) : [];
         const now = deps.clock.now();
-        const plan = planSave({
-          now,
-          mode,
-          raceCanceled: race.canceled,
-          sessions: race.sessions,
-          existing,
-          items: body.data,
-          riders: new Map(riderRows.map((r) => [r.id, r])),
-          confirmation: body.change,
-        });
+        const plan = allowed(
+          planSave({
+            now: now.getTime(),
+            mode,
+            sessions: race.sessions,
+            existing,
+            items: body.data,
+            riders: new Map(riderRows.map((r) => [r.id, r])),
+            confirmation: body.change,
+            rules,
+          }),
+        );
         let paid = false;
         if (plan.inserts.length) {
           await tx.insert(predictions).values(
@@ -164,7 +156,8 @@ export function predictionsService(deps: AppDeps) {
           .where(and(eq(diamondLedger.userId, userId), eq(diamondLedger.idempotencyKey, key)));
         if (prior) return false;
         const picks = (await picksOf(tx, userId, raceId)).map(asExisting);
-        const plan = planUpgrade({ now: deps.clock.now(), type: body.type, category: body.category, raceCanceled: race.canceled, sessions: race.sessions, picks });
+        // The balance is the ledger's to check, under its lock.
+        const plan = allowed(planUpgrade({ now: deps.clock.now().getTime(), type: body.type, category: body.category, sessions: race.sessions, picks, rules }));
         // Refunds find a spend by its ref: the pick for a multiplier, the podium for the podium upgrades.
         const ref = plan.pickIds.length === 1 ? `prediction:${plan.pickIds[0]}` : `podium:${raceId}:${target}`;
         await ledger.post(tx, { userId, delta: -plan.cost, reason: "UPGRADE", ref, idempotencyKey: key });
@@ -188,9 +181,7 @@ export function predictionsService(deps: AppDeps) {
         const race = await loadRace(tx, found.raceId);
         const [pick] = (await picksOf(tx, userId, found.raceId)).filter((p) => p.id === id);
         if (!pick) throw new AppError(404, "notFound");
-        const session = race.sessions[categorySession[pick.category]]!;
-        if (!beforeStart(deps.clock.now(), session, race.canceled)) throw new AppError(418, "predictionExpired");
-        if (!pick.riderInjured) throw new AppError(409, "predictionSaved");
+        allowed(planRemove(deps.clock.now().getTime(), asExisting(pick), race.sessions[categorySession[pick.category]]!));
         await tx.delete(predictions).where(eq(predictions.id, id));
       });
     },

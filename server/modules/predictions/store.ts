@@ -4,7 +4,9 @@ import type { SavedPick } from "../../../contract/predictions";
 import { predictions, races, raceSessions, riders, type PredictionRow } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { LedgerTx } from "../diamonds/ledger";
-import { categories, type ExistingPick, type SessionWindow } from "./rules";
+import { categories } from "../../../contract/weekendRules/structure";
+import type { SessionWindow } from "../../../contract/weekendRules/time";
+import type { ExistingPick } from "../../../contract/weekendRules/upgrades";
 
 // Reads of the predictions service (inside a transaction or on the pool) and the per-(player, race) lock.
 
@@ -12,6 +14,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** Ids in paths are checked before they reach a uuid column (a malformed one is simply not found). */
 export const isUuid = (id: string) => uuidPattern.test(id);
 
+/** `sessions` are the rules' windows (epoch ms); a session of a canceled race counts as canceled. */
 export type RaceInfo = { id: string; version: number; canceled: boolean; sessions: Partial<Record<SessionType, SessionWindow>> };
 export type PickRow = PredictionRow & { riderInjured: boolean };
 
@@ -20,9 +23,10 @@ export async function loadRace(tx: LedgerTx, raceId: string): Promise<RaceInfo> 
   const [race] = isUuid(raceId) ? await tx.select().from(races).where(eq(races.id, raceId)) : [];
   if (!race) throw new AppError(404, "notFound");
   const rows = await tx.select().from(raceSessions).where(eq(raceSessions.raceId, raceId));
+  const canceled = race.canceledAt !== null;
   const sessions: RaceInfo["sessions"] = {};
-  for (const s of rows) sessions[s.type as SessionType] = { startsAt: s.startsAt, endsAt: s.endsAt, canceled: s.canceled };
-  return { id: race.id, version: race.version, canceled: race.canceledAt !== null, sessions };
+  for (const s of rows) sessions[s.type as SessionType] = { startsAt: s.startsAt.getTime(), endsAt: s.endsAt.getTime(), canceled: canceled || s.canceled };
+  return { id: race.id, version: race.version, canceled, sessions };
 }
 
 /** One player's picks of one race in weekend order, each with whether its rider is injured now. */

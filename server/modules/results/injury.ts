@@ -1,12 +1,11 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { PredictionCategory } from "../../../contract/enums";
 import type { InjuryReport } from "../../../contract/results";
-import { categorySession } from "../../../contract/rules";
 import { diamondLedger, predictions, races, raceSessions, riders } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx, type Posting } from "../diamonds/ledger";
-import { podiumOf, podiums } from "../predictions/rules";
+import { categorySession, podiumOf, podiums } from "../../../contract/weekendRules/structure";
 import { ledgerKeys } from "../predictions/service";
 import { notifyInBatches, refundKey, refundsFor } from "./settlement";
 

@@ -8,8 +8,8 @@ import { diamondLedger, predictions, races, raceSessions, riders, sessionResults
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx, type Posting, type PostResult } from "../diamonds/ledger";
-import { resultKeyOf, settle, type Classification } from "../predictions/settle";
-import { podiums } from "../predictions/rules";
+import { resultKeyOf, settle, type Classification } from "../../../contract/weekendRules/scoring";
+import { podiums } from "../../../contract/weekendRules/structure";
 import { refreshRaceScores, refreshSeasonStats } from "./scores";
 
 // Results entry and settlement (game rules "Points"): one transaction writes the classification, scores

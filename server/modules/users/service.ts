@@ -6,7 +6,8 @@ import { follows, users, type UserRow } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { AppDeps } from "../../http/deps";
 import { noteEmailMail } from "../../mail/templates";
-import { byName, isUniqueViolation, nameTakenError } from "../auth/service";
+import { isUniqueViolation } from "../../db/errors";
+import { byName, nameTakenError } from "../auth/service";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids in paths are checked before they reach a uuid column (a malformed one is simply not found). */
