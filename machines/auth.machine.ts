@@ -1,8 +1,8 @@
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import type { SignUpBody, Tokens } from "../contract/auth";
-import { ErrorBody } from "../contract/common";
-import { messages } from "../contract/messages";
+import type { ErrorBody } from "../contract/common";
 import type { Profile } from "../contract/users";
+import { notProvided, toErrorBody } from "./serviceErrors";
 
 export type AuthContext = {
   profile: Profile | null;
@@ -31,18 +31,6 @@ export type AuthEvent =
 
 export type AuthEmitted = { type: "auth.signedIn"; isNew: boolean } | { type: "auth.signedOut" };
 
-export const somethingWentWrong: ErrorBody = { statusCode: 0, code: "somethingWentWrong", message: messages.somethingWentWrong };
-
-/** The API client rejects with `{ body: ErrorBody }`; anything else (network, bugs) is shown generically. */
-export function toErrorBody(error: unknown): ErrorBody {
-  const body = (error as { body?: unknown } | null)?.body;
-  const parsed = ErrorBody.safeParse(body);
-  return parsed.success ? parsed.data : somethingWentWrong;
-}
-
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} not provided`);
-};
 
 /** A social login hands over tokens from the provider's window; those sessions are always remembered. */
 const socialTokens = (event: { accessToken: string; refreshToken: string }) => ({

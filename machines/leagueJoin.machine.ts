@@ -1,7 +1,8 @@
-import { assign, emit, fromPromise, setup } from "xstate";
+import { assign, fromPromise, setup } from "xstate";
 import type { ErrorBody } from "../contract/common";
 import type { LeagueMemberStatus, LeagueType } from "../contract/enums";
-import { toErrorBody } from "./auth.machine";
+import { isFull, isOwner, planLeave, planRemove, seatKindOf } from "../contract/leagueRules";
+import { notProvided, toErrorBody } from "./serviceErrors";
 
 /** What the flow needs to know about one league, from the signed-in player's side. */
 export type LeagueSeat = {
@@ -47,23 +48,15 @@ export type LeagueJoinEvent =
   | { type: "link.retry" }
   | { type: "league.error.clear" };
 
-export type LeagueJoinEmitted =
-  /** Something about the league changed on the server: the app refreshes what it shows. */
-  | { type: "league.changed"; leagueId: string }
-  /** The owner left alone: the league no longer exists. */
-  | { type: "league.removed"; leagueId: string }
-  /** An invite link was used: the app goes to the league. */
-  | { type: "league.linkUsed"; leagueId: string };
+/**
+ * Tags the views read: where the player stands (`outside`, `requested`, `invited`, `following`, `member`), `busy`
+ * while a call runs, `loading` before the league is known, `linkFailed`, `removed`.
+ */
+export type LeagueJoinTag = "outside" | "requested" | "invited" | "following" | "member" | "busy" | "loading" | "linkFailed" | "removed";
 
 /** The spec's code for the invite-link failure that shows no retry modal. */
 export const LINK_QUIET_STATUS = 509;
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} not provided`);
-};
-
-const isAccepted = (s: LeagueMemberStatus | null | undefined) => s === "ACCEPTED";
-const isOwner = (c: LeagueJoinContext) => c.league !== null && c.me !== null && c.league.ownerId === c.me;
 const codeOf = (error: unknown) => toErrorBody(error).code;
 
 const leagueIdOf = (c: LeagueJoinContext) => c.league?.id ?? "";
@@ -75,8 +68,8 @@ export const leagueJoinMachine = setup({
   types: {
     context: {} as LeagueJoinContext,
     events: {} as LeagueJoinEvent,
-    emitted: {} as LeagueJoinEmitted,
     input: {} as LeagueJoinInput | undefined,
+    tags: {} as LeagueJoinTag,
   },
   actors: {
     /** POST /leagues/{id}/members: PUBLIC → ACCEPTED, PRIVATE → PENDING, VIP → FOLLOWING. */
@@ -94,16 +87,23 @@ export const leagueJoinMachine = setup({
   },
   guards: {
     hasLeague: ({ context }) => context.league !== null,
-    isMember: ({ context }) => isAccepted(context.league?.memberStatus),
-    isRequested: ({ context }) => context.league?.memberStatus === "PENDING",
-    isInvited: ({ context }) => context.league?.memberStatus === "INVITED",
-    isFollowing: ({ context }) => context.league?.memberStatus === "FOLLOWING",
+    isMember: ({ context }) => seatKindOf(context.league?.memberStatus ?? null) === "member",
+    isRequested: ({ context }) => seatKindOf(context.league?.memberStatus ?? null) === "requested",
+    isInvited: ({ context }) => seatKindOf(context.league?.memberStatus ?? null) === "invited",
+    isFollowing: ({ context }) => seatKindOf(context.league?.memberStatus ?? null) === "following",
     /** Spec: "Join is refused when membersCount has reached max." */
-    isFull: ({ context }) => context.league !== null && context.league.membersCount >= context.league.max,
-    isOwner: ({ context }) => isOwner(context),
-    ownerWithOthers: ({ context }) => isOwner(context) && (context.league?.membersCount ?? 0) > 1,
-    /** The owner removes others, never themself. */
-    canRemove: ({ context, event }) => isOwner(context) && event.type === "member.remove" && event.userId !== context.me,
+    isFull: ({ context }) => context.league !== null && isFull(context.league),
+    isOwner: ({ context }) => context.league !== null && isOwner(context.league, context.me),
+    /** The rules refuse the owner's leave while others remain. */
+    ownerWithOthers: ({ context }) => context.league !== null && context.me !== null && !planLeave(context.league, { id: context.me, status: context.league.memberStatus }).ok,
+    /** The rules let the owner remove others, never themself. */
+    canRemove: ({ context, event }) =>
+      event.type === "member.remove" &&
+      context.league !== null &&
+      context.me !== null &&
+      event.userId !== context.me &&
+      isOwner(context.league, context.me) &&
+      planRemove(context.league, { id: context.me, status: context.league.memberStatus }, { id: event.userId, status: "ACCEPTED" }).ok,
     hasLink: ({ context }) => context.link !== null,
     leagueFullError: (_, params: { error: unknown }) => codeOf(params.error) === "leagueFull",
     ownerCannotLeaveError: (_, params: { error: unknown }) => codeOf(params.error) === "ownerCannotLeave",
@@ -119,8 +119,13 @@ export const leagueJoinMachine = setup({
     clearError: assign({ error: null }),
     setTarget: assign({ target: (_, params: MemberTarget) => params }),
     clearTarget: assign({ target: null }),
-    announceChanged: emit(({ context }) => ({ type: "league.changed" as const, leagueId: leagueIdOf(context) })),
-    // Modals and cookies belong to the app, which provides these.
+    // Modals, cookies, the cache and navigation belong to the app, which provides these.
+    /** Something about the league changed on the server: the app refreshes what it shows. */
+    announceChanged: (_args, _params: { leagueId: string }) => {},
+    /** The owner left alone: the league no longer exists (the app leaves its page). */
+    announceRemoved: (_args, _params: { leagueId: string }) => {},
+    /** An invite link was used: the app goes to the league. */
+    announceLinkUsed: (_args, _params: { leagueId: string }) => {},
     /** Spec: "Joining a full league shows a confirmation modal with only OK." */
     showFull: () => {},
     /** Spec: 'You cannot leave your league while there are other members in it.' */
@@ -143,10 +148,12 @@ export const leagueJoinMachine = setup({
   },
   states: {
     start: {
+      tags: "loading",
       always: [{ guard: "hasLeague", target: "ready" }, { target: "unknown" }],
     },
     // No league yet: waiting for its data, or for an invite link to use.
     unknown: {
+      tags: "loading",
       on: {
         "league.sync": { target: "ready", actions: { type: "setLeague", params: ({ event }) => event } },
         "link.use": {
@@ -172,27 +179,33 @@ export const leagueJoinMachine = setup({
           ],
         },
         outside: {
+          tags: "outside",
           on: {
             "league.join": [{ guard: "isFull", actions: "showFull" }, { target: "#leagueJoin.joining" }],
           },
         },
         requested: {
+          tags: "requested",
           on: { "league.request.cancel": "#leagueJoin.leaving" },
         },
         invited: {
+          tags: "invited",
           on: {
             "league.invite.accept": [{ guard: "isFull", actions: "showFull" }, { target: "#leagueJoin.accepting" }],
             "league.invite.decline": "confirmDecline",
           },
         },
         confirmDecline: {
+          tags: "invited",
           entry: { type: "askConfirmation", params: { kind: "decline" } },
           on: { "league.confirm": "#leagueJoin.declining", "league.cancel": "invited", "league.sync": keepAsking },
         },
         following: {
+          tags: "following",
           on: { "league.unfollow": "#leagueJoin.leaving" },
         },
         member: {
+          tags: "member",
           on: {
             "league.leave": [
               { guard: "ownerWithOthers", actions: "showOwnerCannotLeave" },
@@ -215,14 +228,17 @@ export const leagueJoinMachine = setup({
           },
         },
         confirmLeave: {
+          tags: "member",
           entry: { type: "askConfirmation", params: { kind: "leave" } },
           on: { "league.confirm": "#leagueJoin.leaving", "league.cancel": "member", "league.sync": keepAsking },
         },
         confirmOwnerLeave: {
+          tags: "member",
           entry: { type: "askConfirmation", params: { kind: "ownerLeave" } },
           on: { "league.confirm": "#leagueJoin.deleting", "league.cancel": "member", "league.sync": keepAsking },
         },
         confirmRemove: {
+          tags: "member",
           entry: { type: "askConfirmation", params: ({ context }) => ({ kind: "remove" as const, name: context.target?.name }) },
           on: {
             "league.confirm": "#leagueJoin.removing",
@@ -233,12 +249,13 @@ export const leagueJoinMachine = setup({
       },
     },
     joining: {
+      tags: "busy",
       entry: "clearError",
       invoke: {
         id: "join",
         src: "join",
         input: ({ context }) => ({ leagueId: leagueIdOf(context) }),
-        onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, "announceChanged"] },
+        onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) }] },
         onError: [
           {
             guard: { type: "leagueFullError", params: ({ event }) => ({ error: event.error }) },
@@ -250,12 +267,13 @@ export const leagueJoinMachine = setup({
       },
     },
     accepting: {
+      tags: "busy",
       entry: "clearError",
       invoke: {
         id: "accept",
         src: "accept",
         input: ({ context }) => ({ leagueId: leagueIdOf(context), userId: context.me ?? "" }),
-        onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, "announceChanged"] },
+        onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) }] },
         onError: [
           {
             guard: { type: "leagueFullError", params: ({ event }) => ({ error: event.error }) },
@@ -268,22 +286,24 @@ export const leagueJoinMachine = setup({
     },
     // Declining, leaving, unfollowing and cancelling a request all take the player out of the league.
     declining: {
+      tags: "busy",
       entry: "clearError",
       invoke: {
         id: "decline",
         src: "removeMember",
         input: ({ context }) => ({ leagueId: leagueIdOf(context), userId: context.me ?? "" }),
-        onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, "announceChanged"] },
+        onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) }] },
         onError: { target: "ready", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
       },
     },
     leaving: {
+      tags: "busy",
       entry: "clearError",
       invoke: {
         id: "leave",
         src: "removeMember",
         input: ({ context }) => ({ leagueId: leagueIdOf(context), userId: context.me ?? "" }),
-        onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, "announceChanged"] },
+        onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) }] },
         onError: [
           {
             guard: { type: "ownerCannotLeaveError", params: ({ event }) => ({ error: event.error }) },
@@ -295,6 +315,7 @@ export const leagueJoinMachine = setup({
       },
     },
     deleting: {
+      tags: "busy",
       entry: "clearError",
       invoke: {
         id: "deleteLeague",
@@ -302,7 +323,7 @@ export const leagueJoinMachine = setup({
         input: ({ context }) => ({ leagueId: leagueIdOf(context) }),
         onDone: {
           target: "removed",
-          actions: emit(({ context }) => ({ type: "league.removed" as const, leagueId: leagueIdOf(context) })),
+          actions: { type: "announceRemoved", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) },
         },
         onError: [
           // Someone joined between the check and the call.
@@ -316,6 +337,7 @@ export const leagueJoinMachine = setup({
       },
     },
     removing: {
+      tags: "busy",
       entry: "clearError",
       invoke: {
         id: "remove",
@@ -327,13 +349,14 @@ export const leagueJoinMachine = setup({
           actions: [
             assign({ league: ({ context, event }) => (context.league ? { ...context.league, membersCount: event.output.membersCount } : null) }),
             "clearTarget",
-            "announceChanged",
+            { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) },
           ],
         },
         onError: { target: "ready", actions: [{ type: "setError", params: ({ event }) => ({ error: event.error }) }, "clearTarget"] },
       },
     },
     approving: {
+      tags: "busy",
       entry: "clearError",
       invoke: {
         id: "approve",
@@ -344,7 +367,7 @@ export const leagueJoinMachine = setup({
           actions: [
             assign({ league: ({ context, event }) => (context.league ? { ...context.league, membersCount: event.output.membersCount } : null) }),
             "clearTarget",
-            "announceChanged",
+            { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) },
           ],
         },
         onError: [
@@ -358,16 +381,18 @@ export const leagueJoinMachine = setup({
       },
     },
     rejecting: {
+      tags: "busy",
       entry: "clearError",
       invoke: {
         id: "reject",
         src: "removeMember",
         input: ({ context }) => ({ leagueId: leagueIdOf(context), userId: context.target?.userId ?? "" }),
-        onDone: { target: "ready", actions: ["clearTarget", "announceChanged"] },
+        onDone: { target: "ready", actions: ["clearTarget", { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) }] },
         onError: { target: "ready", actions: [{ type: "setError", params: ({ event }) => ({ error: event.error }) }, "clearTarget"] },
       },
     },
     usingLink: {
+      tags: "busy",
       entry: "clearError",
       invoke: {
         id: "useLink",
@@ -380,7 +405,7 @@ export const leagueJoinMachine = setup({
           target: "linkUsed",
           actions: [
             "forgetInviteLink",
-            emit(({ event }) => ({ type: "league.linkUsed" as const, leagueId: event.output.leagueId })),
+            { type: "announceLinkUsed", params: ({ event }) => ({ leagueId: event.output.leagueId }) },
           ],
         },
         onError: [
@@ -401,19 +426,12 @@ export const leagueJoinMachine = setup({
       },
     },
     linkFailed: {
+      tags: "linkFailed",
       on: { "link.retry": { guard: "hasLink", target: "usingLink" } },
     },
     linkUsed: { type: "final" },
-    removed: { type: "final" },
+    removed: { type: "final", tags: "removed" },
   },
 });
 
-/** The dotted state name ("ready.member", "joining"), for views and tests. */
-export function leagueJoinStatus(value: unknown): string {
-  if (typeof value === "string") return value;
-  const [parent, child] = Object.entries(value as Record<string, unknown>)[0] as [string, unknown];
-  return typeof child === "string" ? `${parent}.${child}` : parent;
-}
 
-/** True while a call is in flight (buttons show a spinner and take no clicks). */
-export const busyStates = ["joining", "accepting", "declining", "leaving", "deleting", "removing", "approving", "rejecting", "usingLink"] as const;

@@ -1,5 +1,6 @@
-import { and, assign, setup } from "xstate";
+import { and, assign, enqueueActions, setup, type AnyActorRef, type EventObject } from "xstate";
 import type { ModalKind } from "../contract/enums";
+import type { ModalPropsByKind } from "./modalProps";
 
 export type ModalOptions = {
   closeOnOutside: boolean;
@@ -8,18 +9,33 @@ export type ModalOptions = {
   maxWidth: number;
   minHeight: number;
 };
-export type ModalEntry = { id: string; kind: ModalKind; props: Record<string, unknown>; options: ModalOptions };
+
+/** What a modal answers its opener: the event for each of its buttons, and the one for being closed otherwise. */
+export type ModalAnswer = "confirm" | "cancel" | "retry";
+export type ModalReply = { to: AnyActorRef; closed?: EventObject } & Partial<Record<ModalAnswer, EventObject>>;
+
+/** One open modal, its props typed by its kind (a union over kinds that a generic kind indexes). */
+export type ModalEntry<K extends ModalKind = ModalKind> = {
+  [P in K]: { id: string; kind: P; props: ModalPropsByKind[P]; options: ModalOptions; reply?: ModalReply | undefined };
+}[K];
+
 export type ModalContext = {
   stack: ModalEntry[];
   /** Source of entry ids; only ever grows, so an id is never reused while the app runs. */
   seq: number;
 };
 
-export type ModalRequest = { kind: ModalKind; props?: Record<string, unknown>; options?: Partial<ModalOptions> };
+/** What an opener asks for; `id` names the entry (a flow that closes its own modal), else one is made. */
+export type ModalRequest<K extends ModalKind = ModalKind> = {
+  [P in K]: { kind: P; props?: ModalPropsByKind[P] | undefined; options?: Partial<ModalOptions>; id?: string | undefined; reply?: ModalReply | undefined };
+}[K];
+
 export type ModalEvent =
   | ({ type: "modal.open" } & ModalRequest)
   | ({ type: "modal.replace" } & ModalRequest)
   | { type: "modal.close"; id?: string }
+  /** A button of the modal `id` was pressed: its reply goes to the opener, and the modal closes. */
+  | { type: "modal.answer"; id: string; answer: ModalAnswer }
   | { type: "modal.outsideClick" }
   | { type: "modal.closeAll" };
 
@@ -39,19 +55,21 @@ export function modalDefaults(kind: ModalKind): ModalOptions {
 
 function entryFor(request: ModalRequest, seq: number): ModalEntry {
   return {
-    id: `${request.kind}-${seq}`,
+    id: request.id ?? `${request.kind}-${seq}`,
     kind: request.kind,
     props: request.props ?? {},
     options: { ...modalDefaults(request.kind), ...request.options },
-  };
+    reply: request.reply,
+  } as ModalEntry;
 }
 
-/** The stack after `modal.close`: without the given id, or without the top entry. */
-function afterClose(stack: ModalEntry[], id: string | undefined): ModalEntry[] {
-  return id === undefined ? stack.slice(0, -1) : stack.filter((entry) => entry.id !== id);
+/** The entries `modal.close` removes: the given id, or the top entry. */
+function closing(stack: ModalEntry[], id: string | undefined): ModalEntry[] {
+  return id === undefined ? stack.slice(-1) : stack.filter((entry) => entry.id === id);
 }
 
 const top = (stack: ModalEntry[]) => stack.at(-1);
+const without = (stack: ModalEntry[], gone: readonly ModalEntry[]) => stack.filter((e) => !gone.includes(e));
 
 export const modalMachine = setup({
   types: {
@@ -59,7 +77,9 @@ export const modalMachine = setup({
     events: {} as ModalEvent,
   },
   guards: {
-    closesLast: ({ context, event }) => event.type === "modal.close" && afterClose(context.stack, event.id).length === 0,
+    closesLast: ({ context, event }) => event.type === "modal.close" && without(context.stack, closing(context.stack, event.id)).length === 0,
+    answersLast: ({ context, event }) => event.type === "modal.answer" && context.stack.every((e) => e.id === event.id),
+    isOpen: ({ context, event }) => event.type === "modal.answer" && context.stack.some((e) => e.id === event.id),
     topClosesOnOutside: ({ context }) => top(context.stack)?.options.closeOnOutside === true,
     onlyOneOpen: ({ context }) => context.stack.length === 1,
   },
@@ -69,21 +89,45 @@ export const modalMachine = setup({
     unlockScroll: () => {},
     push: assign(({ context, event }) => {
       if (event.type !== "modal.open" && event.type !== "modal.replace") return {};
-      return { stack: [...context.stack, entryFor(event, context.seq)], seq: context.seq + 1 };
+      const entry = entryFor(event, context.seq);
+      return { stack: [...context.stack.filter((e) => e.id !== entry.id), entry], seq: context.seq + 1 };
     }),
     replaceTop: assign(({ context, event }) => {
       if (event.type !== "modal.replace") return {};
       return { stack: [...context.stack.slice(0, -1), entryFor(event, context.seq)], seq: context.seq + 1 };
     }),
+    /** Tells the openers of the modals that go that they were closed. */
+    replyClosed: enqueueActions(({ context, event, enqueue }) => {
+      const gone =
+        event.type === "modal.close"
+          ? closing(context.stack, event.id)
+          : event.type === "modal.outsideClick" || event.type === "modal.replace"
+            ? context.stack.slice(-1)
+            : event.type === "modal.closeAll"
+              ? context.stack
+              : [];
+      for (const entry of gone) if (entry.reply?.closed) enqueue.sendTo(entry.reply.to, entry.reply.closed);
+    }),
+    replyAnswer: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== "modal.answer") return;
+      const reply = context.stack.find((e) => e.id === event.id)?.reply;
+      const answer = reply?.[event.answer];
+      if (reply && answer) enqueue.sendTo(reply.to, answer);
+    }),
     removeClosed: assign({
-      stack: ({ context, event }) => (event.type === "modal.close" ? afterClose(context.stack, event.id) : context.stack),
+      stack: ({ context, event }) => {
+        if (event.type === "modal.close") return without(context.stack, closing(context.stack, event.id));
+        if (event.type === "modal.answer") return context.stack.filter((e) => e.id !== event.id);
+        return context.stack;
+      },
     }),
     pop: assign({ stack: ({ context }) => context.stack.slice(0, -1) }),
     clear: assign({ stack: [] }),
   },
 }).createMachine({
   id: "modal",
-  description: "The stack of open modals with their options; locks page scroll while any is open.",
+  description:
+    "The stack of open modals with their options; locks page scroll while any is open. A modal's buttons answer its opener with the events it gave, and closing it any other way sends its `closed` event.",
   initial: "closed",
   context: { stack: [], seq: 1 },
   states: {
@@ -98,13 +142,20 @@ export const modalMachine = setup({
       exit: "unlockScroll",
       on: {
         "modal.open": { actions: "push" },
-        "modal.replace": { actions: "replaceTop" },
-        "modal.close": [{ guard: "closesLast", target: "closed", actions: "clear" }, { actions: "removeClosed" }],
-        "modal.outsideClick": [
-          { guard: and(["topClosesOnOutside", "onlyOneOpen"]), target: "closed", actions: "clear" },
-          { guard: "topClosesOnOutside", actions: "pop" },
+        "modal.replace": { actions: ["replyClosed", "replaceTop"] },
+        "modal.close": [
+          { guard: "closesLast", target: "closed", actions: ["replyClosed", "clear"] },
+          { actions: ["replyClosed", "removeClosed"] },
         ],
-        "modal.closeAll": { target: "closed", actions: "clear" },
+        "modal.answer": [
+          { guard: "answersLast", target: "closed", actions: ["replyAnswer", "clear"] },
+          { guard: "isOpen", actions: ["replyAnswer", "removeClosed"] },
+        ],
+        "modal.outsideClick": [
+          { guard: and(["topClosesOnOutside", "onlyOneOpen"]), target: "closed", actions: ["replyClosed", "clear"] },
+          { guard: "topClosesOnOutside", actions: ["replyClosed", "pop"] },
+        ],
+        "modal.closeAll": { target: "closed", actions: ["replyClosed", "clear"] },
       },
     },
   },

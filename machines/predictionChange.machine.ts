@@ -1,34 +1,33 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { ErrorBody } from "../contract/common";
-import type { PredictionCategory } from "../contract/enums";
-import { changeTier, changeTiers, type ChangeTier } from "../contract/rules";
-import { toErrorBody } from "./auth.machine";
-import { isRaceStarted } from "./predictionForm.machine";
+import type { ChangeTierName } from "../contract/predictions";
+import { betweenTiers, changeTierAt, lateOpensAt, sessionOver, tierEndsAt, type SessionWindow } from "../contract/weekendRules/time";
+import type { PickChange } from "../contract/weekendRules/view";
+import { defaultWeekendRules, type WeekendRules } from "../contract/weekendRules/weekendRules";
+import { isRaceStarted, notProvided, toErrorBody } from "./serviceErrors";
 
-/** One saved pick the player wants to move to another rider. */
-export type PickChange = { category: PredictionCategory; from: string; to: string };
-/** The scheduled window of the session the changed categories belong to (epoch ms). */
-export type SessionWindow = { startsAt: number; endsAt: number };
-export type ChangeCosts = Record<ChangeTier, number>;
+// Change Predictions (paid). Every time rule (the tier open now, when it closes, when LATE opens) is the
+// contract's; the machine adds the flow: confirm the price shown, re-check it on confirm, submit, and follow
+// the clock and the balance while the modal is open.
 
-/** What the screen hands over when the player asks to change saved picks of one session. */
+/** What the owner hands over when the player asks to change saved picks of one session. */
 export type ChangeRequest = { raceId: string; session: SessionWindow; changes: PickChange[] };
 
 export type ChangeInput = {
   request?: ChangeRequest | null;
   balance?: number;
-  /** From GET /predictions/change-prediction-rules; the contract's rules when absent. */
-  costs?: ChangeCosts;
+  /** From GET /predictions/change-prediction-rules; the contract's defaults when absent. */
+  rules?: WeekendRules;
 };
 
 export type PredictionChangeContext = {
   request: ChangeRequest | null;
   balance: number;
-  costs: ChangeCosts;
+  rules: WeekendRules;
   /** The last time read from the injected clock (epoch ms); every tier decision uses it. */
   now: number;
   /** The tier whose price the player is shown (and confirms). */
-  tier: ChangeTier | null;
+  tier: ChangeTierName | null;
   /** The tier moved while the ChangePrediction modal was open: the player confirms the new price. */
   repriced: boolean;
   error: ErrorBody | null;
@@ -43,56 +42,41 @@ export type PredictionChangeEvent =
   | { type: "change.balance"; balance: number };
 
 /** What the submit service gets: only picks that really move, the tier and the price confirmed. */
-export type SubmitChangeInput = { raceId: string; changes: PickChange[]; tier: ChangeTier; cost: number };
+export type SubmitChangeInput = { raceId: string; changes: PickChange[]; tier: ChangeTierName; cost: number };
 /** The server answers with the balance after the charge. */
 export type SubmitChangeOutput = { balance: number };
 
-const MINUTE = 60_000;
 /** The server's refusal when the confirmed tier or total is not the current one. */
 export const CHANGE_CONFIRMATION_CODE = "changeConfirmation";
-export const defaultChangeCosts: ChangeCosts = { BEFORE: changeTiers.BEFORE.cost, EARLY: changeTiers.EARLY.cost, LATE: changeTiers.LATE.cost };
 
 /** Picks whose rider really changes: each one is charged. */
 export const changedPicks = (changes: readonly PickChange[]) => changes.filter((c) => c.from !== c.to);
 
-/** The paid-change tier open at `now` for the session, from the contract's rules (null: none open). */
-export const tierAt = (now: number, s: SessionWindow): ChangeTier | null => changeTier(new Date(now), new Date(s.startsAt), new Date(s.endsAt));
-
-/** When the given open tier closes. */
-export function tierEndsAt(tier: ChangeTier, s: SessionWindow): number {
-  if (tier === "BEFORE") return s.startsAt;
-  if (tier === "EARLY") return s.startsAt + changeTiers.EARLY.minutesAfterStart * MINUTE;
-  return s.endsAt;
-}
-
-/** When the LATE tier opens: the last minutes before the session's scheduled end. */
-export const lateOpensAt = (s: SessionWindow) => s.endsAt - changeTiers.LATE.minutesBeforeEnd * MINUTE;
-
-/** Nothing can change any more once the session's scheduled end has passed (game rules). */
-export const sessionOver = (now: number, s: SessionWindow) => now >= s.endsAt;
-
-/** Between EARLY and LATE no change is sold, but LATE is still to come. */
-export const betweenTiers = (now: number, s: SessionWindow) => tierAt(now, s) === null && !sessionOver(now, s);
-
 /** The price of the request in the tier: the tier's cost per changed pick. */
-export const costOf = (c: Pick<PredictionChangeContext, "request" | "costs">, tier: ChangeTier | null) =>
-  tier === null || c.request === null ? 0 : c.costs[tier] * changedPicks(c.request.changes).length;
+export const costOf = (c: Pick<PredictionChangeContext, "request" | "rules">, tier: ChangeTierName | null) =>
+  tier === null || c.request === null ? 0 : c.rules.tiers[tier].cost * changedPicks(c.request.changes).length;
 
 /** Timers cap at 2³¹−1 ms (about 24.8 days); a longer wait would fire at once, so it re-arms from a re-check. */
 export const MAX_TIMER_MS = 2_147_483_647;
 const waitUntil = (at: number, now: number) => Math.min(MAX_TIMER_MS, Math.max(0, at - now));
 
-const currentTier = (c: PredictionChangeContext) => (c.request ? tierAt(c.now, c.request.session) : null);
+const currentTier = (c: PredictionChangeContext) => (c.request ? changeTierAt(c.now, c.request.session, c.rules) : null);
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} not provided`);
-};
+/** When LATE opens for the request's session (the "between tiers" message). */
+export const lateOpensFor = (c: Pick<PredictionChangeContext, "request" | "rules">) => (c.request ? lateOpensAt(c.request.session, c.rules) : 0);
+
+/**
+ * Tags the ChangePrediction modal reads: `busy` (checking, submitting), `confirming` (the price to confirm),
+ * `insufficient`, `between` (no tier now, LATE to come), `failed`, and the outcomes `changed`, `expired`, `canceled`.
+ */
+export type ChangeTag = "busy" | "confirming" | "insufficient" | "between" | "failed" | "changed" | "expired" | "canceled";
 
 export const predictionChangeMachine = setup({
   types: {
     context: {} as PredictionChangeContext,
     events: {} as PredictionChangeEvent,
     input: {} as ChangeInput | undefined,
+    tags: {} as ChangeTag,
   },
   actors: {
     /** PUT /predictions/races/{raceId} as a paid change; the server charges and answers the balance. */
@@ -114,7 +98,7 @@ export const predictionChangeMachine = setup({
     /** A request to open must change at least one pick. */
     changesSomething: ({ event }) => event.type === "change.open" && changedPicks(event.request.changes).length > 0,
     sessionOver: ({ context }) => context.request === null || sessionOver(context.now, context.request.session),
-    betweenTiers: ({ context }) => context.request !== null && betweenTiers(context.now, context.request.session),
+    betweenTiers: ({ context }) => context.request !== null && betweenTiers(context.now, context.request.session, context.rules),
     cannotAfford: ({ context }) => context.balance < costOf(context, currentTier(context)),
     /** On confirm: the tier shown is still open and the balance still covers its price. */
     confirmedPriceHolds: ({ context }) => {
@@ -127,8 +111,8 @@ export const predictionChangeMachine = setup({
   },
   delays: {
     /** Until the shown tier closes: the machine re-checks by itself, so a modal never shows a stale price. */
-    untilTierEnds: ({ context }) => (context.request && context.tier ? waitUntil(tierEndsAt(context.tier, context.request.session), context.now) : 0),
-    untilLateOpens: ({ context }) => (context.request ? waitUntil(lateOpensAt(context.request.session), context.now) : 0),
+    untilTierEnds: ({ context }) => (context.request && context.tier ? waitUntil(tierEndsAt(context.tier, context.request.session, context.rules), context.now) : 0),
+    untilLateOpens: ({ context }) => (context.request ? waitUntil(lateOpensAt(context.request.session, context.rules), context.now) : 0),
   },
 }).createMachine({
   id: "predictionChange",
@@ -138,7 +122,7 @@ export const predictionChangeMachine = setup({
   context: ({ input }) => ({
     request: input?.request ?? null,
     balance: input?.balance ?? 0,
-    costs: input?.costs ?? defaultChangeCosts,
+    rules: input?.rules ?? defaultWeekendRules,
     now: 0,
     tier: null,
     repriced: false,
@@ -157,6 +141,7 @@ export const predictionChangeMachine = setup({
     },
     // Reads the clock and puts the player where the rules say: no tier left, between tiers, too poor, or asked to confirm.
     checking: {
+      tags: "busy",
       entry: "readClock",
       always: [
         { guard: "sessionOver", target: "expired" },
@@ -166,6 +151,7 @@ export const predictionChangeMachine = setup({
       ],
     },
     between: {
+      tags: "between",
       description: "No change is sold between the EARLY and LATE tiers; LATE opens in the session's last minutes.",
       after: { untilLateOpens: "checking" },
       on: {
@@ -174,6 +160,7 @@ export const predictionChangeMachine = setup({
       },
     },
     insufficient: {
+      tags: "insufficient",
       description: "The tier's price is above the balance: the player buys diamonds (the balance update re-checks) or cancels.",
       after: { untilTierEnds: "checking" },
       on: {
@@ -182,6 +169,7 @@ export const predictionChangeMachine = setup({
       },
     },
     confirming: {
+      tags: "confirming",
       description: "The ChangePrediction modal: the tier and its price for the changed picks.",
       after: { untilTierEnds: "checking" },
       on: {
@@ -193,10 +181,12 @@ export const predictionChangeMachine = setup({
     },
     // Time passed since the modal opened: the tier may have closed or changed price.
     rechecking: {
+      tags: "busy",
       entry: "readClock",
       always: [{ guard: "confirmedPriceHolds", target: "submitting" }, { target: "checking" }],
     },
     submitting: {
+      tags: "busy",
       entry: "clearError",
       invoke: {
         id: "submitChange",
@@ -222,6 +212,7 @@ export const predictionChangeMachine = setup({
       },
     },
     failed: {
+      tags: "failed",
       description: "The server refused for another reason: its message and a Try Again that re-checks the tier first.",
       on: {
         "change.retry": "rechecking",
@@ -229,9 +220,9 @@ export const predictionChangeMachine = setup({
         "change.balance": { actions: { type: "setBalance", params: ({ event }) => event } },
       },
     },
-    expired: { type: "final", description: "'The time to make the prediction has expired'." },
-    changed: { type: "final" },
-    canceled: { type: "final" },
+    expired: { type: "final", tags: "expired", description: "'The time to make the prediction has expired'." },
+    changed: { type: "final", tags: "changed" },
+    canceled: { type: "final", tags: "canceled" },
   },
 });
 

@@ -1,48 +1,9 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { ErrorBody } from "../contract/common";
-import { PredictionCategory } from "../contract/enums";
-import { PREDICTIONS_PER_WEEKEND } from "../contract/rules";
-import { toErrorBody } from "./auth.machine";
-
-/** The rider chosen per category; a missing key is not chosen yet. */
-export type Picks = Partial<Record<PredictionCategory, string>>;
-
-/** Spec: the API answers 418 once the session (race) has started. */
-export const RACE_STARTED_STATUS = 418;
-export const isRaceStarted = (error: unknown) => toErrorBody(error).statusCode === RACE_STARTED_STATUS;
-
-/** A rider can hold one place of a podium only: sprint 1-2-3 and race 1-2-3 are the two groups. */
-export const podiumGroups: readonly (readonly PredictionCategory[])[] = [
-  ["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"],
-  ["RACE_FIRST", "RACE_SECOND", "RACE_THIRD"],
-];
-
-/** The other category of `category`'s podium group that already holds `riderId`, if any. */
-export function duplicateOf(picks: Picks, category: PredictionCategory, riderId: string): PredictionCategory | null {
-  const group = podiumGroups.find((g) => g.includes(category));
-  return group?.find((other) => other !== category && picks[other] === riderId) ?? null;
-}
-
-/** Picks not saved yet, or moved since the last save. */
-export const unsavedCategories = (picks: Picks, saved: Picks) =>
-  PredictionCategory.options.filter((c) => picks[c] !== undefined && picks[c] !== saved[c]);
-
-/** All 11 categories saved: the weekend is complete (and earns its diamonds once). */
-export const isComplete = (saved: Picks) => PredictionCategory.options.filter((c) => saved[c] !== undefined).length === PREDICTIONS_PER_WEEKEND;
-
-/**
- * Fresh server data: saved picks are the truth; unsaved choices stay where the category is still open
- * and they do not take a rider that a saved pick of their podium group now holds.
- */
-export function mergeSaved(picks: Picks, saved: Picks): Picks {
-  const merged: Picks = { ...saved };
-  for (const c of unsavedCategories(picks, saved)) {
-    if (saved[c] !== undefined) continue;
-    const rider = picks[c]!;
-    if (duplicateOf(merged, c, rider) === null) merged[c] = rider;
-  }
-  return merged;
-}
+import type { PredictionCategory } from "../contract/enums";
+import { duplicateOf, mergeSaved, samePicks, unsavedCategories, type Picks } from "../contract/weekendRules/form";
+import { categories } from "../contract/weekendRules/structure";
+import { isRaceStarted, notProvided, toErrorBody } from "./serviceErrors";
 
 export type Refusal =
   | { reason: "duplicate"; category: PredictionCategory; riderId: string; heldBy: PredictionCategory }
@@ -73,17 +34,15 @@ export type PredictionFormEvent =
 export type SaveInput = { raceId: string; version: number; first: boolean; data: Array<{ category: PredictionCategory; riderId: string }> };
 export type SaveOutput = { version: number };
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} not provided`);
-};
-
 const hasSaved = (saved: Picks) => Object.keys(saved).length > 0;
 
+/** Tags the views read: `dirty` (choices to save), `busy`, `saved` (just saved), `failed`, `locked` (418). */
 export const predictionFormMachine = setup({
   types: {
     context: {} as PredictionFormContext,
     events: {} as PredictionFormEvent,
     input: {} as PredictionFormInput | undefined,
+    tags: {} as "dirty" | "busy" | "saved" | "failed" | "locked",
   },
   actors: {
     save: fromPromise<SaveOutput, SaveInput>(notProvided("save")),
@@ -95,6 +54,8 @@ export const predictionFormMachine = setup({
     /** Only an unsaved choice can be taken back. */
     clearable: ({ context, event }) =>
       event.type === "form.clear" && context.picks[event.category] !== undefined && context.saved[event.category] === undefined,
+    /** The same data again changes nothing (it would end the "saved" message a save just showed). */
+    news: ({ context, event }) => event.type === "form.sync" && (!samePicks(context.saved, event.saved) || context.version !== event.version),
     raceStarted: (_, params: { error: unknown }) => isRaceStarted(params.error),
   },
   actions: {
@@ -156,7 +117,7 @@ export const predictionFormMachine = setup({
           { target: ".route", actions: { type: "choose", params: ({ event }) => event } },
         ],
         "form.clear": { guard: "clearable", target: ".route", actions: { type: "clearPick", params: ({ event }) => event } },
-        "form.sync": { target: ".route", actions: { type: "applySync", params: ({ event }) => event } },
+        "form.sync": { guard: "news", target: ".route", actions: { type: "applySync", params: ({ event }) => event } },
       },
       states: {
         route: {
@@ -164,13 +125,15 @@ export const predictionFormMachine = setup({
         },
         clean: {},
         dirty: {
+          tags: "dirty",
           description: "Choices not saved yet: leaving the page warns, Save is enabled.",
           on: { "form.save": "#predictionForm.saving" },
         },
-        saved: { description: "Just saved: the success message shows until the next choice." },
+        saved: { tags: "saved", description: "Just saved: the success message shows until the next choice." },
       },
     },
     saving: {
+      tags: "busy",
       entry: "clearError",
       invoke: {
         id: "save",
@@ -179,7 +142,7 @@ export const predictionFormMachine = setup({
           raceId: context.raceId,
           version: context.version,
           first: !hasSaved(context.saved),
-          data: PredictionCategory.options.flatMap((category) => {
+          data: categories.flatMap((category) => {
             const riderId = context.picks[category];
             return riderId === undefined ? [] : [{ category, riderId }];
           }),
@@ -196,6 +159,7 @@ export const predictionFormMachine = setup({
       },
     },
     failed: {
+      tags: "failed",
       description: "The save failed: the server's message and Try Again; the choices are kept.",
       on: {
         "form.retry": "saving",
@@ -203,8 +167,12 @@ export const predictionFormMachine = setup({
       },
     },
     locked: {
+      tags: "locked",
       description: "'Race has already started': nothing more is saved until fresh data shows what is still open.",
       on: { "form.sync": { target: "editing", actions: { type: "applySync", params: ({ event }) => event } } },
     },
   },
 });
+
+/** Unsaved choices of a form snapshot's context. */
+export const unsavedCount = (context: Pick<PredictionFormContext, "picks" | "saved">) => unsavedCategories(context.picks, context.saved).length;

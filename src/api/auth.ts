@@ -44,3 +44,8 @@ export async function signOut(): Promise<void> {
 }
 
 export type SocialResult = z.infer<typeof authCalls.signUpConfirm.result>;
+
+/** The auth area's cache keys. */
+export const authKeys = {
+  socialProviders: ["auth", "social"] as const,
+};

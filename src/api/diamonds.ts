@@ -7,7 +7,6 @@ import { LiveEvent, type LivePayloads } from "../../contract/live";
 import { request } from "./client";
 import { onLiveEvent } from "./live";
 import { queryClient } from "./queryClient";
-import { diamondsKeys } from "./queryKeys";
 
 export const getBalance = (signal?: AbortSignal) => request(diamondsCalls.balance, { signal });
 export const getHistory = (page: number, take: number, signal?: AbortSignal) => request(diamondsCalls.history, { query: { page, take }, signal });
@@ -48,3 +47,12 @@ export const watchBalance = (client: QueryClient = queryClient) => onLiveEvent(L
 
 // Once, when the first view that shows diamonds loads this module: the listener lives as long as the app.
 watchBalance();
+
+/** Diamonds (issue 4): keyed by player, so another sign-in in the same tab never shows the last player's balance. */
+export const diamondsKeys = {
+  all: ["diamonds"] as const,
+  balances: ["diamonds", "balance"] as const,
+  balance: (userId: string) => ["diamonds", "balance", userId] as const,
+  histories: ["diamonds", "history"] as const,
+  history: (userId: string, page: number, take: number) => ["diamonds", "history", userId, page, take] as const,
+};

@@ -1,9 +1,11 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type * as z from "zod";
 import { leaguesCalls as calls } from "../../contract/calls.leagues";
 import type { LeagueType } from "../../contract/enums";
 import type { LeagueBody } from "../../contract/leagues";
 import type { InviteLink, SeatChange } from "../../machines/leagueJoin.machine";
 import { request } from "./client";
+import { uploadImage } from "./uploads";
 
 // Issue 5's calls from the contract's catalogue (contract/calls.leagues.ts); the shapes live in contract/leagues.ts.
 export { LeaderboardRow, LeagueMember, LeagueReward as Reward } from "../../contract/leagues";
@@ -32,3 +34,34 @@ export const useInviteLink = (link: InviteLink) => request(calls.useLink, { body
 export const getLeaderboard = (leagueId: string, query: { page?: number; take?: number }, signal?: AbortSignal) =>
   request(calls.leaderboard, { query: { leagueId, ...query }, signal });
 export const getRewards = (id: string, signal?: AbortSignal) => request(calls.rewards, { params: { id }, signal });
+
+/** Leagues (issue 5): everything under ["leagues"], so one invalidation refreshes every league screen. */
+export const leagueKeys = {
+  all: ["leagues"] as const,
+  list: (text: string, country: string) => ["leagues", "list", text, country] as const,
+  vip: ["leagues", "vip"] as const,
+  mine: (userId: string) => ["leagues", "user", userId] as const,
+  manage: ["leagues", "manage"] as const,
+  one: (id: string) => ["leagues", "one", id] as const,
+  members: (id: string) => ["leagues", "one", id, "members"] as const,
+  leaderboard: (id: string) => ["leagues", "one", id, "leaderboard"] as const,
+  rewards: (id: string) => ["leagues", "one", id, "rewards"] as const,
+  link: (id: string) => ["leagues", "one", id, "link"] as const,
+};
+
+export const leagueQuery = (id: string) => queryOptions({ queryKey: leagueKeys.one(id), queryFn: ({ signal }) => getLeague(id, signal) });
+export const userLeaguesQuery = (userId: string) => queryOptions({ queryKey: leagueKeys.mine(userId), queryFn: ({ signal }) => getUserLeagues(userId, signal) });
+
+export type SaveLeague = { editId: string | null; body: z.input<typeof LeagueBody>; picture: Blob | null };
+
+/** Creates the player's league or edits it, uploading a new picture first; every league screen refreshes. */
+export function useSaveLeague() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ editId, body, picture }: SaveLeague) => {
+      const image = picture ? (await uploadImage(picture, picture.type === "image/png" ? "league.png" : "league.jpg")).url : body.image;
+      return editId ? updateLeague(editId, { ...body, image }) : createLeague({ ...body, image });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: leagueKeys.all }),
+  });
+}

@@ -3,7 +3,7 @@ import type * as z from "zod";
 import { predictionsCalls as calls } from "../../contract/calls.predictions";
 import type { PredictionChangeBody, RacePrediction, UpgradeBody } from "../../contract/predictions";
 import { request } from "./client";
-import { diamondsKeys, predictionKeys } from "./queryKeys";
+import { diamondsKeys } from "./diamonds";
 
 // Issue 4's predictions calls (contract/calls.predictions.ts) and their cache entries.
 
@@ -57,3 +57,16 @@ export function applyRacePrediction(client: QueryClient, userId: string, result:
 /** GET /predictions/statistics/leagues/{leagueId}: how the league's accepted members picked in one race. */
 export const getLeagueStatistics = (leagueId: string, raceId: string, signal?: AbortSignal) =>
   request(calls.leagueStatistics, { params: { leagueId }, query: { raceId }, signal });
+
+/** Predictions (issue 4): the player's picks per race, keyed by player; the change rules are the same for all. */
+export const predictionKeys = {
+  all: ["predictions"] as const,
+  changeRules: ["predictions", "change-rules"] as const,
+  races: (userId: string) => ["predictions", "race", userId] as const,
+  race: (userId: string, raceId: string) => ["predictions", "race", userId, raceId] as const,
+  leagueStatistics: (leagueId: string, raceId: string) => ["predictions", "statistics", "league", leagueId, raceId] as const,
+  /** The player's scored picks of a race (GET /predictions/races/{raceId}/results). */
+  results: (userId: string, raceId: string) => ["predictions", "results", userId, raceId] as const,
+  /** Every player's scored picks: a results entry changes them all. */
+  allResults: ["predictions", "results"] as const,
+};

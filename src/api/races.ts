@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type * as z from "zod";
 import { API_PREFIX, fillPath } from "../../contract/calls";
 import { racesCalls, ridersCalls } from "../../contract/calls.races";
@@ -50,6 +51,10 @@ export async function getRiderPerformances(id: string, year?: number, signal?: A
   return parsed.data;
 }
 
+/** A race's riders of one class, with their odds and whether each can be picked. */
+export const raceRidersQuery = (raceId: string, raceClass: Class) =>
+  queryOptions({ queryKey: raceKeys.riders(raceId, raceClass), queryFn: ({ signal }) => getRaceRiders(raceId, { raceClass }, signal) });
+
 /**
  * The race a race list opens on (spec section 4): the next race from the next-races call, else the
  * list's first when that call failed, else the list's last (the season is over).
@@ -64,3 +69,25 @@ export async function getCurrentRaceId(list: readonly { id: string }[], signal?:
   }
   return currentRaceId(list, outcome);
 }
+
+/** Races, riders and teams (issue 4): under ["races"] and ["riders"], read-only calendar data. */
+export const raceKeys = {
+  all: ["races"] as const,
+  list: (page: number, take: number) => ["races", "list", page, take] as const,
+  next: (take: number) => ["races", "next", take] as const,
+  tracks: ["races", "tracks"] as const,
+  dropdown: ["races", "dropdown"] as const,
+  /** The race a list opens on (next, else first, else last); `list` names which list it was picked from. */
+  current: (list: string, size: number) => ["races", "current", list, size] as const,
+  riders: (raceId: string, raceClass: string) => ["races", raceId, "riders", raceClass] as const,
+};
+
+export const riderKeys = {
+  all: ["riders"] as const,
+  list: (query: Record<string, unknown>) => ["riders", "list", query] as const,
+  dropdown: (raceClass: string) => ["riders", "dropdown", raceClass] as const,
+  one: (id: string) => ["riders", "one", id] as const,
+  performances: (id: string, year: number | undefined) => ["riders", "one", id, "performances", year ?? "current"] as const,
+  teams: (raceClass: string) => ["riders", "teams", raceClass] as const,
+  teamPictures: (id: string) => ["riders", "teams", id, "pictures"] as const,
+};

@@ -3,7 +3,7 @@ import { predictionsCalls } from "../../contract/calls.predictions";
 import { resultsCalls as calls } from "../../contract/calls.results";
 import { LEADERBOARD_PAGE_SIZE } from "../../contract/results";
 import { request } from "./client";
-import { leaderboardKeys, predictionKeys, resultKeys } from "./queryKeys";
+import { predictionKeys } from "./predictions";
 
 // Results and leaderboards (contract/calls.results.ts; shapes in contract/results.ts), plus the player's own
 // scored picks of a race (predictionsCalls.results).
@@ -42,3 +42,16 @@ export const raceBoardQuery = (viewer: string, raceId: string, page: number, tak
     queryFn: ({ signal }) => getRaceBoard(raceId, { page, take }, signal),
     staleTime: RESULTS_STALE_MS,
   });
+
+/** Official classifications (issue 4's results): public, the same for every player. */
+export const resultKeys = {
+  all: ["results"] as const,
+  race: (raceId: string) => ["results", "race", raceId] as const,
+};
+
+/** Leaderboards: keyed by the viewer too, since each page carries the caller's own row (`me`; "" for a guest). */
+export const leaderboardKeys = {
+  all: ["leaderboards"] as const,
+  season: (viewer: string, season: number | undefined, page: number, take: number) => ["leaderboards", "season", viewer, season ?? "current", page, take] as const,
+  race: (viewer: string, raceId: string, page: number, take: number) => ["leaderboards", "race", viewer, raceId, page, take] as const,
+};

@@ -1,3 +1,4 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type * as z from "zod";
 import type { PageQuery } from "../../contract/common";
 import { systemCalls } from "../../contract/calls";
@@ -9,3 +10,14 @@ export const getNews = (query: z.input<typeof PageQuery> = {}, signal?: AbortSig
   request(systemCalls.news, { query, signal });
 export const getSeasons = (riderId?: string, signal?: AbortSignal) =>
   request(systemCalls.seasons, { query: { riderId }, signal });
+
+/** The system area's cache keys. */
+export const systemKeys = {
+  links: ["system", "links"] as const,
+  countries: ["system", "countries"] as const,
+  news: ["system", "news"] as const,
+};
+
+export const countriesQuery = () => queryOptions({ queryKey: systemKeys.countries, queryFn: ({ signal }) => getCountries(signal) });
+/** GET /system/countries, cached for every screen that shows a flag or a country select. */
+export const useCountries = () => useQuery(countriesQuery());

@@ -14,3 +14,9 @@ export const favorite = (id: string) => request(usersCalls.favorite, { params: {
 export const unfavorite = (id: string) => request(usersCalls.unfavorite, { params: { id } });
 export const addNoteEmail = (email: string) => request(usersCalls.addNoteEmail, { body: { email } });
 export const deleteAccount = () => request(usersCalls.deleteAccount);
+
+/** The users area's cache keys. */
+export const userKeys = {
+  publicProfile: (id: string) => ["users", id, "profile"] as const,
+  players: (type: string, page: number) => ["users", "players", type, page] as const,
+};

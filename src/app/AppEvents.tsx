@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { appActor, authActor, modalActor } from "./appActor";
+import { useNavigationBridge } from "./navigation";
 import { paths, queryKeys, stateValues } from "./paths";
 
 /** Where a fresh sign-in lands: the remembered page, else the profile for `state=profile`, else predictions. */
@@ -16,6 +17,7 @@ export function signedInDestination(redirectTo: string | null, search: string, p
  * navigation and closes the sign-in modals that led there.
  */
 export function AppEvents() {
+  useNavigationBridge();
   const [, navigate] = useLocation();
   useEffect(() => {
     const signedIn = authActor.on("auth.signedIn", () => {

@@ -1,7 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { HostTitleContext } from "../modals/ModalTitle";
+import type { ModalKind } from "../../contract/enums";
+import type { ModalEntry } from "../../machines/modal.machine";
+import type { ModalComponentProps } from "../modals/modalTypes";
 import { modalComponents } from "../modals/registry";
 import { CloseIcon } from "../ui/icons";
 import { Spinner } from "../ui/Spinner";
@@ -59,11 +62,17 @@ export function ModalHost() {
           ) : null}
           <HostTitleContext.Provider value={Boolean(options.title)}>
             <Suspense fallback={<Spinner />}>
-              <Component entry={top} close={() => modals.close(top.id)} />
+              <ModalBody entry={top} />
             </Suspense>
           </HostTitleContext.Provider>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** The entry's own component, with props of its kind. */
+function ModalBody<K extends ModalKind>({ entry }: { entry: ModalEntry<K> }) {
+  const Component: ComponentType<ModalComponentProps<K>> | undefined = modalComponents[entry.kind];
+  return Component ? <Component entry={entry} close={() => modals.close(entry.id)} /> : null;
 }

@@ -1,8 +1,9 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { leaderboardKeys, predictionKeys, resultKeys } from "../api/queryKeys";
 import { getProfile } from "../api/users";
 import { authActor } from "./appActor";
 import { useNewNotices } from "./newNotices";
+import { leaderboardKeys, resultKeys } from "../api/results";
+import { predictionKeys } from "../api/predictions";
 
 /**
  * Everything a results entry changes: official classifications, every board (season, race, league), the player's

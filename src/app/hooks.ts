@@ -1,11 +1,12 @@
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
-import type { SnapshotFrom } from "xstate";
+import { createActor, fromCallback, type SnapshotFrom } from "xstate";
 import type { ModalKind } from "../../contract/enums";
 import type { authMachine } from "../../machines/auth.machine";
 import type { liveSocketMachine } from "../../machines/liveSocket.machine";
 import { unreadCount, type notificationsMachine } from "../../machines/notifications.machine";
-import type { ModalOptions } from "../../machines/modal.machine";
+import type { ModalAnswer, ModalOptions, ModalReply, ModalRequest } from "../../machines/modal.machine";
+import type { ModalPropsByKind } from "../../machines/modalProps";
 import { appActor, authActor, liveSocketActor, modalActor, notificationsActor } from "./appActor";
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
@@ -51,26 +52,59 @@ export function useRedirectTo() {
   return useSelector(appActor, (s) => s.context.redirectTo);
 }
 
+/** How a modal is opened: its options, an id of the opener's choosing, and where its answers go. */
+export type OpenOptions = Partial<ModalOptions> & { id?: string; reply?: ModalReply };
+
 export type ModalApi = {
   /** Pushes a modal and returns its id. */
-  open(kind: ModalKind, props?: Record<string, unknown>, options?: Partial<ModalOptions>): string | undefined;
-  replace(kind: ModalKind, props?: Record<string, unknown>, options?: Partial<ModalOptions>): string | undefined;
+  open<K extends ModalKind>(kind: K, props?: ModalPropsByKind[K], options?: OpenOptions): string | undefined;
+  replace<K extends ModalKind>(kind: K, props?: ModalPropsByKind[K], options?: OpenOptions): string | undefined;
   close(id?: string): void;
+  /** The id of the modal on top, if any. */
+  topId(): string | undefined;
+  /** A button of modal `id` was pressed: the opener hears its answer and the modal closes. */
+  answer(id: string, answer: ModalAnswer): void;
+  /** Opens a Confirmation and resolves with the player's answer (closed without one: "cancel"). */
+  ask(props: ModalPropsByKind["Confirmation"], options?: Omit<OpenOptions, "reply">): Promise<ModalAnswer>;
 };
 
 const topId = () => modalActor.getSnapshot().context.stack.at(-1)?.id;
 
+/** The request as the modal machine takes it (kind and props checked together by the signatures above). */
+function request<K extends ModalKind>(kind: K, props: ModalPropsByKind[K] | undefined, options: OpenOptions = {}): ModalRequest {
+  const { id, reply, ...rest } = options;
+  return { kind, props, options: rest, id, reply } as ModalRequest;
+}
+
 export const modals: ModalApi = {
   open(kind, props, options) {
-    modalActor.send({ type: "modal.open", kind, props, options });
+    modalActor.send({ type: "modal.open", ...request(kind, props, options) });
     return topId();
   },
   replace(kind, props, options) {
-    modalActor.send({ type: "modal.replace", kind, props, options });
+    modalActor.send({ type: "modal.replace", ...request(kind, props, options) });
     return topId();
   },
   close(id) {
     modalActor.send({ type: "modal.close", id });
+  },
+  topId,
+  answer(id, answer) {
+    modalActor.send({ type: "modal.answer", id, answer });
+  },
+  ask(props, options) {
+    return new Promise((resolve) => {
+      // A one-shot actor is the modal's reply address for an opener that is not a flow of its own.
+      const listener = createActor(
+        fromCallback<{ type: ModalAnswer | "closed" }>(({ receive }) => {
+          receive((event) => {
+            resolve(event.type === "closed" ? "cancel" : event.type);
+            queueMicrotask(() => listener.stop());
+          });
+        }),
+      ).start();
+      modals.open("Confirmation", { cancel: true, ...props }, { ...options, reply: { to: listener, confirm: { type: "confirm" }, cancel: { type: "cancel" }, closed: { type: "closed" } } });
+    });
   },
 };
 

@@ -14,7 +14,7 @@ import { FormAlert } from "./FormAlert";
 import styles from "./modal.module.css";
 
 /** Also opened un-closeable when the profile says `mustChangePassword` (spec section 8). */
-export default function ChangePasswordModal({ entry, close }: ModalComponentProps) {
+export default function ChangePasswordModal({ entry, close }: ModalComponentProps<"ChangePassword">) {
   const { t } = useTranslation("auth");
   const { t: tErrors } = useTranslation("errors");
   const forced = entry.props.forced === true;

@@ -4,10 +4,9 @@ import { ModalTitle } from "./ModalTitle";
 import styles from "./modal.module.css";
 
 /** A picture and one line, no button (the race-started notice of spec section 8). */
-export default function ImageAndTitleModal({ entry }: ModalComponentProps) {
+export default function ImageAndTitleModal({ entry }: ModalComponentProps<"ImageAndTitle">) {
   const { t } = useTranslation("errors");
-  const textKey = typeof entry.props.textKey === "string" ? entry.props.textKey : "somethingWentWrong";
-  const text = typeof entry.props.text === "string" ? entry.props.text : t(textKey);
+  const text = entry.props.text ?? t(entry.props.textKey ?? "somethingWentWrong");
   return (
     <div className={styles.center}>
       <svg width="120" height="90" viewBox="0 0 120 90" aria-hidden="true" focusable="false">

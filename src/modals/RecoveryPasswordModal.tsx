@@ -28,10 +28,10 @@ const stepOf = (state: string): (typeof STEPS)[number] => {
 };
 
 /** Password recovery by e-mailed code; the auth machine's recovery states drive the steps. */
-export default function RecoveryPasswordModal({ entry, close }: ModalComponentProps) {
+export default function RecoveryPasswordModal({ entry, close }: ModalComponentProps<"RecoveryPassword">) {
   const { t } = useTranslation("auth");
   const { state, error, recoveryEmail } = useAuth();
-  const prefill = typeof entry.props.email === "string" ? entry.props.email : "";
+  const prefill = entry.props.email ?? "";
   const form = useAuthForm({ email: prefill, code: "", password: "", confirmPassword: "" }, error);
   const step = stepOf(state);
   const stepIndex = STEPS.indexOf(step);

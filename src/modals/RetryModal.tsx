@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
+import { modals } from "../app/hooks";
 import { Button } from "../ui/Button";
 import type { ModalComponentProps } from "./modalTypes";
 import { ModalTitle } from "./ModalTitle";
 import styles from "./modal.module.css";
 
 /** Spec: "Retry modal with 'Try Again'"; it shows the server's message when there is one. */
-export default function RetryModal({ entry, close }: ModalComponentProps) {
+export default function RetryModal({ entry }: ModalComponentProps<"Retry">) {
   const { t } = useTranslation("errors");
-  const text = typeof entry.props.text === "string" ? entry.props.text : t("somethingWentWrong");
-  const onRetry = entry.props.onRetry as (() => void) | undefined;
+  const text = entry.props.text ?? t("somethingWentWrong");
   return (
     <div className={styles.center}>
       <ModalTitle>
@@ -16,10 +16,7 @@ export default function RetryModal({ entry, close }: ModalComponentProps) {
       </ModalTitle>
       <Button
         block
-        onClick={() => {
-          close();
-          onRetry?.();
-        }}
+        onClick={() => modals.answer(entry.id, "retry")}
       >
         {t("tryAgain")}
       </Button>

@@ -34,7 +34,7 @@ function CheckYourMail({ email, close }: { email: string | null; close(): void }
   );
 }
 
-export default function SignUpModal({ close }: ModalComponentProps) {
+export default function SignUpModal({ close }: ModalComponentProps<"SignUp">) {
   const { t, i18n } = useTranslation("auth");
   const { state, error, pendingEmail } = useAuth();
   const links = useSystemLinks();

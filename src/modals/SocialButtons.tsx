@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { API_PREFIX } from "../../contract/calls";
-import { getSocialProviders } from "../api/auth";
-import { apiKeys } from "../api/queryKeys";
+import { authKeys, getSocialProviders } from "../api/auth";
 import { Button } from "../ui/Button";
 import styles from "./modal.module.css";
 
@@ -11,7 +10,7 @@ const POPUP_FEATURES = "popup=yes,width=520,height=680";
 /** Only the providers the server has credentials for; the popup's result arrives through a storage event. */
 export function SocialButtons() {
   const { t } = useTranslation("auth");
-  const providers = useQuery({ queryKey: apiKeys.socialProviders, queryFn: () => getSocialProviders() }).data?.providers ?? [];
+  const providers = useQuery({ queryKey: authKeys.socialProviders, queryFn: () => getSocialProviders() }).data?.providers ?? [];
   if (providers.length === 0) return null;
   return (
     <>

@@ -1,11 +1,11 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, type ComponentType } from "react";
 import type { ModalKind } from "../../contract/enums";
 import type { ModalComponentProps } from "./modalTypes";
 
-type ModalComponent = LazyExoticComponent<ComponentType<ModalComponentProps>>;
+type ModalComponents = { [K in ModalKind]?: ComponentType<ModalComponentProps<K>> };
 
-/** The modal kinds this release draws; the others join with the features that open them. */
-export const modalComponents: Partial<Record<ModalKind, ModalComponent>> = {
+/** The modal kinds this release draws, each a component of its kind's props; the others join with the features that open them. */
+export const modalComponents: ModalComponents = {
   SignIn: lazy(() => import("./SignInModal")),
   SignUp: lazy(() => import("./SignUpModal")),
   RecoveryPassword: lazy(() => import("./RecoveryPasswordModal")),
@@ -13,10 +13,10 @@ export const modalComponents: Partial<Record<ModalKind, ModalComponent>> = {
   Confirmation: lazy(() => import("./ConfirmationModal")),
   Retry: lazy(() => import("./RetryModal")),
   ImageAndTitle: lazy(() => import("./ImageAndTitleModal")),
-  Invite: lazy(() => import("../screens/leagueById/InviteModal")),
-  MembersByLeague: lazy(() => import("../screens/leagueById/MembersByLeagueModal")),
-  ChooseRider: lazy(() => import("../screens/predictions/ChooseRiderModal")),
-  ChangePrediction: lazy(() => import("../screens/predictions/ChangePredictionModal")),
-  Upgrade: lazy(() => import("../screens/predictions/UpgradeModal")),
-  UpgradeFinal: lazy(() => import("../screens/predictions/UpgradeFinalModal")),
+  Invite: lazy(() => import("../features/leagues/InviteModal")),
+  MembersByLeague: lazy(() => import("../features/leagues/MembersByLeagueModal")),
+  ChooseRider: lazy(() => import("../features/predictions/ChooseRiderModal")),
+  ChangePrediction: lazy(() => import("../features/predictions/ChangePredictionModal")),
+  Upgrade: lazy(() => import("../features/predictions/UpgradeModal")),
+  UpgradeFinal: lazy(() => import("../features/predictions/UpgradeFinalModal")),
 };

@@ -1,4 +1,4 @@
-import styles from "./predictions.module.css";
+import styles from "./Diamond.module.css";
 
 /** The diamond mark next to a price; decorative (the accessible names say "diamonds"). */
 export function Diamond() {

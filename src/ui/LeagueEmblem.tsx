@@ -1,4 +1,4 @@
-import type { LeagueType } from "../../../contract/enums";
+import type { LeagueType } from "../../contract/enums";
 
 /** Decorative emblem of a league type: a globe (public), a padlock (private), a crown (VIP). */
 export function LeagueEmblem({ type }: { type: LeagueType }) {

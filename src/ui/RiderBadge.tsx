@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { RaceRider } from "../../../contract/races";
-import styles from "./predictions.module.css";
+import type { RaceRider } from "../../contract/races";
+import styles from "./RiderBadge.module.css";
 
 /** A rider as a pick shows them: picture, number, name and team. */
 export function RiderBadge({ rider, size = "md" }: { rider: Pick<RaceRider, "name" | "number" | "image" | "team">; size?: "sm" | "md" }) {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { Tokens } from "../../contract/auth";
 import type { Profile } from "../../contract/users";
-import { authMachine, somethingWentWrong, type AuthEmitted } from "../../machines/auth.machine";
+import { authMachine, type AuthEmitted } from "../../machines/auth.machine";
+import { somethingWentWrong } from "../../machines/serviceErrors";
 import { apiError, profile, signUpBody, tokens, wrongPassword } from "./authFixtures";
 import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
 

@@ -3,10 +3,8 @@ import { createActor, createMachine, fromPromise } from "xstate";
 import type { ErrorBody } from "../../contract/common";
 import {
   leagueJoinMachine,
-  leagueJoinStatus,
   type ConfirmationKind,
   type LeagueJoinContext,
-  type LeagueJoinEmitted,
   type LeagueSeat,
 } from "../../machines/leagueJoin.machine";
 import { apiError } from "./authFixtures";
@@ -140,6 +138,16 @@ describe("leagueJoin.machine: every transition, walked on a real actor", () => {
   });
 });
 
+/** What the flow told the app: the league changed, was removed, or a link was used. */
+type Announced = { type: "league.changed" | "league.removed" | "league.linkUsed"; leagueId: string };
+
+/** The dotted state name ("ready.member"), for reading the walk in tests. */
+function leagueJoinStatus(value: unknown): string {
+  if (typeof value === "string") return value;
+  const [parent, child] = Object.entries(value as Record<string, unknown>)[0] as [string, unknown];
+  return typeof child === "string" ? `${parent}.${child}` : parent;
+}
+
 type Answers = Partial<Record<(typeof actorNames)[number], (input: unknown) => Promise<unknown>>>;
 
 /** A league actor whose services answer as given; records the calls, modals and emitted events. */
@@ -147,7 +155,7 @@ function startLeague(league: LeagueSeat | null, answers: Answers = {}) {
   const inputs: Record<string, unknown[]> = {};
   const shown: Array<{ modal: string; kind?: ConfirmationKind; name?: string; message?: string }> = [];
   let cookiesDeleted = 0;
-  const emitted: LeagueJoinEmitted[] = [];
+  const emitted: Announced[] = [];
   const actors = Object.fromEntries(
     actorNames.map((name) => [
       name,
@@ -168,11 +176,13 @@ function startLeague(league: LeagueSeat | null, answers: Answers = {}) {
         askConfirmation: (_, params) => void shown.push({ modal: "confirm", ...params }),
         showRetry: (_, params) => void shown.push({ modal: "retry", message: params.message }),
         forgetInviteLink: () => void (cookiesDeleted += 1),
+        announceChanged: (_, { leagueId }) => void emitted.push({ type: "league.changed", leagueId }),
+        announceRemoved: (_, { leagueId }) => void emitted.push({ type: "league.removed", leagueId }),
+        announceLinkUsed: (_, { leagueId }) => void emitted.push({ type: "league.linkUsed", leagueId }),
       },
     }),
     { input: { league, me: ME } },
   );
-  actor.on("*", (e) => void emitted.push(e as LeagueJoinEmitted));
   actor.start();
   const status = () => leagueJoinStatus(actor.getSnapshot().value);
   return { actor, inputs, shown, emitted, status, cookies: () => cookiesDeleted };

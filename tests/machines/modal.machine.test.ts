@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createActor } from "xstate";
+import { createActor, fromCallback } from "xstate";
 import { modalDefaults, modalMachine, type ModalContext } from "../../machines/modal.machine";
 import { allTransitions, coverageLine, missing, runPath, transitionPaths } from "./modelWalk";
 
@@ -17,6 +17,8 @@ describe("modal.machine: every transition, walked on a real actor", () => {
     { type: "modal.replace", kind: "Retry", props: { message: "Something went wrong." } },
     { type: "modal.close" },
     { type: "modal.close", id: "SignIn-1" },
+    { type: "modal.answer", id: "Confirmation-1", answer: "confirm" },
+    { type: "modal.answer", id: "Confirmation-2", answer: "cancel" },
     { type: "modal.outsideClick" },
     { type: "modal.closeAll" },
   ];
@@ -109,11 +111,11 @@ describe("An outside click closes the top modal only when it allows it", () => {
 describe("The modal stack", () => {
   it("gives each modal its own id and keeps its props", () => {
     const { actor, stack } = startModals();
-    actor.send({ type: "modal.open", kind: "SignIn", props: { from: "header" } });
+    actor.send({ type: "modal.open", kind: "RecoveryPassword", props: { email: "a@b.c" } });
     actor.send({ type: "modal.open", kind: "SignIn" });
     const [first, second] = stack();
     expect(first!.id).not.toBe(second!.id);
-    expect(first!.props).toEqual({ from: "header" });
+    expect(first!.props).toEqual({ email: "a@b.c" });
     expect(second!.props).toEqual({});
   });
 
@@ -142,5 +144,56 @@ describe("The modal stack", () => {
     actor.send({ type: "modal.outsideClick" });
     expect(actor.getSnapshot().value).toBe("closed");
     expect(scroll).toEqual([]);
+  });
+});
+
+/** An opener that records what its modals tell it. */
+function opener() {
+  const heard: string[] = [];
+  const actor = createActor(fromCallback<{ type: string }>(({ receive }) => receive((e) => void heard.push(e.type)))).start();
+  return { actor, heard };
+}
+
+describe("A modal answers its opener", () => {
+  it("a button's answer goes to the opener and the modal closes; closing otherwise sends only `closed`", () => {
+    const { actor, stack } = startModals();
+    const me = opener();
+    const reply = { to: me.actor, confirm: { type: "yes" }, cancel: { type: "no" }, closed: { type: "gone" } };
+    actor.send({ type: "modal.open", kind: "Confirmation", id: "ask", reply });
+    actor.send({ type: "modal.answer", id: "ask", answer: "confirm" });
+    expect(me.heard).toEqual(["yes"]);
+    expect(stack()).toEqual([]);
+    actor.send({ type: "modal.open", kind: "Confirmation", id: "ask", reply });
+    actor.send({ type: "modal.outsideClick" });
+    expect(me.heard).toEqual(["yes", "gone"]);
+  });
+
+  it("tells every opener whose modal goes: close by id, closeAll, a replaced top", () => {
+    const { actor } = startModals();
+    const a = opener();
+    const b = opener();
+    actor.send({ type: "modal.open", kind: "ChooseRider", id: "a", reply: { to: a.actor, closed: { type: "a.closed" } } });
+    actor.send({ type: "modal.open", kind: "Upgrade", props: { button: "PREDICTION:FP1" }, id: "b", reply: { to: b.actor, closed: { type: "b.closed" } } });
+    actor.send({ type: "modal.replace", kind: "UpgradeFinal", props: { type: "PREDICTION", category: "FP1" } });
+    expect(b.heard).toEqual(["b.closed"]);
+    actor.send({ type: "modal.close", id: "a" });
+    expect(a.heard).toEqual(["a.closed"]);
+    actor.send({ type: "modal.open", kind: "ChooseRider", id: "a", reply: { to: a.actor, closed: { type: "a.closed" } } });
+    actor.send({ type: "modal.closeAll" });
+    expect(a.heard).toEqual(["a.closed", "a.closed"]);
+  });
+
+  it("an answer to a modal no longer open does nothing", () => {
+    const { actor, stack } = startModals();
+    actor.send({ type: "modal.open", kind: "SignIn" });
+    actor.send({ type: "modal.answer", id: "gone", answer: "confirm" });
+    expect(stack()).toHaveLength(1);
+  });
+
+  it("an opener may name its modal: opening the same id again replaces it", () => {
+    const { actor, stack } = startModals();
+    actor.send({ type: "modal.open", kind: "ChooseRider", id: "chooser" });
+    actor.send({ type: "modal.open", kind: "ChooseRider", id: "chooser" });
+    expect(stack().map((e) => e.id)).toEqual(["chooser"]);
   });
 });

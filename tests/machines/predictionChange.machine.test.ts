@@ -1,16 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, createMachine, fromPromise, SimulatedClock } from "xstate";
 import type { ErrorBody } from "../../contract/common";
+import { betweenTiers as betweenTiersOf, changeTierAt, lateOpensAt as lateOpensAtOf, sessionOver, tierEndsAt as tierEndsAtOf, type SessionWindow } from "../../contract/weekendRules/time";
+import { defaultWeekendRules as rules } from "../../contract/weekendRules/weekendRules";
 import {
-  betweenTiers,
   changedPicks,
-  lateOpensAt,
   MAX_TIMER_MS,
   predictionChangeMachine,
-  sessionOver,
   shownCost,
-  tierAt,
-  tierEndsAt,
   type ChangeRequest,
   type PredictionChangeContext,
   type SubmitChangeInput,
@@ -23,7 +20,12 @@ const SEC = 1000;
 // The race session: 40 minutes. BEFORE until the start, EARLY for 5 minutes, nothing, LATE in the last 5.
 const START = Date.parse("2026-05-03T12:00:00Z");
 const END = START + 40 * MIN;
-const session = { startsAt: START, endsAt: END };
+const session: SessionWindow = { startsAt: START, endsAt: END, canceled: false };
+// The contract's time rules with this test's rules (the game's own numbers).
+const tierAt = (now: number, s: SessionWindow) => changeTierAt(now, s, rules);
+const betweenTiers = (now: number, s: SessionWindow) => betweenTiersOf(now, s, rules);
+const tierEndsAt = (tier: Parameters<typeof tierEndsAtOf>[0], s: SessionWindow) => tierEndsAtOf(tier, s, rules);
+const lateOpensAt = (s: SessionWindow) => lateOpensAtOf(s, rules);
 
 const at = {
   before: START - 60 * MIN,
@@ -102,7 +104,7 @@ const filterEvents = (s: { value: unknown; context: PredictionChangeContext }, e
 /** The machine as a screen spawns it: with the request and the balance as input (the walk cannot pass input). */
 const startedWith = (balance: number) =>
   createMachine(
-    { ...predictionChangeMachine.config, context: { request, balance, costs: { BEFORE: 10, EARLY: 25, LATE: 50 }, now: 0, tier: null, repriced: false, error: null } } as never,
+    { ...predictionChangeMachine.config, context: { request, balance, rules, now: 0, tier: null, repriced: false, error: null } } as never,
     predictionChangeMachine.implementations as never,
   ) as unknown as typeof predictionChangeMachine;
 

@@ -2,16 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { ErrorBody } from "../../contract/common";
 import { PredictionCategory } from "../../contract/enums";
-import {
-  duplicateOf,
-  isComplete,
-  mergeSaved,
-  predictionFormMachine,
-  unsavedCategories,
-  type Picks,
-  type PredictionFormContext,
-  type SaveInput,
-} from "../../machines/predictionForm.machine";
+import { duplicateOf, isComplete, mergeSaved, unsavedCategories, type Picks } from "../../contract/weekendRules/form";
+import { predictionFormMachine, type PredictionFormContext, type SaveInput } from "../../machines/predictionForm.machine";
 import { apiError } from "./authFixtures";
 import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
 

@@ -1,52 +1,59 @@
 import { describe, expect, it } from "vitest";
 import { createActor, createMachine, fromPromise } from "xstate";
 import type { ErrorBody } from "../../contract/common";
-import { UpgradeButtonState } from "../../contract/enums";
-import {
-  disabledReason,
-  upgradeButtonMachine,
-  upgradeButtonState,
-  upgradePrice,
-  type PredictionActionType,
-  type PurchaseInput,
-  type UpgradeButtonContext,
-  type UpgradeButtonInput,
-} from "../../machines/upgradeButton.machine";
+import { UpgradeButtonState, type PredictionCategory } from "../../contract/enums";
+import type { ActionType } from "../../contract/weekendRules/structure";
+import type { SessionWindow } from "../../contract/weekendRules/time";
+import { upgradeButtonView, type ExistingPick, type UpgradeButtonView } from "../../contract/weekendRules/upgrades";
+import { defaultWeekendRules as rules } from "../../contract/weekendRules/weekendRules";
+import { upgradeButtonMachine, type PurchaseInput, type UpgradeButtonContext } from "../../machines/upgradeButton.machine";
 import { apiError } from "./authFixtures";
 import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
 
 const expiredBody: ErrorBody = { statusCode: 418, code: "predictionExpired", message: "The time to make the prediction has expired" };
-const poor: ErrorBody = { statusCode: 409, code: "notEnoughDiamonds", message: "You don't have enough diamonds" };
+const poor: ErrorBody = { statusCode: 402, code: "notEnoughDiamonds", message: "You don't have enough diamonds" };
 const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
 
-// Sync payload variants: each fact moving one way alone, and all of them back to "buyable".
-const events = [
-  { type: "upgrade.sync", hasPick: false },
-  { type: "upgrade.sync", balance: 10 },
-  { type: "upgrade.sync", sessionStarted: true },
-  { type: "upgrade.sync", bought: true },
-  { type: "upgrade.sync", hasPick: true, balance: 100, sessionStarted: false, bought: false },
+// The weekend the verdicts come from: every session an hour ahead (or started, for "locked").
+const T0 = Date.parse("2026-06-05T10:00:00Z");
+const win: SessionWindow = { startsAt: T0 + 3600_000, endsAt: T0 + 7200_000, canceled: false };
+const sessions = { FP1: win, PF: win, FP2: win, Q1: win, Q2: win, SPRINT: win, START: win };
+const pick = (category: PredictionCategory, upgrades: ActionType[] = []): ExistingPick => ({ id: category, category, riderId: category, upgrades, changes: 0, riderInjured: false });
+const podium = (group: "SPRINT" | "RACE", upgrades: ActionType[] = []) =>
+  (group === "SPRINT" ? (["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"] as const) : (["RACE_FIRST", "RACE_SECOND", "RACE_THIRD"] as const)).map((c) => pick(c, upgrades));
+
+/** The contract's verdict for a button of `type` in a situation: picks saved, balance, session open or started. */
+function viewOf(type: ActionType, situation: { picks?: boolean; balance?: number; started?: boolean; bought?: boolean } = {}): UpgradeButtonView {
+  const { picks = true, balance = 100, started = false, bought = false } = situation;
+  const category: PredictionCategory | undefined = type === "PREDICTION" ? "FP1" : undefined;
+  const group = type.endsWith("SPRINT") ? "SPRINT" : "RACE";
+  const saved = !picks ? [] : category ? [pick(category, bought ? [type] : [])] : podium(group, bought ? [type] : []);
+  return upgradeButtonView({ type, category }, { now: started ? win.startsAt : T0, sessions, picks: saved, rules, balance });
+}
+
+const events = (type: ActionType) => [
+  { type: "upgrade.sync", view: viewOf(type, { picks: false }) },
+  { type: "upgrade.sync", view: viewOf(type, { balance: 10 }) },
+  { type: "upgrade.sync", view: viewOf(type, { started: true }) },
+  { type: "upgrade.sync", view: viewOf(type, { bought: true }) },
+  { type: "upgrade.sync", view: viewOf(type) },
   { type: "upgrade.press" },
   { type: "upgrade.confirm" },
   { type: "upgrade.cancel" },
-  { type: "xstate.done.actor.purchase", output: { balance: 40 } },
+  { type: "xstate.done.actor.purchase", output: undefined },
   { type: "xstate.error.actor.purchase", error: apiError(expiredBody) },
   { type: "xstate.error.actor.purchase", error: apiError(poor) },
   { type: "xstate.error.actor.purchase", error: apiError(broken) },
 ];
 
-// A state is its value plus what the guards decide on (blocked or not, bought or not); the exact facts
-// and the error are checked at every step but make no new states.
-const serializeState = (s: { value: unknown; context: UpgradeButtonContext }) =>
-  JSON.stringify([s.value, disabledReason(s.context) !== null, s.context.bought]);
+// A state is its value plus what the guards decide on (blocked or not, bought or not); the error is checked at
+// every step but makes no new states.
+const serializeState = (s: { value: unknown; context: UpgradeButtonContext }) => JSON.stringify([s.value, s.context.view.block !== null, s.context.view.bought]);
 
-/** One button per kind (the walk cannot pass input): a pick saved, 100 diamonds, before the start. */
-const buttonFor = (kind: PredictionActionType) =>
+/** One button per kind (the walk cannot pass input): buyable to begin with. */
+const buttonFor = (type: ActionType) =>
   createMachine(
-    {
-      ...upgradeButtonMachine.config,
-      context: { kind, price: upgradePrice(kind), hasPick: true, balance: 100, sessionStarted: false, bought: false, error: null },
-    } as never,
+    { ...upgradeButtonMachine.config, context: { raceId: "r1", view: viewOf(type), error: null } } as never,
     upgradeButtonMachine.implementations as never,
   ) as unknown as typeof upgradeButtonMachine;
 
@@ -54,16 +61,16 @@ describe("upgradeButton.machine: every transition, walked on a real actor", () =
   const all = allTransitions(upgradeButtonMachine);
   const covered = new Set<string>();
   const seen = new Set<string>();
-  for (const kind of ["PREDICTION", "PREDICTION_RACE", "PREDICTION_INSURANCE_SPRINT"] as const) {
-    const machine = buttonFor(kind);
-    const paths = transitionPaths(machine, { events, serializeState: serializeState as never });
-    it.each(paths.map((p) => [p.name, p] as const))(`${kind}: %s`, async (_n, path) => {
+  for (const type of ["PREDICTION", "PREDICTION_RACE", "PREDICTION_INSURANCE_SPRINT"] as const) {
+    const machine = buttonFor(type);
+    const paths = transitionPaths(machine, { events: events(type), serializeState: serializeState as never });
+    it.each(paths.map((p) => [p.name, p] as const))(`${type}: %s`, async (_n, path) => {
       const taken = await runPath(path, () => {
         const stubs = promiseStubs(["purchase"]);
         return { machine: machine.provide({ actors: stubs.actors }), pending: stubs.pending };
       });
       taken.forEach((k) => covered.add(k));
-      for (const step of path.steps) seen.add(upgradeButtonState(step.value, { kind }));
+      for (const step of path.steps) if (typeof step.value === "string" && (UpgradeButtonState.options as readonly string[]).includes(step.value)) seen.add(step.value);
     });
   }
 
@@ -72,128 +79,128 @@ describe("upgradeButton.machine: every transition, walked on a real actor", () =
     expect(missing(all, covered)).toEqual([]);
   });
 
-  it("shows every state of the spec's UpgradeButtonState enum", () => {
+  it("passes through every state of the spec's UpgradeButtonState enum", () => {
     expect([...seen].toSorted()).toEqual([...UpgradeButtonState.options].toSorted());
   });
 });
 
-function startButton(input: UpgradeButtonInput, purchase: (input: PurchaseInput) => Promise<{ balance: number }> = async () => ({ balance: 0 })) {
+function startButton(view: UpgradeButtonView, purchase: (input: PurchaseInput) => Promise<void> = async () => {}) {
   const calls: PurchaseInput[] = [];
+  const shown: string[] = [];
   const actor = createActor(
     upgradeButtonMachine.provide({
       actors: {
-        purchase: fromPromise<{ balance: number }, PurchaseInput>(async ({ input: i }) => {
+        purchase: fromPromise<void, PurchaseInput>(async ({ input: i }) => {
           calls.push(i);
           return purchase(i);
         }),
       },
+      actions: { askConfirmation: () => void shown.push("Upgrade"), announceBought: () => void shown.push("UpgradeFinal") },
     }),
-    { input },
+    { input: { raceId: "r1", view } },
   ).start();
-  const shown = () => upgradeButtonState(actor.getSnapshot().value, actor.getSnapshot().context);
-  return { actor, calls, shown, snap: () => actor.getSnapshot() };
+  const state = () => actor.getSnapshot().value;
+  return { actor, calls, shown, state, snap: () => actor.getSnapshot() };
 }
 
-const ready = { hasPick: true, balance: 100, sessionStarted: false, bought: false };
-
-describe("Upgrade buttons (game rules: Upgrades)", () => {
+describe("Upgrades: the button's state is the spec's, from the contract's verdict", () => {
   it.each([
-    ["PREDICTION", "UPGRADE", "UPGRADE_ACTIVE", "UPGRADE_DISABLED", 30],
-    ["PREDICTION_SPRINT", "UPGRADE_PODIUM", "UPGRADE_ACTIVE", "UPGRADE_DISABLED", 60],
-    ["PREDICTION_RACE", "UPGRADE_PODIUM", "UPGRADE_ACTIVE", "UPGRADE_DISABLED", 60],
-    ["PREDICTION_INSURANCE_RACE", "INSURANCE", "INSURANCE_ACTIVE", "INSURANCE_DISABLED", 40],
-    ["PREDICTION_INSURANCE_SPRINT", "INSURANCE", "INSURANCE_ACTIVE", "INSURANCE_DISABLED", 40],
-  ] as const)("%s: buyable %s, bought %s, locked %s, price %i", (kind, buyable, active, disabled, price) => {
-    expect(upgradePrice(kind)).toBe(price);
-    expect(startButton({ kind, ...ready }).shown()).toBe(buyable);
-    expect(startButton({ kind, ...ready, bought: true }).shown()).toBe(active);
-    expect(startButton({ kind, ...ready, sessionStarted: true }).shown()).toBe(disabled);
-    expect(startButton({ kind, ...ready, hasPick: false }).shown()).toBe(disabled);
+    ["PREDICTION", "UPGRADE", "UPGRADE_ACTIVE", "UPGRADE_DISABLED"],
+    ["PREDICTION_SPRINT", "UPGRADE_PODIUM", "UPGRADE_ACTIVE", "UPGRADE_DISABLED"],
+    ["PREDICTION_RACE", "UPGRADE_PODIUM", "UPGRADE_ACTIVE", "UPGRADE_DISABLED"],
+    ["PREDICTION_INSURANCE_RACE", "INSURANCE", "INSURANCE_ACTIVE", "INSURANCE_DISABLED"],
+    ["PREDICTION_INSURANCE_SPRINT", "INSURANCE", "INSURANCE_ACTIVE", "INSURANCE_DISABLED"],
+  ] as const)("%s: buyable %s, bought %s, locked or without picks %s", (type, buyable, active, disabled) => {
+    expect(startButton(viewOf(type)).state()).toBe(buyable);
+    expect(startButton(viewOf(type, { bought: true })).state()).toBe(active);
+    expect(startButton(viewOf(type, { started: true })).state()).toBe(disabled);
+    expect(startButton(viewOf(type, { picks: false })).state()).toBe(disabled);
   });
 
-  it("balance against the price at the limit: one diamond short is disabled", () => {
-    expect(startButton({ kind: "PREDICTION", ...ready, balance: 30 }).shown()).toBe("UPGRADE");
-    expect(startButton({ kind: "PREDICTION", ...ready, balance: 29 }).shown()).toBe("UPGRADE_DISABLED");
-    expect(startButton({ kind: "PREDICTION_RACE", ...ready, balance: 59 }).shown()).toBe("UPGRADE_DISABLED");
-    expect(startButton({ kind: "PREDICTION_INSURANCE_RACE", ...ready, balance: 40 }).shown()).toBe("INSURANCE");
-  });
-
-  it("says why a button is disabled, the session's start first", () => {
-    expect(disabledReason({ ...ready, price: 30, sessionStarted: true, hasPick: false, balance: 0 })).toBe("locked");
-    expect(disabledReason({ ...ready, price: 30, hasPick: false, balance: 0 })).toBe("noPick");
-    expect(disabledReason({ ...ready, price: 30, balance: 0 })).toBe("unaffordable");
-    expect(disabledReason({ ...ready, price: 30 })).toBeNull();
-  });
-
-  it("an upgrade bought before the start stays active after it", () => {
-    const { actor, shown } = startButton({ kind: "PREDICTION_INSURANCE_SPRINT", ...ready, bought: true });
-    actor.send({ type: "upgrade.sync", sessionStarted: true });
-    expect(shown()).toBe("INSURANCE_ACTIVE");
-  });
-
-  it("press, confirm, purchase: active, with the balance the server answered", async () => {
-    const { actor, calls, shown, snap } = startButton({ kind: "PREDICTION_RACE", ...ready }, async () => ({ balance: 40 }));
+  it("tags tell the view what it shows: active, disabled, confirming, busy", async () => {
+    const { actor, snap } = startButton(viewOf("PREDICTION"), () => new Promise(() => {}));
+    expect(snap().tags.size).toBe(0);
     actor.send({ type: "upgrade.press" });
-    expect(snap().value).toBe("confirming");
-    expect(shown()).toBe("UPGRADE_PODIUM");
+    expect(snap().hasTag("confirming")).toBe(true);
     actor.send({ type: "upgrade.confirm" });
-    expect(snap().value).toBe("purchasing");
+    expect(snap().hasTag("busy")).toBe(true);
+    expect(startButton(viewOf("PREDICTION", { bought: true })).snap().hasTag("active")).toBe(true);
+    expect(startButton(viewOf("PREDICTION", { balance: 0 })).snap().hasTag("disabled")).toBe(true);
+  });
+});
+
+describe("Upgrades: buying through the Upgrade modal", () => {
+  it("press asks, confirm buys: active, and UpgradeFinal takes the modal's place", async () => {
+    const { actor, calls, shown, state } = startButton(viewOf("PREDICTION_RACE"));
+    actor.send({ type: "upgrade.press" });
+    expect(state()).toBe("confirming");
+    expect(shown).toEqual(["Upgrade"]);
+    actor.send({ type: "upgrade.confirm" });
+    expect(state()).toBe("purchasing");
     await settle();
-    expect(calls).toEqual([{ kind: "PREDICTION_RACE", price: 60 }]);
-    expect(shown()).toBe("UPGRADE_ACTIVE");
-    expect(snap().context.balance).toBe(40);
+    expect(calls).toEqual([{ raceId: "r1", type: "PREDICTION_RACE", category: undefined, price: 60 }]);
+    expect(state()).toBe("UPGRADE_ACTIVE");
+    expect(shown).toEqual(["Upgrade", "UpgradeFinal"]);
+  });
+
+  it("a disabled button does not ask", () => {
+    const { actor, shown, state } = startButton(viewOf("PREDICTION", { balance: 29 }));
+    actor.send({ type: "upgrade.press" });
+    expect(state()).toBe("UPGRADE_DISABLED");
+    expect(shown).toEqual([]);
   });
 
   it("cancel in the modal buys nothing", () => {
-    const { actor, calls, shown } = startButton({ kind: "PREDICTION", ...ready });
+    const { actor, calls, state } = startButton(viewOf("PREDICTION"));
     actor.send({ type: "upgrade.press" });
     actor.send({ type: "upgrade.cancel" });
-    expect(shown()).toBe("UPGRADE");
+    expect(state()).toBe("UPGRADE");
     expect(calls).toEqual([]);
   });
 
   it("the session starting while the modal is open: confirm re-checks and does not buy", () => {
-    const { actor, calls, shown } = startButton({ kind: "PREDICTION_INSURANCE_RACE", ...ready });
+    const { actor, calls, state } = startButton(viewOf("PREDICTION_INSURANCE_RACE"));
     actor.send({ type: "upgrade.press" });
-    actor.send({ type: "upgrade.sync", sessionStarted: true });
-    expect(actor.getSnapshot().value).toBe("confirming");
+    actor.send({ type: "upgrade.sync", view: viewOf("PREDICTION_INSURANCE_RACE", { started: true }) });
+    expect(state()).toBe("confirming");
     actor.send({ type: "upgrade.confirm" });
-    expect(shown()).toBe("INSURANCE_DISABLED");
+    expect(state()).toBe("INSURANCE_DISABLED");
     expect(calls).toEqual([]);
   });
 
   it("418 from the server locks the button; other errors come back buyable with the error", async () => {
-    const locked = startButton({ kind: "PREDICTION", ...ready }, async () => {
+    const locked = startButton(viewOf("PREDICTION"), async () => {
       throw apiError(expiredBody);
     });
     locked.actor.send({ type: "upgrade.press" });
     locked.actor.send({ type: "upgrade.confirm" });
     await settle();
-    expect(locked.shown()).toBe("UPGRADE_DISABLED");
+    expect(locked.state()).toBe("UPGRADE_DISABLED");
+    expect(locked.snap().context.view.block).toBe("locked");
     expect(locked.snap().context.error).toEqual(expiredBody);
 
-    const failing = startButton({ kind: "PREDICTION", ...ready }, async () => {
+    const failing = startButton(viewOf("PREDICTION"), async () => {
       throw apiError(broken);
     });
     failing.actor.send({ type: "upgrade.press" });
     failing.actor.send({ type: "upgrade.confirm" });
     await settle();
-    expect(failing.shown()).toBe("UPGRADE");
+    expect(failing.state()).toBe("UPGRADE");
     expect(failing.snap().context.error).toEqual(broken);
     failing.actor.send({ type: "upgrade.press" });
     expect(failing.snap().context.error).toBeNull();
   });
 
-  it("re-evaluates when the facts change: a saved pick, a balance update, a refund", () => {
-    const { actor, shown } = startButton({ kind: "PREDICTION", balance: 10 });
-    expect(shown()).toBe("UPGRADE_DISABLED");
-    actor.send({ type: "upgrade.sync", hasPick: true });
-    expect(shown()).toBe("UPGRADE_DISABLED");
-    actor.send({ type: "upgrade.sync", balance: 100 });
-    expect(shown()).toBe("UPGRADE");
-    actor.send({ type: "upgrade.sync", bought: true });
-    expect(shown()).toBe("UPGRADE_ACTIVE");
-    actor.send({ type: "upgrade.sync", bought: false });
-    expect(shown()).toBe("UPGRADE");
+  it("re-evaluates on each verdict: a saved pick, a balance update, a refund", () => {
+    const { actor, state } = startButton(viewOf("PREDICTION", { picks: false, balance: 10 }));
+    expect(state()).toBe("UPGRADE_DISABLED");
+    actor.send({ type: "upgrade.sync", view: viewOf("PREDICTION", { balance: 10 }) });
+    expect(state()).toBe("UPGRADE_DISABLED");
+    actor.send({ type: "upgrade.sync", view: viewOf("PREDICTION") });
+    expect(state()).toBe("UPGRADE");
+    actor.send({ type: "upgrade.sync", view: viewOf("PREDICTION", { bought: true }) });
+    expect(state()).toBe("UPGRADE_ACTIVE");
+    actor.send({ type: "upgrade.sync", view: viewOf("PREDICTION") });
+    expect(state()).toBe("UPGRADE");
   });
 });

@@ -1,5 +1,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createActor, fromCallback } from "xstate";
+import type { ModalPropsByKind } from "../../machines/modalProps";
 import { modalActor } from "../../src/app/appActor";
 import { modals } from "../../src/app/hooks";
 import { ModalHost } from "../../src/app/ModalHost";
@@ -19,7 +21,7 @@ function pressOutside(dialog: HTMLElement) {
   fireEvent.click(target, { button: 0 });
 }
 
-async function openConfirmation(props: Record<string, unknown>, options?: Parameters<typeof modals.open>[2]) {
+async function openConfirmation(props: ModalPropsByKind["Confirmation"], options?: Parameters<typeof modals.open>[2]) {
   stubApi();
   renderWithApp(<ModalHost />);
   act(() => {
@@ -33,13 +35,17 @@ async function openConfirmation(props: Record<string, unknown>, options?: Parame
 }
 
 describe("the confirmation modal: text, optional Cancel, a confirm button with a configurable name", () => {
-  it("shows the text and runs onConfirm then closes when the named button is pressed", async () => {
-    const onConfirm = vi.fn();
-    const dialog = await openConfirmation({ text: "Are you sure you want to sign out?", confirmLabel: "Yes I'm sure", cancel: true, onConfirm });
+  it("shows the text, answers the opener's confirm event and closes when the named button is pressed", async () => {
+    const heard: string[] = [];
+    const opener = createActor(fromCallback<{ type: string }>(({ receive }) => receive((e) => void heard.push(e.type)))).start();
+    const dialog = await openConfirmation(
+      { text: "Are you sure you want to sign out?", confirmLabel: "Yes I'm sure", cancel: true },
+      { reply: { to: opener, confirm: { type: "yes" }, cancel: { type: "no" } } },
+    );
     expect(dialog.textContent).toContain("Are you sure you want to sign out?");
     expect(screen.getByRole("button", { name: "Cancel" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Yes I'm sure" }));
-    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(heard).toEqual(["yes"]);
     expect(stack()).toHaveLength(0);
     expect(screen.queryByRole("dialog")).toBeNull();
   });

@@ -4,18 +4,22 @@ import type { ReactNode } from "react";
 import { vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { createQueryClient } from "../../src/api/queryClient";
+import { queryClient } from "../../src/api/queryClient";
 import { authActor, modalActor } from "../../src/app/appActor";
+import { useNavigationBridge } from "../../src/app/navigation";
 import { json, profileFixture } from "./fixtures";
 import type { Profile } from "../../contract/users";
 
 /** Renders inside the app's providers with an in-memory location; `location()` reads where the app went. */
 export function renderWithApp(ui: ReactNode, { path = "/", search = "" }: { path?: string; search?: string } = {}) {
   const memory = memoryLocation({ path: search ? `${path}?${search}` : path, record: true });
-  const client = createQueryClient();
+  // The app's own client, as in production: the feature actors follow its cache. Each render starts empty.
+  const client = queryClient;
+  client.clear();
   const result = render(
     <QueryClientProvider client={client}>
       <Router hook={memory.hook} searchHook={memory.searchHook}>
+        <NavigationBridge />
         {ui}
       </Router>
     </QueryClientProvider>,
@@ -51,4 +55,10 @@ export function resetApp() {
   if (authActor.getSnapshot().context.profile) authActor.send({ type: "auth.session.expired" });
   modalActor.send({ type: "modal.closeAll" });
   vi.unstubAllGlobals();
+}
+
+/** The app's navigation for its actors, as App mounts it. */
+function NavigationBridge() {
+  useNavigationBridge();
+  return null;
 }

@@ -10,7 +10,7 @@ import { describeNotification } from "../../src/app/layout/notifications/notific
 import { guardedScreens } from "../../src/app/routes";
 import { i18n } from "../../src/i18n/i18n";
 import ResultsScreen from "../../src/screens/results/ResultsScreen";
-import { defaultRaceId } from "../../src/screens/results/results";
+import { defaultResultsRaceId as defaultRaceId } from "../../contract/raceRules";
 import { json } from "./fixtures";
 import { renderWithApp, resetApp, signInForTest } from "./renderWithApp";
 import { stubRoutes, type Call } from "./screens/stubRoutes";

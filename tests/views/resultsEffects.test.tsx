@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Notification } from "../../contract/notifications";
-import { leaderboardKeys } from "../../src/api/queryKeys";
+import { leaderboardKeys } from "../../src/api/results";
 import { authActor, notificationsActor } from "../../src/app/appActor";
 import { ResultsEffects } from "../../src/app/ResultsEffects";
 import { json, profileFixture } from "./fixtures";

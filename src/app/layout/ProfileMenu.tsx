@@ -24,12 +24,11 @@ export function ProfileMenu({ profile }: { profile: Profile }) {
 
   function askSignOut() {
     close();
-    modals.open("Confirmation", {
-      text: t("signOut.question"),
-      confirmLabel: t("signOut.confirm"),
-      cancel: true,
-      onConfirm: () => authActor.send({ type: "auth.signOut" }),
-    });
+    modals.open(
+      "Confirmation",
+      { text: t("signOut.question"), confirmLabel: t("signOut.confirm"), cancel: true },
+      { reply: { to: authActor, confirm: { type: "auth.signOut" } } },
+    );
   }
 
   return (

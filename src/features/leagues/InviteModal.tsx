@@ -3,8 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Invitation } from "../../../contract/leagues";
 import { ApiError } from "../../api/client";
-import { getInviteLink, inviteByEmail } from "../../api/leagues";
-import { leagueKeys } from "../../api/queryKeys";
+import { getInviteLink, inviteByEmail, leagueKeys } from "../../api/leagues";
 import type { ModalComponentProps } from "../../modals/modalTypes";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
@@ -15,9 +14,9 @@ import styles from "./InviteModal.module.css";
 export const emailsOf = (text: string) => [...new Set(text.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
 
 /** The Invite modal: e-mail invitations (POST /leagues/manage/{id}/invitations) and the league's invite link. */
-export default function InviteModal({ entry }: ModalComponentProps) {
+export default function InviteModal({ entry }: ModalComponentProps<"Invite">) {
   const { t } = useTranslation("leagues");
-  const leagueId = String(entry.props.leagueId ?? "");
+  const { leagueId } = entry.props;
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<number | null>(null);

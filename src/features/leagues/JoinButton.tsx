@@ -1,25 +1,33 @@
+import { useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { statusOnJoin } from "../../../contract/leagueRules";
 import type { League } from "../../../contract/leagues";
+import type { LeagueJoinRef } from "../../../machines/leagueSeats.machine";
 import { Button } from "../../ui/Button";
 import { useErrorText } from "../../ui/fieldErrors";
-import { useLeagueJoin, type LeagueJoinActor } from "./useLeagueJoin";
+import { useLeagueFlow } from "./seatsActor";
 import styles from "./leagues.module.css";
 
-type Flow = ReturnType<typeof useLeagueJoin>;
+/** The join label by what joining does: join (PUBLIC), request (PRIVATE), follow (VIP). */
+const joinLabel = { ACCEPTED: "join", PENDING: "request", FOLLOWING: "follow" } as const;
 
 /** The spec's status buttons: join (by type), requested, invited (accept / decline), following, joined. */
-export function SeatActions({ league, flow, compact = false }: { league: League; flow: Flow; compact?: boolean }) {
+export function SeatActions({ league, flow, compact = false }: { league: League; flow: LeagueJoinRef; compact?: boolean }) {
   const { t } = useTranslation("leagues");
   const errorText = useErrorText();
-  const { status, busy, error } = flow;
-  const send: LeagueJoinActor["send"] = flow.send;
+  const snapshot = useSelector(flow, (s) => s);
   const size = compact ? "sm" : "md";
   const name = league.name;
+  const send = flow.send;
   let body: ReactNode;
-  if (busy || status === "start" || status === "unknown") {
-    body = <Button size={size} loading>{t("seat.working")}</Button>;
-  } else if (status === "ready.requested") {
+  if (snapshot.hasTag("busy") || snapshot.hasTag("loading")) {
+    body = (
+      <Button size={size} loading>
+        {t("seat.working")}
+      </Button>
+    );
+  } else if (snapshot.hasTag("requested")) {
     body = (
       <>
         <span className={`${styles.chip} ${styles.chipPending}`}>{t("status.requested")}</span>
@@ -28,7 +36,7 @@ export function SeatActions({ league, flow, compact = false }: { league: League;
         </Button>
       </>
     );
-  } else if (status === "ready.invited" || status === "ready.confirmDecline") {
+  } else if (snapshot.hasTag("invited")) {
     body = (
       <>
         <span className={`${styles.chip} ${styles.chipInvited}`}>{t("status.invited")}</span>
@@ -40,7 +48,7 @@ export function SeatActions({ league, flow, compact = false }: { league: League;
         </Button>
       </>
     );
-  } else if (status === "ready.following") {
+  } else if (snapshot.hasTag("following")) {
     body = (
       <>
         <span className={`${styles.chip} ${styles.chipFollowing}`}>{t("status.following")}</span>
@@ -49,7 +57,7 @@ export function SeatActions({ league, flow, compact = false }: { league: League;
         </Button>
       </>
     );
-  } else if (status.startsWith("ready.member") || status.startsWith("ready.confirm")) {
+  } else if (snapshot.hasTag("member")) {
     body = (
       <>
         <span className={`${styles.chip} ${styles.chipJoined}`}>{t("status.joined")}</span>
@@ -60,16 +68,17 @@ export function SeatActions({ league, flow, compact = false }: { league: League;
         )}
       </>
     );
-  } else if (status === "removed") {
+  } else if (snapshot.hasTag("removed")) {
     body = null;
   } else {
-    const label = league.type === "PUBLIC" ? "join" : league.type === "PRIVATE" ? "request" : "follow";
+    const label = joinLabel[statusOnJoin[league.type]];
     body = (
       <Button size={size} onClick={() => send({ type: "league.join" })} aria-label={t(`seat.${label}Of`, { name })}>
         {t(`seat.${label}`)}
       </Button>
     );
   }
+  const error = snapshot.context.error;
   return (
     <div className={styles.seat}>
       <div className={styles.seatButtons}>{body}</div>
@@ -82,8 +91,16 @@ export function SeatActions({ league, flow, compact = false }: { league: League;
   );
 }
 
-/** A list row's own join flow (a short-lived actor per league shown). */
+/** A league's status buttons, on the league's own flow (shared by its list row and its page). */
 export function JoinButton({ league, compact }: { league: League; compact?: boolean }) {
-  const flow = useLeagueJoin(league);
+  const { t } = useTranslation("leagues");
+  const flow = useLeagueFlow(league.id);
+  if (!flow) {
+    return (
+      <Button size={compact ? "sm" : "md"} loading>
+        {t("seat.working")}
+      </Button>
+    );
+  }
   return <SeatActions league={league} flow={flow} compact={compact} />;
 }

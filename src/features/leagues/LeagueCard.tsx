@@ -3,8 +3,8 @@ import { Link } from "wouter";
 import type { League } from "../../../contract/leagues";
 import { modals } from "../../app/hooks";
 import { paths } from "../../app/paths";
-import { LeagueEmblem } from "../landing/LeagueEmblem";
-import { useCountries } from "../profile/useCountries";
+import { LeagueEmblem } from "../../ui/LeagueEmblem";
+import { useCountries } from "../../api/system";
 import { JoinButton } from "./JoinButton";
 import styles from "./leagues.module.css";
 

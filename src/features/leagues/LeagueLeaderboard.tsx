@@ -1,14 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { League } from "../../../contract/leagues";
-import { getLeaderboard } from "../../api/leagues";
-import { leagueKeys } from "../../api/queryKeys";
+import { getLeaderboard, leagueKeys } from "../../api/leagues";
 import { useProfile } from "../../app/hooks";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
-import styles from "./LeagueScreen.module.css";
+import styles from "./LeagueLeaderboard.module.css";
 
 /** GET /leagues/leaderboard for this league: accepted members ranked by season points. */
 export function LeagueLeaderboard({ league }: { league: League }) {

@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { MEMBERS_PAGE_SIZE } from "../../../contract/leagues";
-import { getMembers } from "../../api/leagues";
-import { leagueKeys } from "../../api/queryKeys";
+import { getMembers, leagueKeys } from "../../api/leagues";
 import type { ModalComponentProps } from "../../modals/modalTypes";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
@@ -10,9 +9,9 @@ import { Spinner } from "../../ui/Spinner";
 import styles from "./InviteModal.module.css";
 
 /** The MembersByLeague modal: a league's accepted members, 50 at a time, from a league card. */
-export default function MembersByLeagueModal({ entry }: ModalComponentProps) {
+export default function MembersByLeagueModal({ entry }: ModalComponentProps<"MembersByLeague">) {
   const { t } = useTranslation("leagues");
-  const leagueId = String(entry.props.leagueId ?? "");
+  const { leagueId } = entry.props;
   const members = useInfiniteQuery({
     queryKey: leagueKeys.members(leagueId),
     queryFn: ({ pageParam, signal }) => getMembers(leagueId, { page: pageParam, take: MEMBERS_PAGE_SIZE }, signal),

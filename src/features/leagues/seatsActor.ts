@@ -1,27 +1,20 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect } from "react";
-import { useLocation } from "wouter";
-import { fromPromise, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import type { Query } from "@tanstack/react-query";
+import { useSelector } from "@xstate/react";
+import { createActor, fromCallback, fromPromise } from "xstate";
 import type { League } from "../../../contract/leagues";
-import {
-  busyStates,
-  leagueJoinMachine,
-  leagueJoinStatus,
-  type ConfirmationKind,
-  type InviteLink,
-  type LeagueSeat,
-  type SeatChange,
-} from "../../../machines/leagueJoin.machine";
+import { leagueJoinMachine, type ConfirmationKind, type InviteLink, type LeagueSeat, type SeatChange } from "../../../machines/leagueJoin.machine";
+import { leagueSeatsMachine, type LeagueSeatsEvent } from "../../../machines/leagueSeats.machine";
 import * as leaguesApi from "../../api/leagues";
-import { leagueKeys } from "../../api/queryKeys";
-import { modals, useProfile } from "../../app/hooks";
+import { queryClient } from "../../api/queryClient";
+import { authActor } from "../../app/appActor";
+import { modals } from "../../app/hooks";
+import { navigateTo } from "../../app/navigation";
 import { paths } from "../../app/paths";
 import { i18n } from "../../i18n/i18n";
 import { deleteInviteLink } from "./inviteCookies";
 
-export type LeagueJoinActor = ActorRefFrom<typeof leagueJoinMachine>;
-type Snapshot = SnapshotFrom<typeof leagueJoinMachine>;
+// The player's league flows with the real services: the API, the modals, the invite cookies, navigation, and the
+// query cache they follow. Created once, at module level; components take a league's flow from it.
 
 export function seatOf(league: League): LeagueSeat {
   return {
@@ -34,6 +27,48 @@ export function seatOf(league: League): LeagueSeat {
   };
 }
 
+const isLeague = (value: unknown): value is League =>
+  typeof value === "object" && value !== null && "id" in value && "memberStatus" in value && "membersCount" in value && "owner" in value && "type" in value;
+
+/** The leagues a league query holds: one league, a list, a page of them, or the pages of an infinite list. */
+function leaguesIn(data: unknown): League[] {
+  if (isLeague(data)) return [data];
+  if (Array.isArray(data)) return data.flatMap(leaguesIn);
+  if (typeof data === "object" && data !== null) {
+    if ("pages" in data && Array.isArray(data.pages)) return data.pages.flatMap(leaguesIn);
+    if ("data" in data && Array.isArray(data.data)) return data.data.filter(isLeague);
+  }
+  return [];
+}
+
+const isLeagueQuery = (query: Query) => query.queryKey[0] === leaguesApi.leagueKeys.all[0];
+const me = () => authActor.getSnapshot().context.profile?.id ?? null;
+
+/** Every fresh answer about leagues (and every change of player) reaches the flows. */
+const watchLeagues = fromCallback<LeagueSeatsEvent>(({ sendBack }) => {
+  const cache = queryClient.getQueryCache();
+  for (const query of cache.findAll({ queryKey: leaguesApi.leagueKeys.all })) sendBack({ type: "leagues.data", me: me(), leagues: leaguesIn(query.state.data).map(seatOf) });
+  // Only new answers count: a refetch that brings the same data (structurally shared, the same object) is no news.
+  const lastSeen = new Map<string, unknown>();
+  const stopCache = cache.subscribe((event) => {
+    if (event.type !== "updated" || event.action.type !== "success" || !isLeagueQuery(event.query)) return;
+    const data = event.query.state.data;
+    if (lastSeen.get(event.query.queryHash) === data) return;
+    lastSeen.set(event.query.queryHash, data);
+    sendBack({ type: "leagues.data", me: me(), leagues: leaguesIn(data).map(seatOf) });
+  });
+  let player = me();
+  const stopAuth = authActor.subscribe(() => {
+    if (me() === player) return;
+    player = me();
+    sendBack({ type: "leagues.data", me: player, leagues: [] });
+  });
+  return () => {
+    stopCache();
+    stopAuth.unsubscribe();
+  };
+});
+
 const confirmLabels: Record<ConfirmationKind, string> = {
   leave: "leagues:confirm.leaveYes",
   ownerLeave: "leagues:confirm.ownerLeaveYes",
@@ -41,19 +76,12 @@ const confirmLabels: Record<ConfirmationKind, string> = {
   decline: "leagues:confirm.declineYes",
 };
 
-/** The machine with the real API, the modal stack and the invite cookies. */
-export const liveLeagueJoin = leagueJoinMachine.provide({
+const leagueJoin = leagueJoinMachine.provide({
   actors: {
     join: fromPromise<SeatChange, { leagueId: string }>(({ input }) => leaguesApi.joinLeague(input.leagueId)),
-    accept: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) =>
-      leaguesApi.acceptMembership(input.leagueId, input.userId),
-    ),
-    removeMember: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) =>
-      leaguesApi.removeMember(input.leagueId, input.userId),
-    ),
-    approve: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) =>
-      leaguesApi.acceptMembership(input.leagueId, input.userId),
-    ),
+    accept: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) => leaguesApi.acceptMembership(input.leagueId, input.userId)),
+    removeMember: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) => leaguesApi.removeMember(input.leagueId, input.userId)),
+    approve: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) => leaguesApi.acceptMembership(input.leagueId, input.userId)),
     deleteLeague: fromPromise<unknown, { leagueId: string }>(({ input }) => leaguesApi.deleteLeague(input.leagueId)),
     useLink: fromPromise<{ leagueId: string }, InviteLink>(({ input }) => leaguesApi.useInviteLink(input)),
   },
@@ -64,56 +92,31 @@ export const liveLeagueJoin = leagueJoinMachine.provide({
     askConfirmation: ({ self }, { kind, name }) =>
       void modals.open(
         "Confirmation",
-        {
-          text: i18n.t(`leagues:confirm.${kind}`, { name }),
-          confirmLabel: i18n.t(confirmLabels[kind]),
-          cancel: true,
-          onConfirm: () => self.send({ type: "league.confirm" }),
-          onCancel: () => self.send({ type: "league.cancel" }),
-        },
+        { text: i18n.t(`leagues:confirm.${kind}`, { name }), confirmLabel: i18n.t(confirmLabels[kind]), cancel: true },
         // The player must choose: an outside click would leave the flow waiting.
-        { closeOnOutside: false, showClose: false },
+        { closeOnOutside: false, showClose: false, reply: { to: self, confirm: { type: "league.confirm" }, cancel: { type: "league.cancel" } } },
       ),
     showRetry: ({ self }, { message }) =>
-      void modals.open("Retry", { text: message, onRetry: () => self.send({ type: "link.retry" }) }, { closeOnOutside: false }),
+      void modals.open("Retry", { text: message }, { closeOnOutside: false, reply: { to: self, retry: { type: "link.retry" } } }),
     forgetInviteLink: () => deleteInviteLink(),
+    announceChanged: () => void queryClient.invalidateQueries({ queryKey: leaguesApi.leagueKeys.all }),
+    announceRemoved: () => {
+      void queryClient.invalidateQueries({ queryKey: leaguesApi.leagueKeys.all });
+      navigateTo(paths.leagues);
+    },
+    announceLinkUsed: (_, { leagueId }) => {
+      void queryClient.invalidateQueries({ queryKey: leaguesApi.leagueKeys.all });
+      navigateTo(paths.leagueById.replace(":leagueId", encodeURIComponent(leagueId)), { replace: true });
+    },
   },
 });
 
-const selectStatus = (s: Snapshot) => leagueJoinStatus(s.value);
-const selectBusy = (s: Snapshot) => busyStates.some((state) => s.matches(state));
-const selectError = (s: Snapshot) => s.context.error;
-const selectTarget = (s: Snapshot) => s.context.target;
+export const seatsActor = createActor(leagueSeatsMachine.provide({ actors: { leagueJoin, watchLeagues } }));
+seatsActor.start();
 
-/** A league's join flow for the signed-in player, kept in step with the league's latest data. */
-export function useLeagueJoin(league: League | null | undefined) {
-  const me = useProfile()?.id ?? null;
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
-  const actor = useActorRef(liveLeagueJoin, { input: { league: league ? seatOf(league) : null, me } });
-
-  useEffect(() => {
-    if (league) actor.send({ type: "league.sync", league: seatOf(league), me });
-  }, [actor, league, me]);
-
-  useEffect(() => {
-    const subs = [
-      actor.on("league.changed", () => void queryClient.invalidateQueries({ queryKey: leagueKeys.all })),
-      actor.on("league.removed", () => {
-        void queryClient.invalidateQueries({ queryKey: leagueKeys.all });
-        navigate(paths.leagues);
-      }),
-      actor.on("league.linkUsed", ({ leagueId }) => {
-        void queryClient.invalidateQueries({ queryKey: leagueKeys.all });
-        navigate(paths.leagueById.replace(":leagueId", encodeURIComponent(leagueId)), { replace: true });
-      }),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, queryClient, navigate]);
-
-  const status = useSelector(actor, selectStatus);
-  const busy = useSelector(actor, selectBusy);
-  const error = useSelector(actor, selectError);
-  const target = useSelector(actor, selectTarget);
-  return { actor, status, busy, error, target, send: actor.send };
-}
+/** A league's join flow, once the app has the league's data. */
+export const useLeagueFlow = (leagueId: string) => useSelector(seatsActor, (s) => s.context.seats[leagueId]);
+/** The flow of the invite link being used, if any. */
+export const useLinkFlow = () => useSelector(seatsActor, (s) => s.context.link);
+/** Uses an invite link (its flow appears as `useLinkFlow`). */
+export const startInviteLink = (link: InviteLink) => seatsActor.send({ type: "leagues.link.use", data: link.data, signature: link.signature });

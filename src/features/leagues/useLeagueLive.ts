@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { Notification } from "../../../contract/notifications";
-import { leagueKeys } from "../../api/queryKeys";
 import { useLiveEvent } from "../../app/live";
+import { leagueKeys } from "../../api/leagues";
 
 /** What one league event makes stale: that league (members, board, link) and every league list. */
 export function invalidateForLeagueEvent(queryClient: QueryClient, notification: Notification | undefined) {

@@ -1,99 +1,79 @@
 import { useSelector } from "@xstate/react";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { changedPicks, lateOpensAt, shownCost } from "../../../machines/predictionChange.machine";
-import { useBalance } from "../../api/diamonds";
-import { useProfile } from "../../app/hooks";
+import { changedPicks, lateOpensFor, shownCost, type ChangeTag } from "../../../machines/predictionChange.machine";
+import type { ChangeRef } from "../../../machines/predictionWeekend.machine";
 import { ModalTitle } from "../../modals/ModalTitle";
 import type { ModalComponentProps } from "../../modals/modalTypes";
 import modalStyles from "../../modals/modal.module.css";
 import { Button } from "../../ui/Button";
 import { useErrorText } from "../../ui/fieldErrors";
-import type { ChangeActor } from "./changeFlow";
-import { stillOpen } from "./stillOpen";
+import { useChange, useWeekendData } from "./useWeekend";
 import styles from "./predictions.module.css";
 
-export type ChangePredictionProps = {
-  actor: ChangeActor;
-  /** Per changed category: "Race winner: #63 M. Bellini → #93 Á. Núñez", already translated. */
-  lines: string[];
-};
-
 /**
- * The ChangePrediction modal, a view of machines/predictionChange: the tier and its price for the changed
- * picks, too few diamonds, no tier open now, expired, a failure with Try Again, and done. Closing it cancels.
+ * The ChangePrediction modal, a view of the weekend's change flow: the tier and its price for the changed picks,
+ * too few diamonds, no tier open now, expired, a failure with Try Again, and done. Closing it ends the flow.
  */
-export default function ChangePredictionModal({ entry, close }: ModalComponentProps) {
+export default function ChangePredictionModal({ close }: ModalComponentProps<"ChangePrediction">) {
+  const change = useChange();
+  return change ? <Change change={change} close={close} /> : null;
+}
+
+function Change({ change, close }: { change: ChangeRef; close(): void }) {
   const { t, i18n } = useTranslation("predictions");
   const errorText = useErrorText();
-  const { actor, lines } = entry.props as unknown as ChangePredictionProps;
-  const value = useSelector(actor, (s) => (typeof s.value === "string" ? s.value : "idle"));
-  const context = useSelector(actor, (s) => s.context);
-  const me = useProfile();
-  const live = useBalance(me?.id);
-
-  // The live balance (another tab spent, or the shop credited) re-checks the price.
-  const liveBalance = live.data ? Number(live.data.balance) : null;
-  useEffect(() => {
-    if (liveBalance !== null && liveBalance !== actor.getSnapshot().context.balance && actor.getSnapshot().status === "active") {
-      actor.send({ type: "change.balance", balance: liveBalance });
-    }
-  }, [actor, liveBalance]);
-  // Closed by Escape or the close button: a flow still open is canceled, and the actor stops with the modal.
-  useEffect(
-    () => () => {
-      if (stillOpen(entry.id)) return;
-      if (actor.getSnapshot().status === "active") actor.send({ type: "change.cancel" });
-      actor.stop();
-    },
-    [actor, entry.id],
-  );
-  useEffect(() => {
-    if (value === "canceled") close();
-  }, [value, close]);
-
-  const count = context.request ? changedPicks(context.request.changes).length : 0;
+  const context = useSelector(change, (s) => s.context);
+  const snapshot = useSelector(change, (s) => s);
+  const is = (tag: ChangeTag) => snapshot.hasTag(tag);
+  const riders = new Map(useWeekendData()?.riders.map((r) => [r.id, r]));
+  const riderLine = (id: string) => {
+    const r = riders.get(id);
+    return r ? t("rider.short", { number: r.number, name: r.name }) : "";
+  };
+  const picks = context.request ? changedPicks(context.request.changes) : [];
   const cost = shownCost(context);
   const summary = (
     <ul className={styles.changeLines}>
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
+      {picks.map((c) => (
+        <li key={c.category}>{t("change.line", { category: t(`category.${c.category}`), from: riderLine(c.from), to: riderLine(c.to) })}</li>
       ))}
     </ul>
   );
   const cancel = (
-    <Button variant="secondary" onClick={() => actor.send({ type: "change.cancel" })}>
+    <Button variant="secondary" onClick={() => change.send({ type: "change.cancel" })}>
       {t("common:cancel")}
     </Button>
   );
+  // The flow has ended (changed, expired): OK closes the modal, and the weekend ends the flow.
+  const ok = (
+    <Button block onClick={close}>
+      {t("common:ok")}
+    </Button>
+  );
 
-  if (value === "changed") {
+  if (is("changed")) {
     return (
       <div className={modalStyles.center}>
         <ModalTitle>
           <span role="status">{t("change.done")}</span>
         </ModalTitle>
         <p className={styles.modalText}>{t("balance.now", { balance: context.balance })}</p>
-        <Button block onClick={close}>
-          {t("common:ok")}
-        </Button>
+        {ok}
       </div>
     );
   }
-  if (value === "expired") {
+  if (is("expired")) {
     return (
       <div className={modalStyles.center}>
         <ModalTitle>
           <span role="alert">{t("errors:predictionExpired")}</span>
         </ModalTitle>
-        <Button block onClick={close}>
-          {t("common:ok")}
-        </Button>
+        {ok}
       </div>
     );
   }
-  if (value === "between" && context.request) {
-    const opens = new Intl.DateTimeFormat(i18n.language, { hour: "2-digit", minute: "2-digit" }).format(new Date(lateOpensAt(context.request.session)));
+  if (is("between")) {
+    const opens = new Intl.DateTimeFormat(i18n.language, { hour: "2-digit", minute: "2-digit" }).format(new Date(lateOpensFor(context)));
     return (
       <div>
         <ModalTitle>{t("change.betweenTitle")}</ModalTitle>
@@ -105,7 +85,7 @@ export default function ChangePredictionModal({ entry, close }: ModalComponentPr
       </div>
     );
   }
-  if (value === "insufficient") {
+  if (is("insufficient")) {
     return (
       <div>
         <ModalTitle>{t("change.insufficientTitle")}</ModalTitle>
@@ -117,7 +97,7 @@ export default function ChangePredictionModal({ entry, close }: ModalComponentPr
       </div>
     );
   }
-  if (value === "failed") {
+  if (is("failed")) {
     return (
       <div>
         <ModalTitle>{t("change.title")}</ModalTitle>
@@ -127,12 +107,12 @@ export default function ChangePredictionModal({ entry, close }: ModalComponentPr
         </p>
         <div className={`${modalStyles.actions} ${styles.modalActions}`}>
           {cancel}
-          <Button onClick={() => actor.send({ type: "change.retry" })}>{t("errors:tryAgain")}</Button>
+          <Button onClick={() => change.send({ type: "change.retry" })}>{t("errors:tryAgain")}</Button>
         </div>
       </div>
     );
   }
-  const submitting = value === "submitting" || value === "rechecking" || value === "checking";
+  const busy = is("busy");
   return (
     <div>
       <ModalTitle>{t("change.title")}</ModalTitle>
@@ -144,15 +124,15 @@ export default function ChangePredictionModal({ entry, close }: ModalComponentPr
       ) : null}
       {context.tier ? (
         <p className={styles.modalText}>
-          <span className={styles.tier}>{t(`change.tier.${context.tier}`)}</span> {t("change.price", { picks: count, each: context.costs[context.tier], cost })}
+          <span className={styles.tier}>{t(`change.tier.${context.tier}`)}</span> {t("change.price", { picks: picks.length, each: context.rules.tiers[context.tier].cost, cost })}
         </p>
       ) : null}
       <p className={styles.modalText}>{t("balance.after", { balance: context.balance, after: context.balance - cost })}</p>
       <div className={`${modalStyles.actions} ${styles.modalActions}`}>
-        <Button variant="secondary" disabled={submitting} onClick={() => actor.send({ type: "change.cancel" })}>
+        <Button variant="secondary" disabled={busy} onClick={() => change.send({ type: "change.cancel" })}>
           {t("common:cancel")}
         </Button>
-        <Button loading={submitting} onClick={() => actor.send({ type: "change.confirm" })}>
+        <Button loading={busy} onClick={() => change.send({ type: "change.confirm" })}>
           {t("change.confirm", { cost })}
         </Button>
       </div>

@@ -1,49 +1,45 @@
+import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import type { RaceRider } from "../../../contract/races";
+import type { ChooserRef } from "../../../machines/predictionWeekend.machine";
 import { ModalTitle } from "../../modals/ModalTitle";
-import type { ModalComponentProps } from "../../modals/modalTypes";
-import { RiderBadge } from "./RiderBadge";
+import { RiderBadge } from "../../ui/RiderBadge";
+import { useChooser, useWeekendData } from "./useWeekend";
 import styles from "./predictions.module.css";
 
-export type ChooseRiderProps = {
-  /** The category's label, already translated. */
-  category: string;
-  riders: RaceRider[];
-  selectedId?: string;
-  /** Riders who cannot be chosen here, with why (already translated): another podium place holds them. */
-  blocked?: Record<string, string>;
-  /** Riders whose choice swaps them with another pick (already translated note). */
-  swaps?: Record<string, string>;
-  onChoose(riderId: string): void;
-};
+/** The ChooseRider modal, a view of the weekend's chooser: every rider of the race, taken podium places disabled, swaps named. */
+export default function ChooseRiderModal() {
+  const chooser = useChooser();
+  return chooser ? <Chooser chooser={chooser} /> : null;
+}
 
-/** The ChooseRider modal: every rider of the race, by number, name, team and picture; injured riders shown but not choosable. */
-export default function ChooseRiderModal({ entry, close }: ModalComponentProps) {
+function Chooser({ chooser }: { chooser: ChooserRef }) {
   const { t } = useTranslation("predictions");
-  const props = entry.props as unknown as ChooseRiderProps;
+  const data = useWeekendData();
+  const { category, selectedId, options } = useSelector(chooser, (s) => s.context.chooser);
+  const label = t(`category.${category}`);
+  const riders = new Map(data?.riders.map((r) => [r.id, r]));
   return (
     <div>
-      <ModalTitle>{t("chooser.title", { category: props.category })}</ModalTitle>
-      <ul className={styles.chooserList} aria-label={t("chooser.list", { category: props.category })}>
-        {props.riders.map((rider) => {
-          const selected = rider.id === props.selectedId;
-          const note = !rider.available ? t("chooser.injured") : (props.blocked?.[rider.id] ?? props.swaps?.[rider.id]);
-          const disabled = !rider.available || Boolean(props.blocked?.[rider.id]);
+      <ModalTitle>{t("chooser.title", { category: label })}</ModalTitle>
+      <ul className={styles.chooserList} aria-label={t("chooser.list", { category: label })}>
+        {options.map(({ riderId, note, disabled }) => {
+          const rider = riders.get(riderId);
+          if (!rider) return null;
+          const selected = riderId === selectedId;
+          const noteText =
+            note?.kind === "injured" ? t("chooser.injured") : note ? t(note.kind === "taken" ? "chooser.taken" : "chooser.swaps", { category: t(`category.${note.category}`) }) : null;
           return (
-            <li key={rider.id}>
+            <li key={riderId}>
               <button
                 type="button"
                 className={`${styles.chooserItem} ${selected ? styles.chooserSelected : ""}`}
                 aria-pressed={selected}
                 disabled={disabled}
-                aria-label={t("chooser.choose", { number: rider.number, name: rider.name, team: rider.team.name }) + (note ? ` (${note})` : "")}
-                onClick={() => {
-                  close();
-                  if (!selected) props.onChoose(rider.id);
-                }}
+                aria-label={t("chooser.choose", { number: rider.number, name: rider.name, team: rider.team.name }) + (noteText ? ` (${noteText})` : "")}
+                onClick={() => chooser.send({ type: "chooser.pick", riderId })}
               >
                 <RiderBadge rider={rider} size="sm" />
-                {note ? <span className={styles.chooserNote}>{note}</span> : null}
+                {noteText ? <span className={styles.chooserNote}>{noteText}</span> : null}
               </button>
             </li>
           );

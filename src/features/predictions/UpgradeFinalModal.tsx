@@ -1,18 +1,20 @@
 import { useTranslation } from "react-i18next";
+import { upgradeGroup } from "../../../contract/weekendRules/upgrades";
 import { ModalTitle } from "../../modals/ModalTitle";
 import type { ModalComponentProps } from "../../modals/modalTypes";
 import modalStyles from "../../modals/modal.module.css";
 import { Button } from "../../ui/Button";
 
 /** UpgradeFinal: the upgrade is active. */
-export default function UpgradeFinalModal({ entry, close }: ModalComponentProps) {
+export default function UpgradeFinalModal({ entry, close }: ModalComponentProps<"UpgradeFinal">) {
   const { t } = useTranslation("predictions");
-  const { name, target } = entry.props as { name: string; target: string };
+  const { type, category } = entry.props;
+  const target = category ? t(`category.${category}`) : t(`podium.${upgradeGroup(type)}`);
   return (
     <div className={modalStyles.center}>
       <ModalTitle>
         <span className={modalStyles.text} role="status">
-          {t("upgrade.done", { name, target })}
+          {t("upgrade.done", { name: t(`upgrade.name.${type}`), target })}
         </span>
       </ModalTitle>
       <Button block onClick={close}>

@@ -1,47 +1,35 @@
 import { useSelector } from "@xstate/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { isInsurance, type PredictionActionType } from "../../../machines/upgradeButton.machine";
-import { modals } from "../../app/hooks";
+import { isInsurance, upgradeGroup } from "../../../contract/weekendRules/upgrades";
+import type { UpgradeButtonRef } from "../../../machines/predictionWeekend.machine";
 import { ModalTitle } from "../../modals/ModalTitle";
 import type { ModalComponentProps } from "../../modals/modalTypes";
 import modalStyles from "../../modals/modal.module.css";
 import { Button } from "../../ui/Button";
 import { useErrorText } from "../../ui/fieldErrors";
-import { stillOpen } from "./stillOpen";
-import type { UpgradeActor } from "./UpgradeButton";
+import { useUpgradeButtonRef } from "./useWeekend";
 import styles from "./predictions.module.css";
 
-export type UpgradeModalProps = { actor: UpgradeActor; kind: PredictionActionType; name: string; target: string; price: number };
-
 /**
- * The Upgrade modal: the price against the balance, then the purchase on the button's own actor. Bought: it
- * gives way to UpgradeFinal; refused: the reason stays here; closed while asking: the actor is told to cancel.
+ * The Upgrade modal, a view of one upgrade button's flow: the price against the balance, then the purchase.
+ * Bought: the flow puts UpgradeFinal in its place; refused: the reason stays here; closed: the flow is told.
  */
-export default function UpgradeModal({ entry, close }: ModalComponentProps) {
+export default function UpgradeModal({ entry, close }: ModalComponentProps<"Upgrade">) {
+  const button = useUpgradeButtonRef(entry.props.button);
+  return button ? <Upgrade button={button} close={close} /> : null;
+}
+
+function Upgrade({ button, close }: { button: UpgradeButtonRef; close(): void }) {
   const { t } = useTranslation("predictions");
   const errorText = useErrorText();
-  const { actor, kind, name, target, price } = entry.props as unknown as UpgradeModalProps;
-  const value = useSelector(actor, (s) => s.value);
-  const balance = useSelector(actor, (s) => s.context.balance);
-  const bought = useSelector(actor, (s) => s.context.bought);
-  const error = useSelector(actor, (s) => s.context.error);
-  const asked = useRef(false);
+  const view = useSelector(button, (s) => s.context.view);
+  const error = useSelector(button, (s) => s.context.error);
+  const asking = useSelector(button, (s) => s.hasTag("confirming"));
+  const busy = useSelector(button, (s) => s.hasTag("busy"));
+    const name = t(`upgrade.name.${view.type}`);
+  const target = view.category ? t(`category.${view.category}`) : t(`podium.${upgradeGroup(view.type)}`);
 
-  useEffect(() => {
-    if (bought && asked.current) modals.replace("UpgradeFinal", { name, target });
-  }, [bought, name, target]);
-  // Escape or the close button while asking: the flow goes back to its button.
-  useEffect(
-    () => () => {
-      if (!stillOpen(entry.id) && actor.getSnapshot().matches("confirming")) actor.send({ type: "upgrade.cancel" });
-    },
-    [actor, entry.id],
-  );
-
-  const confirming = value === "confirming";
-  const purchasing = value === "purchasing";
-  if (!confirming && !purchasing && !bought) {
+  if (!asking) {
     return (
       <div className={modalStyles.center}>
         <p role="alert" className={modalStyles.alert}>
@@ -55,28 +43,15 @@ export default function UpgradeModal({ entry, close }: ModalComponentProps) {
   }
   return (
     <div>
-      <ModalTitle>{t("upgrade.question", { name, target, price })}</ModalTitle>
-      <p className={styles.modalText}>{t(isInsurance(kind) ? "upgrade.explain.insurance" : "upgrade.explain.multiplier")}</p>
-      <p className={styles.modalText}>{t("balance.after", { balance, after: balance - price })}</p>
+      <ModalTitle>{t("upgrade.question", { name, target, price: view.price })}</ModalTitle>
+      <p className={styles.modalText}>{t(isInsurance(view.type) ? "upgrade.explain.insurance" : "upgrade.explain.multiplier")}</p>
+      <p className={styles.modalText}>{t("balance.after", { balance: view.balance, after: view.balance - view.price })}</p>
       <div className={`${modalStyles.actions} ${styles.modalActions}`}>
-        <Button
-          variant="secondary"
-          disabled={purchasing}
-          onClick={() => {
-            actor.send({ type: "upgrade.cancel" });
-            close();
-          }}
-        >
+        <Button variant="secondary" disabled={busy} onClick={close}>
           {t("common:cancel")}
         </Button>
-        <Button
-          loading={purchasing}
-          onClick={() => {
-            asked.current = true;
-            actor.send({ type: "upgrade.confirm" });
-          }}
-        >
-          {t("upgrade.confirm", { price })}
+        <Button loading={busy} onClick={() => button.send({ type: "upgrade.confirm" })}>
+          {t("upgrade.confirm", { price: view.price })}
         </Button>
       </div>
     </div>

@@ -3,16 +3,15 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { LEAGUES_PAGE_SIZE } from "../../../contract/leagues";
-import { getLeagues } from "../../api/leagues";
-import { leagueKeys } from "../../api/queryKeys";
+import { getLeagues, leagueKeys } from "../../api/leagues";
 import { paths } from "../../app/paths";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
-import { useCountries } from "../profile/useCountries";
-import { LeagueCard } from "../leagues/LeagueCard";
-import { useLeagueLive } from "../leagues/useLeagueLive";
-import shared from "../leagues/leagues.module.css";
+import { useCountries } from "../../api/system";
+import { LeagueCard } from "../../features/leagues/LeagueCard";
+import { useLeagueLive } from "../../features/leagues/useLeagueLive";
+import shared from "../../features/leagues/leagues.module.css";
 import styles from "./AllLeaguesScreen.module.css";
 
 /** /leagues/all-leagues: every league, searched by name and filtered by country, 20 at a time. */

@@ -3,8 +3,8 @@ import { Link } from "wouter";
 import { useIsSignedIn } from "../../app/hooks";
 import { paths, type ScreenName } from "../../app/paths";
 import { buttonClass } from "../../ui/Button";
-import helmetImage from "../landing/assets/helmet.svg";
-import page from "../shared/Page.module.css";
+import helmetImage from "../../assets/helmet.svg";
+import page from "../../ui/Page.module.css";
 import styles from "./ComingSoonScreen.module.css";
 
 /** Screens with their own "what this will offer" text; any other name gets the general one. */

@@ -1,12 +1,5 @@
 import { LEAGUE_IMAGE } from "../../../contract/leagues";
 
-/** Spec section 5: "An upload must be a Blob or File with a type starting with image". */
-export function imageFileError(file: unknown): "notBlob" | "notImage" | null {
-  if (!(file instanceof Blob)) return "notBlob";
-  if (!file.type.startsWith("image")) return "notImage";
-  return null;
-}
-
 export type Size = { width: number; height: number };
 /** The part of the source image that becomes the league image, in source pixels. */
 export type CropRect = { x: number; y: number; width: number; height: number };

@@ -49,13 +49,8 @@ export function AccountSection({ profile }: { profile: Profile }) {
     }
   }
 
-  function confirmDelete() {
-    modal.open("Confirmation", {
-      text: t("edit.deleteConfirm"),
-      confirmLabel: t("edit.deleteConfirmButton"),
-      cancel: true,
-      onConfirm: () => void remove(),
-    });
+  async function confirmDelete() {
+    if ((await modal.ask({ text: t("edit.deleteConfirm"), confirmLabel: t("edit.deleteConfirmButton") })) === "confirm") await remove();
   }
 
   return (
@@ -93,7 +88,7 @@ export function AccountSection({ profile }: { profile: Profile }) {
         </Button>
         <div className={styles.danger}>
           <p className={styles.hint}>{t("edit.deleteHint")}</p>
-          <Button variant="danger" onClick={confirmDelete} loading={deleting === "deleting"}>
+          <Button variant="danger" onClick={() => void confirmDelete()} loading={deleting === "deleting"}>
             {t("edit.deleteAccount")}
           </Button>
           {deleting === "failed" ? (

@@ -10,7 +10,7 @@ import { paths } from "../../app/paths";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { TextField } from "../../ui/TextField";
-import { useCountries } from "../profile/useCountries";
+import { useCountries } from "../../api/system";
 import { AccountSection } from "./AccountSection";
 import { CountrySelect } from "./CountrySelect";
 import { bodyFrom, valuesFrom, type FormValues, type TextFieldName } from "./profileForm";

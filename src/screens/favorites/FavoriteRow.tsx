@@ -6,7 +6,7 @@ import { unfavorite } from "../../api/users";
 import { paths, queryKeys } from "../../app/paths";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
-import { useCountries } from "../profile/useCountries";
+import { useCountries } from "../../api/system";
 import styles from "./FavoritesScreen.module.css";
 
 export function FavoriteRow({ player }: { player: Player }) {

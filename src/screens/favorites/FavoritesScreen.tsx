@@ -3,13 +3,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { DEFAULT_PAGE_SIZE } from "../../../contract/common";
-import { apiKeys } from "../../api/queryKeys";
-import { getPlayers } from "../../api/users";
+import { getPlayers, userKeys } from "../../api/users";
 import { paths } from "../../app/paths";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
-import page from "../shared/Page.module.css";
+import page from "../../ui/Page.module.css";
 import { FavoriteRow } from "./FavoriteRow";
 import styles from "./FavoritesScreen.module.css";
 
@@ -18,7 +17,7 @@ export default function FavoritesScreen() {
   const { t } = useTranslation("pages");
   const [pageNumber, setPageNumber] = useState(1);
   const list = useQuery({
-    queryKey: apiKeys.players("follow", pageNumber),
+    queryKey: userKeys.players("follow", pageNumber),
     queryFn: ({ signal }) => getPlayers({ type: "follow", page: pageNumber, take: DEFAULT_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });

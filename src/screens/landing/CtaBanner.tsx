@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { buttonClass } from "../../ui/Button";
-import trackImage from "./assets/track.svg";
+import trackImage from "../../assets/track.svg";
 import section from "./Section.module.css";
 import styles from "./CtaBanner.module.css";
 

@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { useLinks } from "./useLinks";
-import appleIcon from "./assets/apple.svg";
-import playIcon from "./assets/play.svg";
-import phoneImage from "./assets/phone.svg";
+import appleIcon from "../../assets/apple.svg";
+import playIcon from "../../assets/play.svg";
+import phoneImage from "../../assets/phone.svg";
 import section from "./Section.module.css";
 import styles from "./DownloadSection.module.css";
 

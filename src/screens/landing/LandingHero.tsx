@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { COMPLETION_REWARD_DIAMONDS, PREDICTIONS_PER_WEEKEND, categoryPoints } from "../../../contract/rules";
 import { Button, buttonClass } from "../../ui/Button";
 import { usePlayNow } from "./usePlayNow";
-import bikeImage from "./assets/rider-bike.svg";
+import bikeImage from "../../assets/rider-bike.svg";
 import styles from "./LandingHero.module.css";
 
 const maxPoints = Object.values(categoryPoints).reduce((sum, points) => sum + points, 0);

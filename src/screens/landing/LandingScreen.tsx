@@ -9,10 +9,10 @@ import { SponsorsSection } from "./SponsorsSection";
 import { MediaSection } from "./MediaSection";
 import { DownloadSection } from "./DownloadSection";
 import { paths } from "../../app/paths";
-import phoneImage from "./assets/phone.svg";
-import helmetImage from "./assets/helmet.svg";
-import microphoneImage from "./assets/microphone.svg";
-import passImage from "./assets/paddock-pass.svg";
+import phoneImage from "../../assets/phone.svg";
+import helmetImage from "../../assets/helmet.svg";
+import microphoneImage from "../../assets/microphone.svg";
+import passImage from "../../assets/paddock-pass.svg";
 import styles from "./LandingScreen.module.css";
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { LeagueType } from "../../../contract/enums";
 import { FADE_MS } from "../../app/paths";
 import { TabPanel, Tabs } from "../../ui/Tabs";
-import { LeagueEmblem } from "./LeagueEmblem";
+import { LeagueEmblem } from "../../ui/LeagueEmblem";
 import { SectionHeading } from "./SectionHeading";
 import section from "./Section.module.css";
 import styles from "./LeagueTypesSection.module.css";

@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { apiKeys } from "../../api/queryKeys";
-import { getNews } from "../../api/system";
+import { getNews, systemKeys } from "../../api/system";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { SectionHeading } from "./SectionHeading";
-import playIcon from "./assets/play.svg";
+import playIcon from "../../assets/play.svg";
 import section from "./Section.module.css";
 import styles from "./MediaSection.module.css";
 
@@ -15,7 +14,7 @@ const NEWS_ON_LANDING = 3;
 export function MediaSection() {
   const { t, i18n } = useTranslation("landing");
   const news = useQuery({
-    queryKey: [...apiKeys.news, NEWS_ON_LANDING],
+    queryKey: [...systemKeys.news, NEWS_ON_LANDING],
     queryFn: ({ signal }) => getNews({ page: 1, take: NEWS_ON_LANDING }, signal),
   });
   const date = new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "short" });

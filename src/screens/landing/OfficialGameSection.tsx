@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { SectionHeading } from "./SectionHeading";
-import trackImage from "./assets/track.svg";
-import diamondImage from "./assets/diamond.svg";
-import trophyImage from "./assets/trophy.svg";
-import microphoneImage from "./assets/microphone.svg";
+import trackImage from "../../assets/track.svg";
+import diamondImage from "../../assets/diamond.svg";
+import trophyImage from "../../assets/trophy.svg";
+import microphoneImage from "../../assets/microphone.svg";
 import section from "./Section.module.css";
 import styles from "./OfficialGameSection.module.css";
 

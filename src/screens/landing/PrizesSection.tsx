@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { SectionHeading } from "./SectionHeading";
-import bikeImage from "./assets/rider-bike.svg";
-import passImage from "./assets/paddock-pass.svg";
-import trophyImage from "./assets/trophy.svg";
+import bikeImage from "../../assets/rider-bike.svg";
+import passImage from "../../assets/paddock-pass.svg";
+import trophyImage from "../../assets/trophy.svg";
 import section from "./Section.module.css";
 import styles from "./PrizesSection.module.css";
 

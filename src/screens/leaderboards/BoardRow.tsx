@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import type { LeaderboardEntry } from "../../../contract/results";
 import { paths, queryKeys } from "../../app/paths";
 import { Avatar } from "../../ui/Avatar";
-import { useCountries } from "../profile/useCountries";
+import { useCountries } from "../../api/system";
 import styles from "./leaderboards.module.css";
 
 /** One ranked player; the caller's own row is marked "You" (and, pinned, says it is their position). */

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TabPanel, Tabs } from "../../ui/Tabs";
-import page from "../shared/Page.module.css";
+import page from "../../ui/Page.module.css";
 import { boardTabs, type BoardTab } from "./board";
 import { RaceBoard } from "./RaceBoard";
 import { SeasonBoard } from "./SeasonBoard";

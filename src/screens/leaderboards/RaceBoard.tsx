@@ -7,8 +7,8 @@ import { useProfile } from "../../app/hooks";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
-import { RacePicker } from "../results/RacePicker";
-import { useRaceChoice } from "../results/useRaceChoice";
+import { RacePicker } from "../../features/races/RacePicker";
+import { useRaceChoice } from "../../features/races/useRaceChoice";
 import { BoardView } from "./BoardView";
 
 /** One race weekend's board: the race picker (opening on the latest started race) and its pages. */

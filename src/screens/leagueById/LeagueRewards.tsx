@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { League } from "../../../contract/leagues";
-import { getRewards } from "../../api/leagues";
-import { leagueKeys } from "../../api/queryKeys";
+import { getRewards, leagueKeys } from "../../api/leagues";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { TrophyIcon } from "../../ui/icons";

@@ -3,22 +3,21 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
+import { isFull, planOwnerAction } from "../../../contract/leagueRules";
 import type { League } from "../../../contract/leagues";
 import { ApiError } from "../../api/client";
-import { getLeague } from "../../api/leagues";
-import { leagueKeys } from "../../api/queryKeys";
+import { getLeague, leagueKeys } from "../../api/leagues";
 import { modals, useProfile } from "../../app/hooks";
 import { paths, queryKeys } from "../../app/paths";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { TabPanel, Tabs } from "../../ui/Tabs";
-import { SeatActions } from "../leagues/JoinButton";
-import { CountryName, LeagueImage, TypeBadge } from "../leagues/LeagueCard";
-import shared from "../leagues/leagues.module.css";
-import { useLeagueJoin } from "../leagues/useLeagueJoin";
-import { useLeagueLive } from "../leagues/useLeagueLive";
-import { LeagueLeaderboard } from "./LeagueLeaderboard";
+import { JoinButton } from "../../features/leagues/JoinButton";
+import { CountryName, LeagueImage, TypeBadge } from "../../features/leagues/LeagueCard";
+import shared from "../../features/leagues/leagues.module.css";
+import { useLeagueLive } from "../../features/leagues/useLeagueLive";
+import { LeagueLeaderboard } from "../../features/leagues/LeagueLeaderboard";
 import { LeagueRewards } from "./LeagueRewards";
 import { MembersList } from "./MembersList";
 import styles from "./LeagueScreen.module.css";
@@ -28,9 +27,8 @@ type Tab = "members" | "leaderboard" | "rewards";
 function LeagueView({ league }: { league: League }) {
   const { t } = useTranslation("leagues");
   const me = useProfile();
-  const flow = useLeagueJoin(league);
   const [tab, setTab] = useState<Tab>("members");
-  const isOwner = league.owner.id === me?.id;
+  const owner = planOwnerAction({ ownerId: league.owner.id }, me?.id ?? "").ok;
   const statistic = paths.leagueStatistic.replace(":leagueId", encodeURIComponent(league.id));
   const tabs: readonly { key: Tab; label: string }[] = [
     { key: "members", label: t("page.members") },
@@ -48,7 +46,7 @@ function LeagueView({ league }: { league: League }) {
         <div className={styles.heroBody}>
           <div className={styles.badges}>
             <TypeBadge type={league.type} />
-            {league.membersCount >= league.max ? <span className={styles.full}>{t("page.full")}</span> : null}
+            {isFull(league) ? <span className={styles.full}>{t("page.full")}</span> : null}
           </div>
           <h1 id="league-name" className={styles.name}>
             {league.name}
@@ -79,13 +77,13 @@ function LeagueView({ league }: { league: League }) {
             ) : null}
           </dl>
           <div className={styles.heroActions}>
-            <SeatActions league={league} flow={flow} />
-            {isOwner ? (
+            <JoinButton league={league} />
+            {owner ? (
               <Link href={`${paths.createLeague}?${queryKeys.isEdit}=true&${queryKeys.league}=${encodeURIComponent(league.id)}`} className={buttonClass({ variant: "secondary" })}>
                 {t("page.edit")}
               </Link>
             ) : null}
-            {isOwner ? (
+            {owner ? (
               <Button variant="secondary" onClick={() => modals.open("Invite", { leagueId: league.id, leagueName: league.name }, { title: t("invite.title") })}>
                 {t("page.invite")}
               </Button>
@@ -101,7 +99,7 @@ function LeagueView({ league }: { league: League }) {
           </Link>
         </div>
         <TabPanel idPrefix="league" tabKey={tab} className={styles.panel}>
-          {tab === "members" ? <MembersList league={league} flow={flow} /> : null}
+          {tab === "members" ? <MembersList league={league} /> : null}
           {tab === "leaderboard" ? <LeagueLeaderboard league={league} /> : null}
           {tab === "rewards" ? <LeagueRewards league={league} /> : null}
         </TabPanel>

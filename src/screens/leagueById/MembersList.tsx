@@ -2,19 +2,20 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { MEMBERS_PAGE_SIZE, type League } from "../../../contract/leagues";
-import { getMembers, type LeagueMember } from "../../api/leagues";
-import { leagueKeys } from "../../api/queryKeys";
+import { type LeagueMember, getMembers, leagueKeys } from "../../api/leagues";
 import { useProfile } from "../../app/hooks";
 import { paths, queryKeys } from "../../app/paths";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
-import type { useLeagueJoin } from "../leagues/useLeagueJoin";
-import shared from "../leagues/leagues.module.css";
+import { useSelector } from "@xstate/react";
+import { memberActions } from "../../../contract/leagueRules";
+import type { LeagueJoinRef } from "../../../machines/leagueSeats.machine";
+import { seatOf, useLeagueFlow } from "../../features/leagues/seatsActor";
+import shared from "../../features/leagues/leagues.module.css";
 import styles from "./LeagueScreen.module.css";
 
-type Flow = ReturnType<typeof useLeagueJoin>;
 
 /** Spec: "Buttons show member, following, requested, invited or joined." */
 const chip: Record<LeagueMember["status"], { key: string; className: string | undefined }> = {
@@ -25,14 +26,15 @@ const chip: Record<LeagueMember["status"], { key: string; className: string | un
   LEAVED: { key: "status.left", className: undefined },
 };
 
-function MemberRow({ member, league, flow }: { member: LeagueMember; league: League; flow: Flow }) {
+function MemberRow({ member, league, flow }: { member: LeagueMember; league: League; flow: LeagueJoinRef }) {
   const { t } = useTranslation("leagues");
   const me = useProfile();
   const isMe = member.id === me?.id;
-  const iAmOwner = league.owner.id === me?.id;
-  const iAmMember = league.memberStatus === "ACCEPTED";
+  const may = memberActions(seatOf(league), { id: me?.id ?? "", status: league.memberStatus }, { id: member.id, status: member.status });
   const status = isMe && member.status === "ACCEPTED" ? { key: "status.joined", className: shared.chipJoined } : chip[member.status];
-  const busyHere = flow.busy && flow.target?.userId === member.id;
+  const busy = useSelector(flow, (s) => s.hasTag("busy"));
+  const target = useSelector(flow, (s) => s.context.target);
+  const busyHere = busy && target?.userId === member.id;
   const who = { userId: member.id, name: member.name };
   return (
     <li className={styles.member}>
@@ -45,18 +47,18 @@ function MemberRow({ member, league, flow }: { member: LeagueMember; league: Lea
       </div>
       <span className={`${shared.chip} ${status.className ?? ""}`}>{t(status.key)}</span>
       <div className={styles.memberActions}>
-        {member.status === "PENDING" && iAmMember ? (
+        {may.approve ? (
           <>
-            <Button size="sm" loading={busyHere} disabled={flow.busy} onClick={() => flow.send({ type: "member.approve", ...who })} aria-label={t("members.approveOf", { name: member.name })}>
+            <Button size="sm" loading={busyHere} disabled={busy} onClick={() => flow.send({ type: "member.approve", ...who })} aria-label={t("members.approveOf", { name: member.name })}>
               {t("members.approve")}
             </Button>
-            <Button size="sm" variant="ghost" disabled={flow.busy} onClick={() => flow.send({ type: "member.reject", ...who })} aria-label={t("members.rejectOf", { name: member.name })}>
+            <Button size="sm" variant="ghost" disabled={busy} onClick={() => flow.send({ type: "member.reject", ...who })} aria-label={t("members.rejectOf", { name: member.name })}>
               {t("members.reject")}
             </Button>
           </>
         ) : null}
-        {iAmOwner && !isMe && member.status !== "PENDING" ? (
-          <Button size="sm" variant="danger" loading={busyHere} disabled={flow.busy} onClick={() => flow.send({ type: "member.remove", ...who })} aria-label={t("members.removeOf", { name: member.name })}>
+        {may.remove ? (
+          <Button size="sm" variant="danger" loading={busyHere} disabled={busy} onClick={() => flow.send({ type: "member.remove", ...who })} aria-label={t("members.removeOf", { name: member.name })}>
             {t("members.remove")}
           </Button>
         ) : null}
@@ -66,15 +68,16 @@ function MemberRow({ member, league, flow }: { member: LeagueMember; league: Lea
 }
 
 /** GET /leagues/{id}/members, 50 at a time, with each member's status and the actions the player may take. */
-export function MembersList({ league, flow }: { league: League; flow: Flow }) {
+export function MembersList({ league }: { league: League }) {
   const { t } = useTranslation("leagues");
+  const flow = useLeagueFlow(league.id);
   const members = useInfiniteQuery({
     queryKey: leagueKeys.members(league.id),
     queryFn: ({ pageParam, signal }) => getMembers(league.id, { page: pageParam, take: MEMBERS_PAGE_SIZE }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
   });
-  if (members.isPending) return <Spinner label={t("loading")} />;
+  if (members.isPending || !flow) return <Spinner label={t("loading")} />;
   if (members.isError) return <EmptyState title={t("loadError")} action={<Button onClick={() => void members.refetch()}>{t("retry")}</Button>} />;
   const list = members.data.pages.flatMap((p) => p.data);
   if (list.length === 0) return <EmptyState title={t("errors:listEmpty")} />;

@@ -1,15 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
-import { getLeague } from "../../api/leagues";
-import { leagueKeys } from "../../api/queryKeys";
+import { getLeague, leagueKeys } from "../../api/leagues";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
-import { LeagueLeaderboard } from "../leagueById/LeagueLeaderboard";
+import { LeagueLeaderboard } from "../../features/leagues/LeagueLeaderboard";
 import { LeaguePickSpread } from "./LeaguePickSpread";
-import { leaguePath, TypeBadge } from "../leagues/LeagueCard";
-import shared from "../leagues/leagues.module.css";
+import { leaguePath, TypeBadge } from "../../features/leagues/LeagueCard";
+import shared from "../../features/leagues/leagues.module.css";
 import styles from "./LeagueStatisticScreen.module.css";
 
 /** /leagues/statistic/{leagueId}: how the league's members score and how they picked. */

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useSearch } from "wouter";
-import { inviteLinkFrom, storeInviteLink } from "./inviteCookies";
+import { inviteLinkFrom, storeInviteLink } from "../../features/leagues/inviteCookies";
 
 /**
  * Rendered outside the sign-in guard on /leagues: a guest who opens an invite link keeps it in cookies

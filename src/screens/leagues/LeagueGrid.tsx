@@ -5,8 +5,8 @@ import type { League } from "../../../contract/leagues";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
-import { LeagueCard } from "./LeagueCard";
-import styles from "./leagues.module.css";
+import { LeagueCard } from "../../features/leagues/LeagueCard";
+import styles from "../../features/leagues/leagues.module.css";
 
 /** A titled grid of league cards with its loading, error and empty states. */
 export function LeagueSection({

@@ -3,18 +3,17 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { LEAGUES_PAGE_SIZE } from "../../../contract/leagues";
-import { getLeagues, getUserLeagues, getVipLeagues } from "../../api/leagues";
-import { leagueKeys } from "../../api/queryKeys";
+import { getLeagues, getUserLeagues, getVipLeagues, leagueKeys } from "../../api/leagues";
 import { useProfile } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
-import { inviteLinkFrom, readInviteLink } from "./inviteCookies";
+import { inviteLinkFrom, readInviteLink } from "../../features/leagues/inviteCookies";
 import { InviteLinkPanel } from "./InviteLinkPanel";
 import { LeagueSection } from "./LeagueGrid";
-import { LeaguesHeader } from "./LeaguesTabs";
-import { useLeagueLive } from "./useLeagueLive";
-import styles from "./leagues.module.css";
+import { LeaguesHeader } from "../../features/leagues/LeaguesTabs";
+import { useLeagueLive } from "../../features/leagues/useLeagueLive";
+import styles from "../../features/leagues/leagues.module.css";
 
 /** How many leagues the join tab previews before "All leagues". */
 const PREVIEW = 6;

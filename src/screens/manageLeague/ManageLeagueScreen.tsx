@@ -2,18 +2,17 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { League } from "../../../contract/leagues";
-import { getManagedLeagues } from "../../api/leagues";
-import { leagueKeys } from "../../api/queryKeys";
+import { getManagedLeagues, leagueKeys } from "../../api/leagues";
 import { modals, useProfile } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
-import { JoinButton } from "../leagues/JoinButton";
-import { LeagueImage, leaguePath, TypeBadge } from "../leagues/LeagueCard";
-import { LeaguesHeader } from "../leagues/LeaguesTabs";
-import { useLeagueLive } from "../leagues/useLeagueLive";
-import shared from "../leagues/leagues.module.css";
+import { JoinButton } from "../../features/leagues/JoinButton";
+import { LeagueImage, leaguePath, TypeBadge } from "../../features/leagues/LeagueCard";
+import { LeaguesHeader } from "../../features/leagues/LeaguesTabs";
+import { useLeagueLive } from "../../features/leagues/useLeagueLive";
+import shared from "../../features/leagues/leagues.module.css";
 import styles from "./ManageLeagueScreen.module.css";
 
 function ManagedRow({ league }: { league: League }) {

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { paths } from "../../app/paths";
 import { buttonClass } from "../../ui/Button";
-import trackImage from "../landing/assets/track.svg";
-import page from "../shared/Page.module.css";
+import trackImage from "../../assets/track.svg";
+import page from "../../ui/Page.module.css";
 import styles from "./NotFoundScreen.module.css";
 
 export default function NotFoundScreen() {

@@ -3,16 +3,15 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Race } from "../../../contract/races";
 import { useBalance } from "../../api/diamonds";
-import { raceKeys } from "../../api/queryKeys";
-import { getCurrentRaceId, getRaces } from "../../api/races";
+import { getCurrentRaceId, getRaces, raceKeys } from "../../api/races";
 import { useProfile } from "../../app/hooks";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { RaceSelect } from "../../ui/RaceSelect";
 import { Spinner } from "../../ui/Spinner";
-import { Diamond } from "./Diamond";
+import { Diamond } from "../../ui/Diamond";
 import { RaceWeekend } from "./RaceWeekend";
-import styles from "./predictions.module.css";
+import styles from "../../features/predictions/predictions.module.css";
 
 /** The whole calendar fits one page (22 rounds; the contract allows 100). */
 const CALENDAR_PAGE = { page: 1, take: 100 } as const;

@@ -1,14 +1,28 @@
+import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
+import type { RaceRider } from "../../../contract/races";
+import { unsavedCount } from "../../../machines/predictionForm.machine";
+import type { FormRef } from "../../../machines/predictionWeekend.machine";
 import { Button } from "../../ui/Button";
 import { useErrorText } from "../../ui/fieldErrors";
-import type { PredictionForm } from "./usePredictionForm";
-import styles from "./predictions.module.css";
+import styles from "../../features/predictions/predictions.module.css";
 
 /** The form's save bar: what is not saved yet, Save, the result, a refusal, an error with Try Again. */
-export function SaveBar({ form, riderName }: { form: PredictionForm; riderName: (id: string) => string }) {
+export function SaveBar({ form, riders }: { form: FormRef; riders: ReadonlyMap<string, RaceRider> }) {
   const { t } = useTranslation("predictions");
   const errorText = useErrorText();
-  const { status, unsaved, refusal, error } = form;
+  const refusal = useSelector(form, (s) => s.context.refusal);
+  const error = useSelector(form, (s) => s.context.error);
+  const unsaved = useSelector(form, (s) => unsavedCount(s.context));
+  const busy = useSelector(form, (s) => s.hasTag("busy"));
+  const failed = useSelector(form, (s) => s.hasTag("failed"));
+  const saved = useSelector(form, (s) => s.hasTag("saved"));
+  const dirty = useSelector(form, (s) => s.hasTag("dirty"));
+  const riderName = (id: string) => {
+    const r = riders.get(id);
+    return r ? t("rider.short", { number: r.number, name: r.name }) : "";
+  };
+
   let message: string | null = null;
   let tone: "info" | "ok" | "error" = "info";
   if (refusal?.reason === "duplicate") {
@@ -17,30 +31,30 @@ export function SaveBar({ form, riderName }: { form: PredictionForm; riderName: 
   } else if (refusal?.reason === "saved") {
     message = t("form.savedOnly");
     tone = "error";
-  } else if (status === "failed") {
+  } else if (failed) {
     message = errorText(error) ?? t("errors:somethingWentWrong");
     tone = "error";
-  } else if (status === "saved") {
+  } else if (saved) {
     message = t("form.saved");
     tone = "ok";
   } else if (unsaved > 0) message = t("form.unsaved", { unsaved });
 
-  if (!message && status !== "saving") return null;
+  if (!message && !busy) return null;
   return (
     <div className={styles.saveBar}>
       <p className={`${styles.saveMessage} ${styles[`tone_${tone}`]}`} role={tone === "error" ? "alert" : "status"}>
         {message}
       </p>
       <div className={styles.saveActions}>
-        {status === "failed" ? (
+        {failed ? (
           <>
             <Button variant="secondary" onClick={() => form.send({ type: "form.dismiss" })}>
               {t("common:close")}
             </Button>
             <Button onClick={() => form.send({ type: "form.retry" })}>{t("errors:tryAgain")}</Button>
           </>
-        ) : status === "dirty" || status === "saving" ? (
-          <Button loading={status === "saving"} onClick={() => form.send({ type: "form.save" })}>
+        ) : dirty || busy ? (
+          <Button loading={busy} onClick={() => form.send({ type: "form.save" })}>
             {t("form.save")}
           </Button>
         ) : null}

@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { RaceSession } from "../../../contract/races";
 import { useNow, useNowAt } from "./clock";
-import { boundariesOf, countdownParts, formatSessionTime, sessionOrder, timeZoneName } from "./weekend";
-import styles from "./predictions.module.css";
+import { sessionOrder } from "../../../contract/weekendRules/structure";
+import { boundariesOf, countdownParts, formatSessionTime, timeZoneName } from "./weekend";
+import styles from "../../features/predictions/predictions.module.css";
 
 /** A countdown as "2d 04:13:09" (days only when there are some). */
 export function Countdown({ until }: { until: number }) {

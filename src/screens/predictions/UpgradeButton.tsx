@@ -1,100 +1,33 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useId, useMemo } from "react";
+import { useSelector } from "@xstate/react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { fromPromise, type ActorRefFrom, type SnapshotFrom } from "xstate";
-import type { PredictionCategory } from "../../../contract/enums";
-import {
-  disabledReason,
-  isInsurance,
-  upgradeButtonMachine,
-  upgradeButtonState,
-  type PredictionActionType,
-  type PurchaseInput,
-  type PurchaseOutput,
-  type UpgradeFacts,
-} from "../../../machines/upgradeButton.machine";
-import { applyRacePrediction, buyUpgrade } from "../../api/predictions";
-import { modals } from "../../app/hooks";
-import { Diamond } from "./Diamond";
-import styles from "./predictions.module.css";
+import { isInsurance } from "../../../contract/weekendRules/upgrades";
+import type { UpgradeButtonRef } from "../../../machines/predictionWeekend.machine";
+import { useUpgradeButtonRef } from "../../features/predictions/useWeekend";
+import { Diamond } from "../../ui/Diamond";
+import styles from "../../features/predictions/predictions.module.css";
 
-export type UpgradeActor = ActorRefFrom<typeof upgradeButtonMachine>;
-type Snapshot = SnapshotFrom<typeof upgradeButtonMachine>;
+/** One upgrade button of the open weekend, by its key: the weekend owns its flow. */
+export function UpgradeButton({ buttonKey, target }: { buttonKey: string; target: string }) {
+  const ref = useUpgradeButtonRef(buttonKey);
+  return ref ? <UpgradeButtonView button={ref} target={target} /> : null;
+}
 
-const selectState = (s: Snapshot) => upgradeButtonState(s.value, s.context);
-const selectReason = (s: Snapshot) => (s.context.bought ? null : disabledReason(s.context));
-const selectBusy = (s: Snapshot) => s.matches("purchasing");
-
-/** A fresh key per purchase attempt: a retried request answers the first outcome without paying twice. */
-const purchaseKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
-/**
- * One upgrade button (multiplier, podium multiplier or insurance), driven by machines/upgradeButton: its own
- * actor, fed the facts of the moment; a press opens the Upgrade modal, which confirms on the same actor.
- */
-export function UpgradeButton({
-  raceId,
-  userId,
-  kind,
-  category,
-  price,
-  facts,
-  target,
-  doubled = false,
-}: {
-  raceId: string;
-  userId: string;
-  kind: PredictionActionType;
-  category?: PredictionCategory;
-  price: number;
-  facts: UpgradeFacts;
-  /** What it upgrades, for the labels ("Race winner", "Sprint podium"). */
-  target: string;
-  /** The picks are there but one is doubled already (own and podium multipliers never stack). */
-  doubled?: boolean;
-}) {
+/** The button as its flow says: buy (press asks in the Upgrade modal), active, or disabled with the reason why. */
+function UpgradeButtonView({ button, target }: { button: UpgradeButtonRef; target: string }) {
   const { t } = useTranslation("predictions");
-  const queryClient = useQueryClient();
-  const machine = useMemo(
-    () =>
-      upgradeButtonMachine.provide({
-        actors: {
-          purchase: fromPromise<PurchaseOutput, PurchaseInput>(async ({ input }) => {
-            const result = await buyUpgrade(raceId, { type: input.kind, category: input.kind === "PREDICTION" ? category : undefined, idempotencyKey: purchaseKey() });
-            applyRacePrediction(queryClient, userId, result);
-            return { balance: Number(result.balance) };
-          }),
-        },
-      }),
-    [raceId, userId, category, queryClient],
-  );
-  const actor = useActorRef(machine, { input: { kind, price, ...facts } });
+  const view = useSelector(button, (s) => s.context.view);
+  const active = useSelector(button, (s) => s.hasTag("active"));
+  const disabled = useSelector(button, (s) => s.hasTag("disabled"));
+  const busy = useSelector(button, (s) => s.hasTag("busy"));
   const hintId = useId();
-  const { hasPick, balance, sessionStarted, bought } = facts;
-  useEffect(() => {
-    actor.send({ type: "upgrade.sync", hasPick, balance, sessionStarted, bought });
-  }, [actor, hasPick, balance, sessionStarted, bought]);
-
-  const state = useSelector(actor, selectState);
-  const reason = useSelector(actor, selectReason);
-  const busy = useSelector(actor, selectBusy);
-  const insurance = isInsurance(kind);
-  const name = t(`upgrade.name.${kind}`);
-  const active = state === "UPGRADE_ACTIVE" || state === "INSURANCE_ACTIVE";
-  const disabled = state === "UPGRADE_DISABLED" || state === "INSURANCE_DISABLED";
-
-  function press() {
-    actor.send({ type: "upgrade.press" });
-    if (!actor.getSnapshot().matches("confirming")) return;
-    modals.open("Upgrade", { actor, kind, name, target, price }, { closeOnOutside: false });
-  }
-
+  const insurance = isInsurance(view.type);
+  const name = t(`upgrade.name.${view.type}`);
   const label = active ? (
     t(insurance ? "upgrade.insured" : "upgrade.active")
   ) : (
     <>
-      {t("upgrade.buy", { name, price })} <Diamond />
+      {t("upgrade.buy", { name, price: view.price })} <Diamond />
     </>
   );
   return (
@@ -102,16 +35,20 @@ export function UpgradeButton({
       <button
         type="button"
         className={[styles.upgradeButton, insurance ? styles.insurance : "", active ? styles.upgradeActive : ""].filter(Boolean).join(" ")}
-        data-state={state}
+        data-state={view.state}
         disabled={disabled || active || busy}
         aria-busy={busy || undefined}
-        aria-describedby={disabled && reason ? hintId : undefined}
-        aria-label={active ? t("upgrade.activeOf", { name, target }) : t("upgrade.buyOf", { name, target, price })}
-        onClick={press}
+        aria-describedby={disabled && view.block ? hintId : undefined}
+        aria-label={active ? t("upgrade.activeOf", { name, target }) : t("upgrade.buyOf", { name, target, price: view.price })}
+        onClick={() => button.send({ type: "upgrade.press" })}
       >
         {label}
       </button>
-      {disabled && reason ? <span id={hintId} className={styles.upgradeHint}>{t(reason === "noPick" && doubled ? "upgrade.reason.doubled" : `upgrade.reason.${reason}`)}</span> : null}
+      {disabled && view.block ? (
+        <span id={hintId} className={styles.upgradeHint}>
+          {t(`upgrade.reason.${view.block}`)}
+        </span>
+      ) : null}
     </div>
   );
 }

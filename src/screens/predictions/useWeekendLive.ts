@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { predictionKeys, raceKeys } from "../../api/queryKeys";
 import { useLiveEvent } from "../../app/live";
 import { useNewNotices } from "../../app/newNotices";
+import { predictionKeys } from "../../api/predictions";
+import { raceKeys } from "../../api/races";
 
 const INJURED = ["INJURED_RIDER_PREDICTIONS", "INJURED_RIDER_BOTH"] as const;
 

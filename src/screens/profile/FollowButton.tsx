@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { PublicProfile } from "../../../contract/users";
-import { apiKeys } from "../../api/queryKeys";
-import { favorite, unfavorite } from "../../api/users";
+import { favorite, unfavorite, userKeys } from "../../api/users";
 import { Button } from "../../ui/Button";
 
 /** Follow / unfollow another player (their `isFavorite` flag), kept in the profile's cache entry. */
@@ -12,7 +11,7 @@ export function FollowButton({ player }: { player: PublicProfile }) {
   const toggle = useMutation({
     mutationFn: () => (player.isFavorite ? unfavorite(player.id) : favorite(player.id)),
     onSuccess: (result) => {
-      client.setQueryData<PublicProfile>(apiKeys.publicProfile(player.id), (old) => (old ? { ...old, isFavorite: result.isFavorite } : old));
+      client.setQueryData<PublicProfile>(userKeys.publicProfile(player.id), (old) => (old ? { ...old, isFavorite: result.isFavorite } : old));
       // The favorites list reads the follow list: it must show the change next time.
       void client.invalidateQueries({ queryKey: ["users", "players", "follow"] });
     },

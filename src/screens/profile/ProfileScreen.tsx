@@ -2,8 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { ApiError } from "../../api/client";
-import { apiKeys } from "../../api/queryKeys";
-import { getPublicProfile } from "../../api/users";
+import { getPublicProfile, userKeys } from "../../api/users";
 import { useIsSignedIn, useProfile } from "../../app/hooks";
 import { paths, queryKeys } from "../../app/paths";
 import { Button, buttonClass } from "../../ui/Button";
@@ -21,7 +20,7 @@ export default function ProfileScreen() {
   const userId = new URLSearchParams(useSearch()).get(queryKeys.userId);
   const own = !userId || userId === me?.id;
   const other = useQuery({
-    queryKey: apiKeys.publicProfile(userId ?? ""),
+    queryKey: userKeys.publicProfile(userId ?? ""),
     queryFn: ({ signal }) => getPublicProfile(userId!, signal),
     enabled: !own,
   });

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicProfile } from "../../../contract/users";
 import { Avatar } from "../../ui/Avatar";
-import { useCountries } from "./useCountries";
+import { useCountries } from "../../api/system";
 import styles from "./ProfileScreen.module.css";
 
 const statKeys = ["points", "average", "wins", "podiums", "poles"] as const;

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import type { SavedPick } from "../../../contract/predictions";
 import type { RaceRider } from "../../../contract/races";
 import type { RaceResults } from "../../../contract/results";
-import { RiderBadge } from "../predictions/RiderBadge";
-import cardStyles from "../shared/Cards.module.css";
+import { RiderBadge } from "../../ui/RiderBadge";
+import cardStyles from "../../ui/Cards.module.css";
 import { OfficialTop } from "./OfficialTop";
 import styles from "./results.module.css";
 

@@ -3,10 +3,10 @@ import { useProfile } from "../../app/hooks";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
-import page from "../shared/Page.module.css";
-import { RacePicker } from "./RacePicker";
+import page from "../../ui/Page.module.css";
+import { RacePicker } from "../../features/races/RacePicker";
 import { RaceResultsView } from "./RaceResultsView";
-import { useRaceChoice } from "./useRaceChoice";
+import { useRaceChoice } from "../../features/races/useRaceChoice";
 import styles from "./results.module.css";
 
 /** /results (signed-in players): a race weekend's picks with their outcome and points, and the official top three. */

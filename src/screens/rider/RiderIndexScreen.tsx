@@ -2,14 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Redirect } from "wouter";
 import { GAME_CLASS } from "../../../contract/rules";
-import { riderKeys } from "../../api/queryKeys";
-import { getRidersDropdown } from "../../api/races";
+import { getRidersDropdown, riderKeys } from "../../api/races";
 import { useProfile } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
-import page from "../shared/Page.module.css";
+import page from "../../ui/Page.module.css";
 import { defaultRiderId } from "./defaultRider";
 
 /** /rider: the Rider screen of the player's favourite rider, else of the premier class's first; the screen's picker goes on from there. */

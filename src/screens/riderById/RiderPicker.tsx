@@ -3,8 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { RiderDetail } from "../../../contract/races";
-import { riderKeys } from "../../api/queryKeys";
-import { getRidersDropdown } from "../../api/races";
+import { getRidersDropdown, riderKeys } from "../../api/races";
 import { paths } from "../../app/paths";
 import styles from "./RiderByIdScreen.module.css";
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { TeamWithRiders } from "../../../contract/races";
 import { paths } from "../../app/paths";
-import { manufacturerName } from "./labels";
+import { manufacturerName } from "../../features/riders/labels";
 import styles from "./RidersAndTeamsScreen.module.css";
 
 const riderPath = (id: string) => paths.riderById.replace(":riderId", encodeURIComponent(id));

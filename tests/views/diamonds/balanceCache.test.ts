@@ -1,7 +1,7 @@
 // The cached balance follows the live channel's `user-balance-update`, for the signed-in player only.
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { diamondsKeys } from "../../../src/api/queryKeys";
+import { diamondsKeys } from "../../../src/api/diamonds";
 
 const live = vi.hoisted(() => ({ listeners: new Map<string, Set<(p: unknown) => void>>() }));
 vi.mock("../../../src/api/live", () => ({

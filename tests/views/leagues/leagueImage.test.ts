@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cropFor, imageFileError, outputSize } from "../../../src/screens/createLeague/leagueImage";
+import { imageFileError } from "../../../contract/files";
+import { cropFor, outputSize } from "../../../src/screens/createLeague/leagueImage";
 
 describe("the league image is cropped to 354 × 180 and at most 1000 px wide", () => {
   it("takes the largest 354:180 frame that fits, centred", () => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ModalHost } from "../../../src/app/ModalHost";
 import { paths } from "../../../src/app/paths";
 import LeagueStatisticScreen from "../../../src/screens/leagueStatistic/LeagueStatisticScreen";
-import { LeagueCard } from "../../../src/screens/leagues/LeagueCard";
+import { LeagueCard } from "../../../src/features/leagues/LeagueCard";
 import { json } from "../fixtures";
 import { renderWithApp, resetApp, signInForTest } from "../renderWithApp";
 import { stubRoutes } from "../screens/stubRoutes";

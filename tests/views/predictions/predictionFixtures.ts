@@ -1,13 +1,18 @@
 import type { PredictionCategory, SessionType } from "../../../contract/enums";
-import type { PredictionActionType } from "../../../machines/upgradeButton.machine";
 import type { RacePrediction, SavedPick } from "../../../contract/predictions";
 import type { Race, RaceRider } from "../../../contract/races";
-import { categoryPoints, categorySession, changeTier, changeTiers, upgradePrices } from "../../../contract/rules";
+import { categoryPoints } from "../../../contract/rules";
+import { categories, categorySession, podiumGroups, podiumOf, podiums, type ActionType } from "../../../contract/weekendRules/structure";
+import type { SessionWindow } from "../../../contract/weekendRules/time";
+import { podiumState, slotState, type WeekendFacts } from "../../../contract/weekendRules/view";
+import { defaultWeekendRules } from "../../../contract/weekendRules/weekendRules";
 import { json } from "../fixtures";
 import type { Call } from "../screens/stubRoutes";
 
 // A small fake of the predictions API for view tests: one race, its riders, and the player's picks and
-// balance, with slots computed from the world's clock the way the server computes them.
+// balance, with slots computed from the world's clock by the contract's rules, as the server computes them.
+
+type PredictionActionType = ActionType;
 
 export const RACE_ID = "R1";
 const DAY = 86_400_000;
@@ -74,14 +79,7 @@ export const race: Race = {
   tracks: [{ id: "k1", name: "Automotodrom Brno", country: "CZ", lengthKm: 5.4, circuitType: "FLOWING", image: "/api/pictures/tracks/k1.svg" }],
 };
 
-export const rules = {
-  tiers: changeTiers,
-  upgrades: upgradePrices,
-  multiplier: 2,
-  insuranceShare: 0.5,
-  predictionsPerWeekend: 11,
-  completionReward: 20,
-};
+export const rules = defaultWeekendRules;
 
 export type World = {
   now: number;
@@ -102,44 +100,39 @@ export function pick(category: PredictionCategory, riderId: string, upgrades: Pr
   return { id: `p-${category}`, category, riderId, state: "MADE", points: null, upgrades, savedAt: new Date(T0).toISOString(), changes: 0, riderAvailable: riderId !== "r3" };
 }
 
-const podiumOf = (c: PredictionCategory) => (c.startsWith("SPRINT_") ? "SPRINT" : c.startsWith("RACE_") ? "RACE" : null);
-const window = (c: PredictionCategory) => {
-  const s = sessions.find((x) => x.type === categorySession[c])!;
-  return { start: Date.parse(s.startsAt), end: Date.parse(s.endsAt) };
-};
+/** The world's facts as the rules read them. */
+function factsOf(w: World): WeekendFacts {
+  const windows: WeekendFacts["sessions"] = {};
+  for (const x of sessions) windows[x.type] = { startsAt: Date.parse(x.startsAt), endsAt: Date.parse(x.endsAt), canceled: x.canceled } satisfies SessionWindow;
+  const picks = w.picks.map((p) => ({ id: p.id, category: p.category, riderId: p.riderId, upgrades: p.upgrades, changes: p.changes, riderInjured: !p.riderAvailable }));
+  return { sessions: windows, picks, balance: w.balance };
+}
 
 export function view(w: World): RacePrediction {
-  const categories = Object.keys(categoryPoints) as PredictionCategory[];
-  const has = (c: PredictionCategory, u: PredictionActionType) => w.picks.find((p) => p.category === c)?.upgrades.includes(u) ?? false;
+  const facts = factsOf(w);
   return {
     raceId: RACE_ID,
     version: race.version,
     data: w.picks,
     slots: categories.map((category) => {
-      const p = w.picks.find((x) => x.category === category);
-      const { start, end } = window(category);
-      const tier = p ? changeTier(new Date(w.now), new Date(start), new Date(end)) : null;
-      const doubled = p?.upgrades.some((u) => u === "PREDICTION" || u === "PREDICTION_RACE" || u === "PREDICTION_SPRINT");
+      const s = facts.sessions[categorySession[category]]!;
+      const state = slotState(facts, category, w.now, rules);
       return {
         category,
         session: categorySession[category],
-        startsAt: new Date(start).toISOString(),
-        endsAt: new Date(end).toISOString(),
+        startsAt: new Date(s.startsAt).toISOString(),
+        endsAt: new Date(s.endsAt).toISOString(),
         points: categoryPoints[category],
         podium: podiumOf(category),
-        open: !p && w.now < start,
-        change: tier ? { tier, cost: changeTiers[tier].cost } : null,
-        upgrade: doubled ? "UPGRADE_ACTIVE" : p && w.now < start && w.balance >= 30 ? "UPGRADE" : "UPGRADE_DISABLED",
+        canceled: s.canceled,
+        open: state.open,
+        change: state.change,
+        upgrade: state.upgrade.state,
       };
     }),
-    podiums: (["SPRINT", "RACE"] as const).map((group) => {
-      const first = group === "RACE" ? "RACE_FIRST" : "SPRINT_FIRST";
-      return {
-        group,
-        session: group === "RACE" ? "START" : "SPRINT",
-        multiplier: has(first, group === "RACE" ? "PREDICTION_RACE" : "PREDICTION_SPRINT") ? "UPGRADE_ACTIVE" : "UPGRADE_PODIUM",
-        insurance: has(first, group === "RACE" ? "PREDICTION_INSURANCE_RACE" : "PREDICTION_INSURANCE_SPRINT") ? "INSURANCE_ACTIVE" : "INSURANCE",
-      };
+    podiums: podiumGroups.map((group) => {
+      const buttons = podiumState(facts, group, w.now, rules);
+      return { group, session: podiums[group].session, multiplier: buttons.multiplier.state, insurance: buttons.insurance.state };
     }),
     complete: w.picks.length === 11,
     balance: String(w.balance),

@@ -1,0 +1,42 @@
+import type * as z from "zod";
+import type { ModalKind, PredictionActionType, PredictionCategory } from "../contract/enums";
+
+// The props of every modal kind, typed once: whoever opens a modal passes exactly these, and its component
+// reads exactly these. Props are plain data; a modal that shows a flow finds that flow's actor through the flow's
+// owner (the feature's parent actor), never through its props.
+
+type None = Record<string, never>;
+
+export type ModalPropsByKind = {
+  SignIn: None;
+  SignUp: None;
+  RecoveryPassword: { email?: string | undefined };
+  ChangePassword: { forced?: boolean };
+  /** Text already translated, or an `ns:key` translation key to translate in the modal; the answers go to the opener's reply. */
+  Confirmation: { text?: string; textKey?: string; confirmLabel?: string; cancel?: boolean };
+  Retry: { text?: string };
+  ImageAndTitle: { textKey?: string; text?: string };
+  Invite: { leagueId: string; leagueName: string };
+  MembersByLeague: { leagueId: string };
+  /** The chooser of the open weekend (the predictions actor owns it). */
+  ChooseRider: None;
+  /** The paid change of the open weekend (the predictions actor owns it). */
+  ChangePrediction: None;
+  /** One upgrade button of the open weekend, by its key. */
+  Upgrade: { button: string };
+  UpgradeFinal: { type: z.infer<typeof PredictionActionType>; category?: PredictionCategory | undefined };
+  // Kinds drawn by features not built yet: they declare their props when they arrive.
+  ChooseAnswer: None;
+  PredictionRider: None;
+  Prize: None;
+  FirstModal: None;
+  Processing: None;
+  NotificationWithImage: None;
+  BetOnRider: None;
+  AcrossInfo: None;
+  NewsModal: None;
+  AllUserBets: None;
+};
+
+/** Every kind of the spec's enum has its props: a kind missing above fails to compile here. */
+export type ModalProps<K extends ModalKind> = ModalPropsByKind[K];

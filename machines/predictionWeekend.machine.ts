@@ -1,0 +1,292 @@
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom } from "xstate";
+import type { ErrorBody } from "../contract/common";
+import type { PredictionCategory } from "../contract/enums";
+import type { RacePrediction } from "../contract/predictions";
+import type { RaceRider } from "../contract/races";
+import { picksOf } from "../contract/weekendRules/form";
+import { categories, categorySession, podiumGroups } from "../contract/weekendRules/structure";
+import { upgradeKey } from "../contract/weekendRules/upgrades";
+import { cardView, changeRequestOf, chooserFor, factsOf, nextMoment, podiumState, slotState, type ChooserMode } from "../contract/weekendRules/view";
+import type { WeekendRules } from "../contract/weekendRules/weekendRules";
+import { chooseRiderMachine } from "./chooseRider.machine";
+import { predictionChangeMachine } from "./predictionChange.machine";
+import { predictionFormMachine } from "./predictionForm.machine";
+import { MAX_TIMER_MS } from "./predictionChange.machine";
+import { notProvided, toErrorBody } from "./serviceErrors";
+import { upgradeButtonMachine } from "./upgradeButton.machine";
+
+// The owner of one race weekend on the Predictions screen. It spawns the flows the screen shows (the form, the
+// 15 upgrade buttons) when the weekend's data arrives, and the short-lived ones a card's action starts (the
+// chooser, then a paid change or a free re-pick); it hands each the contract's verdicts as data and time move,
+// and stops them all when the weekend closes. Components get their refs from its context.
+
+export type WeekendData = { prediction: RacePrediction; riders: readonly RaceRider[]; rules: WeekendRules };
+export type WeekendSession = { userId: string; raceId: string };
+
+export type FormRef = ActorRefFrom<typeof predictionFormMachine>;
+export type UpgradeButtonRef = ActorRefFrom<typeof upgradeButtonMachine>;
+export type ChooserRef = ActorRefFrom<typeof chooseRiderMachine>;
+export type ChangeRef = ActorRefFrom<typeof predictionChangeMachine>;
+
+export type PredictionWeekendContext = {
+  session: WeekendSession | null;
+  data: WeekendData | null;
+  /** The live balance when one came after the data (another tab spent, the shop credited). */
+  balance: number | null;
+  /** The injected clock's last reading (epoch ms). */
+  now: number;
+  form: FormRef | null;
+  /** The upgrade buttons by `upgradeKey`. */
+  buttons: Record<string, UpgradeButtonRef>;
+  /** The category and mode the open chooser is for. */
+  choosing: { category: PredictionCategory; mode: ChooserMode } | null;
+  chooser: ChooserRef | null;
+  /** The rider the chooser gave, while its pick is carried out. */
+  picked: string | null;
+  change: ChangeRef | null;
+  error: ErrorBody | null;
+};
+
+export type PredictionWeekendEvent =
+  | { type: "weekend.open"; session: WeekendSession }
+  | { type: "weekend.close" }
+  /** The server's view of the weekend, its riders and rules (a load, a save, a change, a refund). */
+  | { type: "weekend.data"; data: WeekendData }
+  | { type: "weekend.balance"; balance: number }
+  /** Read the weekend again (after a 418 locked the form): the form takes the data it gets, even unchanged. */
+  | { type: "weekend.reload" }
+  /** A card's action: choose, change (paid) or re-pick (free); the rules say which. */
+  | { type: "card.press"; category: PredictionCategory }
+  /** The ChooseRider / ChangePrediction modal was closed. */
+  | { type: "chooser.closed" }
+  | { type: "change.closed" };
+
+/** A free re-pick of an injured rider's pick (PUT without a price). */
+export type RepickInput = { raceId: string; version: number; category: PredictionCategory; riderId: string };
+
+/** The prediction as it stands with the live balance. */
+const current = (c: PredictionWeekendContext): RacePrediction | null =>
+  c.data ? (c.balance === null ? c.data.prediction : { ...c.data.prediction, balance: String(c.balance) }) : null;
+
+const formPicks = (c: PredictionWeekendContext) => c.form?.getSnapshot().context.picks ?? {};
+const formLocked = (c: PredictionWeekendContext) => c.form?.getSnapshot().hasTag("locked") ?? false;
+
+/** Every button's view at the context's moment, from the contract: a multiplier per category, then each podium's two. */
+function buttonViews(c: PredictionWeekendContext) {
+  const prediction = current(c);
+  if (!prediction || !c.data) return [];
+  const facts = factsOf(prediction);
+  const rules = c.data.rules;
+  const views = categories.map((category) => slotState(facts, category, c.now, rules).upgrade);
+  for (const group of podiumGroups) {
+    const podium = podiumState(facts, group, c.now, rules);
+    views.push(podium.multiplier, podium.insurance);
+  }
+  return views.map((view) => ({ key: upgradeKey(view), view }));
+}
+
+export const predictionWeekendMachine = setup({
+  types: {
+    context: {} as PredictionWeekendContext,
+    events: {} as PredictionWeekendEvent,
+    children: {} as { form: "predictionForm"; chooser: "chooseRider"; change: "predictionChange"; watch: "watchWeekend"; repick: "repick" },
+  },
+  actors: {
+    predictionForm: predictionFormMachine,
+    upgradeButton: upgradeButtonMachine,
+    chooseRider: chooseRiderMachine,
+    predictionChange: predictionChangeMachine,
+    /** Follows the server data of the weekend and the balance, sending `weekend.data` / `weekend.balance`. */
+    watchWeekend: fromCallback<PredictionWeekendEvent, WeekendSession>(() => () => {}),
+    repick: fromPromise<void, RepickInput>(notProvided("repick")),
+  },
+  guards: {
+    /** The chooser ended with a rider (not left). */
+    picked: ({ context }) => Boolean(context.chooser?.getSnapshot().output),
+    choosingMode: ({ context }, params: { mode: ChooserMode }) => context.choosing?.mode === params.mode,
+    /** The card's action opens a chooser: it has one and the form is not locked by a 418. */
+    cardActs: ({ context, event }) => {
+      const prediction = current(context);
+      if (event.type !== "card.press" || !prediction || !context.data) return false;
+      return cardView(factsOf(prediction), event.category, context.now, context.data.rules, { picks: formPicks(context), locked: formLocked(context) }).action !== null;
+    },
+    changeCanceled: ({ context }) => context.change?.getSnapshot().hasTag("canceled") ?? false,
+  },
+  delays: {
+    /** Until the weekend's next moment (a session starts, a tier opens or closes): the verdicts move then. */
+    untilNextMoment: ({ context }) => {
+      const prediction = current(context);
+      if (!prediction || !context.data) return MAX_TIMER_MS;
+      return Math.min(MAX_TIMER_MS, Math.max(0, nextMoment(prediction, context.now, context.data.rules) - context.now));
+    },
+  },
+  actions: {
+    /** The clock is a service: the app provides its server-aligned clock, tests a fake one. */
+    readClock: assign({ now: () => Date.now() }),
+    setData: assign(({ context, event }) => (event.type === "weekend.data" ? { data: event.data, balance: null } : { data: context.data })),
+    setBalance: assign(({ context, event }) => ({ balance: event.type === "weekend.balance" ? event.balance : context.balance })),
+    spawnFlows: assign(({ context, spawn }) => {
+      const prediction = context.data!.prediction;
+      const form = spawn("predictionForm", {
+        id: "form",
+        input: { raceId: prediction.raceId, saved: picksOf(prediction.data), version: prediction.version },
+      });
+      const buttons: Record<string, UpgradeButtonRef> = {};
+      for (const { key, view } of buttonViews(context)) buttons[key] = spawn("upgradeButton", { id: `upgrade:${key}`, input: { raceId: prediction.raceId, view } });
+      return { form, buttons };
+    }),
+    /** Fresh data and verdicts to the children. */
+    syncChildren: enqueueActions(({ context, enqueue }) => {
+      const prediction = context.data?.prediction;
+      if (context.form && prediction) enqueue.sendTo(context.form, { type: "form.sync", saved: picksOf(prediction.data), version: prediction.version });
+      for (const { key, view } of buttonViews(context)) {
+        const ref = context.buttons[key];
+        if (ref) enqueue.sendTo(ref, { type: "upgrade.sync", view });
+      }
+    }),
+    forwardBalance: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === "weekend.balance" && context.change?.getSnapshot().status === "active") enqueue.sendTo(context.change, { type: "change.balance", balance: event.balance });
+    }),
+    stopAll: enqueueActions(({ context, enqueue }) => {
+      for (const ref of [context.form, context.chooser, context.change, ...Object.values(context.buttons)]) if (ref) enqueue.stopChild(ref);
+      enqueue.assign({ form: null, chooser: null, change: null, buttons: {}, choosing: null, picked: null, data: null, balance: null, error: null });
+    }),
+    startChooser: assign(({ context, event, spawn }) => {
+      if (event.type !== "card.press") return {};
+      const prediction = current(context)!;
+      const rules = context.data!.rules;
+      const action = cardView(factsOf(prediction), event.category, context.now, rules, { picks: formPicks(context), locked: formLocked(context) }).action!;
+      const mode: ChooserMode = action.kind === "choose" ? "choose" : action.kind;
+      const chooser = chooserFor(event.category, mode, formPicks(context), picksOf(prediction.data), context.data!.riders);
+      return { choosing: { category: event.category, mode }, chooser: spawn("chooseRider", { id: "chooser", input: { chooser } }), error: null };
+    }),
+    stopChooser: enqueueActions(({ context, enqueue }) => {
+      if (context.chooser) enqueue.stopChild(context.chooser);
+      enqueue.assign({ chooser: null });
+    }),
+    setPicked: assign({ picked: ({ context }) => context.chooser?.getSnapshot().output?.riderId ?? null }),
+    choose: enqueueActions(({ context, enqueue }) => {
+      if (context.form && context.choosing && context.picked) enqueue.sendTo(context.form, { type: "form.choose", category: context.choosing.category, riderId: context.picked });
+    }),
+    startChange: assign(({ context, spawn }) => {
+      const prediction = current(context)!;
+      const category = context.choosing!.category;
+      const session = factsOf(prediction).sessions[categorySession[category]]!;
+      const changes = changeRequestOf(picksOf(prediction.data), category, context.picked!);
+      const change = spawn("predictionChange", {
+        id: "change",
+        input: { request: { raceId: prediction.raceId, session, changes }, balance: Number(prediction.balance), rules: context.data!.rules },
+      });
+      return { change };
+    }),
+    stopChange: enqueueActions(({ context, enqueue }) => {
+      if (context.change) enqueue.stopChild(context.change);
+      enqueue.assign({ change: null });
+    }),
+    setError: assign({ error: ({ event }) => ("error" in event ? toErrorBody(event.error) : null) }),
+    /** Asks the server for the weekend again (the fresh data comes back as `weekend.data`). */
+    refetch: () => {},
+    // The app shows and hides the modals of these flows.
+    openChooser: () => {},
+    closeChooser: () => {},
+    openChange: () => {},
+    closeChange: () => {},
+    showError: () => {},
+  },
+}).createMachine({
+  id: "predictionWeekend",
+  description:
+    "The Predictions screen's weekend: spawns the form and the 15 upgrade buttons when the data arrives and keeps them on the contract's verdicts as data, balance and time move; a card's action opens the chooser, whose pick is a form choice, a paid change (its own flow) or a free re-pick; everything stops when the weekend closes.",
+  initial: "closed",
+  context: { session: null, data: null, balance: null, now: 0, form: null, buttons: {}, choosing: null, chooser: null, picked: null, change: null, error: null },
+  states: {
+    closed: {
+      on: { "weekend.open": { target: "open", actions: assign({ session: ({ event }) => event.session }) } },
+    },
+    open: {
+      invoke: { id: "watch", src: "watchWeekend", input: ({ context }) => context.session! },
+      on: {
+        "weekend.close": { target: "closed", actions: ["stopAll", assign({ session: null })] },
+        // Another race (or player): the old weekend's flows go, the new one loads.
+        "weekend.open": { target: "open", reenter: true, actions: ["stopAll", assign({ session: ({ event }) => event.session })] },
+      },
+      initial: "loading",
+      states: {
+        loading: {
+          on: { "weekend.data": { target: "ready", actions: ["setData", "readClock", "spawnFlows"] } },
+        },
+        ready: {
+          type: "parallel",
+          on: {
+            "weekend.data": { actions: ["setData", "readClock", "syncChildren"] },
+            "weekend.balance": { actions: ["setBalance", "readClock", "syncChildren", "forwardBalance"] },
+            "weekend.reload": { actions: ["refetch", "readClock", "syncChildren"] },
+          },
+          states: {
+            clock: {
+              initial: "waiting",
+              states: {
+                waiting: {
+                  description: "Until the next moment a verdict changes; then the buttons hear the new verdicts.",
+                  after: { untilNextMoment: { target: "waiting", reenter: true, actions: ["readClock", "syncChildren"] } },
+                },
+              },
+            },
+            flow: {
+              initial: "idle",
+              states: {
+                idle: {
+                  on: { "card.press": { guard: "cardActs", target: "choosing", actions: ["readClock", "startChooser", "openChooser"] } },
+                },
+                choosing: {
+                  description: "The ChooseRider modal: the contract's options for the card's mode.",
+                  on: {
+                    "xstate.done.actor.chooser": [
+                      {
+                        guard: "picked",
+                        target: "deciding",
+                        actions: ["setPicked", "stopChooser", "closeChooser"],
+                      },
+                      { target: "idle", actions: ["stopChooser", "closeChooser"] },
+                    ],
+                    "chooser.closed": { target: "idle", actions: "stopChooser" },
+                  },
+                },
+                // The pick goes where the card's mode says.
+                deciding: {
+                  always: [
+                    { guard: { type: "choosingMode", params: { mode: "choose" } }, target: "idle", actions: "choose" },
+                    { guard: { type: "choosingMode", params: { mode: "change" } }, target: "changing", actions: ["startChange", "openChange"] },
+                    { target: "repicking" },
+                  ],
+                },
+                changing: {
+                  description: "The ChangePrediction modal shows the change flow until it is closed.",
+                  on: {
+                    // Canceled: the modal goes. Changed or expired: the modal shows the outcome until the player closes it.
+                    "xstate.done.actor.change": { guard: "changeCanceled", actions: "closeChange" },
+                    "change.closed": { target: "idle", actions: "stopChange" },
+                  },
+                },
+                repicking: {
+                  invoke: {
+                    id: "repick",
+                    src: "repick",
+                    input: ({ context }) => ({
+                      raceId: context.session!.raceId,
+                      version: context.data!.prediction.version,
+                      category: context.choosing!.category,
+                      riderId: context.picked!,
+                    }),
+                    onDone: "idle",
+                    onError: { target: "idle", actions: ["setError", "showError"] },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,68 @@
+import { useSelector } from "@xstate/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import type { Race } from "../../../contract/races";
+import { weekendMoments, weekendView } from "../../../contract/weekendRules/view";
+import { unsavedCount, type predictionFormMachine } from "../../../machines/predictionForm.machine";
+import type { ActorRefFrom } from "xstate";
+import { reloadWeekend, useWeekendData, useWeekendForm } from "../../features/predictions/useWeekend";
+import { Button } from "../../ui/Button";
+import { Spinner } from "../../ui/Spinner";
+import { useNowAt } from "./clock";
+import { CompletionBar } from "./CompletionBar";
+import { SaveBar } from "./SaveBar";
+import { SessionTimeline } from "./SessionTimeline";
+import { WeekendSection } from "./WeekendSection";
+import styles from "../../features/predictions/predictions.module.css";
+
+type FormRef = ActorRefFrom<typeof predictionFormMachine>;
+
+/** The weekend as the weekend actor holds it: shown once its data and form are there. */
+export function WeekendBoard({ race }: { race: Race }) {
+  const { t } = useTranslation("predictions");
+  const data = useWeekendData();
+  const form = useWeekendForm();
+  if (!data || !form || data.prediction.raceId !== race.id) return <Spinner size="lg" label={t("loading")} />;
+  return <Board race={race} form={form} />;
+}
+
+function Board({ race, form }: { race: Race; form: FormRef }) {
+  const { t } = useTranslation("predictions");
+  const data = useWeekendData()!;
+  const picks = useSelector(form, (s) => s.context.picks);
+  const locked = useSelector(form, (s) => s.hasTag("locked"));
+  const unsaved = useSelector(form, (s) => (s.hasTag("busy") ? 0 : unsavedCount(s.context)));
+  // Re-render when a card can change by itself: a session starts, a change tier opens or closes.
+  const now = useNowAt(weekendMoments(data.prediction, data.rules));
+  const view = weekendView(data.prediction, now, data.rules, { picks, locked });
+  const riders = new Map(data.riders.map((r) => [r.id, r]));
+
+  // Leaving with choices not saved asks first (the browser's own prompt).
+  useEffect(() => {
+    if (unsaved === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsaved]);
+
+  return (
+    <>
+      <SessionTimeline sessions={race.sessions} />
+      <CompletionBar done={view.done} total={view.total} reward={data.rules.completionReward} complete={view.complete} />
+      {locked || view.allClosed ? (
+        <div className={styles.locked} role="alert">
+          <strong>{t("errors:raceStarted")}</strong>
+          {locked ? (
+            <Button size="sm" variant="secondary" onClick={reloadWeekend}>
+              {t("reload")}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {view.sections.map((section) => (
+        <WeekendSection key={section.key} section={section} riders={riders} />
+      ))}
+      <SaveBar form={form} riders={riders} />
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { assign, createActor, fromCallback, type SimulatedClock } from "xstate";
+import type { ErrorBody } from "../../contract/common";
+import { chooserFor } from "../../contract/weekendRules/view";
+import { predictionChangeMachine } from "../../machines/predictionChange.machine";
+import { predictionFormMachine } from "../../machines/predictionForm.machine";
+import { predictionWeekendMachine, type WeekendData } from "../../machines/predictionWeekend.machine";
+import { upgradeButtonMachine } from "../../machines/upgradeButton.machine";
+import { pick, riders, rules, startOf, T0, view, world } from "../views/predictions/predictionFixtures";
+import { apiError } from "./authFixtures";
+import { promiseStubs, settle } from "./modelWalk";
+import { advance, expectFull, settlePromise, toChild, toOwner, walkOwner, type OwnerStep } from "./ownerWalk";
+import { allTransitions } from "./modelWalk";
+
+const session = { userId: "u1", raceId: "R1" };
+const data = (picks: ReturnType<typeof pick>[], balance = 100, now = T0): WeekendData => ({ prediction: view(world({ now, balance, picks })), riders, rules });
+// FP1 saved (a paid change), FP2's rider injured (a free re-pick), the rest open.
+const saved = data([pick("FP1", "r1"), pick("FP2", "r3")]);
+const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
+
+/** The weekend with stub services on the walk's fake clock: modals do nothing, promises wait for the walk. */
+function build(clock: SimulatedClock, record: string[] = []) {
+  const stubs = promiseStubs(["repick", "submitChange", "save", "purchase"]);
+  const readClock = assign({ now: () => clock.now() });
+  const machine = predictionWeekendMachine.provide({
+    actions: {
+      readClock: readClock as never,
+      openChooser: () => void record.push("open ChooseRider"),
+      closeChooser: () => void record.push("close ChooseRider"),
+      openChange: () => void record.push("open ChangePrediction"),
+      closeChange: () => void record.push("close ChangePrediction"),
+      showError: () => void record.push("show error"),
+      refetch: () => void record.push("refetch"),
+    },
+    actors: {
+      watchWeekend: fromCallback(() => () => {}),
+      repick: stubs.actors.repick,
+      predictionForm: predictionFormMachine.provide({ actors: { save: stubs.actors.save } }),
+      upgradeButton: upgradeButtonMachine.provide({ actors: { purchase: stubs.actors.purchase } }),
+      predictionChange: predictionChangeMachine.provide({ actions: { readClock: readClock as never }, actors: { submitChange: stubs.actors.submitChange } }),
+    },
+  });
+  return { machine, pending: stubs.pending };
+}
+
+const steps: OwnerStep[] = [
+  toOwner("weekend.open", { type: "weekend.open", session }),
+  toOwner("weekend.data (none saved)", { type: "weekend.data", data: data([]) }),
+  toOwner("weekend.data (FP1 saved, FP2 injured)", { type: "weekend.data", data: saved }),
+  toOwner("weekend.balance", { type: "weekend.balance", balance: 500 }),
+  toOwner("weekend.reload", { type: "weekend.reload" }),
+  toOwner("card.press FP1", { type: "card.press", category: "FP1" }),
+  toOwner("card.press FP2", { type: "card.press", category: "FP2" }),
+  toChild("chooser.pick r2", "chooser", { type: "chooser.pick", riderId: "r2" }),
+  toChild("chooser.cancel", "chooser", { type: "chooser.cancel" }),
+  toOwner("chooser.closed", { type: "chooser.closed" }),
+  toChild("change.confirm", "change", { type: "change.confirm" }),
+  toChild("change.cancel", "change", { type: "change.cancel" }),
+  settlePromise("submitChange done", "submitChange", { output: { balance: 90 } }),
+  toOwner("change.closed", { type: "change.closed" }),
+  settlePromise("repick done", "repick", { output: undefined }),
+  settlePromise("repick failed", "repick", { error: apiError(broken) }),
+  advance("FP1 starts", startOf("FP1") - T0),
+  toOwner("weekend.close", { type: "weekend.close" }),
+];
+
+/** A state of the walk: the owner's value, whether data is in, and which flows it holds. */
+const key = (actor: { getSnapshot(): { value: unknown; context: Record<string, unknown> } }) => {
+  const c = actor.getSnapshot().context as { data: WeekendData | null; chooser: unknown; change: { getSnapshot(): { value: unknown } } | null; choosing: { mode: string } | null; form: unknown };
+  return JSON.stringify([actor.getSnapshot().value, c.data?.prediction.data.length ?? null, Boolean(c.chooser), c.change?.getSnapshot().value ?? null, c.choosing?.mode ?? null, Boolean(c.form)]);
+};
+
+describe("predictionWeekend.machine: every transition, walked on real actors", () => {
+  it("covers 100% of the transitions", async () => {
+    const { covered, paths } = await walkOwner({ build, steps, key, startAt: T0, maxDepth: 7 });
+    expect(paths.length).toBeGreaterThan(20);
+    expectFull("predictionWeekend.machine", allTransitions(predictionWeekendMachine), covered);
+  }, 120_000);
+});
+
+function start(first: WeekendData = saved) {
+  const record: string[] = [];
+  let now = T0;
+  const clock = { now: () => now, set: (t: number) => void (now = t) } as unknown as SimulatedClock;
+  const { machine, pending } = build(clock, record);
+  const actor = createActor(machine).start();
+  actor.send({ type: "weekend.open", session });
+  actor.send({ type: "weekend.data", data: first });
+  return { actor, pending, record, ctx: () => actor.getSnapshot().context, setNow: (t: number) => void (now = t) };
+}
+
+describe("The weekend owns its flows: spawned with the data, stopped when it closes", () => {
+  it("spawns the form and the 15 upgrade buttons when the data arrives, with the contract's verdicts", () => {
+    const { ctx } = start();
+    expect(ctx().form?.getSnapshot().context.saved).toEqual({ FP1: "r1", FP2: "r3" });
+    expect(Object.keys(ctx().buttons)).toHaveLength(15);
+    expect(ctx().buttons["PREDICTION:FP1"]!.getSnapshot().value).toBe("UPGRADE");
+    expect(ctx().buttons["PREDICTION:POLEMAN"]!.getSnapshot().value).toBe("UPGRADE_DISABLED");
+  });
+
+  it("stops every flow when the weekend closes", () => {
+    const { actor, ctx } = start();
+    const form = ctx().form!;
+    actor.send({ type: "weekend.close" });
+    expect(form.getSnapshot().status).toBe("stopped");
+    expect(ctx().buttons).toEqual({});
+  });
+
+  it("hands the buttons a new verdict when the balance drops below a price", () => {
+    const { actor, ctx } = start();
+    actor.send({ type: "weekend.balance", balance: 10 });
+    expect(ctx().buttons["PREDICTION:FP1"]!.getSnapshot().value).toBe("UPGRADE_DISABLED");
+  });
+});
+
+describe("A card's action opens the chooser the rules give, and its pick goes where the card's mode says", () => {
+  it("an open category: the pick is a form choice", async () => {
+    const { actor, ctx, record } = start();
+    actor.send({ type: "card.press", category: "POLEMAN" });
+    expect(ctx().chooser!.getSnapshot().context.chooser).toEqual(chooserFor("POLEMAN", "choose", { FP1: "r1", FP2: "r3" }, { FP1: "r1", FP2: "r3" }, riders));
+    ctx().chooser!.send({ type: "chooser.pick", riderId: "r4" });
+    await settle();
+    expect(ctx().form!.getSnapshot().context.picks.POLEMAN).toBe("r4");
+    expect(ctx().chooser).toBeNull();
+    expect(record).toEqual(["open ChooseRider", "close ChooseRider"]);
+  });
+
+  it("a saved pick: the pick starts a paid change at the tier's price", async () => {
+    const { actor, ctx, record } = start();
+    actor.send({ type: "card.press", category: "FP1" });
+    ctx().chooser!.send({ type: "chooser.pick", riderId: "r2" });
+    await settle();
+    const change = ctx().change!;
+    expect(change.getSnapshot().context.request?.changes).toEqual([{ category: "FP1", from: "r1", to: "r2" }]);
+    expect(change.getSnapshot().hasTag("confirming")).toBe(true);
+    expect(record).toContain("open ChangePrediction");
+    change.send({ type: "change.cancel" });
+    await settle();
+    expect(record).toContain("close ChangePrediction");
+    actor.send({ type: "change.closed" });
+    expect(ctx().change).toBeNull();
+  });
+
+  it("an injured rider's pick: the pick is a free re-pick; a refusal is shown", async () => {
+    const { actor, pending, record } = start();
+    actor.send({ type: "card.press", category: "FP2" });
+    actor.getSnapshot().context.chooser!.send({ type: "chooser.pick", riderId: "r2" });
+    await settle();
+    expect(pending.has("repick")).toBe(true);
+    pending.get("repick")!.reject(apiError(broken));
+    await settle();
+    expect(record).toContain("show error");
+    expect(actor.getSnapshot().context.error).toEqual(broken);
+  });
+
+  it("a card without an action (its session started) opens nothing", () => {
+    const { actor, ctx, setNow } = start();
+    setNow(startOf("START") + 3600_000);
+    actor.send({ type: "weekend.data", data: data([], 100, startOf("START") + 3600_000) });
+    actor.send({ type: "card.press", category: "POLEMAN" });
+    expect(ctx().chooser).toBeNull();
+  });
+});
