@@ -53,5 +53,13 @@ export const DevDiamondsBody = z.object({
   idempotencyKey: z.string().min(1).max(200).optional(),
 });
 export const devDiamondsCalls = {
-  adjust: call({ method: "POST", path: "/dev/diamonds", auth: false, body: DevDiamondsBody, result: Balance }),
+  /** Without `userId` it needs a bearer token (400 required on `fields.userId`). */
+  adjust: call({
+    method: "POST",
+    path: "/dev/diamonds",
+    auth: false,
+    body: DevDiamondsBody,
+    result: Balance,
+    errors: { 400: ["required"], 402: ["notEnoughDiamonds"], 404: ["notFound"] },
+  }),
 } as const;

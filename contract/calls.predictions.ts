@@ -17,25 +17,57 @@ import {
 /** `?version`: what the client last saw (types list or race); the answer always carries the current one. */
 const Version = z.coerce.number().int().min(0).optional();
 
+const NOT_FOUND = { 404: ["notFound"] } as const;
+/** What a save refuses (docs/api.md "Saving"): the race's version, the riders, the session's time, the confirmed price. */
+const SAVE_REFUSED = { 400: ["duplicateRider", "riderNotInRace"], ...NOT_FOUND } as const;
+
 // Spec section 7 "Predictions", paths word for word, plus the upgrade purchase (docs/api.md "Predictions").
 // A player only ever reads and writes their own picks; the statistics are counts, never who picked what.
 export const predictionsCalls = {
   types: call({ method: "GET", path: "/predictions/types", auth: false, query: z.object({ version: Version }), result: PredictionTypes }),
   /** Frees a slot whose rider has been injured (before its session); any other saved pick answers 409 predictionSaved. */
-  remove: call({ method: "DELETE", path: "/predictions/:id", auth: true, result: Ok }),
-  race: call({ method: "GET", path: "/predictions/races/:raceId", auth: true, result: RacePrediction }),
-  results: call({ method: "GET", path: "/predictions/races/:raceId/results", auth: true, query: z.object({ version: Version }), result: PredictionResults }),
+  remove: call({
+    method: "DELETE",
+    path: "/predictions/:id",
+    auth: true,
+    result: Ok,
+    errors: { ...NOT_FOUND, 409: ["predictionSaved"], 418: ["predictionExpired"] },
+  }),
+  race: call({ method: "GET", path: "/predictions/races/:raceId", auth: true, result: RacePrediction, errors: NOT_FOUND }),
+  results: call({
+    method: "GET",
+    path: "/predictions/races/:raceId/results",
+    auth: true,
+    query: z.object({ version: Version }),
+    result: PredictionResults,
+    errors: NOT_FOUND,
+  }),
   changeRules: call({ method: "GET", path: "/predictions/change-prediction-rules", auth: false, result: ChangePredictionRules }),
   /** First saves only: a category already saved with another rider answers 409 predictionSaved (use PUT). */
-  save: call({ method: "POST", path: "/predictions/races/:raceId", auth: true, body: PredictionBody, result: RacePrediction }),
+  save: call({
+    method: "POST",
+    path: "/predictions/races/:raceId",
+    auth: true,
+    body: PredictionBody,
+    result: RacePrediction,
+    errors: { ...SAVE_REFUSED, 409: ["predictionSaved", "riderInjured", "staleVersion"], 418: ["raceStarted"] },
+  }),
   /** First saves and paid changes (with the `change` confirmation). */
-  change: call({ method: "PUT", path: "/predictions/races/:raceId", auth: true, body: PredictionChangeBody, result: RacePrediction }),
+  change: call({
+    method: "PUT",
+    path: "/predictions/races/:raceId",
+    auth: true,
+    body: PredictionChangeBody,
+    result: RacePrediction,
+    errors: { ...SAVE_REFUSED, 402: ["notEnoughDiamonds"], 409: ["changeConfirmation", "riderInjured", "staleVersion"], 418: ["predictionExpired", "raceStarted"] },
+  }),
   statistics: call({
     method: "GET",
     path: "/predictions/statistics/races/:raceId",
     auth: false,
     query: z.object({ typeId: PredictionCategory.optional(), version: Version }),
     result: PredictionStatistics,
+    errors: NOT_FOUND,
   }),
   /** The same spread over a league's accepted members only (the league page's statistics); visible to whoever may see the league. */
   leagueStatistics: call({
@@ -44,6 +76,7 @@ export const predictionsCalls = {
     auth: true,
     query: z.object({ typeId: PredictionCategory.optional(), raceId: Id }),
     result: PredictionStatistics,
+    errors: NOT_FOUND,
   }),
   /** The league's place rewards (VIP leagues: merch credit for the top three; other leagues none). */
   leagueRewards: call({
@@ -52,6 +85,14 @@ export const predictionsCalls = {
     auth: true,
     query: z.object({ raceId: Id.optional() }),
     result: z.array(LeagueReward),
+    errors: NOT_FOUND,
   }),
-  buyUpgrade: call({ method: "POST", path: "/predictions/races/:raceId/upgrades", auth: true, body: UpgradeBody, result: RacePrediction }),
+  buyUpgrade: call({
+    method: "POST",
+    path: "/predictions/races/:raceId/upgrades",
+    auth: true,
+    body: UpgradeBody,
+    result: RacePrediction,
+    errors: { ...NOT_FOUND, 402: ["notEnoughDiamonds"], 409: ["riderInjured", "upgradeActive", "upgradeNeedsPick"], 418: ["predictionExpired"] },
+  }),
 } as const;

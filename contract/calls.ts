@@ -17,8 +17,13 @@ import {
 } from "./auth";
 import { FavoriteResult, NoteEmailBody, PlayersPage, PlayersQuery, Profile, PublicProfile, UpdateProfileBody } from "./users";
 import { Country, Links, NewsItem, Season } from "./system";
+import type { MessageCode } from "./messages";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** Error answers by status, each with the message codes (contract/messages.ts) it may carry. */
+export type ErrorAnswers = { readonly [status: number]: readonly MessageCode[] };
+
 export type Call = {
   method: Method;
   /** Under `/api`; `:name` marks a path parameter. */
@@ -27,37 +32,72 @@ export type Call = {
   auth: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** A `multipart/form-data` body, read by the call's own handler (serve() checks JSON bodies only). */
+  form?: z.ZodType;
+  /** Request headers the call reads, besides Authorization. */
+  headers?: z.ZodType;
   result: z.ZodType;
+  /**
+   * The error answers particular to this call. Those every call of its shape gives are implied (server/openapi
+   * adds them): 400 validation with a body, form, query or headers, and the framework's 413 and 415 with a body;
+   * 401 unauthorized and 403 mustChangePassword with `auth`; 500 somethingWentWrong always.
+   */
+  errors?: ErrorAnswers;
 };
+
+/**
+ * A route that answers something other than `{ "result": … }` JSON: picture bytes, a redirect, the API's own
+ * description. Its module serves it without serve(); it is declared here so the API's description lists it.
+ */
+export type RawCall = {
+  method: "GET";
+  path: string;
+  auth: false;
+  query?: z.ZodType;
+  /** The answers that are not errors, by status: the body's media types (none for a redirect or a 304). */
+  answers: { readonly [status: number]: readonly string[] };
+  errors?: ErrorAnswers;
+};
+
+/** Declares one raw route (see RawCall). */
+export const raw = <C extends RawCall>(c: C) => c;
 
 /** Declares one call of the catalogue; each API area keeps its own `contract/calls.<area>.ts`. */
 export const call = <C extends Call>(c: C) => c;
 
 export const API_PREFIX = "/api";
 
+/** Sign-in, sign-up, recovery and refresh allow RATE_LIMIT_MAX attempts a minute per client address and account. */
+const LIMITED = { 429: ["tooManyRequests"] } as const;
+const SIGN_IN_REFUSED = { 401: ["invalidCredentials"], 403: ["confirmEmail"], ...LIMITED } as const;
+const CODE_REFUSED = { 400: ["invalidConfirmationCode"], ...LIMITED } as const;
+
 // Spec section 7, the areas served so far. Other areas join as their issues land.
 export const authCalls = {
-  signIn: call({ method: "POST", path: "/auth/sign-in", auth: false, body: SignInBody, result: Tokens }),
-  signInEmail: call({ method: "POST", path: "/auth/sign-in/email", auth: false, body: SignInEmailBody, result: Tokens }),
-  signUp: call({ method: "POST", path: "/auth/sign-up", auth: false, body: SignUpBody, result: SignUpResult }),
-  signUpConfirm: call({ method: "POST", path: "/auth/sign-up/confirm", auth: false, body: SignUpConfirmBody, result: SignUpConfirmResult }),
-  refresh: call({ method: "POST", path: "/auth/refresh", auth: false, body: RefreshBody, result: Tokens }),
-  recoveryValidate: call({ method: "POST", path: "/auth/recovery/validate", auth: false, body: RecoveryValidateBody, result: Ok }),
-  recoverySendCode: call({ method: "POST", path: "/auth/recovery/send-code", auth: false, body: RecoverySendCodeBody, result: Ok }),
-  recoveryNewPassword: call({ method: "POST", path: "/auth/recovery/new-password", auth: false, body: RecoveryNewPasswordBody, result: Ok }),
-  changePassword: call({ method: "POST", path: "/auth/change-password", auth: true, body: ChangePasswordBody, result: Tokens }),
+  signIn: call({ method: "POST", path: "/auth/sign-in", auth: false, body: SignInBody, result: Tokens, errors: SIGN_IN_REFUSED }),
+  signInEmail: call({ method: "POST", path: "/auth/sign-in/email", auth: false, body: SignInEmailBody, result: Tokens, errors: SIGN_IN_REFUSED }),
+  signUp: call({ method: "POST", path: "/auth/sign-up", auth: false, body: SignUpBody, result: SignUpResult, errors: { 400: ["nameTaken"], ...LIMITED } }),
+  signUpConfirm: call({ method: "POST", path: "/auth/sign-up/confirm", auth: false, body: SignUpConfirmBody, result: SignUpConfirmResult, errors: { 400: ["invalidToken"], ...LIMITED } }),
+  /** A missing or unknown refresh token answers 401 refreshTokenNotExists; an expired, revoked or reused one 401 unauthorized. */
+  refresh: call({ method: "POST", path: "/auth/refresh", auth: false, body: RefreshBody, result: Tokens, errors: { 401: ["refreshTokenNotExists", "unauthorized"], ...LIMITED } }),
+  recoveryValidate: call({ method: "POST", path: "/auth/recovery/validate", auth: false, body: RecoveryValidateBody, result: Ok, errors: CODE_REFUSED }),
+  recoverySendCode: call({ method: "POST", path: "/auth/recovery/send-code", auth: false, body: RecoverySendCodeBody, result: Ok, errors: LIMITED }),
+  recoveryNewPassword: call({ method: "POST", path: "/auth/recovery/new-password", auth: false, body: RecoveryNewPasswordBody, result: Ok, errors: CODE_REFUSED }),
+  changePassword: call({ method: "POST", path: "/auth/change-password", auth: true, body: ChangePasswordBody, result: Tokens, errors: { 400: ["samePassword", "wrongPassword"] } }),
   signOut: call({ method: "POST", path: "/auth/sign-out", auth: false, body: z.object({ refreshToken: z.string().min(1) }), result: Ok }),
   socialProviders: call({ method: "GET", path: "/auth/social", auth: false, result: SocialProviders }),
 } as const;
 
 export const usersCalls = {
   profile: call({ method: "GET", path: "/users/profile", auth: true, result: Profile }),
-  update: call({ method: "PUT", path: "/users", auth: true, body: UpdateProfileBody, result: Profile }),
-  players: call({ method: "GET", path: "/users", auth: false, query: PlayersQuery, result: PlayersPage }),
-  favorite: call({ method: "POST", path: "/users/:id/favorite", auth: true, result: FavoriteResult }),
-  unfavorite: call({ method: "DELETE", path: "/users/:id/favorite", auth: true, result: FavoriteResult }),
+  update: call({ method: "PUT", path: "/users", auth: true, body: UpdateProfileBody, result: Profile, errors: { 400: ["nameTaken"] } }),
+  /** `type=follow` needs a bearer token (401 without). */
+  players: call({ method: "GET", path: "/users", auth: false, query: PlayersQuery, result: PlayersPage, errors: { 401: ["unauthorized"] } }),
+  /** 403 for oneself; 404 for an unknown or unconfirmed player. */
+  favorite: call({ method: "POST", path: "/users/:id/favorite", auth: true, result: FavoriteResult, errors: { 403: ["forbidden"], 404: ["notFound"] } }),
+  unfavorite: call({ method: "DELETE", path: "/users/:id/favorite", auth: true, result: FavoriteResult, errors: { 403: ["forbidden"], 404: ["notFound"] } }),
   addNoteEmail: call({ method: "POST", path: "/users/add-note-email", auth: true, body: NoteEmailBody, result: Ok }),
-  publicProfile: call({ method: "GET", path: "/users/:id/profile", auth: false, result: PublicProfile }),
+  publicProfile: call({ method: "GET", path: "/users/:id/profile", auth: false, result: PublicProfile, errors: { 404: ["notFound"] } }),
   deleteAccount: call({ method: "DELETE", path: "/users", auth: true, result: Ok }),
 } as const;
 

@@ -15,11 +15,22 @@ export const UPLOAD_TYPES = ["image/png", "image/jpeg"] as const;
 export const UPLOAD_PATH = "/s3/:id";
 export const uploadUrl = (id: string) => `/api/s3/${encodeURIComponent(id)}`;
 
+/** POST /s3's form: `id` (a random UUID; generated when left out), then `img`. The type is judged by the bytes. */
+export const UploadForm = z.object({ id: z.guid().optional(), img: z.file().max(UPLOAD_MAX_BYTES).mime([...UPLOAD_TYPES]) });
+
 /**
  * Spec: "Image upload: multipart form with img and a generated id". POST /s3 takes the form (fields `id`,
  * a random UUID, then `img`, a PNG or JPEG of at most 2 MB); DELETE /s3/{id} is for its uploader only.
  */
 export const uploadsCalls = {
-  upload: call({ method: "POST", path: "/s3", auth: true, result: UploadResult }),
-  remove: call({ method: "DELETE", path: "/s3/:id", auth: true, result: Ok }),
+  upload: call({
+    method: "POST",
+    path: "/s3",
+    auth: true,
+    form: UploadForm,
+    result: UploadResult,
+    // 409 on `fields.id`: the id is taken (nothing is overwritten).
+    errors: { 400: ["notImage", "notBlob", "required"], 409: ["validation"], 413: ["fileTooLarge"], 429: ["tooManyRequests"] },
+  }),
+  remove: call({ method: "DELETE", path: "/s3/:id", auth: true, result: Ok, errors: { 403: ["forbidden"], 404: ["notFound"] } }),
 } as const;

@@ -39,5 +39,13 @@ export const devCalls = {
   getClock: { method: "GET", path: "/dev/clock", auth: false, result: DevClock },
   setClock: { method: "POST", path: "/dev/clock", auth: false, body: DevClockBody, result: DevClock },
   outbox: { method: "GET", path: "/dev/outbox", auth: false, query: OutboxQuery, result: z.array(OutboxMessage) },
-  demoPlayers: { method: "POST", path: "/dev/demo-players", auth: false, body: DemoPlayersBody, result: DemoPlayers },
+  /** 418 raceStarted: every session of the race has started, nothing is left to pick. */
+  demoPlayers: {
+    method: "POST",
+    path: "/dev/demo-players",
+    auth: false,
+    body: DemoPlayersBody,
+    result: DemoPlayers,
+    errors: { 404: ["notFound"], 418: ["raceStarted"] },
+  },
 } as const satisfies Record<string, Call>;

@@ -116,6 +116,8 @@ export type RiderPerformances = z.infer<typeof RiderPerformances>;
 /** The request header that picks the season of GET /riders/{id}/performances (spec section 7). */
 export const ACCEPT_YEAR_HEADER = "accept-year";
 export const AcceptYear = z.coerce.number().int().min(1949).max(2100);
+/** GET /riders/{id}/performances reads the season from this header. */
+export const YearHeader = z.object({ [ACCEPT_YEAR_HEADER]: AcceptYear.optional() });
 
 /** A rider as entered in a race, with the odds and whether picks may be made on them (injured: no odds, not available). */
 export const RaceRider = Rider.extend({ odds: z.number().nullable(), available: z.boolean() });

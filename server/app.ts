@@ -17,6 +17,7 @@ import { racesModule } from "./modules/races";
 import { leaguesModule } from "./modules/leagues";
 import { predictionsModule } from "./modules/predictions";
 import { resultsModule } from "./modules/results";
+import { openApiRoutes } from "./openapi/routes";
 
 export type { AppDeps } from "./http/deps";
 
@@ -42,6 +43,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | { le
       await api.register(leaguesModule);
       await api.register(predictionsModule);
       await api.register(resultsModule);
+      await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
     },
     { prefix: API_PREFIX },

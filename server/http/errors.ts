@@ -38,7 +38,8 @@ export function fieldError(status: number, code: MessageCode, field: string): Ap
   return err;
 }
 
-const codeByStatus: Record<number, MessageCode> = {
+/** The code of an error the framework raises itself (also what the OpenAPI document lists for those). */
+export const codeByStatus: Record<number, MessageCode> = {
   400: "validation",
   401: "unauthorized",
   403: "forbidden",

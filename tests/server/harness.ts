@@ -13,6 +13,7 @@ import { openDb, type Database } from "../../server/db/open";
 import { seedIfEmpty } from "../../server/db/seed/season";
 import { outboxMailer } from "../../server/mail/transport";
 import { createLive } from "../../server/live";
+import { assertAnswersDocumented, checkAnswers } from "./openapiCheck";
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -68,6 +69,8 @@ export type Harness = {
   database: Database;
   clock: Clock;
   config: Config;
+  /** Checks every answer of `app` against the OpenAPI document (apps the harness builds are checked already). */
+  checkAnswers(app: FastifyInstance): void;
   /** A second app on the same database with other config (rate limits, production, OAuth). */
   buildApp(overrides: Partial<Config>, extra?: { spaDir?: string }): Promise<FastifyInstance>;
   call<T = any>(method: string, path: string, options?: CallOptions, app?: FastifyInstance): Promise<Reply<T>>;
@@ -114,10 +117,13 @@ export function onEachBackend(name: string, fn: (h: Harness) => void, options: O
         h.buildApp = async (overrides, extra = {}) => {
           const config = testConfig({ ...options.config, ...overrides });
           const app = await buildApp({ db: h.database, clock: h.clock, mailer, config, live: createLive({ db: h.database, clock: h.clock, config }), ...extra });
+          checkAnswers(app);
           extraApps.push(app);
           return app;
         };
+        h.checkAnswers = checkAnswers;
         h.app = await buildApp({ db: h.database, clock: h.clock, mailer, config: h.config, live: createLive({ db: h.database, clock: h.clock, config: h.config }) });
+        checkAnswers(h.app);
         h.call = async (method, path, o = {}, app = h.app) => {
           const res = await app.inject({
             method: method as "GET",
@@ -144,6 +150,8 @@ export function onEachBackend(name: string, fn: (h: Harness) => void, options: O
 
       afterEach(async () => {
         while (extraApps.length) await extraApps.pop()!.close();
+        // Answers that came over a real socket (listening instances) are reported here, by the test that caused them.
+        assertAnswersDocumented();
       });
 
       afterAll(async () => {

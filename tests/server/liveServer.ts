@@ -16,13 +16,14 @@ export type Instance = { url: string; app: FastifyInstance; live: LiveHub; close
 
 /** One instance listening on 127.0.0.1 on a free port. Timers off by default: tests flush/tick by hand. */
 export async function startInstance(
-  base: { database: Database; clock: Clock; config: Config },
+  base: { database: Database; clock: Clock; config: Config; checkAnswers?: (app: FastifyInstance) => void },
   options: LiveOptions & { config?: Partial<Config> } = {},
 ): Promise<Instance> {
   const config = { ...base.config, ...options.config };
   const live = createLive({ db: base.database, clock: base.clock, config }, { pollMs: 0, revocationMs: 0, raceTickMs: 0, ...options });
   const deps = { db: base.database, clock: base.clock, mailer: outboxMailer(base.database.db, base.clock), config, live };
   const app = await buildApp(deps);
+  base.checkAnswers?.(app);
   await live.attach(app.server, authService(deps).tokens.verifyAccess);
   await app.listen({ host: "127.0.0.1", port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -1,14 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import * as z from "zod";
 import { racesCalls, ridersCalls } from "../../../contract/calls.races";
-import { ACCEPT_YEAR_HEADER, AcceptYear } from "../../../contract/races";
+import { ACCEPT_YEAR_HEADER, YearHeader } from "../../../contract/races";
 import { serve } from "../../http/route";
 import { validationError } from "../../http/errors";
 import { authService } from "../auth/service";
 import { raceService } from "./raceService";
 import { riderService } from "./riderService";
-
-const YearHeader = z.object({ [ACCEPT_YEAR_HEADER]: AcceptYear.optional() });
 
 /** Spec section 7, "Races and riders": the calendar, riders and teams, all public. */
 export async function racesRoutes(app: FastifyInstance): Promise<void> {

@@ -1,0 +1,43 @@
+import { authCalls, systemCalls, usersCalls, type Call, type RawCall } from "./calls";
+import { devDiamondsCalls, diamondsCalls } from "./calls.diamonds";
+import { docsCalls } from "./calls.docs";
+import { devLeaguesCalls, leaguesCalls } from "./calls.leagues";
+import { devNotificationsCalls, notificationsCalls } from "./calls.notifications";
+import { picturesCalls } from "./calls.pictures";
+import { predictionsCalls } from "./calls.predictions";
+import { racesCalls, ridersCalls } from "./calls.races";
+import { adminCalls, resultsCalls } from "./calls.results";
+import { socialCalls } from "./calls.social";
+import { uploadsCalls } from "./calls.uploads";
+import { devCalls } from "./dev";
+
+export type CallGroup = { readonly [name: string]: Call | RawCall };
+
+/**
+ * Every call the API serves, by group. The OpenAPI document (server/openapi) is generated from this list, and a
+ * server test compares it with the routes the server really registers: a new group must be added here.
+ * Calls under /dev are served only outside production; calls under /admin need the operators' token.
+ */
+export const catalogue = {
+  auth: authCalls,
+  social: socialCalls,
+  users: usersCalls,
+  system: systemCalls,
+  notifications: notificationsCalls,
+  diamonds: diamondsCalls,
+  races: racesCalls,
+  riders: ridersCalls,
+  pictures: picturesCalls,
+  leagues: leaguesCalls,
+  uploads: uploadsCalls,
+  predictions: predictionsCalls,
+  results: resultsCalls,
+  docs: docsCalls,
+  admin: adminCalls,
+  dev: devCalls,
+  devDiamonds: devDiamondsCalls,
+  devLeagues: devLeaguesCalls,
+  devNotifications: devNotificationsCalls,
+} as const satisfies Record<string, CallGroup>;
+
+export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;
