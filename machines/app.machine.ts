@@ -1,4 +1,4 @@
-import { assign, sendTo, setup, spawnChild } from "xstate";
+import { assign, fromCallback, sendTo, setup, spawnChild, type AnyActorRef } from "xstate";
 import type { ErrorBody } from "../contract/common";
 import { authMachine } from "./auth.machine";
 import { liveSocketMachine } from "./liveSocket.machine";
@@ -16,7 +16,40 @@ export type AppEvent =
   | { type: "app.error.clear" }
   | { type: "app.raceStarted" }
   | { type: "app.redirect.remember"; path: string }
-  | { type: "app.redirect.clear" };
+  | { type: "app.redirect.clear" }
+  /** From the children, through `followChildren`: who is signed in, a refreshed token, the socket (re)connected. */
+  | { type: "app.session.changed"; profileId: string | null }
+  | { type: "app.token.refreshed"; token: string }
+  | { type: "app.live.connected" };
+
+/**
+ * Turns what the long-lived children do into events of the app: the profile signed in or out (auth), a refreshed
+ * access token (token refresh), each (re)connection of the live socket. Reaches them through the system, so the
+ * children stay unaware of each other.
+ */
+const followChildren = fromCallback<AppEvent>(({ system, sendBack }) => {
+  const get = (id: string) => system.get(id) as AnyActorRef;
+  let profileId: string | null | undefined;
+  const auth = get("auth").subscribe((s: { context: { profile: { id: string } | null } }) => {
+    const id = s.context.profile?.id ?? null;
+    if (id === profileId) return;
+    const first = profileId === undefined;
+    profileId = id;
+    if (!first || id !== null) sendBack({ type: "app.session.changed", profileId: id });
+  });
+  const refreshed = get("tokenRefresh").on("refresh.done", (e: { tokens: { accessToken: string } }) => sendBack({ type: "app.token.refreshed", token: e.tokens.accessToken }));
+  let connected = false;
+  const live = get("liveSocket").subscribe((s: { hasTag(tag: string): boolean }) => {
+    const now = s.hasTag("connected");
+    if (now && !connected) sendBack({ type: "app.live.connected" });
+    connected = now;
+  });
+  return () => {
+    auth.unsubscribe();
+    refreshed.unsubscribe();
+    live.unsubscribe();
+  };
+});
 
 /** Spec (418): "a modal with the 'race started' text, no button". */
 export const raceStartedModal: ModalEvent = {
@@ -35,14 +68,27 @@ export const appMachine = setup({
     context: {} as AppContext,
     events: {} as AppEvent,
   },
-  actors: { authMachine, tokenRefreshMachine, modalMachine, liveSocketMachine, notificationsMachine },
+  actors: { authMachine, tokenRefreshMachine, modalMachine, liveSocketMachine, notificationsMachine, followChildren },
+  guards: {
+    signedIn: ({ event }) => event.type === "app.session.changed" && event.profileId !== null,
+  },
   actions: {
     openRaceStartedModal: sendTo(({ system }) => system.get("modal"), raceStartedModal),
+    /** The live channel opens for the signed-in player with the stored access token (the app reads it). */
+    connectLive: (_args, _params: { profileId: string }) => {},
+    disconnectLive: sendTo(({ system }) => system.get("liveSocket"), { type: "live.signedOut" }),
+    startNotifications: sendTo(({ system }) => system.get("notifications"), { type: "notifications.start" }),
+    stopNotifications: sendTo(({ system }) => system.get("notifications"), { type: "notifications.stop" }),
+    /** Every (re)connect: load what came while the socket was down. */
+    reloadNotifications: sendTo(({ system }) => system.get("notifications"), { type: "notifications.reload" }),
+    passToken: sendTo(({ system }) => system.get("liveSocket"), ({ event }) => ({ type: "live.tokenRefreshed" as const, token: event.type === "app.token.refreshed" ? event.token : "" })),
+    /** Spec section 3 stores the redirect-to location: it survives an e-mail link opening a new page. The app stores it. */
+    storeRedirect: (_args, _params: { path: string | null }) => {},
   },
 }).createMachine({
   id: "app",
   description:
-    "The root actor: spawns auth, token refresh, modals, the live socket and notifications once, and holds the loading counter, last error and redirect-to location.",
+    "The root actor: spawns auth, token refresh, modals, the live socket and notifications once, wires them by events (the session opens and closes the live channel and the notifications, a refreshed token reaches the socket, a reconnect reloads the notifications), and holds the loading counter, last error and redirect-to location.",
   context: { loading: 0, lastError: null, redirectTo: null },
   entry: [
     spawnChild("authMachine", { id: "auth", systemId: "auth" }),
@@ -51,6 +97,7 @@ export const appMachine = setup({
     spawnChild("liveSocketMachine", { id: "liveSocket", systemId: "liveSocket", input: {} }),
     spawnChild("notificationsMachine", { id: "notifications", systemId: "notifications" }),
   ],
+  invoke: { id: "followChildren", src: "followChildren" },
   initial: "running",
   states: {
     running: {
@@ -61,8 +108,17 @@ export const appMachine = setup({
         "app.error": { actions: assign({ lastError: ({ event }) => event.error }) },
         "app.error.clear": { actions: assign({ lastError: null }) },
         "app.raceStarted": { actions: "openRaceStartedModal" },
-        "app.redirect.remember": { actions: assign({ redirectTo: ({ event }) => event.path }) },
-        "app.redirect.clear": { actions: assign({ redirectTo: null }) },
+        "app.redirect.remember": {
+          actions: [assign({ redirectTo: ({ event }) => event.path }), { type: "storeRedirect", params: ({ event }) => ({ path: event.path }) }],
+        },
+        "app.redirect.clear": { actions: [assign({ redirectTo: null }), { type: "storeRedirect", params: { path: null } }] },
+        // The live channel and the notifications follow the session: open while a player is signed in.
+        "app.session.changed": [
+          { guard: "signedIn", actions: [{ type: "connectLive", params: ({ event }) => ({ profileId: event.profileId! }) }, "startNotifications"] },
+          { actions: ["disconnectLive", "stopNotifications"] },
+        ],
+        "app.token.refreshed": { actions: "passToken" },
+        "app.live.connected": { actions: "reloadNotifications" },
       },
     },
   },

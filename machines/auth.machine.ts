@@ -29,6 +29,13 @@ export type AuthEvent =
   | { type: "auth.session.expired" }
   | { type: "auth.error.clear" };
 
+/**
+ * Tags the views read: `restoring` (a stored session being checked), `guest`, `busy` (a call in flight),
+ * `awaitingConfirmation`, `confirming` (an e-mail link being checked), `recovery` with its step (`enterEmail`, `enterCode`, `enterPassword`, `recoveryDone`),
+ * `loadingProfile`, `signedIn`.
+ */
+export type AuthTag = "restoring" | "guest" | "busy" | "awaitingConfirmation" | "confirming" | "recovery" | "enterEmail" | "enterCode" | "enterPassword" | "recoveryDone" | "loadingProfile" | "signedIn";
+
 export type AuthEmitted = { type: "auth.signedIn"; isNew: boolean } | { type: "auth.signedOut" };
 
 
@@ -46,6 +53,7 @@ export const authMachine = setup({
     context: {} as AuthContext,
     events: {} as AuthEvent,
     emitted: {} as AuthEmitted,
+    tags: {} as AuthTag,
   },
   actors: {
     signIn: fromPromise<Tokens, { email: string; password: string; rememberMe: boolean }>(notProvided("signIn")),
@@ -84,9 +92,11 @@ export const authMachine = setup({
   },
   states: {
     checking: {
+      tags: "restoring",
       always: [{ guard: "hasSession", target: "loadingProfile" }, { target: "guest" }],
     },
     guest: {
+      tags: "guest",
       on: {
         "auth.signIn": "signingIn",
         "auth.signUp": "signingUp",
@@ -105,6 +115,7 @@ export const authMachine = setup({
       },
     },
     signingIn: {
+      tags: "busy",
       entry: "clearError",
       invoke: {
         id: "signIn",
@@ -119,6 +130,7 @@ export const authMachine = setup({
       },
     },
     signingUp: {
+      tags: "busy",
       entry: "clearError",
       invoke: {
         id: "signUp",
@@ -135,6 +147,7 @@ export const authMachine = setup({
     // Still a guest, only with an e-mail waiting to be confirmed: every way in stays open (the player
     // may have confirmed in another tab, or typed a wrong address).
     awaitingConfirmation: {
+      tags: "awaitingConfirmation",
       on: {
         "auth.confirm": "confirming",
         "auth.signIn": "signingIn",
@@ -153,6 +166,7 @@ export const authMachine = setup({
       },
     },
     confirming: {
+      tags: ["busy", "confirming"],
       entry: "clearError",
       invoke: {
         id: "confirm",
@@ -179,6 +193,7 @@ export const authMachine = setup({
       },
     },
     recovery: {
+      tags: "recovery",
       initial: "enterEmail",
       entry: "clearError",
       on: {
@@ -189,6 +204,7 @@ export const authMachine = setup({
       },
       states: {
         enterEmail: {
+          tags: "enterEmail",
           on: {
             "auth.recovery.sendCode": {
               target: "sendingCode",
@@ -197,6 +213,7 @@ export const authMachine = setup({
           },
         },
         sendingCode: {
+          tags: ["enterEmail", "busy"],
           entry: "clearError",
           invoke: {
             id: "sendCode",
@@ -207,6 +224,7 @@ export const authMachine = setup({
           },
         },
         enterCode: {
+          tags: "enterCode",
           on: {
             // Resend: the same address again.
             "auth.recovery.sendCode": "sendingCode",
@@ -217,6 +235,7 @@ export const authMachine = setup({
           },
         },
         validating: {
+          tags: ["enterCode", "busy"],
           entry: "clearError",
           invoke: {
             id: "validateCode",
@@ -227,9 +246,11 @@ export const authMachine = setup({
           },
         },
         enterPassword: {
+          tags: "enterPassword",
           on: { "auth.recovery.newPassword": "saving" },
         },
         saving: {
+          tags: ["enterPassword", "busy"],
           entry: "clearError",
           invoke: {
             id: "newPassword",
@@ -243,12 +264,14 @@ export const authMachine = setup({
           },
         },
         done: {
+          tags: "recoveryDone",
           // The "password changed" step offers signing in with the new password.
           on: { "auth.signIn": "#auth.signingIn" },
         },
       },
     },
     loadingProfile: {
+      tags: "loadingProfile",
       invoke: {
         id: "loadProfile",
         src: "loadProfile",
@@ -270,6 +293,7 @@ export const authMachine = setup({
       on: { "auth.session.expired": { target: "guest", actions: endSession } },
     },
     signedIn: {
+      tags: "signedIn",
       on: {
         "auth.signOut": "signingOut",
         "auth.profile.reload": "loadingProfile",
@@ -278,6 +302,7 @@ export const authMachine = setup({
       },
     },
     signingOut: {
+      tags: "busy",
       invoke: {
         id: "signOut",
         src: "signOut",

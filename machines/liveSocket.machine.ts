@@ -42,6 +42,7 @@ export const liveSocketMachine = setup({
     context: {} as LiveSocketContext,
     events: {} as LiveSocketEvent,
     input: {} as { random?: () => number } | undefined,
+    tags: {} as "signedOut" | "connecting" | "connected" | "reconnecting",
   },
   actors: {
     /** Refreshes the tokens; resolves to the new access token. */
@@ -66,6 +67,7 @@ export const liveSocketMachine = setup({
   initial: "signedOut",
   states: {
     signedOut: {
+      tags: "signedOut",
       description: "Paused: no socket while nobody is signed in.",
       on: {
         "live.signedIn": {
@@ -89,6 +91,7 @@ export const liveSocketMachine = setup({
       },
       states: {
         connecting: {
+          tags: "connecting",
           entry: { type: "open", params: ({ context }) => ({ token: context.token ?? "" }) },
           after: { connectTimeout: { target: "reconnecting", actions: "close" } },
           on: {
@@ -98,6 +101,7 @@ export const liveSocketMachine = setup({
           },
         },
         connected: {
+          tags: "connected",
           entry: [assign({ attempt: 0 }), { type: "subscribe", params: ({ context }) => ({ profileId: context.profileId ?? "" }) }],
           on: {
             "socket.disconnected": [
@@ -107,9 +111,11 @@ export const liveSocketMachine = setup({
           },
         },
         reconnecting: {
+          tags: "reconnecting",
           after: { retry: { target: "connecting", actions: assign({ attempt: ({ context }) => context.attempt + 1 }) } },
         },
         refreshing: {
+          tags: "reconnecting",
           description: "The server refused the token: a server-side refusal is not retried by socket.io, so refresh, then connect again.",
           invoke: {
             id: "refresh",

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, fromCallback, fromPromise, setup } from "xstate";
 import type { Notification } from "../contract/notifications";
 
 /** Spec section 4: "new ones are merged and sorted newest first" (by id, the newer copy wins). */
@@ -43,11 +43,13 @@ export type NotificationsEvent =
  * through the `sendRead`, `sendDelete`, `sendDeleteAll` actions.
  */
 export const notificationsMachine = setup({
-  types: { context: {} as NotificationsContext, events: {} as NotificationsEvent },
+  types: { context: {} as NotificationsContext, events: {} as NotificationsEvent, tags: {} as "signedOut" | "loading" | "failed" | "ready" },
   actors: {
     load: fromPromise<Notification[], void>(async () => {
       throw new Error("load not provided");
     }),
+    /** The live channel's notification events for the signed-in player, sent in as this machine's events. */
+    listen: fromCallback<NotificationsEvent>(() => () => {}),
   },
   actions: {
     sendRead: (_args, _params: { ids: string[] }) => {},
@@ -65,9 +67,11 @@ export const notificationsMachine = setup({
   initial: "signedOut",
   states: {
     signedOut: {
+      tags: "signedOut",
       on: { "notifications.start": "active" },
     },
     active: {
+      invoke: { id: "listen", src: "listen" },
       initial: "loading",
       on: {
         "notifications.stop": { target: "signedOut", actions: assign({ items: [], error: null, arrived: [] }) },
@@ -91,6 +95,7 @@ export const notificationsMachine = setup({
       },
       states: {
         loading: {
+          tags: "loading",
           entry: assign({ arrived: [] }),
           invoke: {
             id: "load",
@@ -111,8 +116,8 @@ export const notificationsMachine = setup({
             },
           },
         },
-        ready: {},
-        failed: {},
+        ready: { tags: "ready" },
+        failed: { tags: "failed" },
       },
     },
   },

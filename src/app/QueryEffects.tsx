@@ -10,12 +10,12 @@ const SocialResult = z.object({ accessToken: z.string().min(1), refreshToken: z.
 
 /** An e-mail link that no longer works must say so: the auth machine only records the error. */
 function reportConfirmationFailure() {
-  if (!authActor.getSnapshot().matches("confirming")) return;
+  if (!authActor.getSnapshot().hasTag("confirming")) return;
   const subscription = authActor.subscribe((snapshot) => {
-    if (snapshot.matches("confirming")) return;
+    if (snapshot.hasTag("confirming")) return;
     subscription.unsubscribe();
     const error = snapshot.context.error;
-    if (snapshot.matches("guest") && error) {
+    if (snapshot.hasTag("guest") && error) {
       modals.open("Confirmation", { text: i18n.t(`errors:${error.code}`, { defaultValue: error.message }) });
     }
   });

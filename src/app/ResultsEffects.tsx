@@ -24,7 +24,7 @@ export async function refreshAfterResults(client: QueryClient): Promise<void> {
  * keeps the old figure (a failed *session* load signs out; this is not one).
  */
 async function reloadOwnPoints(): Promise<void> {
-  if (!authActor.getSnapshot().matches("signedIn")) return;
+  if (!authActor.getSnapshot().hasTag("signedIn")) return;
   try {
     const profile = await getProfile();
     if (authActor.getSnapshot().context.profile?.id === profile.id) authActor.send({ type: "auth.profile.updated", profile });

@@ -1,11 +1,11 @@
-import { createActor, fromPromise, type ActorRefFrom } from "xstate";
+import { createActor, fromCallback, fromPromise, type ActorRefFrom } from "xstate";
 import type { SignUpBody, Tokens } from "../../contract/auth";
 import type { Profile } from "../../contract/users";
 import { appMachine } from "../../machines/app.machine";
 import { authMachine } from "../../machines/auth.machine";
 import { liveSocketMachine } from "../../machines/liveSocket.machine";
 import { modalMachine } from "../../machines/modal.machine";
-import { notificationsMachine } from "../../machines/notifications.machine";
+import { notificationsMachine, type NotificationsEvent } from "../../machines/notifications.machine";
 import { tokenRefreshMachine } from "../../machines/tokenRefresh.machine";
 import * as authApi from "../api/auth";
 import { connectClient } from "../api/client";
@@ -72,7 +72,18 @@ const liveSocket = liveSocketMachine.provide({
 });
 
 const liveNotifications = notificationsMachine.provide({
-  actors: { load: fromPromise(({ signal }) => listNotifications(signal)) },
+  actors: {
+    load: fromPromise(({ signal }) => listNotifications(signal)),
+    listen: fromCallback<NotificationsEvent>(({ sendBack }) => {
+      const stops = [
+        onLiveEvent("notifications", (items) => sendBack({ type: "notifications.received", items })),
+        onLiveEvent("read-notification", ({ ids }) => sendBack({ type: "notifications.remote.read", ids })),
+        onLiveEvent("delete-notification", ({ ids }) => sendBack({ type: "notifications.remote.deleted", ids })),
+        onLiveEvent("delete-all-notification", () => sendBack({ type: "notifications.remote.deletedAll" })),
+      ];
+      return () => stops.forEach((stop) => stop());
+    }),
+  },
   actions: {
     sendRead: (_, { ids }) => void readNotifications(ids).catch(logged("read")),
     sendDelete: (_, { ids }) => void deleteNotifications(ids).catch(logged("delete")),
@@ -93,25 +104,33 @@ export const appActor = createActor(
       liveSocketMachine: liveSocket,
       notificationsMachine: liveNotifications,
     },
+    actions: {
+      connectLive: ({ system }, { profileId }) => {
+        const token = readTokens().accessToken;
+        if (token) system.get("liveSocket").send({ type: "live.signedIn", token, profileId });
+      },
+      storeRedirect: (_, { path }) => {
+        try {
+          if (path) localStorage.setItem(storageKeys.redirectTo, path);
+          else localStorage.removeItem(storageKeys.redirectTo);
+        } catch {
+          // Storage blocked (private mode): the redirect then lives only as long as the page.
+        }
+      },
+    },
   }),
 );
 appActor.start();
 
-// Spec section 3 stores the redirect-to location: it survives the e-mail confirmation link opening a new page.
-try {
-  const saved = localStorage.getItem(storageKeys.redirectTo);
-  if (saved) appActor.send({ type: "app.redirect.remember", path: saved });
-  let last = saved;
-  appActor.subscribe((snapshot) => {
-    const current = snapshot.context.redirectTo;
-    if (current === last) return;
-    last = current;
-    if (current) localStorage.setItem(storageKeys.redirectTo, current);
-    else localStorage.removeItem(storageKeys.redirectTo);
-  });
-} catch {
-  // Storage blocked (private mode): the redirect then lives only as long as the page.
-}
+// The redirect-to location kept by an earlier page (an e-mail confirmation link opens a new one).
+const savedRedirect = (() => {
+  try {
+    return localStorage.getItem(storageKeys.redirectTo);
+  } catch {
+    return null;
+  }
+})();
+if (savedRedirect) appActor.send({ type: "app.redirect.remember", path: savedRedirect });
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
 export type ModalActor = ActorRefFrom<typeof modalMachine>;
@@ -126,33 +145,6 @@ export const tokenRefreshActor = appActor.system.get("tokenRefresh") as TokenRef
 export const liveSocketActor = appActor.system.get("liveSocket") as LiveSocketActor;
 export const notificationsActor = appActor.system.get("notifications") as NotificationsActor;
 
-// The live channel follows the session: connected while a profile is loaded, closed on sign-out.
-let liveProfileId: string | null = null;
-authActor.subscribe((snapshot) => {
-  const id = snapshot.context.profile?.id ?? null;
-  if (id === liveProfileId) return;
-  liveProfileId = id;
-  const token = readTokens().accessToken;
-  if (id && token) {
-    liveSocketActor.send({ type: "live.signedIn", token, profileId: id });
-    notificationsActor.send({ type: "notifications.start" });
-  } else {
-    liveSocketActor.send({ type: "live.signedOut" });
-    notificationsActor.send({ type: "notifications.stop" });
-  }
-});
-tokenRefreshActor.on("refresh.done", ({ tokens }) => liveSocketActor.send({ type: "live.tokenRefreshed", token: tokens.accessToken }));
-// Every (re)connect: load what came while the socket was down.
-let wasConnected = false;
-liveSocketActor.subscribe((snapshot) => {
-  const connected = snapshot.matches({ active: "connected" });
-  if (connected && !wasConnected) notificationsActor.send({ type: "notifications.reload" });
-  wasConnected = connected;
-});
-onLiveEvent("notifications", (items) => notificationsActor.send({ type: "notifications.received", items }));
-onLiveEvent("read-notification", ({ ids }) => notificationsActor.send({ type: "notifications.remote.read", ids }));
-onLiveEvent("delete-notification", ({ ids }) => notificationsActor.send({ type: "notifications.remote.deleted", ids }));
-onLiveEvent("delete-all-notification", () => notificationsActor.send({ type: "notifications.remote.deletedAll" }));
 onLiveEvent("error", (error) => console.warn("[live] server error", error));
 
 connectClient({

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { createActor, fromCallback, type SnapshotFrom } from "xstate";
 import type { ModalKind } from "../../contract/enums";
-import type { authMachine } from "../../machines/auth.machine";
+import type { authMachine, AuthTag } from "../../machines/auth.machine";
 import type { liveSocketMachine } from "../../machines/liveSocket.machine";
 import { unreadCount, type notificationsMachine } from "../../machines/notifications.machine";
 import type { ModalAnswer, ModalOptions, ModalReply, ModalRequest } from "../../machines/modal.machine";
@@ -11,29 +11,23 @@ import { appActor, authActor, liveSocketActor, modalActor, notificationsActor } 
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
-/** The auth state as one dotted name ("guest", "recovery.enterCode"), easy to compare in views. */
-export function authStatus(snapshot: AuthSnapshot): string {
-  const value = snapshot.value;
-  if (typeof value === "string") return value;
-  const [parent, child] = Object.entries(value)[0] as [string, unknown];
-  return typeof child === "string" ? `${parent}.${child}` : parent;
-}
-
-const selectStatus = (s: AuthSnapshot) => authStatus(s);
+const selectTags = (s: AuthSnapshot) => s.tags;
 const selectProfile = (s: AuthSnapshot) => s.context.profile;
 const selectError = (s: AuthSnapshot) => s.context.error;
 const selectPendingEmail = (s: AuthSnapshot) => s.context.pendingEmail;
 const selectRecoveryEmail = (s: AuthSnapshot) => s.context.recovery.email;
 const selectSignedIn = (s: AuthSnapshot) => s.context.profile !== null;
-const selectChecking = (s: AuthSnapshot) => s.matches("checking") || (s.matches("loadingProfile") && s.context.profile === null);
+const selectChecking = (s: AuthSnapshot) => s.hasTag("restoring") || (s.hasTag("loadingProfile") && s.context.profile === null);
 
+/** The session as views read it: `is(tag)` for where the auth flow stands, and its data. */
 export function useAuth() {
-  const state = useSelector(authActor, selectStatus);
+  const tags = useSelector(authActor, selectTags);
   const profile = useSelector(authActor, selectProfile);
   const error = useSelector(authActor, selectError);
   const pendingEmail = useSelector(authActor, selectPendingEmail);
   const recoveryEmail = useSelector(authActor, selectRecoveryEmail);
-  return { state, profile, error, pendingEmail, recoveryEmail, send: authActor.send };
+  const is = (tag: AuthTag) => tags.has(tag);
+  return { is, profile, error, pendingEmail, recoveryEmail, send: authActor.send };
 }
 
 export const useProfile = () => useSelector(authActor, selectProfile);
@@ -118,7 +112,7 @@ export function useModalStack() {
 
 const selectNotifications = (s: SnapshotFrom<typeof notificationsMachine>) => s.context.items;
 const selectNotificationsStatus = (s: SnapshotFrom<typeof notificationsMachine>) =>
-  s.matches({ active: "loading" }) ? "loading" : s.matches({ active: "failed" }) ? "failed" : s.matches("signedOut") ? "signedOut" : "ready";
+  s.hasTag("loading") ? "loading" : s.hasTag("failed") ? "failed" : s.hasTag("signedOut") ? "signedOut" : "ready";
 const selectUnread = (s: SnapshotFrom<typeof notificationsMachine>) => unreadCount(s.context.items);
 
 /** The player's notifications (newest first), their unread count and the list's load status. */
@@ -130,6 +124,6 @@ export function useNotifications() {
 }
 
 const selectLiveStatus = (s: SnapshotFrom<typeof liveSocketMachine>) =>
-  s.matches("signedOut") ? "signedOut" : s.matches({ active: "connected" }) ? "connected" : s.matches({ active: "connecting" }) ? "connecting" : "reconnecting";
+  s.hasTag("signedOut") ? "signedOut" : s.hasTag("connected") ? "connected" : s.hasTag("connecting") ? "connecting" : "reconnecting";
 /** The live channel's connection: signedOut, connecting, connected or reconnecting (refreshing counts as reconnecting). */
 export const useLiveStatus = () => useSelector(liveSocketActor, selectLiveStatus);

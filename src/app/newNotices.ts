@@ -13,13 +13,13 @@ type NotificationsSnapshot = ReturnType<NotificationsActor["getSnapshot"]>;
 export function watchNewNotices(actor: NotificationsActor, types: readonly string[], onNew: (fresh: Notification[]) => void): () => void {
   let seen: Set<string> | null = null;
   const observe = (snapshot: NotificationsSnapshot) => {
-    if (!snapshot.matches("active")) {
+    if (snapshot.hasTag("signedOut")) {
       seen = null;
       return;
     }
     const wanted = snapshot.context.items.filter((n) => types.includes(n.type));
     if (seen === null) {
-      if (!snapshot.matches({ active: "loading" })) seen = new Set(wanted.map((n) => n.id));
+      if (!snapshot.hasTag("loading")) seen = new Set(wanted.map((n) => n.id));
       return;
     }
     const fresh = wanted.filter((n) => !seen!.has(n.id));

@@ -12,6 +12,7 @@ import { ModalTitle } from "./ModalTitle";
 import { useAuthForm } from "./useAuthForm";
 import { FormAlert } from "./FormAlert";
 import styles from "./modal.module.css";
+import type { AuthTag } from "../../machines/auth.machine";
 
 const CodeForm = z.object({ code: confirmationCode() });
 const NewPasswordForm = z
@@ -19,29 +20,25 @@ const NewPasswordForm = z
   .refine((b) => b.password === b.confirmPassword, { path: ["confirmPassword"], error: "passwordsMustMatch" });
 
 const STEPS = ["enterEmail", "enterCode", "enterPassword", "done"] as const;
-const stepOf = (state: string): (typeof STEPS)[number] => {
-  if (state === "recovery.sendingCode") return "enterEmail";
-  if (state === "recovery.validating") return "enterCode";
-  if (state === "recovery.saving") return "enterPassword";
-  const step = state.replace("recovery.", "");
-  return (STEPS as readonly string[]).includes(step) ? (step as (typeof STEPS)[number]) : "enterEmail";
-};
+/** The step the auth flow's tags name (the first until it has one). */
+const stepOf = (is: (tag: AuthTag) => boolean): (typeof STEPS)[number] =>
+  is("recoveryDone") ? "done" : is("enterPassword") ? "enterPassword" : is("enterCode") ? "enterCode" : "enterEmail";
 
 /** Password recovery by e-mailed code; the auth machine's recovery states drive the steps. */
 export default function RecoveryPasswordModal({ entry, close }: ModalComponentProps<"RecoveryPassword">) {
   const { t } = useTranslation("auth");
-  const { state, error, recoveryEmail } = useAuth();
+  const { is, error, recoveryEmail } = useAuth();
   const prefill = entry.props.email ?? "";
   const form = useAuthForm({ email: prefill, code: "", password: "", confirmPassword: "" }, error);
-  const step = stepOf(state);
+  const step = stepOf(is);
   const stepIndex = STEPS.indexOf(step);
 
   useEffect(() => {
     const current = authActor.getSnapshot();
-    if (!current.matches("recovery")) authActor.send({ type: "auth.recovery.start", email: prefill || undefined });
+    if (!current.hasTag("recovery")) authActor.send({ type: "auth.recovery.start", email: prefill || undefined });
     // Leaving the modal leaves the flow: the next sign-in starts from a clean guest state.
     return () => {
-      if (authActor.getSnapshot().matches("recovery")) authActor.send({ type: "auth.recovery.cancel" });
+      if (authActor.getSnapshot().hasTag("recovery")) authActor.send({ type: "auth.recovery.cancel" });
     };
   }, [prefill]);
 
@@ -59,7 +56,7 @@ export default function RecoveryPasswordModal({ entry, close }: ModalComponentPr
     }
   }
 
-  const busy = state === "recovery.sendingCode" || state === "recovery.validating" || state === "recovery.saving";
+  const busy = is("busy");
 
   if (step === "done") {
     return (

@@ -14,9 +14,9 @@ import styles from "./modal.module.css";
 
 export default function SignInModal() {
   const { t } = useTranslation("auth");
-  const { state, error } = useAuth();
-  const busy = state === "signingIn" || state === "loadingProfile";
-  const form = useAuthForm({ email: "", password: "", rememberMe: false }, state === "guest" || state.startsWith("recovery") ? error : null);
+  const { is, error } = useAuth();
+  const busy = is("busy") || is("loadingProfile");
+  const form = useAuthForm({ email: "", password: "", rememberMe: false }, is("guest") || is("recovery") ? error : null);
 
   // A stale error from an earlier attempt must not greet a fresh form.
   useEffect(() => {

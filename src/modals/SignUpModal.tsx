@@ -36,15 +36,15 @@ function CheckYourMail({ email, close }: { email: string | null; close(): void }
 
 export default function SignUpModal({ close }: ModalComponentProps<"SignUp">) {
   const { t, i18n } = useTranslation("auth");
-  const { state, error, pendingEmail } = useAuth();
+  const { is, error, pendingEmail } = useAuth();
   const links = useSystemLinks();
-  const form = useAuthForm({ name: "", email: "", password: "", confirmPassword: "", agree: false }, state === "guest" ? error : null);
+  const form = useAuthForm({ name: "", email: "", password: "", confirmPassword: "", agree: false }, is("guest") ? error : null);
 
   useEffect(() => {
     authActor.send({ type: "auth.error.clear" });
   }, []);
 
-  if (state === "awaitingConfirmation") return <CheckYourMail email={pendingEmail} close={close} />;
+  if (is("awaitingConfirmation")) return <CheckYourMail email={pendingEmail} close={close} />;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -103,7 +103,7 @@ export default function SignUpModal({ close }: ModalComponentProps<"SignUp">) {
           />
         }
       />
-      <Button type="submit" size="lg" block loading={state === "signingUp"}>
+      <Button type="submit" size="lg" block loading={is("busy")}>
         {t("signUp.submit")}
       </Button>
       <SocialButtons />

@@ -22,6 +22,10 @@ describe("app.machine: every transition, walked on a real actor", () => {
     { type: "app.raceStarted" },
     { type: "app.redirect.remember", path: "/leagues" },
     { type: "app.redirect.clear" },
+    { type: "app.session.changed", profileId: "p1" },
+    { type: "app.session.changed", profileId: null },
+    { type: "app.token.refreshed", token: "fresh" },
+    { type: "app.live.connected" },
   ];
   const paths = transitionPaths(appMachine, { events, filterEvents: filterEvents as never });
   const all = allTransitions(appMachine);
@@ -117,5 +121,31 @@ describe("The root spawns the long-lived actors once, reachable by systemId", ()
     const done = new Promise((resolve) => refresh.on("refresh.done", resolve));
     refresh.send({ type: "refresh.request" });
     await expect(done).resolves.toEqual({ type: "refresh.done", tokens: { accessToken: "a", refreshToken: "r" } });
+  });
+});
+
+describe("The live channel and the notifications follow the session (events between the app's actors)", () => {
+  it("a player signed in opens the live channel and starts the notifications; signed out stops both", () => {
+    const opened: string[] = [];
+    const app = createActor(appMachine.provide({ actions: { connectLive: (_args, { profileId }) => void opened.push(profileId) } })).start();
+    const notifications = app.system.get("notifications");
+    app.send({ type: "app.session.changed", profileId: "p1" });
+    expect(opened).toEqual(["p1"]);
+    expect(notifications.getSnapshot().hasTag("loading")).toBe(true);
+    app.send({ type: "app.session.changed", profileId: null });
+    expect(notifications.getSnapshot().hasTag("signedOut")).toBe(true);
+    expect(app.system.get("liveSocket").getSnapshot().hasTag("signedOut")).toBe(true);
+  });
+
+  it("a refreshed token reaches the socket, and a reconnect reloads the notifications", () => {
+    const app = createActor(appMachine).start();
+    const live = app.system.get("liveSocket");
+    live.send({ type: "live.signedIn", token: "old", profileId: "p1" });
+    app.send({ type: "app.token.refreshed", token: "fresh" });
+    expect(live.getSnapshot().context.token).toBe("fresh");
+    app.send({ type: "app.session.changed", profileId: "p1" });
+    app.system.get("notifications").send({ type: "xstate.done.actor.load", output: [] });
+    app.send({ type: "app.live.connected" });
+    expect(app.system.get("notifications").getSnapshot().hasTag("loading")).toBe(true);
   });
 });
