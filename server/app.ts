@@ -5,9 +5,11 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { API_PREFIX } from "../contract/calls";
+import { authenticate } from "./http/authenticate";
 import { AppError, installErrorHandling } from "./http/errors";
 import type { AppDeps } from "./http/deps";
 import { authRoutes } from "./modules/auth/routes";
+import { authService } from "./modules/auth/service";
 import { devRoutes } from "./modules/dev/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { usersRoutes } from "./modules/users/routes";
@@ -34,6 +36,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | { le
 
   await app.register(
     async (api) => {
+      // Every API call is authenticated once, here, for all the areas below.
+      authenticate(api, authService(deps).tokens.verifyAccess);
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(systemRoutes);

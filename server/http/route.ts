@@ -24,13 +24,6 @@ export type ServeOptions = {
   routeOptions?: RouteShorthandOptions;
 };
 
-export type VerifyAccess = (token: string) => Promise<Caller | null>;
-
-function bearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = header && /^Bearer\s+(.+)$/i.exec(header);
-  return match ? match[1]!.trim() : undefined;
-}
 
 function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, invalid?: () => AppError): Out<S> {
   if (!schema) return undefined as Out<S>;
@@ -41,12 +34,11 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, inval
 
 /**
  * Serves one call of the contract's catalogue: its method and path word for word, the body and query
- * checked by its schemas, the caller from the bearer token, and the result passed through the contract's
+ * checked by its schemas, the caller the scope authenticated, and the result passed through the contract's
  * result schema so nothing it doesn't name (a password hash, another player's e-mail) can leave.
  */
 export function serve<C extends Call>(
   app: FastifyInstance,
-  verify: VerifyAccess,
   call: C,
   handler: (ctx: Ctx<C>) => Promise<z.input<C["result"]>>,
   options: ServeOptions = {},
@@ -56,8 +48,8 @@ export function serve<C extends Call>(
     method: call.method,
     url: call.path,
     handler: async (request, reply) => {
-      const token = bearer(request);
-      const caller = token ? await verify(token) : null;
+      // The scope's `authenticate` hook verified the token once, before this handler.
+      const caller = request.caller;
       if (call.auth && !caller) throw new AppError(401, "unauthorized");
       if (call.auth && caller?.mustChangePassword && !options.allowedWhileMustChangePassword) throw new AppError(403, "mustChangePassword");
       const body = parse(call.body, request.body, options.invalidBody);

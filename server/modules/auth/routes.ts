@@ -19,37 +19,36 @@ function limited(max: number) {
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const auth = authService(app.deps);
-  const verify = auth.tokens.verifyAccess;
   const limit = limited(app.deps.config.rateLimitMax);
   const ok = { ok: true as const };
 
-  serve(app, verify, authCalls.signUp, ({ body }) => auth.signUp(body), { routeOptions: limit });
-  serve(app, verify, authCalls.signUpConfirm, ({ body }) => auth.confirm(body.token), { routeOptions: limit });
-  serve(app, verify, authCalls.signInEmail, ({ body }) => auth.signIn(body.email, body.password, "email"), { routeOptions: limit });
-  serve(app, verify, authCalls.signIn, ({ body }) => auth.signIn(body.login, body.password, "login"), { routeOptions: limit });
-  serve(app, verify, authCalls.refresh, ({ body }) => auth.tokens.rotate(body.refreshToken), {
+  serve(app, authCalls.signUp, ({ body }) => auth.signUp(body), { routeOptions: limit });
+  serve(app, authCalls.signUpConfirm, ({ body }) => auth.confirm(body.token), { routeOptions: limit });
+  serve(app, authCalls.signInEmail, ({ body }) => auth.signIn(body.email, body.password, "email"), { routeOptions: limit });
+  serve(app, authCalls.signIn, ({ body }) => auth.signIn(body.login, body.password, "login"), { routeOptions: limit });
+  serve(app, authCalls.refresh, ({ body }) => auth.tokens.rotate(body.refreshToken), {
     routeOptions: limit,
     invalidBody: () => new AppError(401, "refreshTokenNotExists"),
   });
-  serve(app, verify, authCalls.signOut, async ({ body }) => {
+  serve(app, authCalls.signOut, async ({ body }) => {
     await auth.tokens.signOut(body.refreshToken);
     return ok;
   });
-  serve(app, verify, authCalls.recoverySendCode, async ({ body }) => {
+  serve(app, authCalls.recoverySendCode, async ({ body }) => {
     await auth.sendRecoveryCode(body.email);
     return ok;
   }, { routeOptions: limit });
-  serve(app, verify, authCalls.recoveryValidate, async ({ body }) => {
+  serve(app, authCalls.recoveryValidate, async ({ body }) => {
     await auth.checkRecoveryCode(body.email, body.code);
     return ok;
   }, { routeOptions: limit });
-  serve(app, verify, authCalls.recoveryNewPassword, async ({ body }) => {
+  serve(app, authCalls.recoveryNewPassword, async ({ body }) => {
     await auth.recoverPassword(body);
     return ok;
   }, { routeOptions: limit });
-  serve(app, verify, authCalls.changePassword, ({ body, caller }) => auth.changePassword(caller.userId, body), {
+  serve(app, authCalls.changePassword, ({ body, caller }) => auth.changePassword(caller.userId, body), {
     allowedWhileMustChangePassword: true,
   });
-  serve(app, verify, authCalls.socialProviders, async () => ({ providers: Object.keys(app.deps.config.oauth) as SocialProvider[] }));
+  serve(app, authCalls.socialProviders, async () => ({ providers: Object.keys(app.deps.config.oauth) as SocialProvider[] }));
   socialRoutes(app, auth);
 }

@@ -3,24 +3,22 @@ import { desc, sql } from "drizzle-orm";
 import { devCalls } from "../../../contract/dev";
 import { outbox } from "../../db/schema";
 import { serve } from "../../http/route";
-import { authService } from "../auth/service";
 import { demoPlayersRoutes } from "./demoPlayers";
 
 /** Support and test tools; never registered in production. */
 export async function devRoutes(app: FastifyInstance): Promise<void> {
-  const verify = authService(app.deps).tokens.verifyAccess;
   const { clock } = app.deps;
   const db = app.deps.db.db;
   const clockState = () => ({ now: clock.now().toISOString(), offsetMs: clock.offsetMs() });
 
-  serve(app, verify, devCalls.getClock, async () => clockState());
-  serve(app, verify, devCalls.setClock, async ({ body }) => {
+  serve(app, devCalls.getClock, async () => clockState());
+  serve(app, devCalls.setClock, async ({ body }) => {
     if ("now" in body) clock.set(new Date(body.now));
     else if ("offsetMs" in body) clock.setOffset(body.offsetMs);
     else clock.reset();
     return clockState();
   });
-  serve(app, verify, devCalls.outbox, async ({ query }) => {
+  serve(app, devCalls.outbox, async ({ query }) => {
     const rows = await db
       .select()
       .from(outbox)

@@ -5,16 +5,14 @@ import { devLeaguesCalls } from "../../../contract/calls.leagues";
 import { leagueMembers, leagues, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
-import { authService } from "../auth/service";
 
 /**
  * Development only (never registered in production): fills a league with `count` generated, confirmed
  * players as accepted members, so an e2e test can meet a full league without 99 sign-ups.
  */
 export async function devLeaguesRoutes(app: FastifyInstance): Promise<void> {
-  const verify = authService(app.deps).tokens.verifyAccess;
   const { db } = app.deps.db;
-  serve(app, verify, devLeaguesCalls.fill, async ({ params, body }) => {
+  serve(app, devLeaguesCalls.fill, async ({ params, body }) => {
     const id = params.id!;
     return db.transaction(async (tx) => {
       const [league] = /^[0-9a-f-]{36}$/i.test(id) ? await tx.select().from(leagues).where(eq(leagues.id, id)).for("update") : [];

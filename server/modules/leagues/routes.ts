@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { leaguesCalls } from "../../../contract/calls.leagues";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
-import { authService } from "../auth/service";
 import { leaguesService } from "./service";
 
 const found = <T>(value: T | null) => {
@@ -11,7 +10,6 @@ const found = <T>(value: T | null) => {
 };
 
 export async function leaguesRoutes(app: FastifyInstance): Promise<void> {
-  const verify = authService(app.deps).tokens.verifyAccess;
   const leagues = leaguesService(app.deps);
   const ok = { ok: true as const };
   // Invitations send mail to any address: limited per player like the account calls are per address.
@@ -19,29 +17,28 @@ export async function leaguesRoutes(app: FastifyInstance): Promise<void> {
     config: { rateLimit: { max: app.deps.config.rateLimitMax, timeWindow: 60_000, hook: "preHandler" as const, keyGenerator: (r: FastifyRequest) => r.headers.authorization ?? r.ip } },
   };
 
-  serve(app, verify, leaguesCalls.create, ({ caller, body }) => leagues.create(caller.userId, body));
-  serve(app, verify, leaguesCalls.list, ({ caller, query }) => leagues.reads.list(caller.userId, query));
-  serve(app, verify, leaguesCalls.vip, ({ caller }) => leagues.reads.vip(caller.userId));
-  serve(app, verify, leaguesCalls.owner, ({ caller, query }) => leagues.reads.owned(caller.userId, query));
-  serve(app, verify, leaguesCalls.manage, ({ caller, query }) => leagues.reads.manage(caller.userId, query));
-  serve(app, verify, leaguesCalls.leaderboard, ({ caller, query }) => leagues.leaderboard(caller.userId, query));
-  serve(app, verify, leaguesCalls.useLink, ({ caller, body }) => leagues.useLink(caller.userId, body.data, body.signature));
-  serve(app, verify, leaguesCalls.user, ({ caller, params }) => leagues.reads.ofUser(caller.userId, params.userId!));
-  serve(app, verify, leaguesCalls.one, async ({ caller, params }) => found(await leagues.reads.one(caller.userId, params.id!)));
-  serve(app, verify, leaguesCalls.update, ({ caller, params, body }) => leagues.update(caller.userId, params.id!, body));
-  serve(app, verify, leaguesCalls.remove, async ({ caller, params }) => {
+  serve(app, leaguesCalls.create, ({ caller, body }) => leagues.create(caller.userId, body));
+  serve(app, leaguesCalls.list, ({ caller, query }) => leagues.reads.list(caller.userId, query));
+  serve(app, leaguesCalls.vip, ({ caller }) => leagues.reads.vip(caller.userId));
+  serve(app, leaguesCalls.owner, ({ caller, query }) => leagues.reads.owned(caller.userId, query));
+  serve(app, leaguesCalls.manage, ({ caller, query }) => leagues.reads.manage(caller.userId, query));
+  serve(app, leaguesCalls.leaderboard, ({ caller, query }) => leagues.leaderboard(caller.userId, query));
+  serve(app, leaguesCalls.useLink, ({ caller, body }) => leagues.useLink(caller.userId, body.data, body.signature));
+  serve(app, leaguesCalls.user, ({ caller, params }) => leagues.reads.ofUser(caller.userId, params.userId!));
+  serve(app, leaguesCalls.one, async ({ caller, params }) => found(await leagues.reads.one(caller.userId, params.id!)));
+  serve(app, leaguesCalls.update, ({ caller, params, body }) => leagues.update(caller.userId, params.id!, body));
+  serve(app, leaguesCalls.remove, async ({ caller, params }) => {
     await leagues.remove(caller.userId, params.id!);
     return ok;
   });
-  serve(app, verify, leaguesCalls.join, ({ caller, params }) => leagues.join(caller.userId, params.id!));
-  serve(app, verify, leaguesCalls.members, ({ caller, params, query }) => leagues.members(caller.userId, params.id!, query));
-  serve(app, verify, leaguesCalls.setMemberStatus, ({ caller, params, body }) => leagues.setStatus(caller.userId, params.id!, params.userId!, body.status));
-  serve(app, verify, leaguesCalls.removeMember, ({ caller, params }) => leagues.removeMember(caller.userId, params.id!, params.userId!));
-  serve(app, verify, leaguesCalls.link, ({ caller, params }) => leagues.link(caller.userId, params.id!));
-  serve(app, verify, leaguesCalls.rewards, ({ caller, params }) => leagues.rewards(caller.userId, params.id!));
+  serve(app, leaguesCalls.join, ({ caller, params }) => leagues.join(caller.userId, params.id!));
+  serve(app, leaguesCalls.members, ({ caller, params, query }) => leagues.members(caller.userId, params.id!, query));
+  serve(app, leaguesCalls.setMemberStatus, ({ caller, params, body }) => leagues.setStatus(caller.userId, params.id!, params.userId!, body.status));
+  serve(app, leaguesCalls.removeMember, ({ caller, params }) => leagues.removeMember(caller.userId, params.id!, params.userId!));
+  serve(app, leaguesCalls.link, ({ caller, params }) => leagues.link(caller.userId, params.id!));
+  serve(app, leaguesCalls.rewards, ({ caller, params }) => leagues.rewards(caller.userId, params.id!));
   serve(
     app,
-    verify,
     leaguesCalls.invite,
     async ({ caller, params, body, request }) => {
       const { failed } = await leagues.invite(caller.userId, params.id!, body);

@@ -6,16 +6,14 @@ import { categoryPoints } from "../../../contract/rules";
 import { categorySession, podiumOf } from "../../../contract/weekendRules/structure";
 import { defaultWeekendRules } from "../../../contract/weekendRules/weekendRules";
 import { serve } from "../../http/route";
-import { authService } from "../auth/service";
 import { leaguesService } from "../leagues/service";
 import { predictionsService } from "./service";
 
 /** Spec section 7 "Predictions" plus the upgrade purchase; the caller's own picks only. */
 export async function predictionsRoutes(app: FastifyInstance): Promise<void> {
-  const verify = authService(app.deps).tokens.verifyAccess;
   const service = predictionsService(app.deps);
 
-  serve(app, verify, predictionsCalls.types, async () => ({
+  serve(app, predictionsCalls.types, async () => ({
     version: PREDICTION_TYPES_VERSION,
     types: PredictionCategory.options.map((category, order) => ({
       id: category,
@@ -26,22 +24,22 @@ export async function predictionsRoutes(app: FastifyInstance): Promise<void> {
       order,
     })),
   }));
-  serve(app, verify, predictionsCalls.changeRules, async () => defaultWeekendRules);
-  serve(app, verify, predictionsCalls.race, ({ caller, params }) => service.view(caller.userId, params.raceId!));
-  serve(app, verify, predictionsCalls.results, ({ caller, params }) => service.results(caller.userId, params.raceId!));
-  serve(app, verify, predictionsCalls.save, ({ caller, params, body }) => service.save(caller.userId, params.raceId!, body, "create"));
-  serve(app, verify, predictionsCalls.change, ({ caller, params, body }) => service.save(caller.userId, params.raceId!, body, "change"));
-  serve(app, verify, predictionsCalls.buyUpgrade, ({ caller, params, body }) => service.buyUpgrade(caller.userId, params.raceId!, body));
-  serve(app, verify, predictionsCalls.remove, async ({ caller, params }) => {
+  serve(app, predictionsCalls.changeRules, async () => defaultWeekendRules);
+  serve(app, predictionsCalls.race, ({ caller, params }) => service.view(caller.userId, params.raceId!));
+  serve(app, predictionsCalls.results, ({ caller, params }) => service.results(caller.userId, params.raceId!));
+  serve(app, predictionsCalls.save, ({ caller, params, body }) => service.save(caller.userId, params.raceId!, body, "create"));
+  serve(app, predictionsCalls.change, ({ caller, params, body }) => service.save(caller.userId, params.raceId!, body, "change"));
+  serve(app, predictionsCalls.buyUpgrade, ({ caller, params, body }) => service.buyUpgrade(caller.userId, params.raceId!, body));
+  serve(app, predictionsCalls.remove, async ({ caller, params }) => {
     await service.remove(caller.userId, params.id!);
     return { ok: true as const };
   });
-  serve(app, verify, predictionsCalls.statistics, ({ params, query }) => service.statistics(params.raceId!, query.typeId));
+  serve(app, predictionsCalls.statistics, ({ params, query }) => service.statistics(params.raceId!, query.typeId));
   // League statistics: the league's own visibility rules decide who may read them (404/403 as the league page).
   const leagues = leaguesService(app.deps);
-  serve(app, verify, predictionsCalls.leagueStatistics, async ({ caller, params, query }) => {
+  serve(app, predictionsCalls.leagueStatistics, async ({ caller, params, query }) => {
     const league = await leagues.read(caller.userId, params.leagueId!);
     return service.statistics(query.raceId, query.typeId, league.id);
   });
-  serve(app, verify, predictionsCalls.leagueRewards, ({ caller, params }) => leagues.rewards(caller.userId, params.leagueId!));
+  serve(app, predictionsCalls.leagueRewards, ({ caller, params }) => leagues.rewards(caller.userId, params.leagueId!));
 }

@@ -6,7 +6,6 @@ import { UPLOAD_MAX_BYTES, UPLOAD_PATH, uploadsCalls, uploadUrl } from "../../..
 import { uploads } from "../../db/schema";
 import { AppError, fieldError } from "../../http/errors";
 import { serve } from "../../http/route";
-import { authService } from "../auth/service";
 import { reencode } from "./image";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,7 +40,6 @@ async function readForm(request: FastifyRequest): Promise<{ id: string | undefin
 export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   // Registered inside this plugin: only these routes accept multipart bodies.
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
-  const verify = authService(app.deps).tokens.verifyAccess;
   const { db } = app.deps.db;
   const limit = {
     config: { rateLimit: { max: app.deps.config.rateLimitMax, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.headers.authorization ?? r.ip } },
@@ -49,7 +47,6 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
 
   serve(
     app,
-    verify,
     uploadsCalls.upload,
     async ({ caller, request }) => {
       const form = await readForm(request);
@@ -69,7 +66,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     { routeOptions: limit },
   );
 
-  serve(app, verify, uploadsCalls.remove, async ({ caller, params }) => {
+  serve(app, uploadsCalls.remove, async ({ caller, params }) => {
     const id = params.id!;
     if (!uuid.test(id)) throw new AppError(404, "notFound");
     const [row] = await db.select({ userId: uploads.userId }).from(uploads).where(eq(uploads.id, id));
