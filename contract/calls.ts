@@ -17,6 +17,7 @@ import {
 } from "./auth";
 import { FavoriteResult, NoteEmailBody, PlayersPage, PlayersQuery, Profile, PublicProfile, UpdateProfileBody } from "./users";
 import { Country, Links, NewsItem, Season } from "./system";
+import { languageTag } from "./validation";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 export type Call = {
@@ -63,10 +64,10 @@ export const usersCalls = {
 
 export const systemCalls = {
   countries: call({ method: "GET", path: "/system/countries", auth: false, result: z.array(Country) }),
-  seasons: call({ method: "GET", path: "/system/seasons", auth: false, query: z.object({ riderId: z.string().optional() }), result: z.array(Season) }),
+  seasons: call({ method: "GET", path: "/system/seasons", auth: false, query: z.object({ riderId: z.string().max(64, { error: "maxLength" }).optional() }), result: z.array(Season) }),
   links: call({ method: "GET", path: "/system/links", auth: false, result: Links }),
   news: call({ method: "GET", path: "/system/news", auth: false, query: PageQuery, result: z.array(NewsItem) }),
-  newsPageNext: call({ method: "GET", path: "/system/news-page/next", auth: false, query: z.object({ langCode: z.string().optional() }), result: NewsItem.nullable() }),
+  newsPageNext: call({ method: "GET", path: "/system/news-page/next", auth: false, query: z.object({ langCode: languageTag().optional() }), result: NewsItem.nullable() }),
 } as const;
 
 /** Fills `:name` path parameters. */

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { PredictionActionType, PredictionCategory, PredictionState, SessionType, UpgradeButtonState } from "./enums";
 import { Id, IsoDate } from "./common";
+import { idempotencyKey } from "./validation";
 
 export const PredictionPick = z.object({
   category: PredictionCategory,
@@ -117,7 +118,7 @@ export type PredictionChangeBody = z.infer<typeof PredictionChangeBody>;
 export const UpgradeBody = z.object({
   type: PredictionActionType,
   category: PredictionCategory.optional(),
-  idempotencyKey: z.string().min(8).max(100),
+  idempotencyKey: idempotencyKey(8, 100),
 });
 export type UpgradeBody = z.infer<typeof UpgradeBody>;
 
