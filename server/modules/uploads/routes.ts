@@ -9,6 +9,9 @@ import { serve } from "../../http/route";
 import { authService } from "../auth/service";
 import { reencode } from "./image";
 
+/** Room for the form's boundaries, headers and `id` field around the image. */
+const FORM_OVERHEAD_BYTES = 16 * 1024;
+
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The form's `id` and `img` (spec: "multipart form with img and a generated id"). */
@@ -44,7 +47,13 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   const verify = authService(app.deps).tokens.verifyAccess;
   const { db } = app.deps.db;
   const limit = {
-    config: { rateLimit: { max: app.deps.config.rateLimitMax, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.headers.authorization ?? r.ip } },
+    // A form declaring more than the largest image plus its form fields is refused on its Content-Length,
+    // before a byte of it is read (server/http/guards.ts), as "fileTooLarge".
+    bodyLimit: UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES,
+    config: {
+      tooLarge: "fileTooLarge" as const,
+      rateLimit: { max: app.deps.config.rateLimitMax, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.headers.authorization ?? r.ip },
+    },
   };
 
   serve(
