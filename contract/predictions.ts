@@ -137,9 +137,12 @@ export type PredictionResults = z.infer<typeof PredictionResults>;
 /** GET /predictions/statistics/races/{raceId}: how all players picked, per category (counts only, never who). */
 export const CategoryStatistics = z.object({
   category: PredictionCategory,
+  /** How many picked this category. */
   total: z.number().int(),
-  /** Most picked first; `share` is count / total, 0…1. */
+  /** Most picked first; `share` is count / total, 0…1. Empty until the category's session starts (contract/rules.statistics.ts). */
   riders: z.array(z.object({ riderId: Id, count: z.number().int(), share: z.number() })),
+  /** The spread is shown: the category's session has started. */
+  revealed: z.boolean().default(true),
 });
 export const PredictionStatistics = z.object({ raceId: Id, version: z.number().int(), categories: z.array(CategoryStatistics) });
 export type PredictionStatistics = z.infer<typeof PredictionStatistics>;

@@ -3,6 +3,8 @@ import { predictionsCalls } from "../../../contract/calls.predictions";
 import { PredictionCategory } from "../../../contract/enums";
 import { PREDICTION_TYPES_VERSION } from "../../../contract/predictions";
 import { categoryPoints, categorySession, changeTiers, COMPLETION_REWARD_DIAMONDS, INSURANCE_SHARE, MULTIPLIER, PREDICTIONS_PER_WEEKEND, upgradePrices } from "../../../contract/rules";
+import { mayReadLeagueStatistics } from "../../../contract/rules.statistics";
+import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
 import { authService } from "../auth/service";
 import { leaguesService } from "../leagues/service";
@@ -43,10 +45,11 @@ export async function predictionsRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true as const };
   });
   serve(app, verify, predictionsCalls.statistics, ({ params, query }) => service.statistics(params.raceId!, query.typeId));
-  // League statistics: the league's own visibility rules decide who may read them (404/403 as the league page).
+  // League statistics: 404 for an unknown league, 403 for a PRIVATE league to anyone but its accepted members.
   const leagues = leaguesService(app.deps);
   serve(app, verify, predictionsCalls.leagueStatistics, async ({ caller, params, query }) => {
     const league = await leagues.read(caller.userId, params.leagueId!);
+    if (!mayReadLeagueStatistics(league.type, league.memberStatus)) throw new AppError(403, "forbidden");
     return service.statistics(query.raceId, query.typeId, league.id);
   });
   serve(app, verify, predictionsCalls.leagueRewards, ({ caller, params }) => leagues.rewards(caller.userId, params.leagueId!));

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PredictionCategory } from "../../../contract/enums";
 import type { PredictionChangeBody, PredictionResults, PredictionStatistics, RacePrediction, UpgradeBody } from "../../../contract/predictions";
 import { categoryPoints, categorySession, changeTiers, COMPLETION_REWARD_DIAMONDS, PREDICTIONS_PER_WEEKEND } from "../../../contract/rules";
+import { categorySpreadView } from "../../../contract/rules.statistics";
 import { diamondLedger, leagueMembers, predictions, riders } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
@@ -226,13 +227,16 @@ export function predictionsService(deps: AppDeps) {
         .groupBy(predictions.category, predictions.riderId)
         .orderBy(desc(n), predictions.riderId);
       const wanted = typeId ? [typeId] : categories;
+      const now = deps.clock.now();
       return {
         raceId: race.id,
         version: race.version,
         categories: wanted.map((category) => {
           const mine = rows.filter((r) => r.category === category);
           const total = mine.reduce((s, r) => s + r.n, 0);
-          return { category, total, riders: mine.map((r) => ({ riderId: r.riderId, count: r.n, share: total ? r.n / total : 0 })) };
+          const spread = { category, total, riders: mine.map((r) => ({ riderId: r.riderId, count: r.n, share: total ? r.n / total : 0 })) };
+          // Before the session starts, only how many picked (contract/rules.statistics.ts).
+          return categorySpreadView(spread, race.sessions[categorySession[category]]?.startsAt, now);
         }),
       };
     },
