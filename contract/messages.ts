@@ -89,10 +89,12 @@ export const statusMessageCode: Readonly<Partial<Record<number, MessageCode>>> =
   403: "forbidden",
   404: "notFound",
   405: "methodNotAllowed",
+  408: "malformedRequest",
   413: "payloadTooLarge",
   414: "notFound",
   415: "unsupportedMediaType",
   429: "tooManyRequests",
+  431: "payloadTooLarge",
 };
 export const messageCodes = Object.keys(messages) as MessageCode[];
 

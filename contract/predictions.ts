@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { PredictionActionType, PredictionCategory, PredictionState, SessionType, UpgradeButtonState } from "./enums";
 import { Id, IsoDate } from "./common";
+import { PREDICTIONS_PER_WEEKEND } from "./rules";
 import { idempotencyKey } from "./validation";
 
 export const PredictionPick = z.object({
@@ -14,7 +15,7 @@ export const Prediction = z.object({ raceId: Id, version: z.number().int(), data
 export type Prediction = z.infer<typeof Prediction>;
 export const PredictionBody = z.object({
   version: z.number().int(),
-  data: z.array(z.object({ category: PredictionCategory, riderId: Id })).min(1, { error: "required" }),
+  data: z.array(z.object({ category: PredictionCategory, riderId: Id.max(64, { error: "maxLength" }) })).min(1, { error: "required" }).max(PREDICTIONS_PER_WEEKEND, { error: "validation" }),
 });
 
 // ---- Additions of issue 4 (the predictions server). Numbers come from contract/rules.ts. ----

@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { API_PREFIX } from "../contract/calls";
-import { AppError, frameworkErrors, installErrorHandling, sendError } from "./http/errors";
+import { AppError, clientErrorHandler, frameworkErrors, installErrorHandling, sendError } from "./http/errors";
 import type { AppDeps } from "./http/deps";
 import { allowedMethods, installGuards } from "./http/guards";
 import { loggerOptions, type LogOptions } from "./http/logging";
@@ -29,6 +29,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
     frameworkErrors,
+    clientErrorHandler,
   });
   app.decorate("deps", deps);
   installErrorHandling(app);

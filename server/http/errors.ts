@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod";
 import { formatMessage, isMessageCode, statusMessageCode, type MessageCode } from "../../contract/messages";
@@ -71,4 +73,20 @@ export function installErrorHandling(app: FastifyInstance): void {
 /** Fastify's refusals before routing (a URL that does not decode, a parameter too long), in the same shape. */
 export function frameworkErrors(raw: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   void sendError(reply, toAppError(raw, request));
+}
+
+/**
+ * Refusals of Node's HTTP parser, before Fastify sees a request (headers or URL over 16 KiB, a request
+ * that does not parse, a timeout), in the same shape with their own codes. The connection then closes, as
+ * Node would: its input cannot be trusted to frame another request.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const code = statusMessageCode[status] ?? "malformedRequest";
+  const body = JSON.stringify({ statusCode: status, code, message: formatMessage(code) });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
 }

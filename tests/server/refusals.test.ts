@@ -102,6 +102,26 @@ onEachBackend("refusals", (h) => {
     });
   });
 
+  describe("Node's own refusals come in the same shape", () => {
+    it("431 payloadTooLarge for headers over 16 KiB (a huge query string), 400 malformedRequest for a request that does not parse", async () => {
+      const port = await listeningPort(h);
+      const raw = async (request: string) => {
+        const socket = connect(port, "127.0.0.1");
+        let received = "";
+        socket.on("data", (chunk) => (received += chunk.toString("latin1")));
+        socket.on("error", () => undefined);
+        await new Promise((r) => socket.once("connect", r));
+        socket.write(request);
+        await new Promise((r) => socket.once("close", r));
+        return firstResponse(received)!;
+      };
+      const huge = await raw(`GET /api/leagues?text=${"a".repeat(20_000)} HTTP/1.1\r\nHost: pp.test\r\n\r\n`);
+      expect([huge.status, JSON.parse(huge.body)]).toEqual([431, { statusCode: 431, code: "payloadTooLarge", message: messages.payloadTooLarge }]);
+      const garbage = await raw("NOT HTTP AT ALL\r\n\r\n");
+      expect([garbage.status, JSON.parse(garbage.body).code]).toEqual([400, "malformedRequest"]);
+    });
+  });
+
   describe("every refusal has its own code and message", () => {
     it("415 unsupportedMediaType for a body the route does not read", async () => {
       const res = await h.app.inject({ method: "POST", url: "/api/auth/sign-in", headers: { "content-type": "application/xml" }, payload: "<login/>" });
