@@ -1,11 +1,11 @@
 import * as z from "zod";
 import { SocialProvider } from "./enums";
-import { confirmationCode, email, password, required } from "./validation";
+import { safeName } from "./text";
+import { confirmationCode, email, languageTag, password, required } from "./validation";
 
 export const NAME_MIN = 3;
 export const NAME_MAX = 30;
-export const playerName = () =>
-  required().min(NAME_MIN, { error: "minLength" }).max(NAME_MAX, { error: "maxLength" });
+export const playerName = () => safeName().min(NAME_MIN, { error: "minLength" }).max(NAME_MAX, { error: "maxLength" });
 
 export const Tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type Tokens = z.infer<typeof Tokens>;
@@ -31,13 +31,13 @@ export const SignUpBody = z
     password: password(),
     confirmPassword: z.string({ error: "required" }).min(1, { error: "required" }),
     agree: z.literal(true, { error: "termsRequired" }),
-    lng: z.string().max(5).optional(),
+    lng: languageTag().optional(),
   })
   .refine((b) => b.password === b.confirmPassword, { path: ["confirmPassword"], error: "passwordsMustMatch" });
 export type SignUpBody = z.input<typeof SignUpBody>;
 export const SignUpResult = z.object({ email: z.string() });
 
-export const SignUpConfirmBody = z.object({ token: required().max(200) });
+export const SignUpConfirmBody = z.object({ token: required().max(200, { error: "maxLength" }) });
 export const SignUpConfirmResult = Tokens.extend({ isNew: z.boolean() });
 
 export const RefreshBody = z.object({ refreshToken: z.string({ error: "refreshTokenNotExists" }).min(1, { error: "refreshTokenNotExists" }) });

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { call } from "./calls";
 import { Id, IsoDate, PageQuery, paged } from "./common";
 import { Balance } from "./diamonds";
+import { idempotencyKey } from "./validation";
 
 /**
  * Why diamonds moved (one ledger entry each). BET_PAYOUT, PURCHASE and DONATION are the spec's other
@@ -50,7 +51,7 @@ export const DevDiamondsBody = z.object({
     .max(1_000_000_000)
     .refine((d) => d !== 0, { error: "validation" }),
   /** Lets a test replay a posting; a fresh key per call when omitted. */
-  idempotencyKey: z.string().min(1).max(200).optional(),
+  idempotencyKey: idempotencyKey(1, 200).optional(),
 });
 export const devDiamondsCalls = {
   /** Without `userId` it needs a bearer token (400 required on `fields.userId`). */

@@ -16,5 +16,5 @@ export const notificationsCalls = {
 /** Development only (never served in production): publish a stored notification, as another module would. */
 export const DevNotifyBody = z.object({ userId: z.string().uuid(), type: NotificationType, value: NotificationValue.default({}) });
 export const devNotificationsCalls = {
-  notify: call({ method: "POST", path: "/dev/notify", auth: false, body: DevNotifyBody, result: Ok }),
+  notify: call({ method: "POST", path: "/dev/notify", auth: false, body: DevNotifyBody, result: Ok, errors: { 404: ["notFound"] } }),
 } as const;

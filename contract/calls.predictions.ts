@@ -76,7 +76,8 @@ export const predictionsCalls = {
     auth: true,
     query: z.object({ typeId: PredictionCategory.optional(), raceId: Id }),
     result: PredictionStatistics,
-    errors: NOT_FOUND,
+    // A PRIVATE league's statistics are for its accepted members only (contract/rules.statistics.ts).
+    errors: { ...NOT_FOUND, 403: ["forbidden"] },
   }),
   /** The league's place rewards (VIP leagues: merch credit for the top three; other leagues none). */
   leagueRewards: call({

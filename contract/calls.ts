@@ -18,6 +18,7 @@ import {
 import { FavoriteResult, NoteEmailBody, PlayersPage, PlayersQuery, Profile, PublicProfile, UpdateProfileBody } from "./users";
 import { Country, Links, NewsItem, Season } from "./system";
 import type { MessageCode } from "./messages";
+import { languageTag } from "./validation";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -103,10 +104,10 @@ export const usersCalls = {
 
 export const systemCalls = {
   countries: call({ method: "GET", path: "/system/countries", auth: false, result: z.array(Country) }),
-  seasons: call({ method: "GET", path: "/system/seasons", auth: false, query: z.object({ riderId: z.string().optional() }), result: z.array(Season) }),
+  seasons: call({ method: "GET", path: "/system/seasons", auth: false, query: z.object({ riderId: z.string().max(64, { error: "maxLength" }).optional() }), result: z.array(Season) }),
   links: call({ method: "GET", path: "/system/links", auth: false, result: Links }),
   news: call({ method: "GET", path: "/system/news", auth: false, query: PageQuery, result: z.array(NewsItem) }),
-  newsPageNext: call({ method: "GET", path: "/system/news-page/next", auth: false, query: z.object({ langCode: z.string().optional() }), result: NewsItem.nullable() }),
+  newsPageNext: call({ method: "GET", path: "/system/news-page/next", auth: false, query: z.object({ langCode: languageTag().optional() }), result: NewsItem.nullable() }),
 } as const;
 
 /** Fills `:name` path parameters. */

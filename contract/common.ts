@@ -37,3 +37,7 @@ export const ErrorBody = z.object({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Ok = z.object({ ok: z.literal(true) });
+
+/** A picture field names one of our own uploads (`/api/s3/{id}`, contract/calls.uploads.ts): never a third party's address, which would see every viewer. */
+export const UPLOAD_REF_PATTERN = /^\/api\/s3\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uploadRef = () => z.string({ error: "notImage" }).trim().regex(UPLOAD_REF_PATTERN, { error: "notImage" });

@@ -7,9 +7,11 @@ import { email } from "./validation";
 // Development-only calls (not served when NODE_ENV=production): move the server clock, read the mail outbox, add
 // demo players with picks (the race-weekend simulator).
 
+export const DEV_CLOCK_MAX_OFFSET_MS = 100 * 365 * 24 * 3600_000;
 export const DevClockBody = z.union([
   z.object({ now: IsoDate }).strict(),
-  z.object({ offsetMs: z.number().int() }).strict(),
+  // Within a century either way: further, dates stop being representable (and mean nothing for a season).
+  z.object({ offsetMs: z.number().int().min(-DEV_CLOCK_MAX_OFFSET_MS).max(DEV_CLOCK_MAX_OFFSET_MS) }).strict(),
   z.object({ reset: z.literal(true) }).strict(),
 ]);
 export type DevClockBody = z.input<typeof DevClockBody>;

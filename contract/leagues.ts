@@ -1,7 +1,8 @@
 import * as z from "zod";
 import { LeagueMemberStatus, LeagueType } from "./enums";
-import { Id } from "./common";
-import { required } from "./validation";
+import { Id, uploadRef } from "./common";
+import { optionalSafeText, safeName, searchText } from "./text";
+import { countryCode } from "./validation";
 
 export const LEAGUE_MAX_MEMBERS = 100;
 export const LEAGUE_NAME_MIN = 3;
@@ -29,15 +30,20 @@ export const League = z.object({
 });
 export type League = z.infer<typeof League>;
 
+/** E-mail invitations per call. */
+export const INVITATIONS_MAX = 50;
+
 export const LeagueBody = z.object({
-  name: required().min(LEAGUE_NAME_MIN, { error: "minLength" }).max(LEAGUE_NAME_MAX, { error: "maxLength" }),
+  name: safeName().min(LEAGUE_NAME_MIN, { error: "minLength" }).max(LEAGUE_NAME_MAX, { error: "maxLength" }),
   type: LeagueType.or(z.undefined()).refine((v) => v !== undefined, { error: "required" }),
-  description: z.string().max(300, { error: "maxLength" }).optional(),
-  endDate: z.string().optional(),
-  country: z.string().length(2).optional(),
-  image: z.string().optional(),
+  description: optionalSafeText(300, { multiline: true }),
+  endDate: z.string().max(40, { error: "maxLength" }).optional(),
+  country: countryCode().optional(),
+  image: uploadRef().optional(),
 });
-export const Invitation = z.object({ emails: z.array(z.email({ error: "email" })).min(1, { error: "required" }) });
+export const Invitation = z.object({
+  emails: z.array(z.email({ error: "email" }).max(254, { error: "maxLength" })).min(1, { error: "required" }).max(INVITATIONS_MAX, { error: "validation" }),
+});
 
 // ---- Issue 5: what the league calls answer and take (moved here from the client's provisional shapes).
 
@@ -83,19 +89,15 @@ export const InviteLinkResult = z.object({ link: z.string() });
 export const LinkUseResult = z.object({ leagueId: Id });
 /** Invite links stay valid this long after GET /leagues/{id}/link made them. */
 export const INVITE_LINK_TTL_MS = 7 * 24 * 3600_000;
-/** E-mail invitations per call. */
-export const INVITATIONS_MAX = 50;
-
-const searchText = z.string().trim().max(50).optional().transform((v) => (v ? v : undefined));
-const countryCode = z.string().trim().toUpperCase().length(2).optional().or(z.literal("").transform(() => undefined));
+const country = countryCode().optional().or(z.literal("").transform(() => undefined));
 const page = z.coerce.number().int().min(1).default(1);
 const take = (size: number) => z.coerce.number().int().min(1).max(100).default(size);
 
 /** GET /leagues: name contains `text`, `country` (ISO code), 20 a page. */
-export const LeaguesQuery = z.object({ text: searchText, country: countryCode, page, take: take(LEAGUES_PAGE_SIZE) });
+export const LeaguesQuery = z.object({ text: searchText(), country, page, take: take(LEAGUES_PAGE_SIZE) });
 export const MembersQuery = z.object({ page, take: take(MEMBERS_PAGE_SIZE) });
 export const LeaderboardQuery = z.object({ leagueId: Id, page, take: take(MEMBERS_PAGE_SIZE) });
 /** GET /leagues/owner: the caller's own league(s), filtered. */
-export const OwnerQuery = z.object({ type: LeagueType.optional(), text: searchText, country: countryCode });
+export const OwnerQuery = z.object({ type: LeagueType.optional(), text: searchText(), country });
 /** GET /leagues/manage: every league the caller has a seat in, optionally one status only. */
 export const ManageQuery = z.object({ status: LeagueMemberStatus.optional() });

@@ -67,9 +67,35 @@ export const messages = {
   sessionNotEnded: "This session has not ended yet",
   resultsSettled: "This session's results are already entered and settled",
   classificationInvalid: "The classification names a rider twice or a rider who does not ride in this race",
+  // Hostile input and refusals of the HTTP layer (issue 11).
+  invalidCharacters: "This text contains characters that can't be used",
+  lineBreakNotAllowed: "This field must fit on one line",
+  invisibleCharacters: "Names can't contain invisible or text-direction characters",
+  payloadTooLarge: "The request is too large",
+  unsupportedMediaType: "This kind of content is not accepted here",
+  methodNotAllowed: "This action is not available here",
+  malformedRequest: "The request could not be read",
 } as const;
 
 export type MessageCode = keyof typeof messages;
+
+/**
+ * The message of a refusal known only by its HTTP status (the server's own framework refusals, or a proxy's
+ * answer without our error body): each status its own code, so the player reads what happened.
+ */
+export const statusMessageCode: Readonly<Partial<Record<number, MessageCode>>> = {
+  400: "malformedRequest",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "notFound",
+  405: "methodNotAllowed",
+  408: "malformedRequest",
+  413: "payloadTooLarge",
+  414: "notFound",
+  415: "unsupportedMediaType",
+  429: "tooManyRequests",
+  431: "payloadTooLarge",
+};
 export const messageCodes = Object.keys(messages) as MessageCode[];
 
 export function isMessageCode(value: unknown): value is MessageCode {

@@ -1,6 +1,8 @@
 import * as z from "zod";
 import { PredictionActionType, PredictionCategory, PredictionState, SessionType, UpgradeButtonState } from "./enums";
 import { Id, IsoDate } from "./common";
+import { PREDICTIONS_PER_WEEKEND } from "./rules";
+import { idempotencyKey } from "./validation";
 
 export const PredictionPick = z.object({
   category: PredictionCategory,
@@ -13,7 +15,7 @@ export const Prediction = z.object({ raceId: Id, version: z.number().int(), data
 export type Prediction = z.infer<typeof Prediction>;
 export const PredictionBody = z.object({
   version: z.number().int(),
-  data: z.array(z.object({ category: PredictionCategory, riderId: Id })).min(1, { error: "required" }),
+  data: z.array(z.object({ category: PredictionCategory, riderId: Id.max(64, { error: "maxLength" }) })).min(1, { error: "required" }).max(PREDICTIONS_PER_WEEKEND, { error: "validation" }),
 });
 
 // ---- Additions of issue 4 (the predictions server). Numbers come from contract/rules.ts. ----
@@ -119,7 +121,7 @@ export type PredictionChangeBody = z.infer<typeof PredictionChangeBody>;
 export const UpgradeBody = z.object({
   type: PredictionActionType,
   category: PredictionCategory.optional(),
-  idempotencyKey: z.string().min(8).max(100),
+  idempotencyKey: idempotencyKey(8, 100),
 });
 export type UpgradeBody = z.infer<typeof UpgradeBody>;
 
@@ -138,9 +140,12 @@ export type PredictionResults = z.infer<typeof PredictionResults>;
 /** GET /predictions/statistics/races/{raceId}: how all players picked, per category (counts only, never who). */
 export const CategoryStatistics = z.object({
   category: PredictionCategory,
+  /** How many picked this category. */
   total: z.number().int(),
-  /** Most picked first; `share` is count / total, 0…1. */
+  /** Most picked first; `share` is count / total, 0…1. Empty until the category's session starts (contract/rules.statistics.ts). */
   riders: z.array(z.object({ riderId: Id, count: z.number().int(), share: z.number() })),
+  /** The spread is shown: the category's session has started. */
+  revealed: z.boolean().default(true),
 });
 export const PredictionStatistics = z.object({ raceId: Id, version: z.number().int(), categories: z.array(CategoryStatistics) });
 export type PredictionStatistics = z.infer<typeof PredictionStatistics>;

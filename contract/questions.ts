@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { QuestionCategory, QuestionResult } from "./enums";
 import { Id } from "./common";
+import { required } from "./validation";
 
 export const Question = z.object({
   id: Id,
@@ -11,4 +12,5 @@ export const Question = z.object({
   correctAnswer: z.string().nullable(),
   result: QuestionResult,
 });
-export const AnswerBody = z.object({ text: z.string().min(1, { error: "required" }), id: z.string().optional() });
+/** A bonus answer is compared with the correct one as typed: one line of free text (contract/text.ts). */
+export const AnswerBody = z.object({ text: required().max(200, { error: "maxLength" }), id: z.string().max(64, { error: "maxLength" }).optional() });

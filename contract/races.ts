@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { Manufacturer, RaceClass, RaceStatus, RiderRole, RiderStatus, SessionType } from "./enums";
 import { Id, IsoDate } from "./common";
+import { searchText } from "./text";
 
 // Races, tracks, teams and riders (spec section 3). Every time is ISO 8601 in UTC; the client shows it
 // in the player's time zone.
@@ -85,10 +86,10 @@ export const RidersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   take: z.coerce.number().int().min(1).max(100).default(50),
   raceClass: RaceClass.optional(),
-  teamId: z.string().optional(),
+  teamId: z.string().max(64, { error: "maxLength" }).optional(),
   status: RiderStatus.optional(),
   /** Part of the rider's name or their number. */
-  search: z.string().trim().max(50).optional(),
+  search: searchText(50),
 });
 export type RidersQuery = z.infer<typeof RidersQuery>;
 

@@ -1,8 +1,9 @@
 import * as z from "zod";
 import { PlayerListType } from "./enums";
-import { Id, PageQuery, paged } from "./common";
+import { Id, PageQuery, paged, uploadRef } from "./common";
 import { playerName } from "./auth";
-import { email, ethAddress, optionalText, phone } from "./validation";
+import { optionalSafeText } from "./text";
+import { countryCode, email, ethAddress, optionalText, phone } from "./validation";
 
 export const Stat = z.object({
   points: z.number().default(0),
@@ -53,9 +54,9 @@ const orEmpty = <T extends z.ZodType>(s: T) => z.union([z.literal(""), s]).optio
 
 export const UpdateProfileBody = z.object({
   name: playerName().optional(),
-  img: z.string().max(500).nullable().optional(),
-  country: z.string().length(2).nullable().optional(),
-  bio: optionalText(300),
+  img: uploadRef().nullable().optional(),
+  country: countryCode().nullable().optional(),
+  bio: optionalSafeText(300, { multiline: true }),
   favouriteRider: optionalText(60),
   favouriteManufacturer: optionalText(60),
   favouriteCircuit: optionalText(60),

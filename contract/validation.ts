@@ -1,10 +1,12 @@
 import * as z from "zod";
 import { formatMessage, isMessageCode, type MessageCode } from "./messages";
+import { optionalSafeText, safeText } from "./text";
 
 // Field rules of spec section 5. Every schema sets its error to a message code so
 // the client can translate it and the server can answer it in English.
 
-export const required = () => z.string({ error: "required" }).trim().min(1, { error: "required" });
+/** A required one-line text (contract/text.ts decides what text may hold). */
+export const required = () => safeText().min(1, { error: "required" });
 
 export const email = () => required().pipe(z.email({ error: "email" }).max(254, { error: "maxLength" }));
 
@@ -25,14 +27,27 @@ export const ethAddress = () => z.string().regex(ethAddressPattern, { error: "et
 export const phonePattern = /^\+?[0-9 ()-]{6,20}$/;
 export const phone = () => z.string().regex(phonePattern, { error: "phone" });
 
-/** Optional text field: '' and missing both mean "not set". */
-export const optionalText = (max: number) =>
+/** Optional one-line text field: '' and missing both mean "not set". */
+export const optionalText = (max: number) => optionalSafeText(max);
+
+/** An ISO 3166 country code, stored upper-case. */
+export const countryCode = () =>
   z
-    .string()
+    .string({ error: "validation" })
     .trim()
+    .regex(/^[A-Za-z]{2}$/, { error: "validation" })
+    .overwrite((v) => v.toUpperCase());
+
+/** A BCP 47 language tag such as `en` or `pt-BR` (query strings that pick a language). */
+export const languageTag = () => z.string({ error: "validation" }).max(35, { error: "maxLength" }).regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, { error: "validation" });
+
+/** A client's key for a retried request (a UUID, say): letters, digits and `_ - . :` only. */
+export const idempotencyKey = (min: number, max: number) =>
+  z
+    .string({ error: "required" })
+    .min(min, { error: "minLength" })
     .max(max, { error: "maxLength" })
-    .optional()
-    .transform((v) => (v ? v : undefined));
+    .regex(/^[\w.:-]+$/, { error: "validation" });
 
 export const CONFIRMATION_CODE_LENGTH = 6;
 export const confirmationCode = () =>
@@ -46,13 +61,15 @@ export function issueToFieldError(issue: z.core.$ZodIssue): FieldError {
   // A schema's own message code wins; zod's default text falls back to the
   // generic code for the issue kind.
   const custom = isMessageCode(issue.message) ? issue.message : undefined;
-  let code: MessageCode = custom ?? "somethingWentWrong";
+  // A refusal of the request, never "something went wrong" (that reads like the server's own failure).
+  let code: MessageCode = custom ?? "validation";
   const params: Record<string, string | number> = { field };
   if (issue.code === "too_small") {
     const min = Number(issue.minimum);
     if (issue.origin === "string") {
       code = custom ?? "minLength";
-      params.min = min;
+      // The spec's sentence says "more than {min}": the longest text refused, one under the rule's minimum.
+      params.min = min - 1;
     } else if (issue.origin === "number") {
       code = custom ?? "numberMin";
       params.min = min;
@@ -61,7 +78,8 @@ export function issueToFieldError(issue: z.core.$ZodIssue): FieldError {
     const max = Number(issue.maximum);
     if (issue.origin === "string") {
       code = custom ?? "maxLength";
-      params.max = max;
+      // "less than {max}": the shortest text refused, one over the rule's maximum.
+      params.max = max + 1;
     } else if (issue.origin === "number") {
       code = custom ?? "numberMax";
       params.max = max;

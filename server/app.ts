@@ -6,8 +6,10 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { API_PREFIX } from "../contract/calls";
 import { authenticate } from "./http/authenticate";
-import { AppError, installErrorHandling } from "./http/errors";
+import { AppError, clientErrorHandler, frameworkErrors, installErrorHandling, sendError } from "./http/errors";
 import type { AppDeps } from "./http/deps";
+import { allowedMethods, installGuards } from "./http/guards";
+import { loggerOptions, type LogOptions } from "./http/logging";
 import { authRoutes } from "./modules/auth/routes";
 import { authService } from "./modules/auth/service";
 import { devRoutes } from "./modules/dev/routes";
@@ -24,10 +26,17 @@ import { openApiRoutes } from "./openapi/routes";
 export type { AppDeps } from "./http/deps";
 
 /** The whole HTTP app from its dependencies, not listening: tests call `app.inject()`. */
-export async function buildApp(deps: AppDeps, options: { logger?: boolean | { level: string } } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: deps.config.trustProxy, bodyLimit: 1_048_576 });
+export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? loggerOptions(options.logger) : false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1_048_576,
+    frameworkErrors,
+    clientErrorHandler,
+  });
   app.decorate("deps", deps);
   installErrorHandling(app);
+  installGuards(app);
   await app.register(fastifyCookie, { secret: deps.config.jwtRefreshSecret });
   await app.register(fastifyRateLimit, {
     global: false,
@@ -63,7 +72,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | { le
     if (hasSpa && (request.method === "GET" || request.method === "HEAD") && path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
       return reply.type("text/html; charset=utf-8").send(readFileSync(spaIndex!));
     }
-    return reply.status(404).send({ statusCode: 404, code: "notFound", message: new AppError(404, "notFound").message });
+    const allow = allowedMethods(app, request);
+    if (allow.length) return sendError(reply.header("allow", allow.join(", ")), new AppError(405, "methodNotAllowed"));
+    return sendError(reply, new AppError(404, "notFound"));
   });
   return app;
 }

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { Client, Pool } from "pg";
+import { pgliteOptions, wasShutDownUncleanly } from "./pgliteDurability";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -45,7 +46,10 @@ function pgliteDir(dataDir: string): string {
 }
 
 async function openPglite(dataDirOrUrl: string): Promise<Database> {
-  const client = await PGlite.create(dataDirOrUrl);
+  const inMemory = dataDirOrUrl.startsWith("memory://");
+  const unclean = !inMemory && wasShutDownUncleanly(dataDirOrUrl);
+  const client = inMemory ? await PGlite.create(dataDirOrUrl) : await PGlite.create(pgliteOptions(dataDirOrUrl));
+  if (unclean) console.warn(`[db] ${dataDirOrUrl} was not shut down cleanly last time: PostgreSQL recovered it from its write-ahead log`);
   const conn: RawConnection = {
     exec: async (text) => {
       await client.exec(text);

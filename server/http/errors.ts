@@ -1,6 +1,8 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod";
-import { formatMessage, isMessageCode, type MessageCode } from "../../contract/messages";
+import { formatMessage, isMessageCode, statusMessageCode, type MessageCode } from "../../contract/messages";
 import { fieldErrors, type FieldError } from "../../contract/validation";
 import type { Verdict } from "../../contract/verdict";
 
@@ -38,24 +40,60 @@ export function fieldError(status: number, code: MessageCode, field: string): Ap
   return err;
 }
 
-/** The code of an error the framework raises itself (also what the OpenAPI document lists for those). */
-export const codeByStatus: Record<number, MessageCode> = {
-  400: "validation",
-  401: "unauthorized",
-  403: "forbidden",
-  404: "notFound",
-  429: "tooManyRequests",
+/** Fastify's own refusals by error code, where the status alone would say less (or the wrong thing). */
+const codeOfFrameworkError: Record<string, { status: number; code: MessageCode }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: "payloadTooLarge" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: "unsupportedMediaType" },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: "malformedRequest" },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "malformedRequest" },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: "malformedRequest" },
+  FST_ERR_BAD_URL: { status: 400, code: "malformedRequest" },
+  // A path segment longer than any id names nothing.
+  FST_ERR_MAX_PARAM_LENGTH: { status: 404, code: "notFound" },
+  // @fastify/multipart's limits (POST /s3): the file or the form is too large.
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: "fileTooLarge" },
+  FST_PARTS_LIMIT: { status: 413, code: "payloadTooLarge" },
+  FST_FILES_LIMIT: { status: 413, code: "payloadTooLarge" },
+  FST_FIELDS_LIMIT: { status: 413, code: "payloadTooLarge" },
 };
 
+export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
+  return reply.status(err.statusCode).send({ statusCode: err.statusCode, code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+}
+
+/** Any failure as the contract's error body: AppErrors as they are, Fastify's refusals with their own codes, the rest a logged 500. */
+function toAppError(raw: FastifyError | AppError, request: FastifyRequest): AppError {
+  if (raw instanceof AppError) return raw;
+  const known = typeof raw.code === "string" ? codeOfFrameworkError[raw.code] : undefined;
+  if (known) return new AppError(known.status, known.code);
+  const status = typeof raw.statusCode === "number" && raw.statusCode >= 400 && raw.statusCode < 600 ? raw.statusCode : 500;
+  if (status < 500) return new AppError(status, isMessageCode(raw.code) ? raw.code : (statusMessageCode[status] ?? "malformedRequest"));
+  // The error only: never the request's body or query, which hold what the player typed.
+  request.log.error({ err: raw }, "request failed");
+  return new AppError(status, "somethingWentWrong");
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((raw: FastifyError | AppError, request, reply) => {
-    if (raw instanceof AppError) {
-      return reply.status(raw.statusCode).send({ statusCode: raw.statusCode, code: raw.code, message: raw.message, ...(raw.fields ? { fields: raw.fields } : {}) });
-    }
-    const status = typeof raw.statusCode === "number" && raw.statusCode >= 400 && raw.statusCode < 600 ? raw.statusCode : 500;
-    if (status >= 500) request.log.error(raw);
-    // Fastify's own 4xx (bad JSON, wrong content type, body too large) keep their status with our shape.
-    const code: MessageCode = isMessageCode(raw.code) ? raw.code : (codeByStatus[status] ?? "somethingWentWrong");
-    return reply.status(status).send({ statusCode: status, code, message: formatMessage(code) });
-  });
+  app.setErrorHandler((raw: FastifyError | AppError, request, reply) => sendError(reply, toAppError(raw, request)));
+}
+
+/** Fastify's refusals before routing (a URL that does not decode, a parameter too long), in the same shape. */
+export function frameworkErrors(raw: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(reply, toAppError(raw, request));
+}
+
+/**
+ * Refusals of Node's HTTP parser, before Fastify sees a request (headers or URL over 16 KiB, a request
+ * that does not parse, a timeout), in the same shape with their own codes. The connection then closes, as
+ * Node would: its input cannot be trusted to frame another request.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const code = statusMessageCode[status] ?? "malformedRequest";
+  const body = JSON.stringify({ statusCode: status, code, message: formatMessage(code) });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
 }

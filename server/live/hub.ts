@@ -10,6 +10,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/open";
 import { sessionFamilies } from "../db/schema";
 import type { Caller } from "../http/deps";
+import { safeErrorText } from "../http/logging";
 import { notificationStore, toNotification } from "./notificationStore";
 import { raceClock, type RaceClock } from "./raceClock";
 import type { Live } from "./types";
@@ -107,7 +108,7 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
           if (!closed) await drainOnce();
         } while (again);
       } catch (err) {
-        if (!closed) console.warn("[live] outbox drain failed:", (err as Error).message);
+        if (!closed) console.warn("[live] outbox drain failed:", safeErrorText(err));
       } finally {
         draining = null;
       }
@@ -137,7 +138,7 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
 
   const guarded = (fn: () => Promise<void>) => () => {
     fn().catch((err) => {
-      if (!closed) console.warn("[live]", (err as Error).message);
+      if (!closed) console.warn("[live]", safeErrorText(err));
     });
   };
 

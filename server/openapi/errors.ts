@@ -1,6 +1,5 @@
 import type { Call, ErrorAnswers, RawCall } from "../../contract/calls";
-import type { MessageCode } from "../../contract/messages";
-import { codeByStatus } from "../http/errors";
+import { statusMessageCode, type MessageCode } from "../../contract/messages";
 
 /** Who may make a call: anyone, a signed-in player, an operator (x-admin-token), or anyone outside production. */
 export type Audience = "public" | "player" | "admin" | "dev";
@@ -11,8 +10,8 @@ export function audienceOf(call: Call | RawCall): Audience {
   return call.auth ? "player" : "public";
 }
 
-/** What Fastify answers on its own for a body it refuses (413 too large, 415 not JSON), as server/http/errors.ts maps it. */
-const frameworkCode = (status: number): MessageCode => codeByStatus[status] ?? "somethingWentWrong";
+/** What the server answers on its own for a request it refuses before the call (413 too large, 415 not JSON), as server/http/errors.ts maps it. */
+const frameworkCode = (status: number): MessageCode => statusMessageCode[status] ?? "somethingWentWrong";
 
 /**
  * Every error answer of a call: those its own declaration names, plus those every call of its shape gives
@@ -25,13 +24,14 @@ export function errorAnswers(call: Call | RawCall): Map<number, MessageCode[]> {
     for (const code of codes) set.add(code);
     answers.set(status, set);
   };
-  if ("result" in call) {
-    if (call.body || call.form || call.query || call.headers) add(400, "validation");
-    if (call.body) {
-      add(413, frameworkCode(413));
-      add(415, frameworkCode(415));
-    }
-  }
+  // Refusals the server gives before any call runs (server/http/errors.ts, server/http/guards.ts): a request
+  // that does not parse (a URL that does not decode, a body that is not JSON), a body over the limit on its
+  // Content-Length, a content type it does not read, a path parameter that cannot name anything.
+  add(400, frameworkCode(400));
+  add(413, frameworkCode(413));
+  if (call.method !== "GET") add(415, frameworkCode(415));
+  if (call.path.includes("/:")) add(404, frameworkCode(404));
+  if ("result" in call && (call.body || call.form || call.query || call.headers)) add(400, "validation");
   const audience = audienceOf(call);
   if (audience === "player") {
     add(401, "unauthorized");

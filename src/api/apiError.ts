@@ -1,5 +1,5 @@
 import { ErrorBody } from "../../contract/common";
-import { formatMessage, type MessageCode } from "../../contract/messages";
+import { formatMessage, statusMessageCode, type MessageCode } from "../../contract/messages";
 
 /** Every failed call rejects with this: the server's error body, or a generic one for network failures. */
 export class ApiError extends Error {
@@ -25,9 +25,13 @@ export function apiErrorOf(code: MessageCode, statusCode = 0, handled = false): 
   return new ApiError({ statusCode, code, message: formatMessage(code) }, handled);
 }
 
-/** The server's error body when it sent one, else the spec's 'Something went wrong.' with the status. */
+/**
+ * The server's error body when it sent one; else (a proxy's 413 page, say) the message of the status, so
+ * "too large" still reads as too large; else the spec's 'Something went wrong.'.
+ */
 export function errorBodyFrom(data: unknown, status: number): ErrorBody {
   const parsed = ErrorBody.safeParse(data);
   if (parsed.success) return parsed.data;
-  return { statusCode: status, code: "somethingWentWrong", message: formatMessage("somethingWentWrong") };
+  const code = statusMessageCode[status] ?? "somethingWentWrong";
+  return { statusCode: status, code, message: formatMessage(code) };
 }

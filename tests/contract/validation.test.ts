@@ -35,39 +35,41 @@ describe("Required: 'This is a required field'", () => {
   });
 });
 
-describe("Min length: 'Please enter more than {min} characters'", () => {
-  it("reports the minimum as a param and in the English text", () => {
+describe("Min length: 'Please enter more than {min} characters', true to the rule", () => {
+  it("names the longest length refused, one under the minimum (3 characters: 'more than 2')", () => {
     expect(errorsOf(SignUpBody, { ...validSignUp, name: "ab" }).name).toEqual({
       code: "minLength",
-      params: { field: "name", min: 3 },
-      message: "Please enter more than 3 characters",
+      params: { field: "name", min: 2 },
+      message: "Please enter more than 2 characters",
     });
+    expect(SignUpBody.safeParse({ ...validSignUp, name: "abc" }).success).toBe(true);
   });
 
   it("applies the password minimum", () => {
     const short = "a1!".padEnd(PASSWORD_MIN - 1, "x");
     expect(errorsOf(SignUpBody, { ...validSignUp, password: short, confirmPassword: short }).password).toMatchObject({
       code: "minLength",
-      params: { min: PASSWORD_MIN },
+      params: { min: PASSWORD_MIN - 1 },
     });
   });
 });
 
-describe("Max length: 'Please enter less than {max} characters'", () => {
-  it("reports the maximum as a param and in the English text", () => {
+describe("Max length: 'Please enter less than {max} characters', true to the rule", () => {
+  it("names the shortest length refused, one over the maximum (30 characters: 'less than 31')", () => {
     expect(errorsOf(SignUpBody, { ...validSignUp, name: "x".repeat(31) }).name).toEqual({
       code: "maxLength",
-      params: { field: "name", max: 30 },
-      message: "Please enter less than 30 characters",
+      params: { field: "name", max: 31 },
+      message: "Please enter less than 31 characters",
     });
+    expect(SignUpBody.safeParse({ ...validSignUp, name: "x".repeat(30) }).success).toBe(true);
   });
 
   it("applies to optional profile texts and the password", () => {
-    expect(errorsOf(UpdateProfileBody, { bio: "b".repeat(301) }).bio).toMatchObject({ code: "maxLength", params: { max: 300 } });
+    expect(errorsOf(UpdateProfileBody, { bio: "b".repeat(301) }).bio).toMatchObject({ code: "maxLength", params: { max: 301 } });
     const long = `a1!${"x".repeat(PASSWORD_MAX)}`;
     expect(errorsOf(SignUpBody, { ...validSignUp, password: long, confirmPassword: long }).password).toMatchObject({
       code: "maxLength",
-      params: { max: PASSWORD_MAX },
+      params: { max: PASSWORD_MAX + 1 },
     });
   });
 });
@@ -186,7 +188,7 @@ describe("fieldErrors keeps the first error of each field, keyed by its dotted p
     expect(Object.keys(errorsOf(z.string({ error: "required" }), 1))).toEqual(["_"]);
   });
 
-  it("falls back to somethingWentWrong for an issue with no message code", () => {
-    expect(errorsOf(z.object({ a: z.string().uuid() }), { a: "nope" }).a.code).toBe("somethingWentWrong");
+  it("falls back to validation ('Some fields are not valid') for an issue with no message code", () => {
+    expect(errorsOf(z.object({ a: z.string().uuid() }), { a: "nope" }).a.code).toBe("validation");
   });
 });

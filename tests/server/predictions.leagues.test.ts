@@ -28,10 +28,12 @@ onEachBackend(
           expect((await save(h, p, race, [{ category: "FP1", riderId: rider }, { category: "FP2", riderId: r1 }])).status).toBe(200);
         }
 
+        // FP1 and FP2 have started: their spreads show.
+        at(h, race.sessions.FP2.start);
         const res = await stats(owner, league.id, { raceId: race.id, typeId: "FP1" });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         const body = PredictionStatistics.parse(res.body.result);
-        expect(body.categories).toEqual([{ category: "FP1", total: 2, riders: [{ riderId: r0, count: 2, share: 1 }] }]);
+        expect(body.categories).toEqual([{ category: "FP1", total: 2, riders: [{ riderId: r0, count: 2, share: 1 }], revealed: true }]);
 
         const all = PredictionStatistics.parse((await stats(member, league.id, { raceId: race.id })).body.result);
         expect(all.categories).toHaveLength(11);

@@ -473,6 +473,8 @@ onEachBackend(
         expect((await view(h, b, race)).body.result.data).toHaveLength(1);
         expect((await h.call("GET", `/predictions/races/${race.id}/results`, { token: await token(b) })).body.result).toMatchObject({ total: 0, settled: false, data: [{ riderId: r(0) }] });
 
+        // The spreads show once the sessions have started (tests/server/statistics.privacy.test.ts).
+        at(h, race.sessions.Q2.start);
         const stats = PredictionStatistics.parse((await h.call("GET", `/predictions/statistics/races/${race.id}`)).body.result);
         expect(stats.categories).toHaveLength(11);
         expect(stats.categories[0]).toEqual({
@@ -482,9 +484,10 @@ onEachBackend(
             { riderId: r(0), count: 2, share: 2 / 3 },
             { riderId: r(2), count: 1, share: 1 / 3 },
           ],
+          revealed: true,
         });
         const pole = PredictionStatistics.parse((await h.call("GET", `/predictions/statistics/races/${race.id}`, { query: { typeId: "POLEMAN", version: 1 } })).body.result);
-        expect(pole.categories).toEqual([{ category: "POLEMAN", total: 1, riders: [{ riderId: r(1), count: 1, share: 1 }] }]);
+        expect(pole.categories).toEqual([{ category: "POLEMAN", total: 1, riders: [{ riderId: r(1), count: 1, share: 1 }], revealed: true }]);
         expect(JSON.stringify(stats)).not.toContain(a.id);
 
         // Once scored (settle() writes points and settled_at), results add them up; halves survive the round trip.

@@ -17,6 +17,13 @@ onEachBackend(
         expect(countries).toContainEqual({ code: "IT", name: "Italy", sign: "🇮🇹" });
       });
 
+      it("lists every country once, under its current code and flag (Benin is BJ, not the withdrawn DY)", async () => {
+        const countries = (await h.call("GET", "/system/countries")).body.result as { code: string; name: string; sign: string }[];
+        expect(countries.filter((c) => c.name === "Benin")).toEqual([{ code: "BJ", name: "Benin", sign: "🇧🇯" }]);
+        expect(new Set(countries.map((c) => c.name)).size).toBe(countries.length);
+        for (const withdrawn of ["DY", "UK", "SU", "YU", "ZR", "FX", "DD"]) expect(countries.some((c) => c.code === withdrawn), withdrawn).toBe(false);
+      });
+
       it("answers the links, the seasons of the calendar, and the news (none yet)", async () => {
         expect(Links.strict().parse((await h.call("GET", "/system/links")).body.result).helpCentre).toMatch(/^http/);
         expect((await h.call("GET", "/system/seasons")).body.result).toEqual([{ year: h.clock.now().getUTCFullYear(), name: String(h.clock.now().getUTCFullYear()) }]);

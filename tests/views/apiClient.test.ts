@@ -132,6 +132,22 @@ describe("the loading flag is on during a request and off afterwards", () => {
   });
 });
 
+describe("every refusal reaches the screen with its own code", () => {
+  it("keeps the server's code (413 payloadTooLarge, 415, 405, 429) and its English text", async () => {
+    for (const [statusCode, code] of [[413, "payloadTooLarge"], [415, "unsupportedMediaType"], [405, "methodNotAllowed"], [429, "tooManyRequests"]] as const) {
+      serve(() => json(statusCode, { statusCode, code, message: "from the server" }));
+      const error = (await getLinks().catch((e: unknown) => e)) as ApiError;
+      expect([error.status, error.code, error.message]).toEqual([statusCode, code, "from the server"]);
+    }
+  });
+
+  it("names a refusal by its status when a proxy answered without our error body", async () => {
+    serve(() => new Response("<html><body>413 Request Entity Too Large</body></html>", { status: 413, headers: { "content-type": "text/html" } }));
+    const error = (await getLinks().catch((e: unknown) => e)) as ApiError;
+    expect([error.status, error.code, error.message]).toEqual([413, "payloadTooLarge", "The request is too large"]);
+  });
+});
+
 describe("network failures become 'Something went wrong.'", () => {
   it("rejects with code somethingWentWrong and status 0", async () => {
     serve(() => {

@@ -71,8 +71,8 @@ describe("sign-up validation: lengths, password rule, matching passwords, terms 
     type("Password", "short");
     type("Confirm password", "other");
     fireEvent.click(screen.getByRole("button", { name: "Create account" }));
-    expect(errorOf("Player name")).toBe("Please enter more than 3 characters");
-    expect(errorOf("Password")).toContain("Please enter more than 8 characters");
+    expect(errorOf("Player name")).toBe("Please enter more than 2 characters");
+    expect(errorOf("Password")).toContain("Please enter more than 7 characters");
     expect(errorOf("Confirm password")).toBe("Passwords must match");
     expect(screen.getByText("You need to agree to the terms and privacy policy")).toBeTruthy();
     expect(field("Player name").value).toBe("Al");

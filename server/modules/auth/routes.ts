@@ -6,11 +6,15 @@ import { serve } from "../../http/route";
 import { authService } from "./service";
 import { socialRoutes } from "./social";
 
-/** Attempts are counted per client address and account, so one attacker can't lock out everybody. */
+/**
+ * Attempts are counted per client address and account, so one attacker can't lock out everybody. The
+ * account is named as the contract reads it (NFC, trimmed, any case): "José" typed decomposed is the same
+ * account, so it must not be a fresh counter.
+ */
 function rateKey(request: FastifyRequest): string {
   const body = (request.body ?? {}) as Record<string, unknown>;
   const who = [body.email, body.login].find((v) => typeof v === "string") as string | undefined;
-  return `${request.ip}|${(who ?? "").trim().toLowerCase()}`;
+  return `${request.ip}|${(who ?? "").normalize("NFC").trim().toLowerCase()}`;
 }
 
 function limited(max: number) {

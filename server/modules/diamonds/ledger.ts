@@ -8,6 +8,7 @@ import type { Db } from "../../db/open";
 import { diamondBalances, diamondLedger } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
+import { safeErrorText } from "../../http/logging";
 
 /** `db` itself or the `tx` of `db.transaction(async (tx) => …)`. */
 export type LedgerTx = Pick<Db, "select" | "insert" | "update" | "execute">;
@@ -149,7 +150,7 @@ export function diamondsLedger(deps: Pick<AppDeps, "clock" | "db" | "live">) {
         const balance = await balanceOf(deps.db.db, userId);
         live.emit(LiveEvent.userBalanceUpdate, { balance: String(balance) }, [userId]);
       } catch (err) {
-        console.warn("[diamonds] balance push failed:", (err as Error).message);
+        console.warn("[diamonds] balance push failed:", safeErrorText(err));
       }
     }
   }

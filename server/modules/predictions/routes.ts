@@ -3,8 +3,10 @@ import { predictionsCalls } from "../../../contract/calls.predictions";
 import { PredictionCategory } from "../../../contract/enums";
 import { PREDICTION_TYPES_VERSION } from "../../../contract/predictions";
 import { categoryPoints } from "../../../contract/rules";
+import { mayReadLeagueStatistics } from "../../../contract/rules.statistics";
 import { categorySession, podiumOf } from "../../../contract/weekendRules/structure";
 import { defaultWeekendRules } from "../../../contract/weekendRules/weekendRules";
+import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
 import { leaguesService } from "../leagues/service";
 import { predictionsService } from "./service";
@@ -35,10 +37,11 @@ export async function predictionsRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true as const };
   });
   serve(app, predictionsCalls.statistics, ({ params, query }) => service.statistics(params.raceId!, query.typeId));
-  // League statistics: the league's own visibility rules decide who may read them (404/403 as the league page).
+  // League statistics: 404 for an unknown league, 403 for a PRIVATE league to anyone but its accepted members.
   const leagues = leaguesService(app.deps);
   serve(app, predictionsCalls.leagueStatistics, async ({ caller, params, query }) => {
     const league = await leagues.read(caller.userId, params.leagueId!);
+    if (!mayReadLeagueStatistics(league.type, league.memberStatus)) throw new AppError(403, "forbidden");
     return service.statistics(query.raceId, query.typeId, league.id);
   });
   serve(app, predictionsCalls.leagueRewards, ({ caller, params }) => leagues.rewards(caller.userId, params.leagueId!));

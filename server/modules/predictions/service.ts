@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PredictionCategory } from "../../../contract/enums";
 import type { PredictionChangeBody, PredictionResults, PredictionStatistics, RacePrediction, UpgradeBody } from "../../../contract/predictions";
 import { categoryPoints } from "../../../contract/rules";
+import { categorySpreadView } from "../../../contract/rules.statistics";
 import { isComplete, picksOf as picksOfForm } from "../../../contract/weekendRules/form";
 import { planRemove, planSave } from "../../../contract/weekendRules/plans";
 import { categories, categorySession, podiumGroups, podiumOf, podiums } from "../../../contract/weekendRules/structure";
@@ -217,13 +218,16 @@ export function predictionsService(deps: AppDeps) {
         .groupBy(predictions.category, predictions.riderId)
         .orderBy(desc(n), predictions.riderId);
       const wanted = typeId ? [typeId] : categories;
+      const now = deps.clock.now().getTime();
       return {
         raceId: race.id,
         version: race.version,
         categories: wanted.map((category) => {
           const mine = rows.filter((r) => r.category === category);
           const total = mine.reduce((s, r) => s + r.n, 0);
-          return { category, total, riders: mine.map((r) => ({ riderId: r.riderId, count: r.n, share: total ? r.n / total : 0 })) };
+          const spread = { category, total, riders: mine.map((r) => ({ riderId: r.riderId, count: r.n, share: total ? r.n / total : 0 })) };
+          // Before the session starts, only how many picked (contract/rules.statistics.ts).
+          return categorySpreadView(spread, race.sessions[categorySession[category]]?.startsAt, now);
         }),
       };
     },

@@ -11,6 +11,9 @@ export function listCountries(): Country[] {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
       if (notCountries.has(code)) continue;
+      // Withdrawn codes (DY for Benin, UK, SU, YU, ZR…) are aliases ICU still names: only the code a
+      // region canonicalises to is listed, so every country appears once, with its own flag.
+      if (new Intl.Locale(`und-${code}`).region !== code) continue;
       const name = names.of(code);
       if (!name || name === code) continue;
       const sign = String.fromCodePoint(0x1f1e6 + a - 65, 0x1f1e6 + b - 65);

@@ -8,6 +8,9 @@ import { AppError, fieldError } from "../../http/errors";
 import { serve } from "../../http/route";
 import { reencode } from "./image";
 
+/** Room for the form's boundaries, headers and `id` field around the image. */
+const FORM_OVERHEAD_BYTES = 16 * 1024;
+
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The form's `id` and `img` (spec: "multipart form with img and a generated id"). */
@@ -42,7 +45,13 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
   const { db } = app.deps.db;
   const limit = {
-    config: { rateLimit: { max: app.deps.config.rateLimitMax, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.headers.authorization ?? r.ip } },
+    // A form declaring more than the largest image plus its form fields is refused on its Content-Length,
+    // before a byte of it is read (server/http/guards.ts), as "fileTooLarge".
+    bodyLimit: UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES,
+    config: {
+      tooLarge: "fileTooLarge" as const,
+      rateLimit: { max: app.deps.config.rateLimitMax, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.headers.authorization ?? r.ip },
+    },
   };
 
   serve(

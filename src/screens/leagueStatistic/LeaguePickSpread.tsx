@@ -65,6 +65,9 @@ export function LeaguePickSpread({ leagueId }: { leagueId: string }) {
               <h3 className={styles.categoryTitle}>{t(`predictions:category.${category.category}`)}</h3>
               {category.total === 0 ? (
                 <p className={styles.none}>{t("leagues:stats.noPicks")}</p>
+              ) : !category.revealed ? (
+                // Before the session starts only the count is known (contract/rules.statistics.ts).
+                <p className={styles.none}>{t("leagues:stats.hiddenUntilStart", { picks: category.total })}</p>
               ) : (
                 <ol className={styles.riders}>
                   {category.riders.slice(0, TOP).map((row) => {

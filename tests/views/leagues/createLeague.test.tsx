@@ -25,7 +25,7 @@ describe("create league: name 3-20, type required, then POST /leagues and the ne
     renderWithApp(<CreateLeagueScreen />, { path: "/leagues/create" });
     fireEvent.change(await screen.findByLabelText("League name"), { target: { value: "GP" } });
     fireEvent.click(screen.getByRole("button", { name: "Create league" }));
-    expect(await screen.findByText("Please enter more than 3 characters")).toBeTruthy();
+    expect(await screen.findByText("Please enter more than 2 characters")).toBeTruthy();
     expect(screen.getByText("This is a required field")).toBeTruthy();
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);
   });

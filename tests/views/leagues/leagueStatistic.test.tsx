@@ -107,6 +107,29 @@ describe("league statistics: the members' pick spread per category, race by race
     expect(await screen.findByText("No picks from the members for this race yet.")).toBeTruthy();
     expect(asked).toEqual(["R1", "R2"]);
   });
+
+  it("before a category's session starts, shows how many picked and no riders", async () => {
+    await signInForTest();
+    stubRoutes((call) => {
+      if (call.path === "/api/leagues/L1") return ok(league());
+      if (call.path === "/api/leagues/leaderboard") return json(200, paged([]));
+      if (call.path === "/api/v2/races/dropdown") return ok([race("R1", "Grand Prix of Qatar", 1)]);
+      if (call.path.startsWith("/api/v2/races/") && call.path.endsWith("/riders")) return ok({ raceId: "R1", version: 1, riders: [raceRider("a", "Marco Bezzecchi", 72)] });
+      if (call.path === "/api/predictions/statistics/leagues/L1") {
+        return ok({ raceId: "R1", version: 1, categories: [{ category: "FP1", total: 2, riders: [], revealed: false }, ...emptyCategories] });
+      }
+      return undefined;
+    });
+    renderWithApp(
+      <Route path={paths.leagueStatistic}>
+        <LeagueStatisticScreen />
+      </Route>,
+      { path: "/leagues/statistic/L1" },
+    );
+    const fp1 = (await screen.findByRole("heading", { level: 3, name: "Fastest in FP1" })).closest("li")!;
+    expect(fp1.textContent).toContain("Picks so far: 2. Who picked which rider shows when the session starts.");
+    expect(within(fp1).queryByText(/Marco Bezzecchi/)).toBeNull();
+  });
 });
 
 describe("a league card's member count opens the MembersByLeague modal", () => {

@@ -59,7 +59,7 @@ describe("field rules come from the contract schemas", () => {
     await openEditProfile();
     fireEvent.change(field("Bio"), { target: { value: "x".repeat(301) } });
     fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
-    expect(await screen.findByText("Please enter less than 300 characters")).toBeTruthy();
+    expect(await screen.findByText("Please enter less than 301 characters")).toBeTruthy();
   });
 });
 
