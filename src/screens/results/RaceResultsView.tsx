@@ -6,7 +6,7 @@ import { PredictionCategory } from "../../../contract/enums";
 import type { PredictionResults } from "../../../contract/predictions";
 import type { RaceOption } from "../../../contract/races";
 import { GAME_CLASS } from "../../../contract/rules";
-import { getRaceRiders, raceKeys } from "../../api/races";
+import { useRaceRiders } from "../../api/races";
 import { myRaceResultsQuery, raceResultsQuery } from "../../api/results";
 import { paths } from "../../app/paths";
 import { Button, buttonClass } from "../../ui/Button";
@@ -27,10 +27,7 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
   const { t } = useTranslation("results");
   const mine = useQuery(myRaceResultsQuery(userId, race.id));
   const official = useQuery(raceResultsQuery(race.id));
-  const riders = useQuery({
-    queryKey: raceKeys.riders(race.id, GAME_CLASS),
-    queryFn: ({ signal }) => getRaceRiders(race.id, { raceClass: GAME_CLASS }, signal),
-  });
+  const riders = useRaceRiders(race.id, GAME_CLASS);
   const [tab, setTab] = useState<ResultsTab>("successful");
 
   if (mine.isPending || official.isPending || riders.isPending) return <Spinner size="lg" label={t("loading")} />;
