@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type Query } from "@tanstack/react-query";
 import type * as z from "zod";
 import { usersCalls } from "../../contract/calls";
 import { DEFAULT_PAGE_SIZE } from "../../contract/common";
@@ -25,6 +25,9 @@ export const userKeys = {
   /** Every page of the follow list. */
   followList: ["users", "players", "follow"] as const,
 };
+
+/** Any player's public profile entry (their statistics move with every results entry). */
+export const isPublicProfile = ({ queryKey }: Query) => queryKey[0] === userKeys.all[0] && queryKey[2] === "profile";
 
 /** Another player's public profile, with whether I follow them. */
 export const publicProfileQuery = (id: string) => queryOptions({ queryKey: userKeys.publicProfile(id), queryFn: ({ signal }) => getPublicProfile(id, signal) });
