@@ -45,6 +45,8 @@ export const racePredictionQuery = (userId: string, raceId: string) =>
     staleTime: 0,
   });
 
+export const useRacePrediction = (userId: string, raceId: string) => useQuery(racePredictionQuery(userId, raceId));
+
 export const changeRulesQuery = () => queryOptions({ queryKey: predictionKeys.changeRules, queryFn: ({ signal }) => getChangeRules(signal) });
 
 /** Every write answers the fresh race view: it goes into the cache, and its balance into the balance entry. */

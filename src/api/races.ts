@@ -57,6 +57,10 @@ export const raceRidersQuery = (raceId: string, raceClass: Class) =>
 /** Nothing is read until there is a race. */
 export const useRaceRiders = (raceId: string | undefined, raceClass: Class) => useQuery({ ...raceRidersQuery(raceId ?? "", raceClass), enabled: Boolean(raceId) });
 
+/** A page of the calendar. */
+export const racesQuery = (page: number, take: number) => queryOptions({ queryKey: raceKeys.list(page, take), queryFn: ({ signal }) => getRaces({ page, take }, signal) });
+export const useRaces = (page: number, take: number) => useQuery(racesQuery(page, take));
+
 /** Every race of the season, for race pickers. */
 export const racesDropdownQuery = () => queryOptions({ queryKey: raceKeys.dropdown, queryFn: ({ signal }) => getRacesDropdown(signal) });
 export const useRacesDropdown = () => useQuery(racesDropdownQuery());
