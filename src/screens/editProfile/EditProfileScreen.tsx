@@ -43,7 +43,7 @@ export default function EditProfileScreen() {
   // The form starts from the loaded profile and then holds what the player types, whatever happens.
   const form = values ?? valuesFrom(profile);
   const rejected = save.error instanceof ApiError ? save.error : null;
-  // The server's field errors replace the form's own check until the next check; any other failure is said once.
+  // The server's field errors replace the form's own check until the next check; any other failure stays shown until the next save.
   const errors = rejected?.body.fields ? (rejected.body.fields as Record<string, FieldError>) : checked;
   const failure = save.isError && !rejected?.body.fields && !rejected?.handled ? (rejected?.code ?? "somethingWentWrong") : null;
   const set = (name: keyof FormValues) => (value: string) => {
