@@ -1,8 +1,10 @@
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type * as z from "zod";
 import type { ChangePasswordBody, RecoveryNewPasswordBody, SignUpBody, Tokens } from "../../contract/auth";
 import { authCalls } from "../../contract/calls";
 import { apiErrorOf } from "./apiError";
 import { request } from "./client";
+import type { MutationReaction } from "./mutationReaction";
 import { clearTokens, readTokens, storeTokens } from "./tokens";
 
 export async function signIn(input: { email: string; password: string; rememberMe: boolean }): Promise<Tokens> {
@@ -49,3 +51,11 @@ export type SocialResult = z.infer<typeof authCalls.signUpConfirm.result>;
 export const authKeys = {
   socialProviders: ["auth", "social"] as const,
 };
+
+/** The sign-in providers the server has credentials for. */
+export const socialProvidersQuery = () => queryOptions({ queryKey: authKeys.socialProviders, queryFn: () => getSocialProviders() });
+export const useSocialProviders = () => useQuery(socialProvidersQuery());
+
+/** POST /auth/change-password: the session's tokens are replaced; no cached entry holds a password. */
+export const useChangePassword = ({ onSuccess }: MutationReaction<Tokens, ChangePasswordBody> = {}) =>
+  useMutation({ mutationFn: changePassword, onSuccess: (tokens, body) => onSuccess?.(tokens, body) });

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type * as z from "zod";
 import { predictionsCalls as calls } from "../../contract/calls.predictions";
 import type { PredictionChangeBody, RacePrediction, UpgradeBody } from "../../contract/predictions";
@@ -45,6 +45,8 @@ export const racePredictionQuery = (userId: string, raceId: string) =>
     staleTime: 0,
   });
 
+export const useRacePrediction = (userId: string, raceId: string) => useQuery(racePredictionQuery(userId, raceId));
+
 export const changeRulesQuery = () => queryOptions({ queryKey: predictionKeys.changeRules, queryFn: ({ signal }) => getChangeRules(signal) });
 
 /** Every write answers the fresh race view: it goes into the cache, and its balance into the balance entry. */
@@ -57,6 +59,12 @@ export function applyRacePrediction(client: QueryClient, userId: string, result:
 /** GET /predictions/statistics/leagues/{leagueId}: how the league's accepted members picked in one race. */
 export const getLeagueStatistics = (leagueId: string, raceId: string, signal?: AbortSignal) =>
   request(calls.leagueStatistics, { params: { leagueId }, query: { raceId }, signal });
+
+export const leagueStatisticsQuery = (leagueId: string, raceId: string) =>
+  queryOptions({ queryKey: predictionKeys.leagueStatistics(leagueId, raceId), queryFn: ({ signal }) => getLeagueStatistics(leagueId, raceId, signal) });
+/** Nothing is read until a race is chosen. */
+export const useLeagueStatistics = (leagueId: string, raceId: string | undefined) =>
+  useQuery({ ...leagueStatisticsQuery(leagueId, raceId ?? ""), enabled: Boolean(raceId) });
 
 /** Predictions (issue 4): the player's picks per race, keyed by player; the change rules are the same for all. */
 export const predictionKeys = {

@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type * as z from "zod";
 import { API_PREFIX, fillPath } from "../../contract/calls";
 import { racesCalls, ridersCalls } from "../../contract/calls.races";
@@ -54,6 +54,40 @@ export async function getRiderPerformances(id: string, year?: number, signal?: A
 /** A race's riders of one class, with their odds and whether each can be picked. */
 export const raceRidersQuery = (raceId: string, raceClass: Class) =>
   queryOptions({ queryKey: raceKeys.riders(raceId, raceClass), queryFn: ({ signal }) => getRaceRiders(raceId, { raceClass }, signal) });
+/** Nothing is read until there is a race. */
+export const useRaceRiders = (raceId: string | undefined, raceClass: Class) => useQuery({ ...raceRidersQuery(raceId ?? "", raceClass), enabled: Boolean(raceId) });
+
+/** A page of the calendar. */
+export const racesQuery = (page: number, take: number) => queryOptions({ queryKey: raceKeys.list(page, take), queryFn: ({ signal }) => getRaces({ page, take }, signal) });
+export const useRaces = (page: number, take: number) => useQuery(racesQuery(page, take));
+
+/** Every race of the season, for race pickers. */
+export const racesDropdownQuery = () => queryOptions({ queryKey: raceKeys.dropdown, queryFn: ({ signal }) => getRacesDropdown(signal) });
+export const useRacesDropdown = () => useQuery(racesDropdownQuery());
+
+/** The race `list` opens on (see getCurrentRaceId); `listName` says which list it is, null when there is none. */
+export const currentRaceQuery = (listName: string, list: readonly { id: string }[]) =>
+  queryOptions({ queryKey: raceKeys.current(listName, list.length), queryFn: async ({ signal }) => (await getCurrentRaceId(list, signal)) ?? null });
+/** Asked once the list has arrived. */
+export const useCurrentRaceId = (listName: string, list: readonly { id: string }[] | undefined) =>
+  useQuery({ ...currentRaceQuery(listName, list ?? []), enabled: list !== undefined });
+
+/** The riders of one class, for rider pickers. */
+export const ridersDropdownQuery = (raceClass: Class) => queryOptions({ queryKey: riderKeys.dropdown(raceClass), queryFn: ({ signal }) => getRidersDropdown(raceClass, signal) });
+export const useRidersDropdown = (raceClass: Class) => useQuery(ridersDropdownQuery(raceClass));
+
+export const riderQuery = (id: string) => queryOptions({ queryKey: riderKeys.one(id), queryFn: ({ signal }) => getRider(id, signal) });
+export const useRider = (id: string) => useQuery(riderQuery(id));
+
+/** One season of a rider's results; `year` undefined is the current season. */
+export const riderPerformancesQuery = (id: string, year: number | undefined) =>
+  queryOptions({ queryKey: riderKeys.performances(id, year), queryFn: ({ signal }) => getRiderPerformances(id, year, signal) });
+export const useRiderPerformances = (id: string, year: number | undefined) => useQuery(riderPerformancesQuery(id, year));
+
+/** The teams of one class with their riders, or of every class when `raceClass` is undefined. */
+export const teamsQuery = (raceClass: Class | undefined) =>
+  queryOptions({ queryKey: riderKeys.teams(raceClass ?? "all"), queryFn: ({ signal }) => getTeams(raceClass ? { raceClass } : {}, signal) });
+export const useTeams = (raceClass: Class | undefined, { enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...teamsQuery(raceClass), enabled });
 
 /**
  * The race a race list opens on (spec section 4): the next race from the next-races call, else the

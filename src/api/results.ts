@@ -1,9 +1,11 @@
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { predictionsCalls } from "../../contract/calls.predictions";
 import { resultsCalls as calls } from "../../contract/calls.results";
 import { LEADERBOARD_PAGE_SIZE } from "../../contract/results";
 import { request } from "./client";
+import { isLeagueLeaderboard } from "./leagues";
 import { predictionKeys } from "./predictions";
+import { isPublicProfile } from "./users";
 
 // Results and leaderboards (contract/calls.results.ts; shapes in contract/results.ts), plus the player's own
 // scored picks of a race (predictionsCalls.results).
@@ -24,9 +26,11 @@ const RESULTS_STALE_MS = 60_000;
 
 export const raceResultsQuery = (raceId: string) =>
   queryOptions({ queryKey: resultKeys.race(raceId), queryFn: ({ signal }) => getRaceResults(raceId, signal), staleTime: RESULTS_STALE_MS });
+export const useRaceResults = (raceId: string) => useQuery(raceResultsQuery(raceId));
 
 export const myRaceResultsQuery = (userId: string, raceId: string) =>
   queryOptions({ queryKey: predictionKeys.results(userId, raceId), queryFn: ({ signal }) => getMyRaceResults(raceId, signal), staleTime: RESULTS_STALE_MS });
+export const useMyRaceResults = (userId: string, raceId: string) => useQuery(myRaceResultsQuery(userId, raceId));
 
 /** `viewer` keys the entry by who asks (`me` differs per player; "" for a guest). */
 export const seasonBoardQuery = (viewer: string, page: number, season?: number, take = LEADERBOARD_PAGE_SIZE) =>
@@ -42,6 +46,24 @@ export const raceBoardQuery = (viewer: string, raceId: string, page: number, tak
     queryFn: ({ signal }) => getRaceBoard(raceId, { page, take }, signal),
     staleTime: RESULTS_STALE_MS,
   });
+
+// Paged boards keep the last page on screen while the next one loads.
+export const useSeasonBoard = (viewer: string, page: number) => useQuery({ ...seasonBoardQuery(viewer, page), placeholderData: keepPreviousData });
+export const useRaceBoard = (viewer: string, raceId: string, page: number) => useQuery({ ...raceBoardQuery(viewer, raceId, page), placeholderData: keepPreviousData });
+
+/**
+ * Everything a results entry changes: official classifications, every board (season, race, league), the player's
+ * scored picks and any profile's statistics. Active screens read again; the rest just go stale.
+ */
+export async function refreshAfterResults(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: resultKeys.all }),
+    client.invalidateQueries({ queryKey: leaderboardKeys.all }),
+    client.invalidateQueries({ queryKey: predictionKeys.allResults }),
+    client.invalidateQueries({ predicate: isLeagueLeaderboard }),
+    client.invalidateQueries({ predicate: isPublicProfile }),
+  ]);
+}
 
 /** Official classifications (issue 4's results): public, the same for every player. */
 export const resultKeys = {

@@ -15,9 +15,17 @@ export const getSeasons = (riderId?: string, signal?: AbortSignal) =>
 export const systemKeys = {
   links: ["system", "links"] as const,
   countries: ["system", "countries"] as const,
-  news: ["system", "news"] as const,
+  news: (take: number) => ["system", "news", take] as const,
 };
 
 export const countriesQuery = () => queryOptions({ queryKey: systemKeys.countries, queryFn: ({ signal }) => getCountries(signal) });
 /** GET /system/countries, cached for every screen that shows a flag or a country select. */
 export const useCountries = () => useQuery(countriesQuery());
+
+export const linksQuery = () => queryOptions({ queryKey: systemKeys.links, queryFn: ({ signal }) => getLinks(signal) });
+/** The operator's external links (help centre, legal pages, social channels, stores): one entry for the footer, menus and landing. */
+export const useLinks = () => useQuery(linksQuery());
+
+/** The newest `take` videos of GET /system/news. */
+export const newsQuery = (take: number) => queryOptions({ queryKey: systemKeys.news(take), queryFn: ({ signal }) => getNews({ page: 1, take }, signal) });
+export const useNews = (take: number) => useQuery(newsQuery(take));

@@ -1,23 +1,8 @@
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { getProfile } from "../api/users";
+import { refreshAfterResults } from "../api/results";
 import { authActor } from "./appActor";
 import { useNewNotices } from "./newNotices";
-import { leaderboardKeys, resultKeys } from "../api/results";
-import { predictionKeys } from "../api/predictions";
-
-/**
- * Everything a results entry changes: official classifications, every board (season, race, league), the player's
- * scored picks and any profile's statistics. Active screens read again; the rest just go stale.
- */
-export async function refreshAfterResults(client: QueryClient): Promise<void> {
-  await Promise.all([
-    client.invalidateQueries({ queryKey: resultKeys.all }),
-    client.invalidateQueries({ queryKey: leaderboardKeys.all }),
-    client.invalidateQueries({ queryKey: predictionKeys.allResults }),
-    client.invalidateQueries({ predicate: (q) => q.queryKey[0] === "leagues" && q.queryKey[3] === "leaderboard" }),
-    client.invalidateQueries({ predicate: (q) => q.queryKey[0] === "users" && q.queryKey[2] === "profile" }),
-  ]);
-}
 
 /**
  * The header's "Earned points" are the signed-in profile's: read it again quietly. A failed background read

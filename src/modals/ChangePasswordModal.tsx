@@ -1,8 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ChangePasswordBody } from "../../contract/auth";
-import { changePassword } from "../api/auth";
+import { useChangePassword } from "../api/auth";
 import { ApiError } from "../api/client";
 import { authActor } from "../app/appActor";
 import { Button } from "../ui/Button";
@@ -18,19 +17,12 @@ export default function ChangePasswordModal({ entry, close }: ModalComponentProp
   const { t } = useTranslation("auth");
   const { t: tErrors } = useTranslation("errors");
   const forced = entry.props.forced === true;
-  const [done, setDone] = useState(false);
-  const mutation = useMutation({
-    mutationFn: changePassword,
-    onSuccess: () => {
-      setDone(true);
-      // The profile's mustChangePassword flag is now false on the server.
-      authActor.send({ type: "auth.profile.reload" });
-    },
-  });
+  // The profile's mustChangePassword flag is now false on the server.
+  const mutation = useChangePassword({ onSuccess: () => authActor.send({ type: "auth.profile.reload" }) });
   const serverError = mutation.error instanceof ApiError ? mutation.error.body : null;
   const form = useAuthForm({ oldPassword: "", password: "", confirmPassword: "" }, serverError);
 
-  if (done) {
+  if (mutation.isSuccess) {
     return (
       <div className={styles.center}>
         <ModalTitle>{t("changePassword.doneTitle")}</ModalTitle>

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { SignUpBody } from "../../contract/auth";
 import { authActor } from "../app/appActor";
 import { modals, useAuth } from "../app/hooks";
-import { useSystemLinks } from "../app/layout/useSystemLinks";
+import { useLinks } from "../api/system";
 import { Button } from "../ui/Button";
 import { Checkbox } from "../ui/Checkbox";
 import { MailIcon } from "../ui/icons";
@@ -37,7 +37,7 @@ function CheckYourMail({ email, close }: { email: string | null; close(): void }
 export default function SignUpModal({ close }: ModalComponentProps<"SignUp">) {
   const { t, i18n } = useTranslation("auth");
   const { is, error, pendingEmail } = useAuth();
-  const links = useSystemLinks();
+  const links = useLinks().data;
   const form = useAuthForm({ name: "", email: "", password: "", confirmPassword: "", agree: false }, is("guest") ? error : null);
 
   useEffect(() => {

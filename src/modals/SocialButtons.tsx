@@ -1,7 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { API_PREFIX } from "../../contract/calls";
-import { authKeys, getSocialProviders } from "../api/auth";
+import { useSocialProviders } from "../api/auth";
 import { Button } from "../ui/Button";
 import styles from "./modal.module.css";
 
@@ -10,7 +9,7 @@ const POPUP_FEATURES = "popup=yes,width=520,height=680";
 /** Only the providers the server has credentials for; the popup's result arrives through a storage event. */
 export function SocialButtons() {
   const { t } = useTranslation("auth");
-  const providers = useQuery({ queryKey: authKeys.socialProviders, queryFn: () => getSocialProviders() }).data?.providers ?? [];
+  const providers = useSocialProviders().data?.providers ?? [];
   if (providers.length === 0) return null;
   return (
     <>

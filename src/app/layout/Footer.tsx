@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Links } from "../../../contract/system";
 import { Logo } from "../../ui/Logo";
-import { useSystemLinks } from "./useSystemLinks";
+import { useLinks } from "../../api/system";
 import styles from "./Footer.module.css";
 
 const legal: readonly { key: keyof Links; labelKey: string }[] = [
@@ -26,7 +26,7 @@ const currentYear = new Date().getFullYear();
 /** Spec: "The footer links to terms, privacy policy, about, contact and FAQs (external help centre)." */
 export function Footer() {
   const { t } = useTranslation("common");
-  const links = useSystemLinks();
+  const links = useLinks().data;
   return (
     <footer className={styles.footer}>
       <div className={styles.kerb} aria-hidden="true" />

@@ -8,13 +8,13 @@ import { authActor } from "../appActor";
 import { modals } from "../hooks";
 import { paths } from "../paths";
 import { useDismiss } from "./useDismiss";
-import { useSystemLinks } from "./useSystemLinks";
+import { useLinks } from "../../api/system";
 import styles from "./ProfileMenu.module.css";
 
 /** Spec: "The profile dropdown offers Profile, Help (external) and Sign Out." */
 export function ProfileMenu({ profile }: { profile: Profile }) {
   const { t } = useTranslation("common");
-  const links = useSystemLinks();
+  const links = useLinks().data;
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);

@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Invitation } from "../../../contract/leagues";
 import { ApiError } from "../../api/client";
-import { getInviteLink, inviteByEmail, leagueKeys } from "../../api/leagues";
+import { useInviteByEmail, useLeagueInviteLink } from "../../api/leagues";
 import type { ModalComponentProps } from "../../modals/modalTypes";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
@@ -18,32 +17,24 @@ export default function InviteModal({ entry }: ModalComponentProps<"Invite">) {
   const { t } = useTranslation("leagues");
   const { leagueId } = entry.props;
   const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<number | null>(null);
-  const [sending, setSending] = useState(false);
+  const [checked, setChecked] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const link = useQuery({ queryKey: leagueKeys.link(leagueId), queryFn: ({ signal }) => getInviteLink(leagueId, signal) });
+  const link = useLeagueInviteLink(leagueId);
+  const invite = useInviteByEmail(leagueId);
+  const failure = invite.error;
+  const error =
+    checked ??
+    (failure ? t(`errors:${failure instanceof ApiError ? failure.code : "somethingWentWrong"}`, { defaultValue: failure instanceof ApiError ? failure.message : undefined }) : null);
+  // How many addresses the last sending went to, until the owner types again.
+  const sent = invite.isSuccess ? invite.variables.length : null;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setSent(null);
     const emails = emailsOf(text);
-    const checked = Invitation.safeParse({ emails });
-    if (!checked.success) {
-      setError(t(`errors:${checked.error.issues[0]?.message === "email" ? "email" : "required"}`));
-      return;
-    }
-    setError(null);
-    setSending(true);
-    try {
-      await inviteByEmail(leagueId, emails);
-      setSent(emails.length);
-      setText("");
-    } catch (failure) {
-      setError(t(`errors:${failure instanceof ApiError ? failure.code : "somethingWentWrong"}`, { defaultValue: failure instanceof ApiError ? failure.message : undefined }));
-    } finally {
-      setSending(false);
-    }
+    const result = Invitation.safeParse({ emails });
+    setChecked(result.success ? null : t(`errors:${result.error.issues[0]?.message === "email" ? "email" : "required"}`));
+    invite.reset();
+    if (result.success) invite.mutate(emails, { onSuccess: () => setText("") });
   }
 
   async function copy() {
@@ -66,12 +57,12 @@ export default function InviteModal({ entry }: ModalComponentProps<"Invite">) {
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            setSent(null);
+            if (invite.isSuccess) invite.reset();
           }}
           error={error}
           hint={t("invite.emailsHint")}
         />
-        <Button type="submit" loading={sending} block>
+        <Button type="submit" loading={invite.isPending} block>
           {t("invite.send")}
         </Button>
         <p aria-live="polite" className={styles.sent}>

@@ -1,7 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { League } from "../../../contract/leagues";
-import { getLeaderboard, leagueKeys } from "../../api/leagues";
+import { useLeagueLeaderboard } from "../../api/leagues";
 import { useProfile } from "../../app/hooks";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
@@ -13,10 +12,7 @@ import styles from "./LeagueLeaderboard.module.css";
 export function LeagueLeaderboard({ league }: { league: League }) {
   const { t } = useTranslation("leagues");
   const me = useProfile();
-  const board = useQuery({
-    queryKey: leagueKeys.leaderboard(league.id),
-    queryFn: ({ signal }) => getLeaderboard(league.id, { page: 1, take: 100 }, signal),
-  });
+  const board = useLeagueLeaderboard(league.id);
   if (board.isPending) return <Spinner label={t("loading")} />;
   if (board.isError) return <EmptyState title={t("loadError")} action={<Button onClick={() => void board.refetch()}>{t("retry")}</Button>} />;
   if (board.data.data.length === 0) return <EmptyState title={t("errors:listEmpty")} text={t("board.empty")} />;

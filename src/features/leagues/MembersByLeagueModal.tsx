@@ -1,7 +1,5 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { MEMBERS_PAGE_SIZE } from "../../../contract/leagues";
-import { getMembers, leagueKeys } from "../../api/leagues";
+import { useLeagueMembers } from "../../api/leagues";
 import type { ModalComponentProps } from "../../modals/modalTypes";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
@@ -12,12 +10,7 @@ import styles from "./InviteModal.module.css";
 export default function MembersByLeagueModal({ entry }: ModalComponentProps<"MembersByLeague">) {
   const { t } = useTranslation("leagues");
   const { leagueId } = entry.props;
-  const members = useInfiniteQuery({
-    queryKey: leagueKeys.members(leagueId),
-    queryFn: ({ pageParam, signal }) => getMembers(leagueId, { page: pageParam, take: MEMBERS_PAGE_SIZE }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
-  });
+  const members = useLeagueMembers(leagueId);
   if (members.isPending) return <Spinner label={t("loading")} />;
   if (members.isError) return <p className={styles.error}>{t("loadError")}</p>;
   const list = members.data.pages.flatMap((p) => p.data).filter((m) => m.status === "ACCEPTED");

@@ -1,11 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { getRacesDropdown, raceKeys } from "../../api/races";
+import { useRacesDropdown } from "../../api/races";
 import { defaultResultsRaceId } from "../../../contract/raceRules";
 
 /** The race dropdown and the race chosen in it (until the player picks, the latest race the server says has started). */
 export function useRaceChoice() {
-  const races = useQuery({ queryKey: raceKeys.dropdown, queryFn: ({ signal }) => getRacesDropdown(signal) });
+  const races = useRacesDropdown();
   const [chosen, setChosen] = useState<string | null>(null);
   const list = races.data ?? [];
   const raceId = chosen ?? defaultResultsRaceId(list);

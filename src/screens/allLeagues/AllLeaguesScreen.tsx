@@ -1,9 +1,7 @@
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { LEAGUES_PAGE_SIZE } from "../../../contract/leagues";
-import { getLeagues, leagueKeys } from "../../api/leagues";
+import { useLeagueSearch } from "../../api/leagues";
 import { paths } from "../../app/paths";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
@@ -31,13 +29,7 @@ export default function AllLeaguesScreen() {
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const list = useInfiniteQuery({
-    queryKey: leagueKeys.list(text, country),
-    queryFn: ({ pageParam, signal }) => getLeagues({ page: pageParam, take: LEAGUES_PAGE_SIZE, text: text || undefined, country: country || undefined }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
-    placeholderData: keepPreviousData,
-  });
+  const list = useLeagueSearch(text, country);
   const leagues = list.data?.pages.flatMap((p) => p.data) ?? [];
   const count = list.data?.pages[0]?.count ?? 0;
 

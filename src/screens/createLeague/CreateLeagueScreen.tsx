@@ -1,8 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { creatableTypes, isOwner, mayCreateLeague } from "../../../contract/leagueRules";
-import { leagueQuery, userLeaguesQuery } from "../../api/leagues";
+import { useLeague, useUserLeagues } from "../../api/leagues";
 import { useProfile } from "../../app/hooks";
 import { queryKeys } from "../../app/paths";
 import { leaguePath } from "../../features/leagues/LeagueCard";
@@ -22,8 +21,8 @@ export default function CreateLeagueScreen() {
   const me = useProfile();
   const search = new URLSearchParams(useSearch());
   const editId = search.get(queryKeys.isEdit) === "true" ? search.get(queryKeys.league) : null;
-  const editing = useQuery({ ...leagueQuery(editId ?? ""), enabled: editId !== null });
-  const mine = useQuery({ ...userLeaguesQuery(me?.id ?? ""), enabled: me !== null });
+  const editing = useLeague(editId);
+  const mine = useUserLeagues(me?.id);
   const owned = mine.data?.find((l) => isOwner({ ownerId: l.owner.id }, me?.id ?? null));
   const types = creatableTypes(me?.isGuru ?? false);
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { NoteEmailBody, type Profile } from "../../../contract/users";
 import { fieldErrors, type FieldError } from "../../../contract/validation";
 import { ApiError } from "../../api/client";
-import { addNoteEmail, deleteAccount } from "../../api/users";
+import { useAddNoteEmail, useDeleteAccount } from "../../api/users";
 import { useAuth, useModal } from "../../app/hooks";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
@@ -15,42 +15,24 @@ export function AccountSection({ profile }: { profile: Profile }) {
   const { send } = useAuth();
   const modal = useModal();
   const [noteEmail, setNoteEmail] = useState(profile.noteEmail ?? "");
-  const [error, setError] = useState<FieldError | { code: string; params?: Record<string, string | number> } | null>(null);
-  const [state, setState] = useState<"idle" | "saving" | "saved">("idle");
-  const [deleting, setDeleting] = useState<"idle" | "deleting" | "failed">("idle");
+  const [checked, setChecked] = useState<FieldError | null>(null);
+  const saveNote = useAddNoteEmail({ onSuccess: (_, email) => send({ type: "auth.profile.updated", profile: { ...profile, noteEmail: email } }) });
+  const remove = useDeleteAccount({ onSuccess: () => send({ type: "auth.signOut" }) });
+  const rejected = saveNote.error instanceof ApiError ? saveNote.error.body : null;
+  const error: FieldError | { code: string; params?: Record<string, string | number> } | null =
+    checked ?? (saveNote.isError ? (rejected?.fields?.email ?? { code: rejected?.code ?? "somethingWentWrong" }) : null);
 
-  async function saveNoteEmail(event: FormEvent) {
+  function saveNoteEmail(event: FormEvent) {
     event.preventDefault();
-    const checked = NoteEmailBody.safeParse({ email: noteEmail });
-    if (!checked.success) {
-      setError(fieldErrors(checked.error).email ?? null);
-      return;
-    }
-    setError(null);
-    setState("saving");
-    try {
-      await addNoteEmail(checked.data.email);
-      send({ type: "auth.profile.updated", profile: { ...profile, noteEmail: checked.data.email } });
-      setState("saved");
-    } catch (failure) {
-      setState("idle");
-      const body = failure instanceof ApiError ? failure.body : null;
-      setError(body?.fields?.email ?? { code: body?.code ?? "somethingWentWrong" });
-    }
-  }
-
-  async function remove() {
-    setDeleting("deleting");
-    try {
-      await deleteAccount();
-      send({ type: "auth.signOut" });
-    } catch {
-      setDeleting("failed");
-    }
+    const result = NoteEmailBody.safeParse({ email: noteEmail });
+    setChecked(result.success ? null : (fieldErrors(result.error).email ?? null));
+    // The check's verdict replaces the last answer's.
+    saveNote.reset();
+    if (result.success) saveNote.mutate(result.data.email);
   }
 
   async function confirmDelete() {
-    if ((await modal.ask({ text: t("edit.deleteConfirm"), confirmLabel: t("edit.deleteConfirmButton") })) === "confirm") await remove();
+    if ((await modal.ask({ text: t("edit.deleteConfirm"), confirmLabel: t("edit.deleteConfirmButton") })) === "confirm") remove.mutate();
   }
 
   return (
@@ -69,16 +51,16 @@ export function AccountSection({ profile }: { profile: Profile }) {
             value={noteEmail}
             onChange={(event) => {
               setNoteEmail(event.target.value);
-              setState("idle");
+              if (saveNote.isSuccess) saveNote.reset();
             }}
             hint={t("edit.noteEmailHint")}
             error={error ? t(`errors:${error.code}`, error.params ?? {}) : null}
           />
-          <Button type="submit" variant="secondary" loading={state === "saving"}>
+          <Button type="submit" variant="secondary" loading={saveNote.isPending}>
             {t("edit.saveNoteEmail")}
           </Button>
           <p aria-live="polite" className={styles.success}>
-            {state === "saved" ? t("edit.noteEmailSaved") : ""}
+            {saveNote.isSuccess ? t("edit.noteEmailSaved") : ""}
           </p>
         </form>
       </div>
@@ -88,10 +70,10 @@ export function AccountSection({ profile }: { profile: Profile }) {
         </Button>
         <div className={styles.danger}>
           <p className={styles.hint}>{t("edit.deleteHint")}</p>
-          <Button variant="danger" onClick={() => void confirmDelete()} loading={deleting === "deleting"}>
+          <Button variant="danger" onClick={() => void confirmDelete()} loading={remove.isPending}>
             {t("edit.deleteAccount")}
           </Button>
-          {deleting === "failed" ? (
+          {remove.isError ? (
             <p role="alert" className={styles.error}>
               {t("errors:somethingWentWrong")}
             </p>

@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { UpdateProfileBody } from "../../../contract/users";
 import { fieldErrors, type FieldError } from "../../../contract/validation";
 import { ApiError } from "../../api/client";
-import { updateProfile } from "../../api/users";
+import { useUpdateProfile } from "../../api/users";
 import { useAuth } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { Button } from "../../ui/Button";
@@ -15,8 +15,6 @@ import { AccountSection } from "./AccountSection";
 import { CountrySelect } from "./CountrySelect";
 import { bodyFrom, valuesFrom, type FormValues, type TextFieldName } from "./profileForm";
 import styles from "./EditProfileScreen.module.css";
-
-type Status = "idle" | "saving" | "saved" | "failed";
 
 const groups: readonly { title: string; hint?: string; fields: readonly TextFieldName[] }[] = [
   { title: "publicSection", fields: ["name", "bio"] },
@@ -37,43 +35,36 @@ export default function EditProfileScreen() {
   const { t } = useTranslation("profile");
   const { profile, send } = useAuth();
   const countries = useCountries();
+  const save = useUpdateProfile({ onSuccess: (saved) => send({ type: "auth.profile.updated", profile: saved }) });
   const [values, setValues] = useState<FormValues | null>(null);
-  const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [status, setStatus] = useState<Status>("idle");
-  const [failure, setFailure] = useState<string | null>(null);
+  const [checked, setChecked] = useState<Record<string, FieldError>>({});
 
   if (!profile) return <Spinner size="lg" label={t("loading")} />;
   // The form starts from the loaded profile and then holds what the player types, whatever happens.
   const form = values ?? valuesFrom(profile);
+  const rejected = save.error instanceof ApiError ? save.error : null;
+  // The server's field errors replace the form's own check until the next check; any other failure stays shown until the next save.
+  const errors = rejected?.body.fields ? (rejected.body.fields as Record<string, FieldError>) : checked;
+  const failure = save.isError && !rejected?.body.fields && !rejected?.handled ? (rejected?.code ?? "somethingWentWrong") : null;
   const set = (name: keyof FormValues) => (value: string) => {
     setValues({ ...form, [name]: value });
-    if (status === "saved") setStatus("idle");
+    if (save.isSuccess) save.reset();
   };
   const errorText = (name: string) => {
     const error = errors[name];
     return error ? t(`errors:${error.code}`, error.params) : null;
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = UpdateProfileBody.safeParse(bodyFrom(form));
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error));
-      setStatus("idle");
+    const result = UpdateProfileBody.safeParse(bodyFrom(form));
+    setChecked(result.success ? {} : fieldErrors(result.error));
+    if (!result.success) {
+      // A failure that is not about a field stays said; the rest (server field errors, "saved") gives way to the check.
+      if (failure === null) save.reset();
       return;
     }
-    setErrors({});
-    setFailure(null);
-    setStatus("saving");
-    try {
-      const saved = await updateProfile(bodyFrom(form));
-      send({ type: "auth.profile.updated", profile: saved });
-      setStatus("saved");
-    } catch (error) {
-      setStatus("failed");
-      if (error instanceof ApiError && error.body.fields) setErrors(error.body.fields as Record<string, FieldError>);
-      else if (!(error instanceof ApiError && error.handled)) setFailure(error instanceof ApiError ? error.code : "somethingWentWrong");
-    }
+    save.mutate(bodyFrom(form));
   }
 
   return (
@@ -121,11 +112,11 @@ export default function EditProfileScreen() {
           </fieldset>
         ))}
         <div className={styles.submitRow}>
-          <Button type="submit" size="lg" loading={status === "saving"}>
-            {status === "saving" ? t("edit.saving") : t("edit.save")}
+          <Button type="submit" size="lg" loading={save.isPending}>
+            {save.isPending ? t("edit.saving") : t("edit.save")}
           </Button>
           <div aria-live="polite" className={styles.status}>
-            {status === "saved" ? <p className={styles.success}>{t("edit.saved")}</p> : null}
+            {save.isSuccess ? <p className={styles.success}>{t("edit.saved")}</p> : null}
             {failure ? (
               <p role="alert" className={styles.error}>
                 {t(`errors:${failure}`)}

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { useSystemLinks } from "../../app/layout/useSystemLinks";
+import { useLinks } from "../../api/system";
 import { buttonClass } from "../../ui/Button";
 import { FaqAccordion } from "./FaqAccordion";
 import styles from "./FaqScreen.module.css";
 
 export default function FaqScreen() {
   const { t } = useTranslation("faq");
-  const links = useSystemLinks();
+  const links = useLinks().data;
   return (
     <div className={styles.page}>
       <header className={styles.head}>

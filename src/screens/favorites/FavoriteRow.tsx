@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Player } from "../../../contract/users";
-import { unfavorite } from "../../api/users";
+import { useSetFavorite } from "../../api/users";
 import { paths, queryKeys } from "../../app/paths";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
@@ -11,17 +10,10 @@ import styles from "./FavoritesScreen.module.css";
 
 export function FavoriteRow({ player }: { player: Player }) {
   const { t, i18n } = useTranslation("pages");
-  const client = useQueryClient();
   const countries = useCountries();
   const country = player.country ? countries.data?.find((c) => c.code === player.country) : undefined;
-  const remove = useMutation({
-    mutationFn: () => unfavorite(player.id),
-    onSuccess: async () => {
-      // Spec: removal from the follow list decrements the count — the list and its count are re-read.
-      await client.invalidateQueries({ queryKey: ["users", "players", "follow"] });
-      await client.invalidateQueries({ queryKey: ["users", player.id, "profile"] });
-    },
-  });
+  // Spec: removal from the follow list decrements the count — the list and its count are re-read.
+  const remove = useSetFavorite();
   return (
     <li className={styles.row}>
       <Link href={`${paths.profile}?${queryKeys.userId}=${encodeURIComponent(player.id)}`} className={styles.player}>
@@ -43,7 +35,7 @@ export function FavoriteRow({ player }: { player: Player }) {
         <span className={styles.pointsLabel}>{t("favorites.points")}</span>
       </span>
       <div className={styles.unfollow}>
-        <Button variant="secondary" size="sm" loading={remove.isPending} aria-label={t("favorites.unfollowLabel", { name: player.name })} onClick={() => remove.mutate()}>
+        <Button variant="secondary" size="sm" loading={remove.isPending} aria-label={t("favorites.unfollowLabel", { name: player.name })} onClick={() => remove.mutate({ id: player.id, follow: false })}>
           {t("favorites.unfollow")}
         </Button>
         {remove.isError ? (

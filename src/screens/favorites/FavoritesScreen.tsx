@@ -1,9 +1,7 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { DEFAULT_PAGE_SIZE } from "../../../contract/common";
-import { getPlayers, userKeys } from "../../api/users";
+import { useFollowList } from "../../api/users";
 import { paths } from "../../app/paths";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
@@ -16,11 +14,7 @@ import styles from "./FavoritesScreen.module.css";
 export default function FavoritesScreen() {
   const { t } = useTranslation("pages");
   const [pageNumber, setPageNumber] = useState(1);
-  const list = useQuery({
-    queryKey: userKeys.players("follow", pageNumber),
-    queryFn: ({ signal }) => getPlayers({ type: "follow", page: pageNumber, take: DEFAULT_PAGE_SIZE }, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useFollowList(pageNumber);
   const data = list.data;
   // Unfollowing the last player of a later page leaves it empty: step back to a page that has players.
   if (data && data.data.length === 0 && pageNumber > 1 && !list.isFetching) setPageNumber(Math.max(1, data.pages));

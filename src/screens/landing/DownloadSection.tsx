@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
-import { useLinks } from "./useLinks";
+import { useLinks } from "../../api/system";
 import appleIcon from "../../assets/apple.svg";
 import playIcon from "../../assets/play.svg";
 import phoneImage from "../../assets/phone.svg";

@@ -1,6 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { getNews, systemKeys } from "../../api/system";
+import { useNews } from "../../api/system";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { SectionHeading } from "./SectionHeading";
@@ -13,10 +12,7 @@ const NEWS_ON_LANDING = 3;
 /** Media cards: the newest videos from GET /system/news. */
 export function MediaSection() {
   const { t, i18n } = useTranslation("landing");
-  const news = useQuery({
-    queryKey: [...systemKeys.news, NEWS_ON_LANDING],
-    queryFn: ({ signal }) => getNews({ page: 1, take: NEWS_ON_LANDING }, signal),
-  });
+  const news = useNews(NEWS_ON_LANDING);
   const date = new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "short" });
   return (
     <section id="media" className={section.section} aria-labelledby="media-title">

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "../../ui/Button";
 import { SectionHeading } from "./SectionHeading";
-import { useLinks } from "./useLinks";
+import { useLinks } from "../../api/system";
 import section from "./Section.module.css";
 import styles from "./SponsorsSection.module.css";
 

@@ -1,8 +1,7 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { RaceOption } from "../../../contract/races";
-import { raceBoardQuery } from "../../api/results";
+import { useRaceBoard } from "../../api/results";
 import { useProfile } from "../../app/hooks";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
@@ -32,6 +31,6 @@ function RaceBoardPages({ race }: { race: RaceOption }) {
   const { t } = useTranslation("leaderboards");
   const viewer = useProfile()?.id ?? "";
   const [pageNumber, setPageNumber] = useState(1);
-  const board = useQuery({ ...raceBoardQuery(viewer, race.id, pageNumber), placeholderData: keepPreviousData });
+  const board = useRaceBoard(viewer, race.id, pageNumber);
   return <BoardView query={board} onPage={setPageNumber} caption={t("race.caption", { race: race.name })} empty={t("race.empty")} showRaces={false} />;
 }

@@ -1,7 +1,6 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { seasonBoardQuery } from "../../api/results";
+import { useSeasonBoard } from "../../api/results";
 import { useProfile } from "../../app/hooks";
 import { BoardView } from "./BoardView";
 
@@ -10,6 +9,6 @@ export function SeasonBoard() {
   const { t } = useTranslation("leaderboards");
   const viewer = useProfile()?.id ?? "";
   const [pageNumber, setPageNumber] = useState(1);
-  const board = useQuery({ ...seasonBoardQuery(viewer, pageNumber), placeholderData: keepPreviousData });
+  const board = useSeasonBoard(viewer, pageNumber);
   return <BoardView query={board} onPage={setPageNumber} caption={t("season.caption")} empty={t("season.empty")} showRaces />;
 }

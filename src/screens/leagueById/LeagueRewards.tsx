@@ -1,7 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { League } from "../../../contract/leagues";
-import { getRewards, leagueKeys } from "../../api/leagues";
+import { useLeagueRewards } from "../../api/leagues";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { TrophyIcon } from "../../ui/icons";
@@ -11,7 +10,7 @@ import styles from "./LeagueScreen.module.css";
 /** GET /leagues/{id}/rewards: what the top places win at season end. */
 export function LeagueRewards({ league }: { league: League }) {
   const { t } = useTranslation("leagues");
-  const rewards = useQuery({ queryKey: leagueKeys.rewards(league.id), queryFn: ({ signal }) => getRewards(league.id, signal) });
+  const rewards = useLeagueRewards(league.id);
   if (rewards.isPending) return <Spinner label={t("loading")} />;
   if (rewards.isError) return <EmptyState title={t("loadError")} action={<Button onClick={() => void rewards.refetch()}>{t("retry")}</Button>} />;
   if (rewards.data.length === 0) return <EmptyState title={t("rewards.none")} text={t("rewards.noneText")} />;

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +5,7 @@ import { Link, useParams } from "wouter";
 import { isFull, planOwnerAction } from "../../../contract/leagueRules";
 import type { League } from "../../../contract/leagues";
 import { ApiError } from "../../api/client";
-import { getLeague, leagueKeys } from "../../api/leagues";
+import { useLeague } from "../../api/leagues";
 import { modals, useProfile } from "../../app/hooks";
 import { paths, queryKeys } from "../../app/paths";
 import { Button, buttonClass } from "../../ui/Button";
@@ -112,7 +111,7 @@ function LeagueView({ league }: { league: League }) {
 export default function LeagueScreen() {
   const { t } = useTranslation("leagues");
   const { leagueId = "" } = useParams<{ leagueId: string }>();
-  const league = useQuery({ queryKey: leagueKeys.one(leagueId), queryFn: ({ signal }) => getLeague(leagueId, signal) });
+  const league = useLeague(leagueId);
   useLeagueLive();
 
   if (league.isPending) return <Spinner size="lg" label={t("loading")} />;

@@ -1,8 +1,7 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { MEMBERS_PAGE_SIZE, type League } from "../../../contract/leagues";
-import { type LeagueMember, getMembers, leagueKeys } from "../../api/leagues";
+import type { League } from "../../../contract/leagues";
+import { type LeagueMember, useLeagueMembers } from "../../api/leagues";
 import { useProfile } from "../../app/hooks";
 import { paths, queryKeys } from "../../app/paths";
 import { Avatar } from "../../ui/Avatar";
@@ -71,12 +70,7 @@ function MemberRow({ member, league, flow }: { member: LeagueMember; league: Lea
 export function MembersList({ league }: { league: League }) {
   const { t } = useTranslation("leagues");
   const flow = useLeagueFlow(league.id);
-  const members = useInfiniteQuery({
-    queryKey: leagueKeys.members(league.id),
-    queryFn: ({ pageParam, signal }) => getMembers(league.id, { page: pageParam, take: MEMBERS_PAGE_SIZE }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
-  });
+  const members = useLeagueMembers(league.id);
   if (members.isPending || !flow) return <Spinner label={t("loading")} />;
   if (members.isError) return <EmptyState title={t("loadError")} action={<Button onClick={() => void members.refetch()}>{t("retry")}</Button>} />;
   const list = members.data.pages.flatMap((p) => p.data);

@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAME_CLASS } from "../../../contract/rules";
-import { getLeagueStatistics, predictionKeys } from "../../api/predictions";
-import { getCurrentRaceId, getRaceRiders, getRacesDropdown, raceKeys } from "../../api/races";
+import { useLeagueStatistics } from "../../api/predictions";
+import { useCurrentRaceId, useRaceRiders, useRacesDropdown } from "../../api/races";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import styles from "./LeagueStatisticScreen.module.css";
@@ -15,23 +14,11 @@ export function LeaguePickSpread({ leagueId }: { leagueId: string }) {
   const { t } = useTranslation(["leagues", "predictions"]);
   const selectId = useId();
   const [chosen, setChosen] = useState<string>();
-  const races = useQuery({ queryKey: raceKeys.dropdown, queryFn: ({ signal }) => getRacesDropdown(signal) });
-  const current = useQuery({
-    queryKey: raceKeys.current("dropdown", races.data?.length ?? 0),
-    enabled: races.isSuccess,
-    queryFn: async ({ signal }) => (await getCurrentRaceId(races.data!, signal)) ?? null,
-  });
+  const races = useRacesDropdown();
+  const current = useCurrentRaceId("dropdown", races.isSuccess ? races.data : undefined);
   const raceId = chosen ?? current.data ?? undefined;
-  const stats = useQuery({
-    queryKey: predictionKeys.leagueStatistics(leagueId, raceId ?? ""),
-    enabled: Boolean(raceId),
-    queryFn: ({ signal }) => getLeagueStatistics(leagueId, raceId!, signal),
-  });
-  const riders = useQuery({
-    queryKey: raceKeys.riders(raceId ?? "", GAME_CLASS),
-    enabled: Boolean(raceId),
-    queryFn: ({ signal }) => getRaceRiders(raceId!, { raceClass: GAME_CLASS }, signal),
-  });
+  const stats = useLeagueStatistics(leagueId, raceId);
+  const riders = useRaceRiders(raceId, GAME_CLASS);
 
   if (races.isPending || (races.isSuccess && current.isPending)) return <Spinner label={t("leagues:loading")} />;
   if (races.isError || !raceId) return <EmptyState title={t("leagues:stats.spreadEmpty")} />;

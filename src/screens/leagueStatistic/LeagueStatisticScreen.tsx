@@ -1,7 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
-import { getLeague, leagueKeys } from "../../api/leagues";
+import { useLeague } from "../../api/leagues";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
@@ -15,7 +14,7 @@ import styles from "./LeagueStatisticScreen.module.css";
 export default function LeagueStatisticScreen() {
   const { t } = useTranslation("leagues");
   const { leagueId = "" } = useParams<{ leagueId: string }>();
-  const league = useQuery({ queryKey: leagueKeys.one(leagueId), queryFn: ({ signal }) => getLeague(leagueId, signal) });
+  const league = useLeague(leagueId);
   if (league.isPending) return <Spinner size="lg" label={t("loading")} />;
   if (league.isError) {
     return (

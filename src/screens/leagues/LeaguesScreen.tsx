@@ -1,9 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
-import { LEAGUES_PAGE_SIZE } from "../../../contract/leagues";
-import { getLeagues, getUserLeagues, getVipLeagues, leagueKeys } from "../../api/leagues";
+import { useLeaguesPreview, useUserLeagues, useVipLeagues } from "../../api/leagues";
 import { useProfile } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { buttonClass } from "../../ui/Button";
@@ -26,16 +24,9 @@ export default function LeaguesScreen() {
   const search = useSearch();
   // The query wins; the cookies carry a link through sign-in. Read once: using it deletes the cookies.
   const [link] = useState(() => inviteLinkFrom(search) ?? readInviteLink());
-  const mine = useQuery({
-    queryKey: leagueKeys.mine(me?.id ?? ""),
-    queryFn: ({ signal }) => getUserLeagues(me!.id, signal),
-    enabled: me !== null,
-  });
-  const vip = useQuery({ queryKey: leagueKeys.vip, queryFn: ({ signal }) => getVipLeagues(signal) });
-  const open = useQuery({
-    queryKey: [...leagueKeys.list("", ""), "preview"],
-    queryFn: ({ signal }) => getLeagues({ page: 1, take: LEAGUES_PAGE_SIZE }, signal),
-  });
+  const mine = useUserLeagues(me?.id);
+  const vip = useVipLeagues();
+  const open = useLeaguesPreview();
   const vipIds = new Set(vip.data?.map((l) => l.id));
   const mineIds = new Set(mine.data?.map((l) => l.id));
   const toJoin = open.data?.data.filter((l) => !vipIds.has(l.id) && !mineIds.has(l.id)).slice(0, PREVIEW);

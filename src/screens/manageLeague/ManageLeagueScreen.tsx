@@ -1,8 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { League } from "../../../contract/leagues";
-import { getManagedLeagues, leagueKeys } from "../../api/leagues";
+import { useManagedLeagues } from "../../api/leagues";
 import { modals, useProfile } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { Button, buttonClass } from "../../ui/Button";
@@ -48,7 +47,7 @@ function ManagedRow({ league }: { league: League }) {
 export default function ManageLeagueScreen() {
   const { t } = useTranslation("leagues");
   useLeagueLive();
-  const list = useQuery({ queryKey: leagueKeys.manage, queryFn: ({ signal }) => getManagedLeagues(signal) });
+  const list = useManagedLeagues();
   return (
     <div className={shared.page}>
       <LeaguesHeader title={t("manage.title")} lead={t("manage.lead")} />

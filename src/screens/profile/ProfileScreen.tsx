@@ -1,8 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { ApiError } from "../../api/client";
-import { getPublicProfile, userKeys } from "../../api/users";
+import { usePublicProfile } from "../../api/users";
 import { useIsSignedIn, useProfile } from "../../app/hooks";
 import { paths, queryKeys } from "../../app/paths";
 import { Button, buttonClass } from "../../ui/Button";
@@ -19,11 +18,7 @@ export default function ProfileScreen() {
   const signedIn = useIsSignedIn();
   const userId = new URLSearchParams(useSearch()).get(queryKeys.userId);
   const own = !userId || userId === me?.id;
-  const other = useQuery({
-    queryKey: userKeys.publicProfile(userId ?? ""),
-    queryFn: ({ signal }) => getPublicProfile(userId!, signal),
-    enabled: !own,
-  });
+  const other = usePublicProfile(own ? null : userId);
 
   if (own) {
     if (!me) return <Spinner size="lg" label={t("loading")} />;

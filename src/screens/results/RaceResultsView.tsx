@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -6,8 +5,8 @@ import { PredictionCategory } from "../../../contract/enums";
 import type { PredictionResults } from "../../../contract/predictions";
 import type { RaceOption } from "../../../contract/races";
 import { GAME_CLASS } from "../../../contract/rules";
-import { getRaceRiders, raceKeys } from "../../api/races";
-import { myRaceResultsQuery, raceResultsQuery } from "../../api/results";
+import { useRaceRiders } from "../../api/races";
+import { useMyRaceResults, useRaceResults } from "../../api/results";
 import { paths } from "../../app/paths";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
@@ -25,12 +24,9 @@ const order = PredictionCategory.options;
 /** One race weekend's results: the player's picks (GET …/results), the race's riders and the official classifications. */
 export function RaceResultsView({ race, userId }: { race: RaceOption; userId: string }) {
   const { t } = useTranslation("results");
-  const mine = useQuery(myRaceResultsQuery(userId, race.id));
-  const official = useQuery(raceResultsQuery(race.id));
-  const riders = useQuery({
-    queryKey: raceKeys.riders(race.id, GAME_CLASS),
-    queryFn: ({ signal }) => getRaceRiders(race.id, { raceClass: GAME_CLASS }, signal),
-  });
+  const mine = useMyRaceResults(userId, race.id);
+  const official = useRaceResults(race.id);
+  const riders = useRaceRiders(race.id, GAME_CLASS);
   const [tab, setTab] = useState<ResultsTab>("successful");
 
   if (mine.isPending || official.isPending || riders.isPending) return <Spinner size="lg" label={t("loading")} />;

@@ -1,8 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Redirect } from "wouter";
 import { GAME_CLASS } from "../../../contract/rules";
-import { getRidersDropdown, riderKeys } from "../../api/races";
+import { useRidersDropdown } from "../../api/races";
 import { useProfile } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { Button } from "../../ui/Button";
@@ -15,7 +14,7 @@ import { defaultRiderId } from "./defaultRider";
 export default function RiderIndexScreen() {
   const { t } = useTranslation("riders");
   const favourite = useProfile()?.favourites.rider;
-  const riders = useQuery({ queryKey: riderKeys.dropdown(GAME_CLASS), queryFn: ({ signal }) => getRidersDropdown(GAME_CLASS, signal) });
+  const riders = useRidersDropdown(GAME_CLASS);
 
   if (riders.isPending) {
     return (

@@ -1,10 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
 import type { RiderDetail, RiderPerformances } from "../../../contract/races";
 import { ApiError } from "../../api/apiError";
-import { getRider, getRiderPerformances, riderKeys } from "../../api/races";
+import { useRider, useRiderPerformances } from "../../api/races";
 import { paths, queryKeys } from "../../app/paths";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
@@ -21,7 +20,7 @@ const teamLink = (teamId: string) => `${paths.ridersAndTeams}?${queryKeys.teamId
 export default function RiderByIdScreen() {
   const { t } = useTranslation("riders");
   const { riderId = "" } = useParams<{ riderId: string }>();
-  const rider = useQuery({ queryKey: riderKeys.one(riderId), queryFn: ({ signal }) => getRider(riderId, signal) });
+  const rider = useRider(riderId);
 
   if (rider.isPending) {
     return (
@@ -57,10 +56,7 @@ function RiderView({ rider }: { rider: RiderDetail }) {
   const { t, i18n } = useTranslation("riders");
   const seasonId = useId();
   const [year, setYear] = useState(rider.seasons[0]);
-  const performances = useQuery({
-    queryKey: riderKeys.performances(rider.id, year),
-    queryFn: ({ signal }) => getRiderPerformances(rider.id, year, signal),
-  });
+  const performances = useRiderPerformances(rider.id, year);
   const country = new Intl.DisplayNames([i18n.language], { type: "region" }).of(rider.country) ?? rider.country;
   const facts = [
     { label: t("rider.team"), value: <Link href={teamLink(rider.team.id)}>{rider.team.name}</Link> },

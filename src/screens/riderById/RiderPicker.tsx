@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { RiderDetail } from "../../../contract/races";
-import { getRidersDropdown, riderKeys } from "../../api/races";
+import { useRidersDropdown } from "../../api/races";
 import { paths } from "../../app/paths";
 import styles from "./RiderByIdScreen.module.css";
 
@@ -12,7 +11,7 @@ export function RiderPicker({ riderId, raceClass }: { riderId: string; raceClass
   const { t } = useTranslation("riders");
   const id = useId();
   const [, navigate] = useLocation();
-  const riders = useQuery({ queryKey: riderKeys.dropdown(raceClass), queryFn: ({ signal }) => getRidersDropdown(raceClass, signal) });
+  const riders = useRidersDropdown(raceClass);
   if (!riders.data?.some((r) => r.id === riderId)) return null;
   const sorted = riders.data.toSorted((a, b) => a.number - b.number);
   return (

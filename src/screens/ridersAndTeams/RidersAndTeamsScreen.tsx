@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { RaceClass } from "../../../contract/enums";
-import { getTeams, riderKeys } from "../../api/races";
+import { useTeams } from "../../api/races";
 import { queryKeys } from "../../app/paths";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
@@ -25,9 +24,9 @@ export default function RidersAndTeamsScreen() {
   const teamId = new URLSearchParams(useSearch()).get(queryKeys.teamId);
   const [raceClass, setRaceClass] = useState<Class>("MOTOGP");
   const [text, setText] = useState("");
-  const teams = useQuery({ queryKey: riderKeys.teams(raceClass), queryFn: ({ signal }) => getTeams({ raceClass }, signal) });
+  const teams = useTeams(raceClass);
   // A team named in the link decides the class once it is known (a Moto3 team opens the Moto3 tab).
-  const linked = useQuery({ queryKey: riderKeys.teams("all"), queryFn: ({ signal }) => getTeams({}, signal), enabled: Boolean(teamId) });
+  const linked = useTeams(undefined, { enabled: Boolean(teamId) });
   const linkedClass = linked.data?.find((team) => team.id === teamId)?.raceClass;
   const [followedLink, setFollowedLink] = useState(false);
   if (linkedClass && !followedLink) {
