@@ -1,4 +1,4 @@
-import { and, assign, enqueueActions, setup, type AnyActorRef, type EventObject } from "xstate";
+import { and, assign, setup, type AnyActorRef, type EventObject } from "xstate";
 import type { ModalKind } from "../contract/enums";
 import type { ModalPropsByKind } from "./modalProps";
 
@@ -96,8 +96,11 @@ export const modalMachine = setup({
       if (event.type !== "modal.replace") return {};
       return { stack: [...context.stack.slice(0, -1), entryFor(event, context.seq)], seq: context.seq + 1 };
     }),
-    /** Tells the openers of the modals that go that they were closed. */
-    replyClosed: enqueueActions(({ context, event, enqueue }) => {
+    /**
+     * Tells the openers of the modals that go that they were closed. A plain send, not `sendTo`: openers often
+     * drive the stack from inside one of their own actions, where xstate would take a `sendTo` for a mistake.
+     */
+    replyClosed: ({ context, event }) => {
       const gone =
         event.type === "modal.close"
           ? closing(context.stack, event.id)
@@ -106,14 +109,14 @@ export const modalMachine = setup({
             : event.type === "modal.closeAll"
               ? context.stack
               : [];
-      for (const entry of gone) if (entry.reply?.closed) enqueue.sendTo(entry.reply.to, entry.reply.closed);
-    }),
-    replyAnswer: enqueueActions(({ context, event, enqueue }) => {
+      for (const entry of gone) if (entry.reply?.closed) entry.reply.to.send(entry.reply.closed);
+    },
+    replyAnswer: ({ context, event }) => {
       if (event.type !== "modal.answer") return;
       const reply = context.stack.find((e) => e.id === event.id)?.reply;
       const answer = reply?.[event.answer];
-      if (reply && answer) enqueue.sendTo(reply.to, answer);
-    }),
+      if (reply && answer) reply.to.send(answer);
+    },
     removeClosed: assign({
       stack: ({ context, event }) => {
         if (event.type === "modal.close") return without(context.stack, closing(context.stack, event.id));

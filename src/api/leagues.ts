@@ -30,7 +30,8 @@ export const acceptMembership = (id: string, userId: string): Promise<SeatChange
 export const removeMember = (id: string, userId: string): Promise<SeatChange> => request(calls.removeMember, { params: { id, userId } });
 export const updateLeague = (id: string, body: z.input<typeof LeagueBody>) => request(calls.update, { params: { id }, body });
 export const deleteLeague = (id: string) => request(calls.remove, { params: { id } });
-export const useInviteLink = (link: InviteLink) => request(calls.useLink, { body: link });
+/** POST /leagues/link/use: spends an invite link (the caller becomes an accepted member); answers the league. */
+export const spendInviteLink = (link: InviteLink) => request(calls.useLink, { body: link });
 export const getLeaderboard = (leagueId: string, query: { page?: number; take?: number }, signal?: AbortSignal) =>
   request(calls.leaderboard, { query: { leagueId, ...query }, signal });
 export const getRewards = (id: string, signal?: AbortSignal) => request(calls.rewards, { params: { id }, signal });

@@ -83,7 +83,7 @@ const leagueJoin = leagueJoinMachine.provide({
     removeMember: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) => leaguesApi.removeMember(input.leagueId, input.userId)),
     approve: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) => leaguesApi.acceptMembership(input.leagueId, input.userId)),
     deleteLeague: fromPromise<unknown, { leagueId: string }>(({ input }) => leaguesApi.deleteLeague(input.leagueId)),
-    useLink: fromPromise<{ leagueId: string }, InviteLink>(({ input }) => leaguesApi.useInviteLink(input)),
+    useLink: fromPromise<{ leagueId: string }, InviteLink>(({ input }) => leaguesApi.spendInviteLink(input)),
   },
   actions: {
     // Spec: "Joining a full league shows a confirmation modal with only OK."

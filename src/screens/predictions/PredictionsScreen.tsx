@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Race } from "../../../contract/races";
 import { useBalance } from "../../api/diamonds";
-import { getCurrentRaceId, getRaces, raceKeys } from "../../api/races";
+import { useCurrentRaceId, useRaces } from "../../api/races";
 import { useProfile } from "../../app/hooks";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
@@ -23,12 +22,8 @@ const CALENDAR_PAGE = { page: 1, take: 100 } as const;
 export default function PredictionsScreen() {
   const { t } = useTranslation("predictions");
   const me = useProfile();
-  const races = useQuery({ queryKey: raceKeys.list(CALENDAR_PAGE.page, CALENDAR_PAGE.take), queryFn: ({ signal }) => getRaces(CALENDAR_PAGE, signal) });
-  const current = useQuery({
-    queryKey: raceKeys.current("calendar", races.data?.data.length ?? 0),
-    queryFn: ({ signal }) => getCurrentRaceId(races.data!.data, signal),
-    enabled: races.isSuccess,
-  });
+  const races = useRaces(CALENDAR_PAGE.page, CALENDAR_PAGE.take);
+  const current = useCurrentRaceId("calendar", races.isSuccess ? races.data.data : undefined);
   const [chosen, setChosen] = useState<string | null>(null);
   const balance = useBalance(me?.id);
 

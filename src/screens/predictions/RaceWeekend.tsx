@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Race } from "../../../contract/races";
 import { GAME_CLASS } from "../../../contract/rules";
-import { racePredictionQuery } from "../../api/predictions";
-import { raceRidersQuery } from "../../api/races";
+import { useRacePrediction } from "../../api/predictions";
+import { useRaceRiders } from "../../api/races";
 import { useWeekendOpen } from "../../features/predictions/useWeekend";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
@@ -15,8 +14,8 @@ import { WeekendBoard } from "./WeekendBoard";
 export function RaceWeekend({ race, userId }: { race: Race; userId: string }) {
   const { t } = useTranslation("predictions");
   useWeekendOpen(userId, race.id);
-  const prediction = useQuery(racePredictionQuery(userId, race.id));
-  const riders = useQuery(raceRidersQuery(race.id, GAME_CLASS));
+  const prediction = useRacePrediction(userId, race.id);
+  const riders = useRaceRiders(race.id, GAME_CLASS);
 
   if (prediction.isPending || riders.isPending) return <Spinner size="lg" label={t("loading")} />;
   if (prediction.isError || riders.isError) {
