@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { ErrorBody } from "../contract/common";
 import type { ChangeTierName } from "../contract/predictions";
+import { changeTiers } from "../contract/rules";
 import { betweenTiers, changeTierAt, lateOpensAt, sessionOver, tierEndsAt, type SessionWindow } from "../contract/weekendRules/time";
 import type { PickChange } from "../contract/weekendRules/view";
 import { defaultWeekendRules, type WeekendRules } from "../contract/weekendRules/weekendRules";
@@ -117,7 +118,8 @@ export const predictionChangeMachine = setup({
 }).createMachine({
   id: "predictionChange",
   description:
-    "Change Predictions (paid): the tier from the clock (BEFORE 10, EARLY 25, LATE 50 diamonds per changed pick; none between tiers or after the session), the ChangePrediction confirmation, too few diamonds, a tier closing while confirming (re-checked on confirm), the submit, 418 as expired and other errors with retry.",
+    // The chart reads the prices from the contract, so they are spelled out in one place only.
+    `Change Predictions (paid): the tier from the clock (BEFORE ${changeTiers.BEFORE.cost}, EARLY ${changeTiers.EARLY.cost}, LATE ${changeTiers.LATE.cost} diamonds per changed pick; none between tiers or after the session), the ChangePrediction confirmation, too few diamonds, a tier closing while confirming (re-checked on confirm), the submit, 418 as expired and other errors with retry.`,
   initial: "idle",
   context: ({ input }) => ({
     request: input?.request ?? null,
