@@ -58,7 +58,8 @@ describe("the embedded database keeps every acknowledged commit", () => {
     } finally {
       await database.close();
     }
-  });
+    // A first on-disk start runs initdb with every write flushed: tens of seconds on a busy machine.
+  }, 120_000);
 
   it("after kill -9 every acknowledged row is there, and the next start logs one recovery line", async () => {
     const dataDir = tempDataDir();
@@ -72,5 +73,5 @@ describe("the embedded database keeps every acknowledged commit", () => {
     warn.mockClear();
     await rows(dataDir);
     expect(warn.mock.calls.filter((args) => /not shut down cleanly/.test(String(args[0])))).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
