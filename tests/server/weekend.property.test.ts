@@ -52,7 +52,7 @@ type Op =
   | ({ kind: "result"; at: number } & Classification)
   | { kind: "reenter"; which: number; conflict: boolean }
   | { kind: "topUp"; player: number; amount: number }
-  | { kind: "bet"; player: number; at: number; rider: number; type: BetType; amount: number };
+  | { kind: "bet"; player: number; at: number; rider: number; type: BetType; amount: number; again: boolean };
 
 type Player = { id: string; family: string };
 type Row = Record<string, unknown>;
@@ -107,7 +107,7 @@ function opsArb(instants: number): fc.Arbitrary<Op[]> {
     // Stakes at and around the limits and the ACROSS step: 29, 151 and 31 are refused.
     {
       weight: 4,
-      arbitrary: fc.record({ kind: fc.constant("bet" as const), player, at, rider, type: fc.constantFrom(...BET_TYPES), amount: fc.constantFrom(29, 30, 31, 33, 45, 60, 90, 150, 151) }),
+      arbitrary: fc.record({ kind: fc.constant("bet" as const), player, at, rider, type: fc.constantFrom(...BET_TYPES), amount: fc.constantFrom(29, 30, 31, 33, 45, 60, 90, 150, 151), again: fc.boolean() }),
     },
   );
   return fc.array(op, { minLength: 10, maxLength: MAX_OPS });
@@ -487,11 +487,19 @@ onEachBackend(
               break;
             }
             case "bet": {
-              const res = await call("POST", `/bets/circuits/${race.id}`, { player: p, body: { riderId: riderOf(op.rider), type: op.type, amount: op.amount } });
+              const place = () => call("POST", `/bets/circuits/${race.id}`, { player: p, body: { riderId: riderOf(op.rider), type: op.type, amount: op.amount } });
+              const res = await place();
               status = res.status;
               if (status === 200) {
                 expect((await newEntries(seq)).map((e) => [e.reason, e.delta])).toEqual([["BET", -op.amount]]);
                 note = `:${op.type}`;
+                if (op.again) {
+                  // One bet per rider and type per race: the same bet again is refused and changes nothing.
+                  const mid = await snapshot();
+                  const again = await place();
+                  expect([again.status, again.body.code], `${where}: the same bet again`).toEqual([409, "betAlreadyPlaced"]);
+                  expect(await snapshot(), `${where}: the same bet again`).toEqual(mid);
+                }
               }
               break;
             }
