@@ -20,7 +20,7 @@ const riders = [
 
 const expiredBody: ErrorBody = { statusCode: 418, code: "raceStarted", message: "Race has already started" };
 const poor: ErrorBody = { statusCode: 402, code: "notEnoughDiamonds", message: "You don't have enough diamonds" };
-const taken: ErrorBody = { statusCode: 409, code: "betAlreadyPlaced", message: "You already have this bet on this rider in this race" };
+const alreadyPlaced: ErrorBody = { statusCode: 409, code: "betAlreadyPlaced", message: "You already have this bet on this rider in this race" };
 const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
 const placedBet = (amount: number): Bet => ({
   id: "b1",
@@ -63,7 +63,7 @@ const events = [
   { type: "xstate.done.actor.placeBet", output: { bet: placedBet(45), balance: 55 } },
   { type: "xstate.error.actor.placeBet", error: apiError(expiredBody) },
   { type: "xstate.error.actor.placeBet", error: apiError(poor) },
-  { type: "xstate.error.actor.placeBet", error: apiError(taken) },
+  { type: "xstate.error.actor.placeBet", error: apiError(alreadyPlaced) },
   { type: "xstate.error.actor.placeBet", error: apiError(broken) },
 ];
 
@@ -248,12 +248,12 @@ describe("Not enough diamonds: the modal follows the live balance", () => {
 describe("Refusals and failures", () => {
   it("the server's 409 (already placed) is incorrect: another type tries again", async () => {
     const { actor, snap } = startPlacement(at.before, {}, async () => {
-      throw apiError(taken);
+      throw apiError(alreadyPlaced);
     });
     actor.send({ type: "bet.confirm" });
     await settle();
     expect(snap().hasTag("incorrect")).toBe(true);
-    expect(snap().context.error).toEqual(taken);
+    expect(snap().context.error).toEqual(alreadyPlaced);
     actor.send({ type: "bet.type", betType: "PLACE" });
     expect(snap().hasTag("staking")).toBe(true);
     expect(snap().context.error).toBeNull();
