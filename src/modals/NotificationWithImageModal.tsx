@@ -7,6 +7,7 @@ import { Diamond } from "../ui/Diamond";
 import type { ModalComponentProps } from "./modalTypes";
 import { ModalTitle } from "./ModalTitle";
 import styles from "./modal.module.css";
+import own from "./NotificationWithImageModal.module.css";
 
 /**
  * 'Rider has been Injured' (spec: NotificationWithImage, kinds predictions, bets and both): the rider's picture, what
@@ -21,7 +22,7 @@ export default function NotificationWithImageModal({ entry, close }: ModalCompon
   };
   return (
     <div className={styles.center} data-testid="injury-notice" data-kind={kind}>
-      <img src={picturePaths.rider(riderId)} alt={riderName} width={120} height={120} style={{ borderRadius: "50%", border: "3px solid var(--color-accent)" }} />
+      <img className={own.picture} src={picturePaths.rider(riderId)} alt={riderName} width={120} height={120} />
       <ModalTitle>{t("errors:riderInjured")}</ModalTitle>
       <p>{t(`injury.${kind}`, { rider: riderName, race: raceName })}</p>
       <p className={styles.text}>
@@ -33,10 +34,14 @@ export default function NotificationWithImageModal({ entry, close }: ModalCompon
           t("injury.nothingRefunded")
         )}
       </p>
-      <div className={styles.actions} style={{ width: "100%" }}>
-        {kind !== "bets" ? <Button onClick={() => go(paths.predictions)}>{t("injury.choosePredictions")}</Button> : null}
+      <div className={`${styles.actions} ${own.actions}`}>
+        {kind !== "bets" ? (
+          <Button className={own.cta} onClick={() => go(paths.predictions)}>
+            {t("injury.choosePredictions")}
+          </Button>
+        ) : null}
         {kind !== "predictions" ? (
-          <Button variant={kind === "both" ? "secondary" : "primary"} onClick={() => go(paths.bets)}>
+          <Button variant={kind === "both" ? "secondary" : "primary"} className={kind === "both" ? undefined : own.cta} onClick={() => go(paths.bets)}>
             {t("injury.chooseBets")}
           </Button>
         ) : null}

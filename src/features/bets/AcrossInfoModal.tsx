@@ -33,7 +33,7 @@ export default function AcrossInfoModal({ close }: ModalComponentProps<"AcrossIn
       </ul>
       <p className={styles.modalText}>{t("across.winner", { payout: slip.potential })}</p>
       <div className={modalStyles.actions}>
-        <Button onClick={close}>{t("common:ok")}</Button>
+        <Button className={styles.cta} onClick={close}>{t("common:ok")}</Button>
       </div>
     </div>
   );

@@ -23,7 +23,7 @@ export default function AllUserBetsModal({ entry, close }: ModalComponentProps<"
       <ModalTitle>{bets.data ? t("mine.titleRace", { race: bets.data.raceName }) : t("mine.title")}</ModalTitle>
       {body}
       <div className={modalStyles.actions}>
-        <Button onClick={close}>{t("common:ok")}</Button>
+        <Button className={styles.cta} onClick={close}>{t("common:ok")}</Button>
       </div>
     </div>
   );

@@ -38,7 +38,7 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
   const odd = (value: number) => formatOdds(i18n.language, value);
   const title = rider ? t("modal.title", { number: rider.number, name: rider.name }) : t("modal.titleShort");
   const ok = (
-    <Button block onClick={close}>
+    <Button block className={styles.cta} onClick={close}>
       {t("common:ok")}
     </Button>
   );
@@ -98,7 +98,9 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
       </fieldset>
       {type ? (
         <>
-          <p className={styles.help}>{t(`typeHelp.${type}`)}</p>
+          <p className={styles.help}>
+            <strong>{t(`types.${type}`)}</strong> {t(`typeHelp.${type}`)}
+          </p>
           <StakeSlider type={type} amount={context.amount} disabled={busy} onChange={(amount) => placement.send({ type: "bet.amount", amount })} />
           {slip ? (
             <div className={styles.slip} aria-live="polite">
@@ -141,9 +143,9 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
               {t("common:cancel")}
             </Button>
             {is("failed") ? (
-              <Button onClick={() => placement.send({ type: "bet.retry" })}>{t("errors:tryAgain")}</Button>
+              <Button className={styles.cta} onClick={() => placement.send({ type: "bet.retry" })}>{t("errors:tryAgain")}</Button>
             ) : (
-              <Button loading={busy} disabled={is("insufficient") || is("incorrect")} onClick={() => placement.send({ type: "bet.confirm" })}>
+              <Button className={styles.cta} loading={busy} disabled={is("insufficient") || is("incorrect")} onClick={() => placement.send({ type: "bet.confirm" })}>
                 {t("modal.place", { amount: context.amount })}
               </Button>
             )}

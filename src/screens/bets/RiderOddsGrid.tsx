@@ -42,18 +42,20 @@ function RiderRow({ rider, left, open }: { rider: BetRider; left: BetType[]; ope
           const label =
             type === "ACROSS" ? t("grid.betAcross", { number: rider.number, name: rider.name }) : t("grid.bet", { type: t(`types.${type}`), number: rider.number, name: rider.name, odds });
           return (
-            <button
-              key={type}
-              type="button"
-              className={styles.oddsButton}
-              disabled={!open || taken}
-              aria-label={taken ? `${label} (${t("grid.placed")})` : label}
-              data-type={type}
-              onClick={() => betOnRider(rider.id, type)}
-            >
-              <span className={styles.oddsType}>{t(`types.${type}`)}</span>
-              <span className={styles.oddsValue}>{odds ?? t("grid.acrossShort")}</span>
-              {taken ? <span className={styles.oddsPlaced}>{t("grid.placed")}</span> : null}
+            <button key={type} type="button" className={styles.oddsButton} disabled={!open || taken} data-type={type} onClick={() => betOnRider(rider.id, type)}>
+              {/* The name is the whole sentence (it contains the odds shown); the short visible text is for the eye. */}
+              <span className="visually-hidden">{taken ? `${label} (${t("grid.placed")})` : label}</span>
+              <span className={styles.oddsType} aria-hidden="true">
+                {t(`types.${type}`)}
+              </span>
+              <span className={styles.oddsValue} aria-hidden="true">
+                {odds ?? t("grid.acrossShort")}
+              </span>
+              {taken ? (
+                <span className={styles.oddsPlaced} aria-hidden="true">
+                  {t("grid.placed")}
+                </span>
+              ) : null}
             </button>
           );
         })
