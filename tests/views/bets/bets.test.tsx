@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import type { Notification } from "../../../contract/notifications";
@@ -19,6 +19,7 @@ vi.mock("../../../src/api/live", () => import("../liveMock").then((m) => m.liveM
 afterEach(resetApp);
 // The modal steps wait on lazy chunks and Radix: a busy machine needs more than the default 5 s.
 vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
 
 // Radix's slider measures its thumb; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class {
