@@ -4,6 +4,7 @@ import { Route } from "wouter";
 import type { Notification } from "../../../contract/notifications";
 import { authActor, notificationsActor } from "../../../src/app/appActor";
 import { InjuryEffects } from "../../../src/app/InjuryEffects";
+import { describeNotification } from "../../../src/app/layout/notifications/notificationText";
 import { ModalHost } from "../../../src/app/ModalHost";
 import { paths } from "../../../src/app/paths";
 import BetsScreen from "../../../src/screens/bets/BetsScreen";
@@ -221,5 +222,21 @@ describe("an injured rider: the NotificationWithImage notice on any screen", () 
     const bets = await screen.findByRole("dialog", { name: "Rider has been Injured" });
     expect(within(bets).queryByRole("button", { name: "Choose another rider" })).toBeNull();
     await act(async () => undefined);
+  });
+});
+
+describe("a BET_RESULTS notification says how the race's bets did and leads to the bets", () => {
+  it("won and paid, or given back for a canceled race", async () => {
+    const { i18n } = await import("../../../src/i18n/i18n");
+    await i18n.loadNamespaces("notifications");
+    const t = i18n.getFixedT("en", "notifications");
+    const note = (value: Notification["value"]): Notification => ({ id: "n1", type: "BET_RESULTS", value, createdAt: "2026-06-04T10:00:00.000Z", isRead: false });
+    expect(describeNotification(note({ raceName: "Czech Grand Prix", bets: 3, won: 2, payout: 120, refunded: 0 }), t)).toEqual({
+      text: "Your bets on Czech Grand Prix are settled: 2 of 3 won, 120 diamonds paid",
+      href: "/bets",
+    });
+    expect(describeNotification(note({ raceName: "Czech Grand Prix", bets: 2, won: 0, payout: 0, refunded: 90 }), t).text).toBe(
+      "Czech Grand Prix was canceled: 90 diamonds of stakes given back",
+    );
   });
 });
