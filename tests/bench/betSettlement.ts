@@ -1,7 +1,8 @@
 // Bet settlement at scale: N players each with three bets on round 12 (a WIN, a PLACE and an ACROSS bet: five legs)
 // inserted in bulk with their stakes' ledger entries, then `settleRaceBets` timed on the race's classification (in a
 // transaction, as the results entry runs it) against the floor of the same run: the same legs decided by one
-// UPDATE alone. Then the same bets again, refunded by a canceled race. A report, not a test: `npm run bench betSettlement`.
+// UPDATE alone; the ledger's postings and the notifications are timed on their own too. Then the same bets again,
+// refunded by a canceled race. Figures: docs/performance.md "Bet settlement". A report, not a test: `npm run bench betSettlement`.
 // BET_SIZES=1000,10000 (players), BET_PGLITE_SIZES (default BET_SIZES), BENCH_BACKENDS.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
@@ -9,6 +10,8 @@ import { createClock } from "../../server/clock";
 import type { Database } from "../../server/db/open";
 import { createLive } from "../../server/live";
 import { settleRaceBets } from "../../server/modules/bets/settlement";
+import { diamondsLedger, type Posting } from "../../server/modules/diamonds/ledger";
+import { notifyInBatches } from "../../server/modules/results/settlement";
 import { backends, benchConfig, benchRace, createPlayers, machine, openBenchDb, type Backend, type BenchRace } from "./helpers/benchDb";
 
 const sizes = (process.env.BET_SIZES ?? "1000,10000").split(",").map(Number);
@@ -71,12 +74,30 @@ async function run(kind: Backend, players: number): Promise<void> {
       .catch(() => undefined);
     const floor = ms(t0);
 
+    // The ledger's part and the notifications' part on their own (rolled back): as many postings as there will be
+    // payouts, one notification per player.
+    const [{ winners }] = rowsOf<{ winners: number }>(
+      await database.db.execute(sql`SELECT count(DISTINCT user_id)::int AS winners FROM bets WHERE race_id = ${race.id} AND rider_id = ANY(${`{${top.slice(0, 3).join(",")}}`}::uuid[])`),
+    ) as [{ winners: number }];
+    const ids = rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM users WHERE name LIKE 'bench-%' ORDER BY id`)).map((r) => r.id);
+    const postings: Posting[] = ids.slice(0, winners).map((userId) => ({ userId, delta: 1, reason: "BET_PAYOUT", ref: "bench", idempotencyKey: "bench-payout" }));
+    const rolledBack = async (f: (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) => Promise<unknown>) => {
+      const t = performance.now();
+      await database.db.transaction(async (tx) => {
+        await f(tx);
+        throw new Error("rollback");
+      }).catch(() => undefined);
+      return ms(t);
+    };
+    const ledgerPart = await rolledBack((tx) => diamondsLedger(deps).postAll(tx, postings));
+    const noticePart = await rolledBack((tx) => notifyInBatches(deps, tx, ids, "BET_RESULTS", (u) => ({ raceName: "bench", bets: 3, won: u.length % 2, payout: 0, refunded: 0 })));
+
     t0 = performance.now();
     const settled = await database.db.transaction((tx) => settleRaceBets(deps, tx, { id: race.id, name: "bench" }, { canceled: false, top }));
     const whole = ms(t0);
     const [{ paid }] = rowsOf<{ paid: number }>(await database.db.execute(sql`SELECT count(*)::int AS paid FROM diamond_ledger WHERE reason = 'BET_PAYOUT'`)) as [{ paid: number }];
     console.log(
-      `  settled on the classification: ${fmt(whole)} (${settled.settled.toLocaleString("en")} legs, ${paid.toLocaleString("en")} payout entries, ${settled.paid.toLocaleString("en")} 💎); floor (one UPDATE alone): ${fmt(floor)}`,
+      `  settled on the classification: ${fmt(whole)} (${settled.settled.toLocaleString("en")} legs, ${paid.toLocaleString("en")} payout entries, ${settled.paid.toLocaleString("en")} 💎); floor (one UPDATE alone): ${fmt(floor)}; of which the ledger's ${postings.length.toLocaleString("en")} postings alone: ${fmt(ledgerPart)}, the ${ids.length.toLocaleString("en")} notifications alone: ${fmt(noticePart)}`,
     );
 
     // The same bets open again on the next round, refunded by its canceled race session.
