@@ -225,12 +225,13 @@ describe("an injured rider: the NotificationWithImage notice on any screen", () 
   });
 });
 
+const note = (value: Notification["value"]): Notification => ({ id: "n1", type: "BET_RESULTS", value, createdAt: "2026-06-04T10:00:00.000Z", isRead: false });
+
 describe("a BET_RESULTS notification says how the race's bets did and leads to the bets", () => {
   it("won and paid, or given back for a canceled race", async () => {
     const { i18n } = await import("../../../src/i18n/i18n");
     await i18n.loadNamespaces("notifications");
     const t = i18n.getFixedT("en", "notifications");
-    const note = (value: Notification["value"]): Notification => ({ id: "n1", type: "BET_RESULTS", value, createdAt: "2026-06-04T10:00:00.000Z", isRead: false });
     expect(describeNotification(note({ raceName: "Czech Grand Prix", bets: 3, won: 2, payout: 120, refunded: 0 }), t)).toEqual({
       text: "Your bets on Czech Grand Prix are settled: 2 of 3 won, 120 diamonds paid",
       href: "/bets",
