@@ -3,7 +3,7 @@ import { assign, createActor, fromCallback, fromPromise } from "xstate";
 import { betPlacementMachine, type PlaceBetInput, type PlaceBetOutput } from "../../../machines/betPlacement.machine";
 import { raceBetsMachine, type BetsSession, type RaceBetsEvent } from "../../../machines/raceBets.machine";
 import { applyRaceBets, betKeys, placeBet, raceBetsQuery } from "../../api/bets";
-import { balanceQuery } from "../../api/diamonds";
+import { balanceQuery, diamondsKeys } from "../../api/diamonds";
 import { onLiveEvent } from "../../api/live";
 import { serverClock } from "../../api/predictions";
 import { queryClient } from "../../api/queryClient";
@@ -41,7 +41,12 @@ const watchBets = fromCallback<RaceBetsEvent, BetsSession>(({ input, sendBack })
     lastBalance = b;
     sendBack({ type: "bets.balance", balance: Number(b) });
   };
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: betKeys.race(input.userId, input.raceId) });
+  // A settlement or a refund also moves the balance: read it too (its live push may have been missed while the socket
+  // was re-authenticating; the notices are read again after every reconnect).
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: betKeys.race(input.userId, input.raceId) });
+    void queryClient.invalidateQueries({ queryKey: diamondsKeys.balance(input.userId) });
+  };
   const stops = [
     bets.subscribe(sendData),
     balance.subscribe(sendBalance),
