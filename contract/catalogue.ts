@@ -1,4 +1,5 @@
 import { authCalls, systemCalls, usersCalls, type Call, type RawCall } from "./calls";
+import { adminBetsCalls, betsCalls, devBetsCalls } from "./calls.bets";
 import { devDiamondsCalls, diamondsCalls } from "./calls.diamonds";
 import { docsCalls } from "./calls.docs";
 import { devLeaguesCalls, leaguesCalls } from "./calls.leagues";
@@ -32,10 +33,13 @@ export const catalogue = {
   uploads: uploadsCalls,
   predictions: predictionsCalls,
   results: resultsCalls,
+  bets: betsCalls,
   docs: docsCalls,
   admin: adminCalls,
+  adminBets: adminBetsCalls,
   dev: devCalls,
   devDiamonds: devDiamondsCalls,
+  devBets: devBetsCalls,
   devLeagues: devLeaguesCalls,
   devNotifications: devNotificationsCalls,
 } as const satisfies Record<string, CallGroup>;

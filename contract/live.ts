@@ -26,6 +26,8 @@ export const NotificationType = z.enum([
   "USER_BALANCE_UPDATE",
   // A session's picks have been scored (value: raceName, name = the result key).
   "RESULTS_PUBLISHED",
+  // The race's bets are settled (value: raceName, bets, won, payout, refunded): one per player and race.
+  "BET_RESULTS",
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 

@@ -36,6 +36,8 @@ export const messages = {
   listEmpty: "The list is empty...",
   betExpired: "The time to make the bet has expired",
   betPlaced: "Bet is placed!",
+  // Bets (issue 14), not worded by the spec.
+  betAlreadyPlaced: "You already have this bet on this rider in this race",
   // Not worded by the spec; worded here once.
   invalidCredentials: "Wrong e-mail or password",
   emailTaken: "This e-mail can't be used to sign up",

@@ -13,6 +13,12 @@ export const NotificationValue = z
     riderName: z.string(),
     ids: z.array(Id),
     balance: z.string(),
+    // Bets (issue 14): the injured rider's id (their picture), the diamonds given back, and a weekend's bet results.
+    riderId: Id,
+    refunded: z.number(),
+    bets: z.number(),
+    won: z.number(),
+    payout: z.number(),
   })
   .partial();
 export const Notification = z.object({ id: Id, type: z.string(), value: NotificationValue, createdAt: z.string(), isRead: z.boolean() });

@@ -47,9 +47,11 @@ export const SettlementReport = z.object({
   settled: z.number().int(),
   /** Players whose picks were scored. */
   players: z.number().int(),
-  /** Diamonds given back (canceled sessions). */
+  /** Diamonds given back (canceled sessions, and the race's bets when the race session is canceled). */
   refunded: z.number().int(),
   replayed: z.boolean(),
+  /** The race's bets settled (won, lost or refunded) by this entry: the race session's only. */
+  bets: z.number().int().optional(),
 });
 export type SettlementReport = z.infer<typeof SettlementReport>;
 
@@ -62,6 +64,8 @@ export const InjuryReport = z.object({
   invalidated: z.number().int(),
   players: z.number().int(),
   refunded: z.number().int(),
+  /** Open bets on the rider, refunded (before the race session's start). */
+  bets: z.number().int(),
 });
 export type InjuryReport = z.infer<typeof InjuryReport>;
 

@@ -36,4 +36,14 @@ export const upgradePrices = { PREDICTION: 30, PODIUM: 60, INSURANCE: 40 } as co
 export const INSURANCE_SHARE = 0.5;
 export const MULTIPLIER = 2;
 
+/** game-rules.md "Bets": the stake's limits, the ACROSS step, and how PLACE and SHOW odds follow WIN odds. */
+export const betNumbers = {
+  minStake: 30,
+  maxStake: 150,
+  acrossStep: 3,
+  place: { factor: 0.5, plus: 0.5 },
+  show: { factor: 0.33, plus: 0.5 },
+  minOdds: 1.1,
+} as const;
+
 export type ChangeTier = keyof typeof changeTiers;

@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import type { ModalKind, PredictionActionType, PredictionCategory } from "../contract/enums";
+import type { InjuredNoticeKind, ModalKind, PredictionActionType, PredictionCategory } from "../contract/enums";
 
 // The props of every modal kind, typed once: whoever opens a modal passes exactly these, and its component
 // reads exactly these. Props are plain data; a modal that shows a flow finds that flow's actor through the flow's
@@ -25,17 +25,21 @@ export type ModalPropsByKind = {
   /** One upgrade button of the open weekend, by its key. */
   Upgrade: { button: string };
   UpgradeFinal: { type: z.infer<typeof PredictionActionType>; category?: PredictionCategory | undefined };
+  /** The bet being placed on the Bets screen (the bets actor owns it). */
+  BetOnRider: None;
+  /** How an ACROSS bet splits; static text. */
+  AcrossInfo: None;
+  /** The player's bets on one race. */
+  AllUserBets: { raceId: string };
+  /** 'Rider has been Injured': the rider's picture and what was given back, by notice kind (predictions, bets, both). */
+  NotificationWithImage: { kind: z.infer<typeof InjuredNoticeKind>; riderId: string; riderName: string; raceName: string; refunded: number };
   // Kinds drawn by features not built yet: they declare their props when they arrive.
   ChooseAnswer: None;
   PredictionRider: None;
   Prize: None;
   FirstModal: None;
   Processing: None;
-  NotificationWithImage: None;
-  BetOnRider: None;
-  AcrossInfo: None;
   NewsModal: None;
-  AllUserBets: None;
 };
 
 /** Every kind of the spec's enum has its props: a kind missing above fails to compile here. */

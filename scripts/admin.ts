@@ -8,7 +8,7 @@ import { migrate } from "../server/db/migrate";
 import { openDb } from "../server/db/open";
 import { forcePasswordChange } from "../server/modules/users/admin";
 import { ApiError, apiUrlFromEnv, adminTokenFromEnv, operatorApi, OperatorError, resolveRider, ServerUnreachable } from "./operator/api";
-import { describeInjury, describeSettlement, podiumLine } from "./operator/report";
+import { describeInjury, describeOdds, describeSettlement, podiumLine } from "./operator/report";
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -16,13 +16,16 @@ Commands:
   force-password-change <email>                the player must set a new password at the next call
   results <race> <SESSION> <riders…>           enter a classification, best first; riders by race number or id
   results <race> <SESSION> --canceled          cancel the session: its picks are void and refunded
-  injure <rider> <race>                        the rider is out of the race: open picks on them are refunded
+  injure <rider> <race>                        the rider is out of the race: open picks and bets on them are refunded
+  odds <race> <rider>=<odds>…                  set riders' WIN odds for the race (PLACE and SHOW follow); bets placed keep theirs
+  odds <race> --reset                          drop the operator's odds: back to the odds from form
+  odds <race>                                  show the race's WIN odds
 
   <race>     a race id, next (the next or running race) or current (the latest weekend that has started)
   <SESSION>  ${ResultKey.options.join(", ")}
   <rider>    a race number (93) or a rider id
 
-results and injure talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
+results, injure and odds talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
 with the admin token ADMIN_TOKEN, else the development secret in DATA_DIR (default ./data).
 Exit codes: 0 done, 1 usage, 2 refused (by the server or before sending), 3 server unreachable or failing.`;
 
@@ -118,6 +121,27 @@ async function injureCommand(): Promise<number> {
   return 0;
 }
 
+async function oddsCommand(): Promise<number> {
+  const reset = args.includes("--reset");
+  const [raceRef, ...pairs] = args.filter((a) => a !== "--reset");
+  if (!raceRef) usageError("odds needs a race.");
+  if (reset && pairs.length) usageError("odds … --reset takes no riders.");
+  const client = api();
+  const race = await client.resolveRace(raceRef);
+  const { riders } = await client.raceRiders(race.id);
+  // The last odds given for a rider win ("93=2.5 93=2.6" sets 2.6).
+  const wanted = new Map<string, number>();
+  for (const pair of pairs.flatMap((a) => a.split(",")).filter(Boolean)) {
+    const m = /^([^=]+)=(\d+(?:\.\d{1,2})?)$/.exec(pair.trim());
+    if (!m) usageError(`"${pair}" is not <rider>=<odds> (e.g. 93=2.5).`);
+    wanted.set(resolveRider(riders, m[1]!).id, Number(m[2]));
+  }
+  const odds = [...wanted].map(([riderId, value]) => ({ riderId, odds: value }));
+  const report = reset || odds.length ? await client.setOdds(race.id, reset ? { reset: true } : { odds }) : { raceId: race.id, odds: race.odds, set: [] };
+  console.log(describeOdds(report, riders, race));
+  return 0;
+}
+
 let code = 0;
 try {
   switch (command) {
@@ -129,6 +153,9 @@ try {
       break;
     case "injure":
       code = await injureCommand();
+      break;
+    case "odds":
+      code = await oddsCommand();
       break;
     default:
       usageError(`Unknown command: ${command}`);

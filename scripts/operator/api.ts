@@ -5,6 +5,8 @@
 import type * as z from "zod";
 import { API_PREFIX, fillPath, type Call } from "../../contract/calls";
 import { ADMIN_TOKEN_HEADER, adminCalls, resultsCalls } from "../../contract/calls.results";
+import { adminBetsCalls, devBetsCalls } from "../../contract/calls.bets";
+import type { OddsBody } from "../../contract/bets";
 import { racesCalls } from "../../contract/calls.races";
 import { ErrorBody, MAX_PAGE_SIZE } from "../../contract/common";
 import { DEMO_PLAYERS_MAX, devCalls } from "../../contract/dev";
@@ -170,6 +172,18 @@ export function operatorApi(options: OperatorApiOptions) {
       return { players, categories };
     },
 
+    /** POST /dev/demo-bets, in calls of at most 200 players: demo players bet on the race. */
+    async addDemoBets(raceId: string, playerIds: readonly string[]) {
+      const total = { bets: 0, staked: 0, players: 0 };
+      for (let i = 0; i < playerIds.length; i += DEMO_PLAYERS_MAX) {
+        const out = await send(devBetsCalls.demoBets, { body: { raceId, playerIds: playerIds.slice(i, i + DEMO_PLAYERS_MAX) } });
+        total.bets += out.bets;
+        total.staked += out.staked;
+        total.players += out.players;
+      }
+      return total;
+    },
+
     allRaces,
     nextRaces: (take = 1) => send(racesCalls.next, { query: { take } }),
     raceRiders: (raceId: string) => send(racesCalls.riders, { params: { id: raceId } }),
@@ -201,6 +215,7 @@ export function operatorApi(options: OperatorApiOptions) {
 
     enterResult: (raceId: string, body: ResultBody) => send(adminCalls.enterResult, { params: { raceId }, body, admin: true }),
     injure: (riderId: string, raceId: string) => send(adminCalls.injure, { params: { riderId }, body: { raceId }, admin: true }),
+    setOdds: (raceId: string, body: OddsBody) => send(adminBetsCalls.setOdds, { params: { raceId }, body, admin: true }),
   };
   return api;
 }

@@ -43,7 +43,7 @@ export type SimulateOptions = {
   sleep?: (ms: number) => Promise<void>;
 };
 
-export type SimulationResult = { race: Race; seed: number; players: number; results: GeneratedResult[]; skipped: ResultKey[] };
+export type SimulationResult = { race: Race; seed: number; players: number; bets: number; results: GeneratedResult[]; skipped: ResultKey[] };
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -75,9 +75,14 @@ export async function simulateWeekend(api: OperatorApi, options: SimulateOptions
   const eve = new Date(Date.parse(first.startsAt) - MINUTE);
   await api.setClock(eve);
   log(`Clock → ${hhmm(eve.toISOString())}, a minute before ${sessionLabels[first.type]}.`);
+  let bets = 0;
   if (playerCount > 0) {
     const added = await api.addDemoPlayers(race.id, playerCount);
     log(`Added ${added.players.length} demo players, each with ${added.categories.length} picks.`);
+    // They bet too, before the race session's start; the race's result settles their bets.
+    const placed = await api.addDemoBets(race.id, added.players.map((p) => p.id));
+    bets = placed.bets;
+    log(`Demo players placed ${placed.bets} bets, ${placed.staked} 💎 staked.`);
   }
   await pause();
 
@@ -109,5 +114,5 @@ export async function simulateWeekend(api: OperatorApi, options: SimulateOptions
   const board = await api.seasonBoard(3);
   if (board.data.length) log(`Season leaderboard: ${board.data.map((e) => `${e.rank}. ${e.user.name} (${e.points} pts)`).join(", ")} (${board.count} ranked).`);
   log(`Weekend over: the clock stays at ${hhmm(new Date(Date.parse(sessions.at(-1)!.endsAt) + SECOND).toISOString())}; reset it with POST /api/dev/clock {"reset":true}.`);
-  return { race, seed, players: playerCount, results, skipped };
+  return { race, seed, players: playerCount, bets, results, skipped };
 }

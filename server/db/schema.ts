@@ -163,3 +163,4 @@ export * from "./schema.races";
 export * from "./schema.leagues";
 export * from "./schema.predictions";
 export * from "./schema.results";
+export * from "./schema.bets";

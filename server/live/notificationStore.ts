@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { NotificationType } from "../../contract/live";
-import type { Notification, NotificationValue } from "../../contract/notifications";
+import type { Notification } from "../../contract/notifications";
 import type { Db } from "../db/open";
 import { notifications, type NotificationRow } from "../db/schema";
-import type { LiveTx } from "./types";
-import type * as z from "zod";
+import type { LiveTx, NotificationValueOf } from "./types";
 
 export const toNotification = (r: Pick<NotificationRow, "id" | "type" | "value" | "createdAt" | "isRead">): Notification => ({
   id: r.id,
@@ -22,10 +21,11 @@ export const validIds = (ids: readonly string[]) => ids.filter((id) => uuidLike.
 /** A player's notifications in the database: every query is scoped to `userId`, nobody touches another's rows. */
 export function notificationStore(db: Db) {
   return {
-    async insert(tx: LiveTx, userIds: readonly string[], type: NotificationType, value: z.input<typeof NotificationValue>, now: Date) {
+    async insert(tx: LiveTx, userIds: readonly string[], type: NotificationType, value: NotificationValueOf, now: Date) {
       const unique = [...new Set(userIds)];
       if (unique.length === 0) return;
-      await tx.insert(notifications).values(unique.map((userId) => ({ id: randomUUID(), userId, type, value, createdAt: now })));
+      const valueOf = typeof value === "function" ? value : () => value;
+      await tx.insert(notifications).values(unique.map((userId) => ({ id: randomUUID(), userId, type, value: valueOf(userId), createdAt: now })));
     },
     async list(userId: string, take = 100): Promise<Notification[]> {
       const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.seq)).limit(take);

@@ -6,6 +6,9 @@ import type * as z from "zod";
 /** Anything that can run drizzle statements: `db` itself or the `tx` of `db.transaction(async (tx) => …)`. */
 export type LiveTx = Pick<Db, "insert" | "update" | "select" | "execute">;
 
+/** A notification's value, the same for every player or each player's own. */
+export type NotificationValueOf = z.input<typeof NotificationValue> | ((userId: string) => z.input<typeof NotificationValue>);
+
 /**
  * The publishing API other modules call (`app.deps.live`).
  *
@@ -16,8 +19,8 @@ export type LiveTx = Pick<Db, "insert" | "update" | "select" | "execute">;
  * offline gets it from `GET /api/notifications` when they come back.
  */
 export type Live = {
-  /** Inside the caller's transaction: one stored notification per user id. */
-  notify(tx: LiveTx, userIds: readonly string[], type: NotificationType, value: z.input<typeof NotificationValue>): Promise<void>;
+  /** Inside the caller's transaction: one stored notification per user id (`value` may differ per player: a function of the id). */
+  notify(tx: LiveTx, userIds: readonly string[], type: NotificationType, value: NotificationValueOf): Promise<void>;
   /**
    * After commit: push what is pending now. Optional (a poller drains the outbox every
    * `LIVE_POLL_MS`, 500 ms), but calling it makes delivery immediate. Never throws.

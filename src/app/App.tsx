@@ -7,6 +7,7 @@ import { useViewportHeight } from "./layout/useViewportHeight";
 import { ModalHost } from "./ModalHost";
 import { QueryEffects } from "./QueryEffects";
 import { ResultsEffects } from "./ResultsEffects";
+import { InjuryEffects } from "./InjuryEffects";
 import { RouteFallback } from "./RouteFallback";
 import { AppRoutes } from "./routes";
 import { SessionEffects } from "./SessionEffects";
@@ -22,6 +23,7 @@ export function App() {
           <QueryEffects />
           <SessionEffects />
           <ResultsEffects />
+          <InjuryEffects />
           <AppRoutes />
           <ModalHost />
         </Suspense>

@@ -22,6 +22,7 @@ const RidersAndTeamsScreen = lazy(() => import("../screens/ridersAndTeams/Riders
 const RiderByIdScreen = lazy(() => import("../screens/riderById/RiderByIdScreen"));
 const RiderIndexScreen = lazy(() => import("../screens/rider/RiderIndexScreen"));
 const PredictionsScreen = lazy(() => import("../screens/predictions/PredictionsScreen"));
+const BetsScreen = lazy(() => import("../screens/bets/BetsScreen"));
 const ResultsScreen = lazy(() => import("../screens/results/ResultsScreen"));
 const LeaderboardsScreen = lazy(() => import("../screens/leaderboards/LeaderboardsScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
@@ -53,7 +54,6 @@ const comingSoon: readonly ScreenName[] = [
   "bonusQuestions",
   "bonusAll",
   "bonusAnswered",
-  "bets",
   "prizes",
   "shop",
 ];
@@ -166,6 +166,13 @@ export function AppRoutes() {
         <Layout>
           <Guarded screen="predictions">
             <PredictionsScreen />
+          </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.bets}>
+        <Layout>
+          <Guarded screen="bets">
+            <BetsScreen />
           </Guarded>
         </Layout>
       </Route>

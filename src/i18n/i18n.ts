@@ -17,6 +17,7 @@ export const namespaces = [
   "pages",
   "notifications",
   "predictions",
+  "bets",
   "leagues",
   "riders",
   "results",

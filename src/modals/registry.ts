@@ -19,4 +19,8 @@ export const modalComponents: ModalComponents = {
   ChangePrediction: lazy(() => import("../features/predictions/ChangePredictionModal")),
   Upgrade: lazy(() => import("../features/predictions/UpgradeModal")),
   UpgradeFinal: lazy(() => import("../features/predictions/UpgradeFinalModal")),
+  BetOnRider: lazy(() => import("../features/bets/BetOnRiderModal")),
+  AcrossInfo: lazy(() => import("../features/bets/AcrossInfoModal")),
+  AllUserBets: lazy(() => import("../features/bets/AllUserBetsModal")),
+  NotificationWithImage: lazy(() => import("./NotificationWithImageModal")),
 };

@@ -1,11 +1,13 @@
 // Property: whatever a race weekend throws at 2–3 players (first saves at any instant around the session
 // boundaries, paid changes confirmed at the tier the race view offers, all five upgrades, an injured rider
 // who comes back, results entered in weekend order as classifications or cancellations, results entered
-// again), the money and the scores stay consistent. After every operation: each balance (API and table)
+// again, bets of every type and stake placed around the race session's start), the money, the bets and the
+// scores stay consistent. After every operation: each balance (API and table)
 // is the sum of its ledger and never went below zero, a pick is settled exactly when its state is no longer
 // MADE (and every pick of an entered result is), players' points are the sum of their settled picks, the
-// diamonds spent on upgrades still held (or refunded) add up, spends on voided picks are refunded once, and a
-// refused call changes nothing. At the end the remaining results are entered and every result entered
+// diamonds spent on upgrades still held (or refunded) add up, spends on voided picks are refunded once, each
+// bet's stake was debited once and is refunded exactly when its legs are, the race's result settles every open
+// leg as the contract's rules say and pays its winnings once, and a refused call changes nothing. At the end the remaining results are entered and every result entered
 // again: nothing at all changes. Through the API (app.inject), on PGlite and PostgreSQL.
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
@@ -19,6 +21,8 @@ import { sessionFamilies } from "../../server/db/schema";
 import { tokenService } from "../../server/modules/auth/tokens";
 import { diamondsLedger, signUpGrant } from "../../server/modules/diamonds/ledger";
 import { resultKeyOf } from "../../contract/weekendRules/scoring";
+import { BET_TYPES, settleLegs } from "../../contract/betRules";
+import type { BetType, LegType } from "../../contract/bets";
 import { ADMIN_TOKEN, onEachBackend } from "./harness";
 import { MINUTE, SECOND, raceFixture, type RaceFixture } from "./predictionsFixture";
 
@@ -47,7 +51,8 @@ type Op =
   | { kind: "recover" }
   | ({ kind: "result"; at: number } & Classification)
   | { kind: "reenter"; which: number; conflict: boolean }
-  | { kind: "topUp"; player: number; amount: number };
+  | { kind: "topUp"; player: number; amount: number }
+  | { kind: "bet"; player: number; at: number; rider: number; type: BetType; amount: number; again: boolean };
 
 type Player = { id: string; family: string };
 type Row = Record<string, unknown>;
@@ -99,6 +104,11 @@ function opsArb(instants: number): fc.Arbitrary<Op[]> {
     { weight: 3, arbitrary: fc.record({ kind: fc.constant("result" as const), at, cancel, top: topArb }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant("reenter" as const), which: fc.nat(6), conflict: fc.boolean() }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant("topUp" as const), player, amount: fc.integer({ min: 10, max: 150 }) }) },
+    // Stakes at and around the limits and the ACROSS step: 29, 151 and 31 are refused.
+    {
+      weight: 4,
+      arbitrary: fc.record({ kind: fc.constant("bet" as const), player, at, rider, type: fc.constantFrom(...BET_TYPES), amount: fc.constantFrom(29, 30, 31, 33, 45, 60, 90, 150, 151), again: fc.boolean() }),
+    },
   );
   return fc.array(op, { minLength: 10, maxLength: MAX_OPS });
 }
@@ -195,6 +205,7 @@ onEachBackend(
             results: await rows(sql`SELECT * FROM session_results ORDER BY result_key`),
             sessions: await rows(sql`SELECT type, canceled FROM race_sessions WHERE race_id = ${race.id} ORDER BY type`),
             notifications: await rows(sql`SELECT count(*)::int AS n FROM notifications`),
+            bets: await rows(sql`SELECT * FROM bets ORDER BY id`),
           };
         }
 
@@ -262,6 +273,38 @@ onEachBackend(
             }
             const kept = entries.filter((e) => e.user_id === p.id && e.reason === "UPGRADE" && !refundedSpend.has(e.id)).reduce((s, e) => s - e.delta, 0);
             expect(kept, `${where}: diamonds kept for upgrades vs upgrades held (player ${players.indexOf(p)})`).toBe(held);
+          }
+
+          // Bets: one BET debit per bet placed (its legs' stakes), before the race session's start; refunded exactly
+          // when its legs are; once the race's result is in, every open leg settled as the rules say, winnings paid once.
+          type Leg = { placement_id: string; user_id: string; rider_id: string; type: LegType; placed_as: BetType; stake: number; odds: number; status: string; payout: number | null; placed_at: Date | string };
+          const legs = await rows<Leg>(sql`SELECT placement_id, user_id, rider_id, type, placed_as, stake, odds::float8 AS odds, status, payout, placed_at FROM bets`);
+          const placements = new Map<string, Leg[]>();
+          for (const leg of legs) placements.set(leg.placement_id, [...(placements.get(leg.placement_id) ?? []), leg]);
+          const stakes = entries.filter((e) => e.reason === "BET");
+          expect(stakes.length, `${where}: one BET debit per bet`).toBe(placements.size);
+          for (const e of stakes) {
+            const mine = placements.get(e.ref!.replace(/^bet:/, ""));
+            expect(mine, `${where}: BET ${e.ref} names no bet`).toBeDefined();
+            expect(-e.delta, `${where}: stake of ${e.ref}`).toBe(mine!.reduce((s, l) => s + l.stake, 0));
+            expect(mine!.every((l) => new Date(l.placed_at).getTime() < race.sessions.START.start), `${where}: a bet placed after the deadline`).toBe(true);
+            expect(refundedSpend.has(e.id), `${where}: ${e.ref} refunded iff its legs are`).toBe(mine!.every((l) => l.status === "REFUNDED"));
+          }
+          const start = (await enteredRows()).find((x) => x.result_key === "START");
+          if (start) {
+            expect(legs.filter((l) => l.status === "OPEN"), `${where}: open legs after the race's result`).toEqual([]);
+            const decided = legs.filter((l) => l.status !== "REFUNDED" || start.canceled);
+            const expected = settleLegs(
+              decided.map((l, i) => ({ id: String(i), riderId: l.rider_id, type: l.type, stake: l.stake, odds: l.odds })),
+              start.canceled ? { canceled: true } : { canceled: false, top: start.rider_ids.split(",") },
+            );
+            decided.forEach((l, i) => expect([l.status, l.payout], `${where}: a ${l.type} leg settled`).toEqual([expected[i]!.status, expected[i]!.payout]));
+          } else expect(legs.filter((l) => l.status !== "OPEN" && l.status !== "REFUNDED"), `${where}: legs settled before the race's result`).toEqual([]);
+          for (const p of players) {
+            const won = legs.filter((l) => l.user_id === p.id && l.status === "WON").reduce((s, l) => s + l.payout!, 0);
+            const paid = entries.filter((e) => e.user_id === p.id && e.reason === "BET_PAYOUT");
+            expect(paid.length, `${where}: winnings paid once`).toBeLessThanOrEqual(1);
+            expect(paid.reduce((s, e) => s + e.delta, 0), `${where}: winnings paid`).toBe(won);
           }
 
           // Points: users.points and the race's score row are the sum of the settled picks.
@@ -441,6 +484,23 @@ onEachBackend(
                 expect(res.body.result).toMatchObject({ replayed: true, settled: 0, refunded: 0 });
               }
               expect(await snapshot(), `${where}: re-entered ${row.result_key}`).toEqual(before);
+              break;
+            }
+            case "bet": {
+              const place = () => call("POST", `/bets/circuits/${race.id}`, { player: p, body: { riderId: riderOf(op.rider), type: op.type, amount: op.amount } });
+              const res = await place();
+              status = res.status;
+              if (status === 200) {
+                expect((await newEntries(seq)).map((e) => [e.reason, e.delta])).toEqual([["BET", -op.amount]]);
+                note = `:${op.type}`;
+                if (op.again) {
+                  // One bet per rider and type per race: the same bet again is refused and changes nothing.
+                  const mid = await snapshot();
+                  const again = await place();
+                  expect([again.status, again.body.code], `${where}: the same bet again`).toEqual([409, "betAlreadyPlaced"]);
+                  expect(await snapshot(), `${where}: the same bet again`).toEqual(mid);
+                }
+              }
               break;
             }
             case "topUp": {

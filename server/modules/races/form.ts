@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { FORM_STARTS, oddsFromForm } from "../../../contract/raceRules";
 import type { Db } from "../../db/open";
-import { riderPerformances, riders } from "../../db/schema";
+import { raceOdds, riderPerformances, riders } from "../../db/schema";
 
 /** A start's place in time as one comparable number: season and round. */
 const when = (season: number, round: number) => season * 1000 + round;
@@ -10,8 +10,9 @@ const when = (season: number, round: number) => season * 1000 + round;
  * The odds of each race's available riders, from their form going into it: the average points of
  * their latest FORM_STARTS starts before that round. One query: each available rider of the class
  * with their starts (newest first) aggregated into arrays (far fewer rows to move than one per start).
+ * Odds an operator set for a race (`race_odds`, `npm run admin -- odds`) take the form's place.
  */
-export async function oddsForRaces(db: Db, raceClass: string, racesToPrice: readonly { id: string; season: number; round: number }[]): Promise<Map<string, Record<string, number>>> {
+export async function oddsForRaces(db: Pick<Db, "select">, raceClass: string, racesToPrice: readonly { id: string; season: number; round: number }[]): Promise<Map<string, Record<string, number>>> {
   const out = new Map<string, Record<string, number>>();
   if (racesToPrice.length === 0) return out;
   const order = sql`${riderPerformances.season} DESC, ${riderPerformances.round} DESC`;
@@ -37,5 +38,8 @@ export async function oddsForRaces(db: Db, raceClass: string, racesToPrice: read
     }
     out.set(race.id, oddsFromForm(form));
   }
+  const active = new Set(rows.map((r) => r.riderId));
+  const set = await db.select().from(raceOdds).where(inArray(raceOdds.raceId, racesToPrice.map((r) => r.id)));
+  for (const o of set) if (active.has(o.riderId)) out.get(o.raceId)![o.riderId] = Number(o.odds);
   return out;
 }

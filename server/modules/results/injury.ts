@@ -7,7 +7,8 @@ import { AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx, type Posting } from "../diamonds/ledger";
 import { categorySession, podiumOf, podiums } from "../../../contract/weekendRules/structure";
 import { ledgerKeys } from "../predictions/service";
-import { notifyInBatches, refundKey, refundsFor } from "./settlement";
+import { refundKey, refundsFor } from "./settlement";
+import { betRefundsOnRider, notifyInjured, playersOf } from "../bets/injury";
 
 // game-rules.md "Injured riders": the operator marks a rider INJURED for a race; every pick on them whose
 // session has not started becomes invalid: the diamonds spent on it (its multiplier, its paid changes)
@@ -86,7 +87,9 @@ export function injuryService(deps: AppDeps) {
         raceId,
         invalid.filter((p) => p.upgrades.includes("PREDICTION")),
       );
-      const posted = await ledger.postAll(tx, [...changes, ...multipliers]);
+      // Open bets on the rider too (server/modules/bets/injury.ts), in the same postings.
+      const bets = await betRefundsOnRider(deps, tx, raceId, riderId);
+      const posted = await ledger.postAll(tx, [...changes, ...multipliers, ...bets.postings]);
       const refunds = posted.filter((r) => !r.replayed);
       if (withMultiplier.length) {
         await tx
@@ -95,12 +98,18 @@ export function injuryService(deps: AppDeps) {
           .where(inArray(predictions.id, withMultiplier));
       }
       const players = [...new Set(invalid.map((p) => p.userId))];
-      await notifyInBatches(deps, tx, players, "INJURED_RIDER_PREDICTIONS", { riderName: rider.name, raceName: race.name });
-      return { invalidated: invalid.length, players, refunded: refunds.reduce((s, r) => s + r.delta, 0), touched: [...new Set(refunds.map((r) => r.userId))] };
+      await notifyInjured(deps, tx, { rider, raceName: race.name, predictions: players, refunds, betPlayers: playersOf(bets.postings) });
+      return {
+        invalidated: invalid.length,
+        players: [...new Set([...players, ...playersOf(bets.postings)])],
+        refunded: refunds.reduce((s, r) => s + r.delta, 0),
+        touched: [...new Set(refunds.map((r) => r.userId))],
+        bets: bets.bets,
+      };
     });
     if (outcome.touched.length) await ledger.publish(...outcome.touched);
     await deps.live.flush();
-    return { riderId, raceId, invalidated: outcome.invalidated, players: outcome.players.length, refunded: outcome.refunded };
+    return { riderId, raceId, invalidated: outcome.invalidated, players: outcome.players.length, refunded: outcome.refunded, bets: outcome.bets };
   }
 
   return { injure };

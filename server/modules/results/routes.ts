@@ -1,7 +1,6 @@
-import { timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ADMIN_TOKEN_HEADER, adminCalls, resultsCalls } from "../../../contract/calls.results";
-import { AppError } from "../../http/errors";
+import type { FastifyInstance } from "fastify";
+import { adminCalls, resultsCalls } from "../../../contract/calls.results";
+import { adminGuard } from "../../http/adminGuard";
 import { serve } from "../../http/route";
 import { boardReads } from "./boards";
 import { injuryService } from "./injury";
@@ -15,20 +14,11 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   serve(app, resultsCalls.raceBoard, ({ params, query, caller }) => boards.race(params.raceId!, query.page, query.take, caller?.userId));
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** Operator calls, behind the admin token (registered only when the server has one). */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const expected = app.deps.config.adminToken;
   if (!expected) return;
-  const guard = async (request: FastifyRequest) => {
-    const given = request.headers[ADMIN_TOKEN_HEADER];
-    if (typeof given !== "string" || !sameSecret(given, expected)) throw new AppError(401, "unauthorized");
-  };
+  const guard = adminGuard(expected);
   const settlement = settlementService(app.deps);
   const injuries = injuryService(app.deps);
   const options = { routeOptions: { onRequest: guard } };

@@ -11,6 +11,7 @@ import { diamondsLedger, type LedgerTx, type Posting, type PostResult } from "..
 import { resultKeyOf, settle, type Classification } from "../../../contract/weekendRules/scoring";
 import { podiums } from "../../../contract/weekendRules/structure";
 import { refreshRaceScores, refreshSeasonStats } from "./scores";
+import { settleRaceBets } from "../bets/settlement";
 
 // Results entry and settlement (game rules "Points"): one transaction writes the classification, scores
 // the picks it decides with the pure `settle()`, voids and refunds them when the session was canceled,
@@ -117,13 +118,16 @@ export function settlementService(deps: AppDeps) {
         refunds = (await ledger.postAll(tx, await refundsFor(tx, refs))).filter((r) => !r.replayed);
       }
 
+      // The race session's result settles the race's bets too (server/modules/bets/settlement.ts).
+      const bets = results.START ? await settleRaceBets(deps, tx, race, results.START) : null;
+
       const players = [...new Set(picks.map((p) => p.userId))];
       await refreshRaceScores(tx, raceId, race.season);
       await refreshSeasonStats(tx, race.season, raceId);
       await notifyInBatches(deps, tx, players, "RESULTS_PUBLISHED", { raceName: race.name, name: key });
       return {
-        report: { settled: scored.length, players: players.length, refunded: refunds.reduce((s, r) => s + r.delta, 0), replayed: false },
-        touched: [...new Set(refunds.map((r) => r.userId))],
+        report: { settled: scored.length, players: players.length, refunded: refunds.reduce((s, r) => s + r.delta, 0) + (bets?.refunded ?? 0), replayed: false, ...(bets ? { bets: bets.settled } : {}) },
+        touched: [...new Set([...refunds.map((r) => r.userId), ...(bets?.touched ?? [])])],
       };
     });
     if (outcome.touched.length) await ledger.publish(...outcome.touched);

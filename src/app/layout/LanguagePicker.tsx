@@ -25,7 +25,8 @@ export function LanguagePicker({ align = "end" }: { align?: "start" | "end" }) {
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={t("language.choose", { language: current.name })}
+        // The accessible name contains the visible code (WCAG 2.5.3, label in name).
+        aria-label={t("language.choose", { language: `${current.shortName} (${current.name})` })}
         onClick={() => setOpen((v) => !v)}
       >
         <GlobeIcon size={18} />

@@ -39,6 +39,15 @@ export function describeNotification(n: Notification, t: TFunction<"notification
     case "RESULTS_PUBLISHED":
       // `name` is the result key here ("FP1", "SPRINT"…), not the race.
       return { text: t("types.resultsPublished", { race: v.raceName ?? "" }), href: paths.results };
+    case "BET_RESULTS":
+      // A canceled race gives every stake back; otherwise how many bets won and what they paid.
+      return {
+        text:
+          (v.refunded ?? 0) > 0 && (v.payout ?? 0) === 0
+            ? t("types.betRefunds", { race, refunded: v.refunded ?? 0 })
+            : t("types.betResults", { race, won: v.won ?? 0, bets: v.bets ?? 0, payout: v.payout ?? 0 }),
+        href: paths.bets,
+      };
     case "USER_BALANCE_UPDATE":
       return { text: t("types.balanceUpdate", { balance: v.balance ?? "" }), href: paths.shop };
     default:

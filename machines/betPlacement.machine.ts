@@ -1,0 +1,242 @@
+import { assign, fromPromise, setup } from "xstate";
+import type { Bet, BetOdds, BetType } from "../contract/bets";
+import { betSlip, bettingOpen, planBet, snapStake, typesLeft, type BetFacts } from "../contract/betRules";
+import type { ErrorBody } from "../contract/common";
+import { formatMessage } from "../contract/messages";
+import { betNumbers } from "../contract/rules";
+import type { Verdict } from "../contract/verdict";
+import { MAX_TIMER_MS } from "./predictionChange.machine";
+import { isRaceStarted, notProvided, toErrorBody } from "./serviceErrors";
+
+// One bet, from the BetOnRider modal: the type, the stake on the slider, the confirmation, the placing and its
+// outcome. Every rule (stakes, the ACROSS step, the deadline, one bet per rider and type, the balance) is the
+// contract's `planBet`; the machine adds the flow, closes itself at the deadline from the injected clock and
+// follows the live balance.
+
+export type OddsOf = { id: string; odds: BetOdds | null };
+
+export type BetPlacementInput = {
+  raceId: string;
+  /** The rider bet on. */
+  riderId: string;
+  /** The race's riders with their odds (null: injured, no bet possible): the rules' facts. */
+  riders: readonly OddsOf[];
+  /** The type the player pressed; null to choose in the modal. */
+  type?: BetType | null;
+  amount?: number;
+  balance: number;
+  /** When bets close: the race session's scheduled start (epoch ms). */
+  closesAt: number;
+  /** The player's bets already placed on this race. */
+  placed: readonly { riderId: string; type: BetType }[];
+};
+
+export type BetPlacementContext = Omit<BetPlacementInput, "type" | "amount"> & {
+  type: BetType | null;
+  amount: number;
+  /** The injected clock's last reading (epoch ms). */
+  now: number;
+  error: ErrorBody | null;
+  /** The bet as the server placed it. */
+  bet: Bet | null;
+};
+
+export type BetPlacementEvent =
+  | { type: "bet.type"; betType: BetType }
+  /** The slider moved: the amount snaps to a valid stake of the type. */
+  | { type: "bet.amount"; amount: number }
+  | { type: "bet.confirm" }
+  | { type: "bet.retry" }
+  /** The live channel's balance (another tab spent, the shop credited). */
+  | { type: "bet.balance"; balance: number };
+
+export type PlaceBetInput = { raceId: string; riderId: string; type: BetType; amount: number };
+/** The server answers the bet placed and the balance after its stake. */
+export type PlaceBetOutput = { bet: Bet; balance: number };
+
+/**
+ * Tags the BetOnRider modal reads: `choosing` (the type), `staking` (the slider), `busy` (placing), and the
+ * outcomes `placed` ('Bet is placed!'), `expired`, `insufficient` (not enough diamonds), `incorrect`, `failed` (retry).
+ */
+export type BetPlacementTag = "choosing" | "staking" | "busy" | "placed" | "expired" | "insufficient" | "incorrect" | "failed";
+
+const factsOf = (c: BetPlacementContext): BetFacts => ({
+  now: c.now,
+  // Betting closes at the race session's start; the session's end does not matter here.
+  race: { startsAt: c.closesAt, endsAt: c.closesAt, canceled: false },
+  riders: new Map(c.riders.map((r) => [r.id, { available: r.odds !== null, odds: r.odds?.WIN ?? null }])),
+  placed: c.placed,
+  balance: c.balance,
+});
+
+/** The contract's verdict on the bet as it stands. */
+export const verdictOf = (c: BetPlacementContext): Verdict<unknown> =>
+  c.type === null ? { ok: false, refusal: { status: 400, code: "betIncorrect" } } : planBet(factsOf(c), { riderId: c.riderId, type: c.type, amount: c.amount });
+
+/** The odds of the rider bet on (null: injured). */
+export const riderOdds = (c: Pick<BetPlacementContext, "riderId" | "riders">) => c.riders.find((r) => r.id === c.riderId)?.odds ?? null;
+
+/** What the slider shows: each leg's stake and payout, and the most the bet can pay (null before a type is chosen). */
+export const slipOf = (c: BetPlacementContext) => {
+  const odds = riderOdds(c);
+  return c.type && odds ? betSlip(c.type, c.amount, odds) : null;
+};
+
+const refusedWith = (c: BetPlacementContext, code: string) => {
+  const v = verdictOf(c);
+  return !v.ok && v.refusal.code === code;
+};
+
+const statusOf = (error: unknown) => toErrorBody(error).statusCode;
+
+export const betPlacementMachine = setup({
+  types: {
+    context: {} as BetPlacementContext,
+    events: {} as BetPlacementEvent,
+    input: {} as BetPlacementInput,
+    tags: {} as BetPlacementTag,
+  },
+  actors: {
+    /** POST /bets/circuits/{raceId}; the server debits the stake and answers the bet and the balance. */
+    placeBet: fromPromise<PlaceBetOutput, PlaceBetInput>(notProvided("placeBet")),
+  },
+  guards: {
+    hasType: ({ context }) => context.type !== null,
+    /** A type the player has no bet of on this rider yet. */
+    typeLeft: ({ context, event }) => event.type === "bet.type" && typesLeft(context.placed, context.riderId).includes(event.betType),
+    /** Bets have closed on the injected clock (whatever the type and stake). */
+    expiredNow: ({ context }) => !bettingOpen(context.now, factsOf(context).race),
+    tooPoor: ({ context }) => refusedWith(context, "notEnoughDiamonds"),
+    allowed: ({ context }) => verdictOf(context).ok,
+    raceStarted: (_, params: { error: unknown }) => isRaceStarted(params.error),
+    poorOnServer: (_, params: { error: unknown }) => statusOf(params.error) === 402,
+    /** 400 or 409: the server says the bet itself is wrong (taken, injured, no riders). */
+    refusedOnServer: (_, params: { error: unknown }) => [400, 409].includes(statusOf(params.error)),
+  },
+  actions: {
+    /** The clock is a service: the app provides its server-aligned clock, tests a fake one. */
+    readClock: assign({ now: () => Date.now() }),
+    setType: assign(({ context, event }) => (event.type === "bet.type" ? { type: event.betType, amount: snapStake(event.betType, context.amount) } : {})),
+    setAmount: assign(({ context, event }) => (event.type === "bet.amount" ? { amount: snapStake(context.type ?? "WIN", event.amount) } : {})),
+    setBalance: assign(({ context, event }) => ({ balance: event.type === "bet.balance" ? event.balance : context.balance })),
+    setError: assign({ error: (_, params: { error: unknown }) => toErrorBody(params.error) }),
+    /** The contract's refusal as the error the modal shows. */
+    setRefusal: assign({
+      error: ({ context }) => {
+        const v = verdictOf(context);
+        return v.ok ? null : { statusCode: v.refusal.status, code: v.refusal.code, message: formatMessage(v.refusal.code) };
+      },
+    }),
+    clearError: assign({ error: null }),
+    setPlaced: assign((_, params: PlaceBetOutput) => ({ bet: params.bet, balance: params.balance })),
+  },
+  delays: {
+    /** Until bets close: the modal closes itself then, whatever it shows. */
+    untilDeadline: ({ context }) => Math.min(MAX_TIMER_MS, Math.max(0, context.closesAt - context.now)),
+  },
+}).createMachine({
+  id: "betPlacement",
+  description:
+    "One bet in the BetOnRider modal: the type (WIN, PLACE, SHOW or ACROSS), the stake on the slider (30–150, ACROSS in steps of 3 split into three legs), confirm, placing, then 'Bet is placed!', expired, not enough diamonds (follows the live balance), incorrect, or a failure with retry; it closes itself when bets close.",
+  initial: "open",
+  context: ({ input }) => {
+    const type = input.type && typesLeft(input.placed, input.riderId).includes(input.type) ? input.type : null;
+    return {
+      raceId: input.raceId,
+      riderId: input.riderId,
+      riders: input.riders,
+      type,
+      amount: snapStake(type ?? "WIN", input.amount ?? betNumbers.minStake),
+      balance: input.balance,
+      closesAt: input.closesAt,
+      placed: input.placed,
+      now: 0,
+      error: null,
+      bet: null,
+    };
+  },
+  states: {
+    open: {
+      on: { "bet.balance": { actions: "setBalance" } },
+      initial: "starting",
+      states: {
+        // Where the player starts (and comes back to when the deadline timer fires): the clock decides first.
+        starting: {
+          entry: "readClock",
+          always: [{ guard: "expiredNow", target: "#betPlacement.expired" }, { guard: "hasType", target: "editing.staking" }, { target: "editing.choosing" }],
+        },
+        // The modal waits for the player: until bets close, then it closes itself (a request in flight is left to finish).
+        editing: {
+          after: { untilDeadline: "starting" },
+          initial: "choosing",
+          states: {
+            choosing: {
+              tags: "choosing",
+              description: "The rider's odds for each type: the player picks WIN, PLACE, SHOW or ACROSS (a type already bet on this rider is not offered).",
+              on: { "bet.type": { guard: "typeLeft", target: "staking", actions: "setType" } },
+            },
+            staking: {
+              tags: "staking",
+              description: "The slider: the stake, the split of an ACROSS bet and the potential payout move together.",
+              on: {
+                "bet.type": { guard: "typeLeft", actions: "setType" },
+                "bet.amount": { actions: "setAmount" },
+                "bet.confirm": { target: "#betPlacement.open.checking", actions: "readClock" },
+              },
+            },
+            insufficient: {
+              tags: ["insufficient", "staking"],
+              description: "Not enough diamonds for this stake: a lower stake, or diamonds arriving (the live balance), brings the player back.",
+              on: {
+                "bet.balance": { target: "staking", actions: "setBalance" },
+                "bet.amount": { target: "staking", actions: "setAmount" },
+                "bet.type": { guard: "typeLeft", target: "staking", actions: "setType" },
+              },
+            },
+            incorrect: {
+              tags: "incorrect",
+              description: "'Your bet is incorrect' (or the server's reason: already placed, rider injured): another type or stake tries again.",
+              on: {
+                "bet.amount": { target: "staking", actions: ["setAmount", "clearError"] },
+                "bet.type": { guard: "typeLeft", target: "staking", actions: ["setType", "clearError"] },
+              },
+            },
+            failed: {
+              tags: "failed",
+              description: "The request failed (network, server): its message and Try Again, which checks the rules again first.",
+              on: { "bet.retry": { target: "#betPlacement.open.checking", actions: "readClock" } },
+            },
+          },
+        },
+        // The contract decides again at the moment of the confirm: the deadline, the balance, the stake.
+        checking: {
+          always: [
+            { guard: "expiredNow", target: "#betPlacement.expired" },
+            { guard: "tooPoor", target: "editing.insufficient" },
+            { guard: "allowed", target: "placing" },
+            { target: "editing.incorrect", actions: "setRefusal" },
+          ],
+        },
+        placing: {
+          tags: "busy",
+          entry: "clearError",
+          invoke: {
+            id: "placeBet",
+            src: "placeBet",
+            input: ({ context }) => ({ raceId: context.raceId, riderId: context.riderId, type: context.type ?? "WIN", amount: context.amount }),
+            onDone: { target: "#betPlacement.placed", actions: { type: "setPlaced", params: ({ event }) => event.output } },
+            onError: [
+              // The server's clock says bets have closed.
+              { guard: { type: "raceStarted", params: ({ event }) => ({ error: event.error }) }, target: "#betPlacement.expired", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
+              { guard: { type: "poorOnServer", params: ({ event }) => ({ error: event.error }) }, target: "editing.insufficient", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
+              { guard: { type: "refusedOnServer", params: ({ event }) => ({ error: event.error }) }, target: "editing.incorrect", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
+              { target: "editing.failed", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+      },
+    },
+    placed: { type: "final", tags: "placed", description: "'Bet is placed!'" },
+    expired: { type: "final", tags: "expired", description: "'The time to make the bet has expired'." },
+  },
+});

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import { adminBetsCalls, betsCalls, devBetsCalls } from "../../../contract/calls.bets";
+import { adminGuard } from "../../http/adminGuard";
+import { AppError } from "../../http/errors";
+import { serve } from "../../http/route";
+import { demoBetsService } from "./demoBets";
+import { oddsService } from "./odds";
+import { betsService } from "./service";
+
+/** Spec section 7 "Bets": the caller's own bets only. */
+export async function betsRoutes(app: FastifyInstance): Promise<void> {
+  const service = betsService(app.deps);
+  serve(app, betsCalls.race, ({ caller, params }) => service.view(caller.userId, params.raceId!));
+  // Spec section 8: a bad rider, type or amount is 'Your bet is incorrect', whichever field it is.
+  serve(app, betsCalls.place, ({ caller, params, body }) => service.placeAndView(caller.userId, params.raceId!, body), {
+    invalidBody: () => new AppError(400, "betIncorrect"),
+  });
+}
+
+/** The operators' odds, behind the admin token (registered only when the server has one). */
+export async function adminBetsRoutes(app: FastifyInstance): Promise<void> {
+  const expected = app.deps.config.adminToken;
+  if (!expected) return;
+  const odds = oddsService(app.deps);
+  serve(app, adminBetsCalls.setOdds, ({ params, body }) => odds.set(params.raceId!, body), { routeOptions: { onRequest: adminGuard(expected) } });
+}
+
+/** Development only: demo players' bets (the simulator). */
+export async function devBetsRoutes(app: FastifyInstance): Promise<void> {
+  const demo = demoBetsService(app.deps);
+  serve(app, devBetsCalls.demoBets, ({ body }) => demo.place(body.raceId, body.playerIds));
+}

@@ -1,0 +1,287 @@
+import { describe, expect, it } from "vitest";
+import { assign, createActor, createMachine, fromPromise, SimulatedClock } from "xstate";
+import type { Bet } from "../../contract/bets";
+import { oddsOf } from "../../contract/betRules";
+import type { ErrorBody } from "../../contract/common";
+import { betPlacementMachine, slipOf, type BetPlacementContext, type BetPlacementInput, type PlaceBetInput, type PlaceBetOutput } from "../../machines/betPlacement.machine";
+import { MAX_TIMER_MS } from "../../machines/predictionChange.machine";
+import { apiError } from "./authFixtures";
+import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
+
+const SEC = 1000;
+const MIN = 60_000;
+const CLOSES = Date.parse("2026-05-03T12:00:00Z");
+const at = { before: CLOSES - 10 * MIN, late: CLOSES + SEC };
+const riders = [
+  { id: "a", odds: oddsOf(4) },
+  { id: "b", odds: oddsOf(2) },
+  { id: "hurt", odds: null },
+];
+
+const expiredBody: ErrorBody = { statusCode: 418, code: "raceStarted", message: "Race has already started" };
+const poor: ErrorBody = { statusCode: 402, code: "notEnoughDiamonds", message: "You don't have enough diamonds" };
+const alreadyPlaced: ErrorBody = { statusCode: 409, code: "betAlreadyPlaced", message: "You already have this bet on this rider in this race" };
+const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
+const placedBet = (amount: number): Bet => ({
+  id: "b1",
+  raceId: "R1",
+  riderId: "a",
+  type: "WIN",
+  amount,
+  placedAt: new Date(at.before).toISOString(),
+  status: "OPEN",
+  payout: null,
+  refunded: 0,
+  legs: [{ type: "WIN", stake: amount, odds: 4, status: "OPEN", payout: null }],
+});
+
+/**
+ * The walk's fake clock: an event's `at` (a test-only payload the machine never reads) is when the player acted;
+ * without one, time stands still. The pure walk and the real actor read it the same way.
+ */
+type Timed = { at?: number };
+const walkClock = assign({ now: (({ context, event }: { context: BetPlacementContext; event: Timed }) => event.at ?? (context.now || at.before)) as never });
+
+const base: BetPlacementContext = { raceId: "R1", riderId: "a", riders, type: null, amount: 30, balance: 100, closesAt: CLOSES, placed: [{ riderId: "a", type: "SHOW" }], now: 0, error: null, bet: null };
+/** The machine as the owner spawns it (the walk cannot pass input). */
+const startedWith = (context: Partial<BetPlacementContext>) =>
+  createMachine({ ...betPlacementMachine.config, context: { ...base, ...context } } as never, betPlacementMachine.implementations as never) as unknown as typeof betPlacementMachine;
+
+const deadline = "xstate.after.untilDeadline.betPlacement.open.editing";
+const events = [
+  { type: "bet.type", betType: "WIN" },
+  { type: "bet.type", betType: "ACROSS" },
+  { type: "bet.type", betType: "SHOW" },
+  { type: "bet.amount", amount: 45 },
+  { type: "bet.amount", amount: 150 },
+  { type: "bet.confirm", at: at.before },
+  { type: "bet.confirm", at: at.late },
+  { type: "bet.retry", at: at.before },
+  { type: "bet.balance", balance: 20 },
+  { type: "bet.balance", balance: 500 },
+  { type: deadline, at: CLOSES },
+  { type: "xstate.done.actor.placeBet", output: { bet: placedBet(45), balance: 55 } },
+  { type: "xstate.error.actor.placeBet", error: apiError(expiredBody) },
+  { type: "xstate.error.actor.placeBet", error: apiError(poor) },
+  { type: "xstate.error.actor.placeBet", error: apiError(alreadyPlaced) },
+  { type: "xstate.error.actor.placeBet", error: apiError(broken) },
+];
+
+const serializeState = (s: { value: unknown; context: BetPlacementContext }) =>
+  JSON.stringify([s.value, s.context.type, s.context.amount, s.context.balance, s.context.now >= CLOSES, s.context.error?.code ?? null]);
+const finals = new Set(["placed", "expired"]);
+const filterEvents = (s: { value: unknown; context: BetPlacementContext }, e: { type: string } & Timed) => {
+  if (finals.has(s.value as string)) return false;
+  if (e.at !== undefined && e.at < s.context.now) return false;
+  if (e.type === deadline) return s.context.now < CLOSES;
+  return true;
+};
+
+describe("betPlacement.machine: every transition, walked on a real actor", () => {
+  const all = allTransitions(betPlacementMachine);
+  const covered = new Set<string>();
+  const starts = [
+    ["choose the type", {}],
+    ["a WIN bet pressed", { type: "WIN" as const }],
+    ["opened after the deadline", { type: "WIN" as const, now: at.late }],
+    ["a rider injured meanwhile", { type: "WIN" as const, riderId: "hurt" }],
+  ] as const;
+  for (const [name, context] of starts) {
+    const machine = startedWith(context).provide({ actions: { readClock: walkClock as never } });
+    const paths = transitionPaths(machine, { events, serializeState: serializeState as never, filterEvents: filterEvents as never });
+    it.each(paths.map((p) => [p.name, p] as const))(`${name}: %s`, async (_n, path) => {
+      const taken = await runPath(path, () => {
+        const stubs = promiseStubs(["placeBet"]);
+        return { machine: machine.provide({ actors: stubs.actors }), pending: stubs.pending };
+      });
+      taken.forEach((k) => covered.add(k));
+    });
+  }
+
+  it("covers 100% of the transitions", () => {
+    console.log(coverageLine("betPlacement.machine", all, covered));
+    expect(missing(all, covered)).toEqual([]);
+  });
+});
+
+/** A placement on a fake clock: `time` is what the clock reads, `clock` fires the timers. */
+function startPlacement(startAt: number, input: Partial<BetPlacementInput> = {}, place: (i: PlaceBetInput) => Promise<PlaceBetOutput> = async (i) => ({ bet: placedBet(i.amount), balance: 100 - i.amount })) {
+  let time = startAt;
+  const clock = new SimulatedClock();
+  const calls: PlaceBetInput[] = [];
+  const actor = createActor(
+    betPlacementMachine.provide({
+      actions: { readClock: assign({ now: () => time }) as never },
+      actors: {
+        placeBet: fromPromise<PlaceBetOutput, PlaceBetInput>(async ({ input: i }) => {
+          calls.push(i);
+          return place(i);
+        }),
+      },
+    }),
+    { input: { raceId: "R1", riderId: "a", riders, type: "WIN", balance: 100, closesAt: CLOSES, placed: [], ...input }, clock },
+  ).start();
+  const snap = () => actor.getSnapshot();
+  return {
+    actor,
+    calls,
+    snap,
+    advance: (ms: number) => {
+      time += ms;
+      clock.increment(ms);
+    },
+    sleep: (ms: number) => void (time += ms),
+  };
+}
+
+describe("Bets close at the race session's scheduled start (one second either side)", () => {
+  it("the second before: the bet is placed, 'Bet is placed!'", async () => {
+    const { actor, snap, calls } = startPlacement(CLOSES - SEC);
+    actor.send({ type: "bet.confirm" });
+    await settle();
+    expect(calls).toEqual([{ raceId: "R1", riderId: "a", type: "WIN", amount: 30 }]);
+    expect(snap().hasTag("placed")).toBe(true);
+    expect(snap().context.balance).toBe(70);
+  });
+
+  it("the second after: expired, nothing sent", () => {
+    const { actor, snap, calls, sleep } = startPlacement(CLOSES - SEC);
+    sleep(2 * SEC);
+    actor.send({ type: "bet.confirm" });
+    expect(snap().hasTag("expired")).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
+  it("the modal closes itself at the deadline, whatever it shows", () => {
+    const { snap, advance } = startPlacement(CLOSES - 10 * SEC, { type: null });
+    expect(snap().hasTag("choosing")).toBe(true);
+    advance(10 * SEC - 1);
+    expect(snap().hasTag("choosing")).toBe(true);
+    advance(1);
+    expect(snap().hasTag("expired")).toBe(true);
+  });
+
+  it("a deadline weeks ahead re-arms its timer instead of firing at once", () => {
+    const { snap, advance } = startPlacement(CLOSES - 30 * 24 * 60 * MIN);
+    advance(MAX_TIMER_MS);
+    expect(snap().hasTag("staking")).toBe(true);
+  });
+
+  it("opened after the deadline: expired at once", () => {
+    expect(startPlacement(CLOSES).snap().hasTag("expired")).toBe(true);
+  });
+
+  it("418 from the server (its clock is ahead): expired", async () => {
+    const { actor, snap } = startPlacement(at.before, {}, async () => {
+      throw apiError(expiredBody);
+    });
+    actor.send({ type: "bet.confirm" });
+    await settle();
+    expect(snap().hasTag("expired")).toBe(true);
+  });
+});
+
+describe("The slider: 30 to 150; ACROSS in steps of 3, split into three legs, shown live", () => {
+  it("snaps the stake to the type's step and limits; changing type keeps it valid", () => {
+    const { actor, snap } = startPlacement(at.before, { type: "ACROSS" });
+    actor.send({ type: "bet.amount", amount: 31 });
+    expect(snap().context.amount).toBe(30);
+    actor.send({ type: "bet.amount", amount: 95 });
+    expect(snap().context.amount).toBe(96);
+    expect(slipOf(snap().context)).toEqual({
+      amount: 96,
+      legs: [
+        { type: "WIN", stake: 32, odds: 4, payout: 128 },
+        { type: "PLACE", stake: 32, odds: 2.5, payout: 80 },
+        { type: "SHOW", stake: 32, odds: 1.82, payout: 58 },
+      ],
+      potential: 266,
+    });
+    actor.send({ type: "bet.amount", amount: 500 });
+    expect(snap().context.amount).toBe(150);
+    actor.send({ type: "bet.type", betType: "WIN" });
+    actor.send({ type: "bet.amount", amount: 29 });
+    expect(snap().context.amount).toBe(30);
+    actor.send({ type: "bet.amount", amount: 31 });
+    expect(snap().context).toMatchObject({ type: "WIN", amount: 31 });
+    actor.send({ type: "bet.type", betType: "ACROSS" });
+    expect(snap().context.amount).toBe(30);
+  });
+
+  it("a type already bet on this rider is not offered", () => {
+    const { actor, snap } = startPlacement(at.before, { type: "WIN", placed: [{ riderId: "a", type: "WIN" }] });
+    expect(snap().hasTag("choosing")).toBe(true);
+    actor.send({ type: "bet.type", betType: "WIN" });
+    expect(snap().hasTag("choosing")).toBe(true);
+    actor.send({ type: "bet.type", betType: "PLACE" });
+    expect(snap().hasTag("staking")).toBe(true);
+  });
+});
+
+describe("Not enough diamonds: the modal follows the live balance", () => {
+  it("a stake above the balance waits; diamonds arriving bring the slider back", async () => {
+    const { actor, snap, calls } = startPlacement(at.before, { balance: 40 });
+    actor.send({ type: "bet.amount", amount: 60 });
+    actor.send({ type: "bet.confirm" });
+    expect(snap().hasTag("insufficient")).toBe(true);
+    expect(calls).toEqual([]);
+    actor.send({ type: "bet.balance", balance: 200 });
+    expect(snap().hasTag("staking")).toBe(true);
+    actor.send({ type: "bet.confirm" });
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(snap().hasTag("placed")).toBe(true);
+  });
+
+  it("a 402 from the server (spent in another tab) shows the same", async () => {
+    const { actor, snap } = startPlacement(at.before, {}, async () => {
+      throw apiError(poor);
+    });
+    actor.send({ type: "bet.confirm" });
+    await settle();
+    expect(snap().hasTag("insufficient")).toBe(true);
+    actor.send({ type: "bet.amount", amount: 30 });
+    expect(snap().hasTag("staking")).toBe(true);
+  });
+});
+
+describe("Refusals and failures", () => {
+  it("the server's 409 (already placed) is incorrect: another type tries again", async () => {
+    const { actor, snap } = startPlacement(at.before, {}, async () => {
+      throw apiError(alreadyPlaced);
+    });
+    actor.send({ type: "bet.confirm" });
+    await settle();
+    expect(snap().hasTag("incorrect")).toBe(true);
+    expect(snap().context.error).toEqual(alreadyPlaced);
+    actor.send({ type: "bet.type", betType: "PLACE" });
+    expect(snap().hasTag("staking")).toBe(true);
+    expect(snap().context.error).toBeNull();
+  });
+
+  it("a failure offers Try Again, which checks the rules first and places the bet", async () => {
+    let fail = true;
+    const { actor, snap, calls } = startPlacement(at.before, {}, async (i) => {
+      if (fail) throw apiError(broken);
+      return { bet: placedBet(i.amount), balance: 70 };
+    });
+    actor.send({ type: "bet.confirm" });
+    await settle();
+    expect(snap().hasTag("failed")).toBe(true);
+    expect(snap().context.error).toEqual(broken);
+    fail = false;
+    actor.send({ type: "bet.retry" });
+    await settle();
+    expect(snap().hasTag("placed")).toBe(true);
+    expect(calls).toHaveLength(2);
+    expect(snap().context.bet?.id).toBe("b1");
+  });
+
+  it("an injured rider (no odds) cannot be bet on: incorrect on confirm", () => {
+    const { actor, snap, calls } = startPlacement(at.before, { riderId: "hurt" });
+    actor.send({ type: "bet.confirm" });
+    expect(snap().hasTag("incorrect")).toBe(true);
+    expect(snap().context.error?.code).toBe("riderInjured");
+    expect(calls).toEqual([]);
+  });
+});
