@@ -4,9 +4,12 @@
 // per-player lock, the picks, the riders, one INSERT, the completion check; the 11th pick also posts the
 // completion bonus to the ledger), followed by the race view it answers with. A report, not a test:
 // `npm run bench saves`. SAVES_CONNECTIONS (10), SAVES_SECONDS (10), SAVES_PLAYERS (2000), BENCH_BACKENDS.
+// On PostgreSQL the same requests then go to the floor (tests/bench/helpers/floorServer.ts: bare Fastify + pg,
+// the same HS256 check, one INSERT … ON CONFLICT) in the same run, and the product's share of it is printed
+// beside the goal (≥ 0.5 of the floor, p99 ≤ 50 ms).
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon, { type Request, type Result } from "autocannon";
@@ -23,7 +26,7 @@ type Setup = { url: string; raceId: string; version: number; riders: string[]; t
 async function startServer(kind: Backend) {
   const out = join(tmpdir(), `pp-bench-saves-${process.pid}-${kind}.json`);
   // `node --import tsx`, not the tsx CLI: the CLI would sit between this process and the server's SIGTERM handler.
-  const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers/savesServer.ts")], {
+  const child = spawn(process.execPath, [...(process.env.SAVES_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SAVES_PROF}`] : []), "--import", "tsx", join(here, "helpers/savesServer.ts")], {
     env: { ...process.env, BENCH_DB: kind, BENCH_PLAYERS: String(players), BENCH_OUT: out },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -55,6 +58,28 @@ async function startServer(kind: Backend) {
       await exited;
       const stats = lines.find((l) => l.startsWith("{"));
       return stats ? JSON.parse(stats) : { predictions: -1, bonuses: -1 };
+    },
+  };
+}
+
+/** The floor server (its own process); answers its url and a stop. */
+async function startFloor() {
+  const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers/floorServer.ts")], { env: process.env, stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let pending = "";
+    child.once("exit", (code) => reject(new Error(`floor server exited with ${code}`)));
+    child.stdout.on("data", (chunk: Buffer) => {
+      pending += chunk.toString();
+      const line = pending.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve((JSON.parse(line) as { url: string }).url);
+    });
+  });
+  return {
+    url,
+    async stop() {
+      const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
+      child.kill("SIGTERM");
+      await exited;
     },
   };
 }
@@ -94,5 +119,17 @@ for (const kind of await backends()) {
   console.log(row(kind, result));
   console.log(`          ${stats.predictions} picks saved in all (warm-up ${WARMUP_SECONDS} s included), ${stats.bonuses} completion bonuses posted`);
   if (load.sent() > capacity) console.log(`          note: ${load.sent() - capacity} requests repeated a saved pick (raise SAVES_PLAYERS)`);
+  if (kind !== "postgres") continue;
+  const floor = await startFloor();
+  const floorLoad = saves({ ...server.setup, url: floor.url });
+  await autocannon({ url: floor.url, connections, duration: WARMUP_SECONDS, requests: [floorLoad.request] });
+  const bare = await autocannon({ url: floor.url, connections, duration: seconds, requests: [floorLoad.request] });
+  await floor.stop();
+  console.log(row("floor", bare));
+  const share = result.requests.average / bare.requests.average;
+  console.log(
+    `          product / floor = ${share.toFixed(2)} (goal ≥ 0.50: ${share >= 0.5 ? "met" : "NOT met"}); ` +
+      `product p99 ${result.latency.p99} ms (goal ≤ 50 ms: ${result.latency.p99 <= 50 ? "met" : "NOT met"}); load average ${loadavg()[0]!.toFixed(1)}`,
+  );
 }
 process.exit(0);

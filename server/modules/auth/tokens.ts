@@ -17,6 +17,13 @@ export const secretHasher = (key: string) => (value: string) => createHmac("sha2
 
 type Tx = Pick<Db, "insert" | "update" | "select">;
 
+/**
+ * Access tokens whose HS256 signature was verified, with their claims (per signing key): a player's requests
+ * within the token's 15 minutes verify it once. Bounded: emptied when full. Revocation is still checked per request.
+ */
+const verifiedTokens = new Map<string, { secret: string; sub: string; fam: string; exp: number }>();
+const VERIFIED_TOKENS_MAX = 50_000;
+
 export function tokenService(deps: Pick<AppDeps, "clock" | "config"> & { db: Db }) {
   const { db, clock } = deps;
   const accessKey = new TextEncoder().encode(deps.config.jwtAccessSecret);
@@ -99,12 +106,23 @@ export function tokenService(deps: Pick<AppDeps, "clock" | "config"> & { db: Db 
   async function verifyAccess(token: string): Promise<Caller | null> {
     let sub: string | undefined;
     let fam: unknown;
-    try {
-      const { payload } = await jwtVerify(token, accessKey, { algorithms: ["HS256"], currentDate: clock.now() });
-      sub = payload.sub;
-      fam = payload.fam;
-    } catch {
-      return null;
+    // A signature checks once: the claims of a token already verified come from memory, its expiry checked again.
+    const known = verifiedTokens.get(token);
+    if (known && known.secret === deps.config.jwtAccessSecret && known.exp > Math.floor(clock.now().getTime() / 1000)) {
+      sub = known.sub;
+      fam = known.fam;
+    } else {
+      try {
+        const { payload } = await jwtVerify(token, accessKey, { algorithms: ["HS256"], currentDate: clock.now() });
+        sub = payload.sub;
+        fam = payload.fam;
+        if (sub && typeof fam === "string" && typeof payload.exp === "number") {
+          if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) verifiedTokens.clear();
+          verifiedTokens.set(token, { secret: deps.config.jwtAccessSecret, sub, fam, exp: payload.exp });
+        }
+      } catch {
+        return null;
+      }
     }
     if (!sub || typeof fam !== "string") return null;
     const [row] = await db

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { DiamondEntry, DiamondReason } from "../../../contract/calls.diamonds";
 import type { Paged } from "../../../contract/common";
 import { SIGN_UP_DIAMONDS } from "../../../contract/diamonds";
 import { LiveEvent } from "../../../contract/live";
+import { pgArray, rowsOf } from "../../db/arrays";
 import type { Db } from "../../db/open";
 import { diamondBalances, diamondLedger } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
@@ -40,6 +41,8 @@ export type PostResult = {
 /** The sign-up grant (game rules: every new player starts with 100 💎); post it in the transaction that creates the player. */
 export const signUpGrant = (userId: string): Posting => ({ userId, delta: SIGN_UP_DIAMONDS, reason: "SIGN_UP", ref: null, idempotencyKey: "sign-up" });
 
+const keyOf = (userId: string, key: string) => `${userId} ${key}`;
+
 /** The player's balance (0 for a player without a balance row yet). */
 export async function balanceOf(db: LedgerTx, userId: string): Promise<number> {
   const [row] = await db.select({ balance: diamondBalances.balance }).from(diamondBalances).where(eq(diamondBalances.userId, userId));
@@ -73,19 +76,29 @@ export async function history(db: LedgerTx, userId: string, page: number, take: 
 export function diamondsLedger(deps: Pick<AppDeps, "clock" | "db" | "live">) {
   const { clock, live } = deps;
 
-  /** Locks the player's balance row (creating it at 0 when missing), so one player's postings run one at a time. */
-  async function lockBalance(tx: LedgerTx, userId: string): Promise<number> {
-    const locked = () => tx.select({ balance: diamondBalances.balance }).from(diamondBalances).where(eq(diamondBalances.userId, userId)).for("update");
-    let [row] = await locked();
-    if (!row) {
+  /**
+   * Locks the balance rows of `userIds` (sorted, distinct) in player-id order, creating missing ones at 0 (only
+   * for players that exist); answers each balance. 404 notFound when a player doesn't exist. One statement
+   * when every row is there (the usual case): two transactions locking the same players lock them in the same
+   * order, so they can't deadlock.
+   */
+  async function lockBalances(tx: LedgerTx, userIds: readonly string[]): Promise<Map<string, number>> {
+    const lockRows = async (ids: readonly string[]) =>
+      rowsOf<{ user_id: string; balance: string | number }>(
+        await tx.execute(sql`SELECT user_id, balance FROM diamond_balances WHERE user_id = ANY(${pgArray(ids)}::uuid[]) ORDER BY user_id FOR UPDATE`),
+      );
+    const balances = new Map<string, number>();
+    for (const r of await lockRows(userIds)) balances.set(r.user_id, Number(r.balance));
+    const missing = userIds.filter((id) => !balances.has(id));
+    if (missing.length) {
       // Selected from users, so an unknown player inserts nothing and answers 404 rather than a foreign-key error.
       await tx.execute(
-        sql`INSERT INTO diamond_balances (user_id, balance, updated_at) SELECT id, 0, ${clock.now().toISOString()} FROM users WHERE id = ${userId} ON CONFLICT (user_id) DO NOTHING`,
+        sql`INSERT INTO diamond_balances (user_id, balance, updated_at) SELECT id, 0, ${clock.now().toISOString()} FROM users WHERE id = ANY(${pgArray(missing)}::uuid[]) ON CONFLICT (user_id) DO NOTHING`,
       );
-      [row] = await locked();
+      for (const r of await lockRows(missing)) balances.set(r.user_id, Number(r.balance));
+      if (missing.some((id) => !balances.has(id))) throw new AppError(404, "notFound");
     }
-    if (!row) throw new AppError(404, "notFound");
-    return row.balance;
+    return balances;
   }
 
   /**
@@ -93,49 +106,74 @@ export function diamondsLedger(deps: Pick<AppDeps, "clock" | "db" | "live">) {
    * notEnoughDiamonds) when the balance would drop below zero; the CHECK on the table is the backstop.
    */
   async function post(tx: LedgerTx, p: Posting): Promise<PostResult> {
-    if (!Number.isSafeInteger(p.delta) || p.delta === 0) throw new Error(`diamonds: delta must be a whole non-zero number, got ${p.delta}`);
-    if (!p.idempotencyKey) throw new Error("diamonds: idempotencyKey is required");
-    const balance = await lockBalance(tx, p.userId);
-
-    // Checked under the lock: a concurrent posting of the same key has committed by now, or not started.
-    const [prior] = await tx
-      .select()
-      .from(diamondLedger)
-      .where(and(eq(diamondLedger.userId, p.userId), eq(diamondLedger.idempotencyKey, p.idempotencyKey)));
-    if (prior) {
-      // The same key for a different movement is a bug in the caller, not a retry.
-      if (prior.delta !== p.delta || prior.reason !== p.reason) {
-        throw new Error(`diamonds: key ${p.idempotencyKey} already posted as ${prior.reason} ${prior.delta}`);
-      }
-      return { userId: p.userId, entryId: prior.id, delta: prior.delta, balance: prior.balanceAfter, replayed: true };
-    }
-
-    const next = balance + p.delta;
-    if (next < 0) throw new AppError(402, "notEnoughDiamonds");
-    const now = clock.now();
-    const entryId = randomUUID();
-    await tx.insert(diamondLedger).values({
-      id: entryId,
-      userId: p.userId,
-      delta: p.delta,
-      balanceAfter: next,
-      reason: p.reason,
-      ref: p.ref ?? null,
-      idempotencyKey: p.idempotencyKey,
-      createdAt: now,
-    });
-    await tx.update(diamondBalances).set({ balance: next, updatedAt: now }).where(eq(diamondBalances.userId, p.userId));
-    return { userId: p.userId, entryId, delta: p.delta, balance: next, replayed: false };
+    return (await postAll(tx, [p]))[0]!;
   }
 
   /**
-   * Several postings in one transaction (a donation's debit and credit, a race's refunds), taken in player-id
-   * order: two transactions locking the same players always lock them in the same order, so they can't deadlock.
+   * Several postings in one transaction (a donation's debit and credit, a race's refunds), set-based: the
+   * players' balance rows locked in player-id order (no deadlocks), their keys looked up at once, then every new
+   * entry and every balance written by one statement. Outcomes as if posted one at a time in player-id order
+   * (input order within a player): a key already posted (before, or earlier in the batch) replays its first
+   * outcome and moves nothing; a debit past zero refuses the whole batch (402 notEnoughDiamonds).
    */
   async function postAll(tx: LedgerTx, postings: readonly Posting[]): Promise<PostResult[]> {
+    for (const p of postings) {
+      if (!Number.isSafeInteger(p.delta) || p.delta === 0) throw new Error(`diamonds: delta must be a whole non-zero number, got ${p.delta}`);
+      if (!p.idempotencyKey) throw new Error("diamonds: idempotencyKey is required");
+    }
+    if (postings.length === 0) return [];
     const order = postings.map((p, i) => ({ p, i })).toSorted((a, b) => (a.p.userId < b.p.userId ? -1 : a.p.userId > b.p.userId ? 1 : a.i - b.i));
+    const players = [...new Set(order.map((o) => o.p.userId))];
+    const balances = await lockBalances(tx, players);
+
+    // Checked under the locks: a concurrent posting of the same keys has committed by now, or not started.
+    type Prior = { id: string; delta: number; reason: string; balanceAfter: number };
+    const prior = new Map<string, Prior>();
+    const found = rowsOf<{ id: string; user_id: string; idempotency_key: string; delta: string | number; reason: string; balance_after: string | number }>(
+      await tx.execute(sql`SELECT l.id, l.user_id, l.idempotency_key, l.delta, l.reason, l.balance_after FROM diamond_ledger l
+        JOIN unnest(${pgArray(order.map((o) => o.p.userId))}::uuid[], ${pgArray(order.map((o) => o.p.idempotencyKey))}::text[]) AS k(user_id, idempotency_key)
+          ON l.user_id = k.user_id AND l.idempotency_key = k.idempotency_key`),
+    );
+    for (const r of found) prior.set(keyOf(r.user_id, r.idempotency_key), { id: r.id, delta: Number(r.delta), reason: r.reason, balanceAfter: Number(r.balance_after) });
+
+    const now = clock.now();
     const results: PostResult[] = Array.from({ length: postings.length });
-    for (const { p, i } of order) results[i] = await post(tx, p);
+    const fresh: { id: string; p: Posting; balanceAfter: number }[] = [];
+    for (const { p, i } of order) {
+      const key = keyOf(p.userId, p.idempotencyKey);
+      const first = prior.get(key);
+      if (first) {
+        // The same key for a different movement is a bug in the caller, not a retry.
+        if (first.delta !== p.delta || first.reason !== p.reason) {
+          throw new Error(`diamonds: key ${p.idempotencyKey} already posted as ${first.reason} ${first.delta}`);
+        }
+        results[i] = { userId: p.userId, entryId: first.id, delta: first.delta, balance: first.balanceAfter, replayed: true };
+        continue;
+      }
+      const next = balances.get(p.userId)! + p.delta;
+      if (next < 0) throw new AppError(402, "notEnoughDiamonds");
+      balances.set(p.userId, next);
+      const id = randomUUID();
+      prior.set(key, { id, delta: p.delta, reason: p.reason, balanceAfter: next });
+      fresh.push({ id, p, balanceAfter: next });
+      results[i] = { userId: p.userId, entryId: id, delta: p.delta, balance: next, replayed: false };
+    }
+    if (fresh.length === 0) return results;
+
+    // One statement: the entries in posting order (seq follows it), then each touched balance set to its last value.
+    const touched = [...new Set(fresh.map((f) => f.p.userId))];
+    await tx.execute(sql`WITH entries AS (
+        INSERT INTO diamond_ledger (id, user_id, delta, balance_after, reason, ref, idempotency_key, created_at)
+        SELECT e.id, e.user_id, e.delta, e.balance_after, e.reason, e.ref, e.idempotency_key, ${now.toISOString()}::timestamptz
+        FROM unnest(${pgArray(fresh.map((f) => f.id))}::uuid[], ${pgArray(fresh.map((f) => f.p.userId))}::uuid[], ${pgArray(fresh.map((f) => f.p.delta))}::bigint[],
+          ${pgArray(fresh.map((f) => f.balanceAfter))}::bigint[], ${pgArray(fresh.map((f) => f.p.reason))}::text[], ${pgArray(fresh.map((f) => f.p.ref ?? null))}::text[],
+          ${pgArray(fresh.map((f) => f.p.idempotencyKey))}::text[]) WITH ORDINALITY AS e(id, user_id, delta, balance_after, reason, ref, idempotency_key, n)
+        ORDER BY e.n
+        RETURNING 1
+      )
+      UPDATE diamond_balances b SET balance = v.balance, updated_at = ${now.toISOString()}::timestamptz
+      FROM unnest(${pgArray(touched)}::uuid[], ${pgArray(touched.map((u) => balances.get(u)!))}::bigint[]) AS v(user_id, balance)
+      WHERE b.user_id = v.user_id`);
     return results;
   }
 

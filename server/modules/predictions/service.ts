@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PredictionCategory } from "../../../contract/enums";
 import type { PredictionChangeBody, PredictionResults, PredictionStatistics, RacePrediction, UpgradeBody } from "../../../contract/predictions";
 import { categoryPoints } from "../../../contract/rules";
@@ -10,11 +10,12 @@ import { categories, categorySession, podiumGroups, podiumOf, podiums } from "..
 import { planUpgrade, upgradeGroup } from "../../../contract/weekendRules/upgrades";
 import { podiumState, slotState, type WeekendFacts } from "../../../contract/weekendRules/view";
 import { defaultWeekendRules } from "../../../contract/weekendRules/weekendRules";
-import { diamondLedger, leagueMembers, predictions, riders } from "../../db/schema";
+import { diamondLedger, leagueMembers, predictions } from "../../db/schema";
+import { pgArray } from "../../db/arrays";
 import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
-import { asExisting, isUuid, loadRace, lock, picksOf, toSaved } from "./store";
+import { asExisting, isUuid, loadRace, lock, lockRace, picksOf, saveFacts, toSaved, viewFacts, type PickRow, type RaceInfo } from "./store";
 
 /** Ledger keys: what each posting is for, so a retry never pays or charges twice. */
 export const ledgerKeys = {
@@ -37,9 +38,12 @@ export function predictionsService(deps: AppDeps) {
 
   /** The caller's race view at the clock's now: the slots and buttons from the same rules a view renders with. */
   async function view(userId: string, raceId: string): Promise<RacePrediction> {
-    const race = await loadRace(db, raceId);
-    const picks = await picksOf(db, userId, raceId);
-    const balance = await ledger.balanceOf(db, userId);
+    const { race, picks, balance } = await viewFacts(db, userId, raceId);
+    return viewOf(race, picks, balance);
+  }
+
+  /** The race view of these facts at the clock's now. */
+  function viewOf(race: RaceInfo, picks: PickRow[], balance: number): RacePrediction {
     const now = deps.clock.now();
     const facts: WeekendFacts = { sessions: race.sessions, picks: picks.map(asExisting), balance };
     const slots = categories.map((category) => {
@@ -75,9 +79,8 @@ export function predictionsService(deps: AppDeps) {
   }
 
   /** Pays the completion reward once per player and race (the ledger key makes a second posting a no-op). */
-  async function rewardCompletion(tx: LedgerTx, userId: string, raceId: string): Promise<boolean> {
-    const [row] = await tx.select({ n: count() }).from(predictions).where(and(eq(predictions.userId, userId), eq(predictions.raceId, raceId)));
-    if (Number(row?.n ?? 0) < rules.predictionsPerWeekend) return false;
+  async function rewardCompletion(tx: LedgerTx, userId: string, raceId: string, picks: number): Promise<boolean> {
+    if (picks < rules.predictionsPerWeekend) return false;
     const posted = await ledger.post(tx, {
       userId,
       delta: rules.completionReward,
@@ -93,13 +96,16 @@ export function predictionsService(deps: AppDeps) {
 
     /** POST (mode create) and PUT (mode change) /predictions/races/{raceId}. */
     async save(userId: string, raceId: string, body: PredictionChangeBody, mode: "create" | "change"): Promise<RacePrediction> {
+      // A save that only inserted picks and moved no diamonds answers the view of what it read and wrote under the
+      // lock (`answer`); anything else reads the view again after commit.
+      let answer: RacePrediction | null = null;
       const moved = await db.transaction(async (tx) => {
-        const race = await loadRace(tx, raceId);
-        await lock(tx, userId, raceId);
+        // Two statements read everything the rules need: the race (then the lock), the picks and the named riders.
+        const race = await lockRace(tx, userId, raceId);
         if (body.version !== race.version) throw new AppError(409, "staleVersion");
-        const existing = (await picksOf(tx, userId, raceId)).map(asExisting);
         const ids = [...new Set(body.data.map((d) => d.riderId))].filter(isUuid);
-        const riderRows = ids.length ? await tx.select({ id: riders.id, raceClass: riders.raceClass, status: riders.status }).from(riders).where(inArray(riders.id, ids)) : [];
+        const facts = await saveFacts(tx, userId, raceId, ids);
+        const existing = facts.picks.map(asExisting);
         const now = deps.clock.now();
         const plan = allowed(
           planSave({
@@ -108,16 +114,32 @@ export function predictionsService(deps: AppDeps) {
             sessions: race.sessions,
             existing,
             items: body.data,
-            riders: new Map(riderRows.map((r) => [r.id, r])),
+            riders: facts.riders,
             confirmation: body.change,
             rules,
           }),
         );
         let paid = false;
-        if (plan.inserts.length) {
-          await tx.insert(predictions).values(
-            plan.inserts.map((i) => ({ id: randomUUID(), userId, raceId, category: i.category, riderId: i.riderId, upgrades: i.upgrades, savedAt: now, updatedAt: now })),
-          );
+        const inserted: PickRow[] = plan.inserts.map((i) => ({
+          id: randomUUID(),
+          userId,
+          raceId,
+          category: i.category,
+          riderId: i.riderId,
+          state: "MADE",
+          points: null,
+          upgrades: i.upgrades,
+          changes: 0,
+          savedAt: now,
+          updatedAt: now,
+          settledAt: null,
+          riderInjured: facts.riders.get(i.riderId)?.status !== "ACTIVE",
+        }));
+        if (inserted.length) {
+          await tx.execute(sql`INSERT INTO predictions (id, user_id, race_id, category, rider_id, upgrades, saved_at, updated_at)
+            SELECT p.id, ${userId}, ${raceId}, p.category, p.rider_id, p.upgrades::text[], ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+            FROM unnest(${pgArray(inserted.map((i) => i.id))}::uuid[], ${pgArray(inserted.map((i) => i.category))}::text[], ${pgArray(inserted.map((i) => i.riderId))}::uuid[],
+              ${pgArray(inserted.map((i) => pgArray(i.upgrades)))}::text[]) AS p(id, category, rider_id, upgrades)`);
         }
         for (const c of plan.changes) {
           await tx
@@ -136,11 +158,13 @@ export function predictionsService(deps: AppDeps) {
           }
         }
         for (const [id, upgrades] of plan.upgrades) await tx.update(predictions).set({ upgrades }).where(eq(predictions.id, id));
-        if (plan.inserts.length) paid = (await rewardCompletion(tx, userId, raceId)) || paid;
+        // Every write of a player's picks of a race holds the lock, so the count is the picks read plus the inserts.
+        if (plan.inserts.length) paid = (await rewardCompletion(tx, userId, raceId, existing.length + plan.inserts.length)) || paid;
+        if (!paid && plan.changes.length === 0 && plan.upgrades.size === 0) answer = viewOf(race, [...facts.picks, ...inserted], facts.balance);
         return paid;
       });
       if (moved) await ledger.publish(userId);
-      return view(userId, raceId);
+      return answer ?? view(userId, raceId);
     },
 
     /** POST /predictions/races/{raceId}/upgrades. */
