@@ -3,9 +3,9 @@
 // `npm run bench landing`. Each run starts a fresh headless Debian Chromium (empty cache); the figures
 // printed are the median of LANDING_RUNS runs (3 by default) beside the issue's budget.
 // LANDING_URL=http://… measures a product already running instead of building and starting one.
-// CHROME_PATH (default /usr/bin/chromium) chooses the browser.
+// LANDING_REPORT=file.json keeps the last run's full Lighthouse report. CHROME_PATH (default /usr/bin/chromium) chooses the browser.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -88,6 +88,7 @@ async function lighthouseOnce(url: string): Promise<Run> {
     if (!result) throw new Error("lighthouse returned nothing");
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (process.env.LANDING_REPORT) writeFileSync(process.env.LANDING_REPORT, JSON.stringify(lhr, null, 1));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const metrics = lhr.audits.metrics?.details;
     const observed = metrics && "items" in metrics ? (metrics.items[0] as { observedLargestContentfulPaint?: number; observedTimeOrigin?: number }) : {};
