@@ -1,15 +1,13 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import { API_PREFIX } from "../contract/calls";
 import { authenticate } from "./http/authenticate";
 import { AppError, clientErrorHandler, frameworkErrors, installErrorHandling, sendError } from "./http/errors";
 import type { AppDeps } from "./http/deps";
 import { allowedMethods, installGuards } from "./http/guards";
 import { loggerOptions, type LogOptions } from "./http/logging";
+import { serveSpa } from "./http/spa";
 import { authRoutes } from "./modules/auth/routes";
 import { authService } from "./modules/auth/service";
 import { devRoutes } from "./modules/dev/routes";
@@ -64,15 +62,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
     { prefix: API_PREFIX },
   );
 
-  const spaIndex = deps.spaDir ? join(deps.spaDir, "index.html") : undefined;
-  const hasSpa = spaIndex !== undefined && existsSync(spaIndex);
-  if (hasSpa) await app.register(fastifyStatic, { root: deps.spaDir!, wildcard: false, index: false });
+  const sendSpaIndex = await serveSpa(app, deps.spaDir);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0]!;
     // Client-side routes (/profile, /leagues/…, /404) all load the SPA, which shows its own not-found page.
-    if (hasSpa && (request.method === "GET" || request.method === "HEAD") && path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
-      return reply.type("text/html; charset=utf-8").send(readFileSync(spaIndex!));
+    if (sendSpaIndex && (request.method === "GET" || request.method === "HEAD") && path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
+      return sendSpaIndex(request, reply);
     }
     const allow = allowedMethods(app, request);
     if (allow.length) return sendError(reply.header("allow", allow.join(", ")), new AppError(405, "methodNotAllowed"));

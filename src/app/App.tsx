@@ -1,16 +1,23 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Router } from "wouter";
 import { queryClient } from "../api/queryClient";
-import { AppEvents } from "./AppEvents";
+import { useAfterFirstPaint } from "./firstPaint";
 import { useViewportHeight } from "./layout/useViewportHeight";
-import { ModalHost } from "./ModalHost";
-import { QueryEffects } from "./QueryEffects";
-import { ResultsEffects } from "./ResultsEffects";
-import { InjuryEffects } from "./InjuryEffects";
 import { RouteFallback } from "./RouteFallback";
 import { AppRoutes } from "./routes";
-import { SessionEffects } from "./SessionEffects";
+
+const AppRuntime = lazy(() => import("./AppRuntime"));
+
+/** The actors, effects and modal host join once the first screen is on screen (issue 12). */
+function DeferredRuntime() {
+  const ready = useAfterFirstPaint();
+  return ready ? (
+    <Suspense fallback={null}>
+      <AppRuntime />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   useViewportHeight();
@@ -19,13 +26,8 @@ export function App() {
       <Router>
         {/* Outer boundary: the first translations load before anything renders. */}
         <Suspense fallback={<RouteFallback />}>
-          <AppEvents />
-          <QueryEffects />
-          <SessionEffects />
-          <ResultsEffects />
-          <InjuryEffects />
           <AppRoutes />
-          <ModalHost />
+          <DeferredRuntime />
         </Suspense>
       </Router>
     </QueryClientProvider>

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } fr
 import { Route, Switch, useSearch } from "wouter";
 import { Layout } from "./layout/Layout";
 import { paths, queryKeys, type ScreenName } from "./paths";
-import { RequireAuth } from "./RequireAuth";
+import { RequireAuth } from "./LazyRequireAuth";
 
 // Every screen is its own chunk: a guest on the landing page downloads none of the others.
 const LandingScreen = lazy(() => import("../screens/landing/LandingScreen"));

@@ -1,9 +1,9 @@
 import { createInstance, type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { languageCodes, type LanguageCode } from "../../contract/enums";
-import { storageKeys } from "../app/paths";
-import { switchDayjsLocale } from "./dayjsLocales";
-import { DEFAULT_LANGUAGE, isLanguageCode } from "./languages";
+import type { LanguageCode } from "../../contract/enums";
+import { afterFirstPaint } from "../app/firstPaint";
+import { paths, storageKeys } from "../app/paths";
+import { DEFAULT_LANGUAGE, isLanguageCode, languageCodeList } from "./languages";
 
 export { languages, type LanguageOption } from "./languages";
 
@@ -69,23 +69,34 @@ export function storedLanguage(): LanguageCode {
 function applyLanguage(code: string) {
   const language = isLanguageCode(code) ? code : DEFAULT_LANGUAGE;
   document.documentElement.lang = language;
-  switchDayjsLocale(language).catch((error: unknown) => console.error("dayjs locale failed to load", error));
+  // dayjs formats dates on later screens: its own chunk, not part of the first paint (issue 12).
+  import("./dayjsLocales").then(({ switchDayjsLocale }) => switchDayjsLocale(language)).catch((error: unknown) => console.error("dayjs locale failed to load", error));
 }
 
 let ready: Promise<unknown> | null = null;
+
+/**
+ * Issue 12: the landing (`/`) starts with its own namespaces only and loads every other one right after
+ * it has painted; any other first page loads them all up front, as screens read across namespaces.
+ */
+export function firstNamespaces(pathname: string): Namespace[] {
+  return pathname === paths.home ? ["common", "errors", "landing"] : [...namespaces];
+}
 
 /** Starts i18next once; later calls return the same promise. */
 export function initI18n(language: LanguageCode = storedLanguage()) {
   ready ??= (() => {
     i18next.on("languageChanged", applyLanguage);
+    const first = firstNamespaces(typeof location === "undefined" ? "" : location.pathname);
+    if (first.length < namespaces.length) afterFirstPaint(() => void i18next.loadNamespaces([...namespaces]));
     return i18next
       .use(createLocaleBackend(localeFiles))
       .use(initReactI18next)
       .init({
         lng: language,
         fallbackLng: DEFAULT_LANGUAGE,
-        supportedLngs: [...languageCodes],
-        ns: [...namespaces],
+        supportedLngs: [...languageCodeList],
+        ns: first,
         defaultNS: "common",
         load: "languageOnly",
         ...loaderRetryOptions,

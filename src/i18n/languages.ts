@@ -1,9 +1,9 @@
-import { languageCodes, type LanguageCode } from "../../contract/enums";
+import type { LanguageCode } from "../../contract/enums";
 
 export type LanguageOption = { code: LanguageCode; name: string; shortName: string };
 
 /** Spec section 1's 15 languages, each named in itself so a player finds their own. */
-export const languages: readonly LanguageOption[] = [
+export const languages = [
   { code: "en", name: "English", shortName: "EN" },
   { code: "es", name: "Español", shortName: "ES" },
   { code: "fr", name: "Français", shortName: "FR" },
@@ -19,10 +19,17 @@ export const languages: readonly LanguageOption[] = [
   { code: "ms", name: "Bahasa Melayu", shortName: "MS" },
   { code: "th", name: "ไทย", shortName: "TH" },
   { code: "vi", name: "Tiếng Việt", shortName: "VI" },
-];
+] as const satisfies readonly LanguageOption[];
+
+// The codes from the list above, not from contract/enums' values: that module builds zod schemas, which
+// the landing's first paint does not load (issue 12). The type below fails to compile if a code is missing.
+export const languageCodeList: readonly LanguageCode[] = languages.map((l) => l.code);
+type MissingLanguage = Exclude<LanguageCode, (typeof languages)[number]["code"]>;
+const everyLanguageListed: [MissingLanguage] extends [never] ? true : MissingLanguage = true;
+void everyLanguageListed;
 
 export const DEFAULT_LANGUAGE: LanguageCode = "en";
 
 export function isLanguageCode(value: unknown): value is LanguageCode {
-  return typeof value === "string" && (languageCodes as readonly string[]).includes(value);
+  return typeof value === "string" && (languageCodeList as readonly string[]).includes(value);
 }

@@ -1,11 +1,23 @@
-import { Suspense, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { RouteFallback } from "../RouteFallback";
 import { useTranslation } from "react-i18next";
-import { Footer } from "./Footer";
-import { Header } from "./Header";
+import { FirstPaintMark, useAfterFirstPaint } from "../firstPaint";
 import styles from "./Layout.module.css";
 
 export const MAIN_ID = "main";
+
+// Issue 12: the header (session, notifications) and the footer (links from the API) are their own chunks,
+// so the landing (no header, footer below the fold) paints without the API client and the app actor.
+const Header = lazy(() => import("./Header").then((m) => ({ default: m.Header })));
+const Footer = lazy(() => import("./Footer").then((m) => ({ default: m.Footer })));
+
+function DeferredFooter() {
+  return useAfterFirstPaint() ? (
+    <Suspense fallback={null}>
+      <Footer />
+    </Suspense>
+  ) : null;
+}
 
 /** Header + main landmark + footer (the footer stays outside <main> on every page), with a skip link first. */
 export function Layout({ children, withHeader = true }: { children: ReactNode; withHeader?: boolean }) {
@@ -15,11 +27,18 @@ export function Layout({ children, withHeader = true }: { children: ReactNode; w
       <a className={styles.skip} href={`#${MAIN_ID}`}>
         {t("skipToContent")}
       </a>
-      {withHeader ? <Header /> : null}
+      {withHeader ? (
+        <Suspense fallback={<div className={styles.headerSlot} />}>
+          <Header />
+        </Suspense>
+      ) : null}
       <main id={MAIN_ID} tabIndex={-1} className={withHeader ? styles.main : styles.bare}>
-        <Suspense fallback={<RouteFallback />}>{children}</Suspense>
+        <Suspense fallback={<RouteFallback />}>
+          {children}
+          <FirstPaintMark />
+        </Suspense>
       </main>
-      <Footer />
+      <DeferredFooter />
     </>
   );
 }

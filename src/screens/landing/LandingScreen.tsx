@@ -5,15 +5,24 @@ import { LeagueTypesSection } from "./LeagueTypesSection";
 import { FeatureSplit } from "./FeatureSplit";
 import { CtaBanner } from "./CtaBanner";
 import { PrizesSection } from "./PrizesSection";
-import { SponsorsSection } from "./SponsorsSection";
-import { MediaSection } from "./MediaSection";
-import { DownloadSection } from "./DownloadSection";
+import { lazy, Suspense, type ReactNode } from "react";
+import { FirstPaintMark, useAfterFirstPaint } from "../../app/firstPaint";
 import { paths } from "../../app/paths";
 import phoneImage from "../../assets/phone.svg";
 import helmetImage from "../../assets/helmet.svg";
 import microphoneImage from "../../assets/microphone.svg";
 import passImage from "../../assets/paddock-pass.svg";
 import styles from "./LandingScreen.module.css";
+
+// Issue 12: the sections that read the API (links, news) sit below the fold; they load once the page
+// has painted, with the API client, so the first paint needs none of it.
+const SponsorsSection = lazy(() => import("./SponsorsSection").then((m) => ({ default: m.SponsorsSection })));
+const MediaSection = lazy(() => import("./MediaSection").then((m) => ({ default: m.MediaSection })));
+const DownloadSection = lazy(() => import("./DownloadSection").then((m) => ({ default: m.DownloadSection })));
+
+function AfterPaint({ children }: { children: ReactNode }) {
+  return useAfterFirstPaint() ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /**
  * Spec section 2, the landing page: every section in the spec's order, then the shared footer.
@@ -32,12 +41,17 @@ export default function LandingScreen() {
         <CtaBanner id="get-started" ns="getStarted" to={paths.predictions} tone="accent" />
         <PrizesSection />
         <FeatureSplit id="guru" ns="guru" image={microphoneImage} badge />
-        <SponsorsSection />
+        <AfterPaint>
+          <SponsorsSection />
+        </AfterPaint>
         <CtaBanner id="create-league" ns="createLeague" to={paths.createLeague} tone="dark" />
         <FeatureSplit id="paddock" ns="paddock" image={passImage} reverse />
-        <MediaSection />
-        <DownloadSection />
+        <AfterPaint>
+          <MediaSection />
+          <DownloadSection />
+        </AfterPaint>
       </div>
+      <FirstPaintMark />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LeagueType } from "../../../contract/enums";
+import type { LeagueType } from "../../../contract/enums";
 import { FADE_MS } from "../../app/paths";
 import { TabPanel, Tabs } from "../../ui/Tabs";
 import { LeagueEmblem } from "../../ui/LeagueEmblem";
@@ -8,7 +8,8 @@ import { SectionHeading } from "./SectionHeading";
 import section from "./Section.module.css";
 import styles from "./LeagueTypesSection.module.css";
 
-const order = [LeagueType.enum.PUBLIC, LeagueType.enum.PRIVATE, LeagueType.enum.VIP] as const;
+// Literal values (type-checked against the contract): the landing does not load zod for them (issue 12).
+const order: readonly LeagueType[] = ["PUBLIC", "PRIVATE", "VIP"];
 const textKey = { PUBLIC: "public", PRIVATE: "private", VIP: "vip" } as const;
 
 /** The three league types as tabs; the panel fades in over the spec's 333 ms. */

@@ -1,11 +1,13 @@
 import { useLocation } from "wouter";
 import { paths } from "../../app/paths";
-import { useIsSignedIn, useModal } from "../../app/hooks";
 
-/** Spec: 'Play now' starts login; a player who is already signed in goes straight to predictions. */
+/**
+ * Spec: 'Play now' starts login; a player who is already signed in goes straight to predictions.
+ * The session lives in the app actor, loaded after the landing paints (issue 12): the click reads it then.
+ */
 export function usePlayNow() {
-  const signedIn = useIsSignedIn();
-  const modal = useModal();
   const [, navigate] = useLocation();
-  return () => (signedIn ? navigate(paths.predictions) : modal.open("SignIn"));
+  return () => {
+    void import("./playNow").then(({ playNow }) => playNow(() => navigate(paths.predictions)));
+  };
 }
