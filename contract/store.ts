@@ -75,3 +75,6 @@ export const PackBody = z.object({
 });
 export const AdminPack = StorePack.extend({ active: z.boolean() });
 export type PaymentState = z.infer<typeof PaymentState>;
+
+/** The built-in sandbox provider's checkout page in the SPA (its approve link points here). */
+export const SANDBOX_CHECKOUT_PATH = "/checkout/sandbox";

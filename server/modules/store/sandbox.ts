@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { PaymentState } from "../../../contract/store";
-import type { SandboxCheckout } from "../../../contract/store";
+import { SANDBOX_CHECKOUT_PATH, type SandboxCheckout } from "../../../contract/store";
 import { sandboxPayments, type SandboxPaymentRow } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
@@ -11,7 +11,7 @@ import { orderIdOfEvent, ProviderError, type PaymentProvider, type ProviderOrder
 export const sandboxSignature = (secret: string, event: unknown) => createHmac("sha256", secret).update(JSON.stringify(event)).digest("hex");
 
 /** The built-in sandbox's checkout page in the SPA (src/screens/store/SandboxCheckoutScreen.tsx). */
-export const sandboxCheckoutPath = "/checkout/sandbox";
+export const sandboxCheckoutPath = SANDBOX_CHECKOUT_PATH;
 
 const toOrder = (row: SandboxPaymentRow, publicUrl: string): ProviderOrder => ({
   id: row.id,
