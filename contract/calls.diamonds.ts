@@ -33,12 +33,14 @@ export const DiamondEntry = z.object({
 });
 export type DiamondEntry = z.infer<typeof DiamondEntry>;
 export const DiamondHistoryPage = paged(DiamondEntry);
+/** The history, optionally only the entries of one reason (the Store's filter). */
+export const DiamondHistoryQuery = PageQuery.extend({ reason: DiamondReason.optional() });
 
 // Spec section 7 names GET /diamonds/user/balance; the history is an addition (docs/api.md "Diamonds").
 // Packs and transactions (external/internal) land with the shop's issue.
 export const diamondsCalls = {
   balance: call({ method: "GET", path: "/diamonds/user/balance", auth: true, result: Balance }),
-  history: call({ method: "GET", path: "/diamonds/user/history", auth: true, query: PageQuery, result: DiamondHistoryPage }),
+  history: call({ method: "GET", path: "/diamonds/user/history", auth: true, query: DiamondHistoryQuery, result: DiamondHistoryPage }),
 } as const;
 
 /** Development only (never served in production): credit (delta > 0) or debit (delta < 0) a player, by default the caller. */

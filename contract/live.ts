@@ -28,6 +28,8 @@ export const NotificationType = z.enum([
   "RESULTS_PUBLISHED",
   // The race's bets are settled (value: raceName, bets, won, payout, refunded): one per player and race.
   "BET_RESULTS",
+  // Another player donated diamonds (value: user = the donor, amount).
+  "DIAMONDS_RECEIVED",
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 

@@ -77,6 +77,13 @@ export const messages = {
   unsupportedMediaType: "This kind of content is not accepted here",
   methodNotAllowed: "This action is not available here",
   malformedRequest: "The request could not be read",
+  // The Store (issue 13).
+  paymentNotApproved: "This payment has not been approved yet",
+  paymentVoided: "This payment was canceled",
+  paymentCompleted: "This payment is already completed",
+  paymentFailed: "The payment could not be completed. No money was taken",
+  donationMin: "A donation is at least 10 diamonds",
+  donationToSelf: "You can't donate diamonds to yourself",
 } as const;
 
 export type MessageCode = keyof typeof messages;

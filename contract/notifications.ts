@@ -19,6 +19,8 @@ export const NotificationValue = z
     bets: z.number(),
     won: z.number(),
     payout: z.number(),
+    // The Store (issue 13): the diamonds a donation gave.
+    amount: z.number(),
   })
   .partial();
 export const Notification = z.object({ id: Id, type: z.string(), value: NotificationValue, createdAt: z.string(), isRead: z.boolean() });

@@ -21,6 +21,7 @@ import { predictionsModule } from "./modules/predictions";
 import { resultsModule } from "./modules/results";
 import { betsModule } from "./modules/bets";
 import { openApiRoutes } from "./openapi/routes";
+import { storeModule } from "./modules/store";
 
 export type { AppDeps } from "./http/deps";
 
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
       await api.register(predictionsModule);
       await api.register(resultsModule);
       await api.register(betsModule);
+      await api.register(storeModule);
       await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
     },

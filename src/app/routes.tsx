@@ -3,6 +3,7 @@ import { Route, Switch, useSearch } from "wouter";
 import { Layout } from "./layout/Layout";
 import { paths, queryKeys, type ScreenName } from "./paths";
 import { RequireAuth } from "./LazyRequireAuth";
+import { SANDBOX_CHECKOUT_PATH } from "../../contract/storePaths";
 
 // Every screen is its own chunk: a guest on the landing page downloads none of the others.
 const LandingScreen = lazy(() => import("../screens/landing/LandingScreen"));
@@ -25,6 +26,8 @@ const PredictionsScreen = lazy(() => import("../screens/predictions/PredictionsS
 const BetsScreen = lazy(() => import("../screens/bets/BetsScreen"));
 const ResultsScreen = lazy(() => import("../screens/results/ResultsScreen"));
 const LeaderboardsScreen = lazy(() => import("../screens/leaderboards/LeaderboardsScreen"));
+const StoreScreen = lazy(() => import("../screens/store/StoreScreen"));
+const SandboxCheckoutScreen = lazy(() => import("../screens/store/SandboxCheckoutScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
   () => import("../screens/comingSoon/ComingSoonScreen"),
 );
@@ -55,7 +58,6 @@ const comingSoon: readonly ScreenName[] = [
   "bonusAll",
   "bonusAnswered",
   "prizes",
-  "shop",
 ];
 
 function Guarded({ screen, children }: { screen: ScreenName; children: ReactNode }) {
@@ -186,6 +188,20 @@ export function AppRoutes() {
       <Route path={paths.leaderboards}>
         <Layout>
           <LeaderboardsScreen />
+        </Layout>
+      </Route>
+      <Route path={paths.shop}>
+        <Layout>
+          <Guarded screen="shop">
+            <StoreScreen />
+          </Guarded>
+        </Layout>
+      </Route>
+      <Route path={SANDBOX_CHECKOUT_PATH}>
+        <Layout>
+          <RequireAuth>
+            <SandboxCheckoutScreen />
+          </RequireAuth>
         </Layout>
       </Route>
       {comingSoonOrder.map((screen) => (

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { DiamondEntry, DiamondReason } from "../../../contract/calls.diamonds";
 import type { Paged } from "../../../contract/common";
 import { SIGN_UP_DIAMONDS } from "../../../contract/diamonds";
@@ -49,13 +49,14 @@ export async function balanceOf(db: LedgerTx, userId: string): Promise<number> {
   return row?.balance ?? 0;
 }
 
-/** The player's own entries, newest first. */
-export async function history(db: LedgerTx, userId: string, page: number, take: number): Promise<Paged<DiamondEntry>> {
-  const [total] = await db.select({ n: count() }).from(diamondLedger).where(eq(diamondLedger.userId, userId));
+/** The player's own entries (of one reason when given), newest first. */
+export async function history(db: LedgerTx, userId: string, page: number, take: number, reason?: DiamondReason): Promise<Paged<DiamondEntry>> {
+  const mine = reason ? and(eq(diamondLedger.userId, userId), eq(diamondLedger.reason, reason)) : eq(diamondLedger.userId, userId);
+  const [total] = await db.select({ n: count() }).from(diamondLedger).where(mine);
   const rows = await db
     .select()
     .from(diamondLedger)
-    .where(eq(diamondLedger.userId, userId))
+    .where(mine)
     .orderBy(desc(diamondLedger.seq))
     .limit(take)
     .offset((page - 1) * take);

@@ -9,5 +9,5 @@ export async function diamondsRoutes(app: FastifyInstance): Promise<void> {
   const db = app.deps.db.db;
 
   serve(app, diamondsCalls.balance, async ({ caller }) => ({ balance: String(await ledger.balanceOf(db, caller.userId)) }));
-  serve(app, diamondsCalls.history, async ({ caller, query }) => ledger.history(db, caller.userId, query.page, query.take));
+  serve(app, diamondsCalls.history, async ({ caller, query }) => ledger.history(db, caller.userId, query.page, query.take, query.reason));
 }

@@ -12,6 +12,7 @@ import { isActive, navItems } from "./navItems";
 import { ProfileMenu } from "./ProfileMenu";
 import { useCloseAboveBreakpoint } from "./useCloseAboveBreakpoint";
 import styles from "./Header.module.css";
+import { HeaderBalance } from "../../features/store/HeaderBalance";
 
 function NavLinks({ onNavigate, variant }: { onNavigate?: () => void; variant: "bar" | "drawer" }) {
   const { t } = useTranslation("common");
@@ -66,6 +67,7 @@ export function Header() {
                 <span className={styles.pointsLabel}>{t("earnedPoints")}</span>
                 <strong>{points}</strong>
               </p>
+              <HeaderBalance userId={profile.id} />
               <Link href={paths.favorites} className={styles.iconButton} aria-label={t("favorites")}>
                 <HeartIcon />
               </Link>

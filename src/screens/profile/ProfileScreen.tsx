@@ -8,6 +8,7 @@ import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { FollowButton } from "./FollowButton";
+import { DonatePanel } from "../../features/store/DonatePanel";
 import { ProfileView } from "./ProfileView";
 import styles from "./ProfileScreen.module.css";
 
@@ -54,5 +55,17 @@ export default function ProfileScreen() {
       </div>
     );
   }
-  return <ProfileView player={other.data} actions={signedIn ? <FollowButton player={other.data} /> : undefined} />;
+  return (
+    <ProfileView
+      player={other.data}
+      actions={
+        signedIn ? (
+          <>
+            <FollowButton player={other.data} />
+            {me ? <DonatePanel fromUserId={me.id} toUserId={other.data.id} toName={other.data.name} /> : null}
+          </>
+        ) : undefined
+      }
+    />
+  );
 }

@@ -48,6 +48,8 @@ export function describeNotification(n: Notification, t: TFunction<"notification
             : t("types.betResults", { race, won: v.won ?? 0, bets: v.bets ?? 0, payout: v.payout ?? 0 }),
         href: paths.bets,
       };
+    case "DIAMONDS_RECEIVED":
+      return { text: t("types.diamondsReceived", { user, amount: v.amount ?? 0 }), href: paths.shop };
     case "USER_BALANCE_UPDATE":
       return { text: t("types.balanceUpdate", { balance: v.balance ?? "" }), href: paths.shop };
     default:

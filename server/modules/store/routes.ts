@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import { adminStoreCalls, sandboxCalls, storeCalls } from "../../../contract/calls.store";
+import { adminGuard } from "../../http/adminGuard";
+import { AppError } from "../../http/errors";
+import { serve } from "../../http/route";
+import { packsAdmin } from "./packs";
+import { storeService } from "./service";
+import { paymentsFromEnv } from "./settings";
+
+/** Spec section 7 "Diamonds": packs, purchases (the caller's own orders only), donations, the provider's webhook. */
+export async function storeRoutes(app: FastifyInstance): Promise<void> {
+  const payments = paymentsFromEnv(app.deps);
+  const service = storeService(app.deps, payments.provider);
+  serve(app, storeCalls.packs, () => service.packs());
+  serve(app, storeCalls.purchase, ({ caller, body }) => service.purchase(caller.userId, body.dPackId));
+  serve(app, storeCalls.capture, ({ caller, params }) => service.capture(caller.userId, params.id!));
+  serve(app, storeCalls.order, ({ caller, params }) => service.order(caller.userId, params.id!));
+  serve(app, storeCalls.cancel, ({ caller, params }) => service.cancel(caller.userId, params.id!));
+  serve(app, storeCalls.orders, ({ caller, query }) => service.orders(caller.userId, query.page, query.take));
+  // Spec section 5: a number below the minimum is 'A donation is at least 10 diamonds', whatever else is wrong with it.
+  serve(app, storeCalls.donate, ({ caller, body }) => service.donate(caller.userId, body));
+  serve(app, storeCalls.webhook, async ({ params, body, request }) => {
+    if (params.provider !== payments.provider.name) throw new AppError(404, "notFound");
+    const event = await payments.provider.verifyWebhook(request.headers, body);
+    if (!event) throw new AppError(400, "validation");
+    await service.webhook(event);
+    return { ok: true as const };
+  });
+
+  // The built-in sandbox's checkout (404 when PayPal is the provider).
+  const sandbox = () => {
+    if (!payments.sandbox) throw new AppError(404, "notFound");
+    return payments.sandbox;
+  };
+  serve(app, sandboxCalls.checkout, async ({ caller, params }) => sandbox().checkout(caller.userId, params.token!));
+  serve(app, sandboxCalls.approve, async ({ caller, params }) => sandbox().approve(caller.userId, params.token!));
+  serve(app, sandboxCalls.authenticate, async ({ caller, params }) => sandbox().authenticate(caller.userId, params.token!));
+  serve(app, sandboxCalls.cancel, async ({ caller, params }) => sandbox().cancel(caller.userId, params.token!));
+}
+
+/** The operators' packs, behind the admin token (registered only when the server has one). */
+export async function adminStoreRoutes(app: FastifyInstance): Promise<void> {
+  const expected = app.deps.config.adminToken;
+  if (!expected) return;
+  const packs = packsAdmin(app.deps);
+  const guarded = { routeOptions: { onRequest: adminGuard(expected) } };
+  serve(app, adminStoreCalls.packs, () => packs.list(), guarded);
+  serve(app, adminStoreCalls.addPack, ({ body }) => packs.add(body), guarded);
+  serve(app, adminStoreCalls.setPack, ({ params, body }) => packs.set(params.id!, body), guarded);
+}

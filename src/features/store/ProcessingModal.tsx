@@ -1,0 +1,34 @@
+import { useSelector } from "@xstate/react";
+import { useTranslation } from "react-i18next";
+import type { PurchaseRef } from "../../../machines/store.machine";
+import { Spinner } from "../../ui/Spinner";
+import { usePurchaseRef } from "./useStore";
+import styles from "./store.module.css";
+
+type Step = "creating" | "resuming" | "routing" | "capturing" | "cancelling" | "starting";
+
+function PurchaseProgress({ purchase }: { purchase: PurchaseRef }) {
+  const { t } = useTranslation("store");
+  const step = useSelector(purchase, (s) => (typeof s.value === "object" && "working" in s.value ? (s.value.working as Step) : null));
+  const key = step === "creating" || step === "starting" ? "creating" : step === "cancelling" ? "cancelling" : step === "capturing" ? "capturing" : "checking";
+  return (
+    <div className={styles.processing} role="status" aria-live="polite">
+      <Spinner size="lg" decorative />
+      <p className={styles.processingText}>{t(`processing.${key}`)}</p>
+      <p className={styles.muted}>{t("processing.wait")}</p>
+    </div>
+  );
+}
+
+/** The spec's Processing modal: what the purchase is doing while the player waits (no close button). */
+export default function ProcessingModal() {
+  const { t } = useTranslation("store");
+  const purchase = usePurchaseRef();
+  return purchase ? (
+    <PurchaseProgress purchase={purchase} />
+  ) : (
+    <div className={styles.processing} role="status">
+      <Spinner size="lg" label={t("processing.checking")} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { assign, createActor, fromPromise } from "xstate";
+import { donationMachine, type DonateInput } from "../../../machines/donation.machine";
+import { purchaseMachine } from "../../../machines/purchase.machine";
+import { storeMachine } from "../../../machines/store.machine";
+import type { DonationResult, PaymentOrder } from "../../../contract/store";
+import { queryClient } from "../../api/queryClient";
+import { cancelOrder, captureOrder, createOrder, donate, readOrder, refreshDiamonds } from "../../api/store";
+import { authActor } from "../../app/appActor";
+import { modals } from "../../app/hooks";
+
+// The Store's owner with the real services: the API, the query cache, the browser's redirect to the payment
+// provider and the Processing modal. Created once, at module level (React StrictMode would start a component's
+// actor twice); the screen sends it the player's choices and the provider's return.
+
+const me = () => authActor.getSnapshot().context.profile?.id ?? "";
+const PROCESSING_ID = "store-processing";
+
+const livePurchase = purchaseMachine.provide({
+  actors: {
+    createOrder: fromPromise<PaymentOrder, { dPackId: string }>(({ input }) => createOrder(input.dPackId)),
+    readOrder: fromPromise<PaymentOrder, { ref: string }>(({ input }) => readOrder(input.ref)),
+    captureOrder: fromPromise<PaymentOrder, { ref: string }>(({ input }) => captureOrder(input.ref)),
+    cancelOrder: fromPromise<PaymentOrder, { ref: string }>(({ input }) => cancelOrder(input.ref)),
+  },
+  actions: {
+    goToProvider: (_, params: { url: string }) => {
+      if (params.url) window.location.assign(params.url);
+    },
+    // Spec modal kind Processing: no close button, no outside click, while the purchase works.
+    showProcessing: () => void modals.open("Processing", {}, { id: PROCESSING_ID, closeOnOutside: false, showClose: false }),
+    hideProcessing: () => modals.close(PROCESSING_ID),
+    credited: () => void refreshDiamonds(queryClient, me()),
+  },
+});
+
+export const storeActor = createActor(storeMachine.provide({ actors: { purchase: livePurchase } }));
+storeActor.start();
+
+/** The donation flow with the real API; the profile's Donate panel runs one per recipient. */
+export const liveDonation = donationMachine.provide({
+  actors: {
+    donate: fromPromise<DonationResult, DonateInput>(({ input }) => donate({ data: { toUserId: input.toUserId, amount: input.amount }, idempotencyKey: input.idempotencyKey })),
+  },
+  actions: {
+    newKey: assign({ key: () => crypto.randomUUID() }),
+    donated: () => void refreshDiamonds(queryClient, me()),
+  },
+});
