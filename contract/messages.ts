@@ -77,6 +77,11 @@ export const messages = {
   unsupportedMediaType: "This kind of content is not accepted here",
   methodNotAllowed: "This action is not available here",
   malformedRequest: "The request could not be read",
+  // Bonus questions (issue 15), not worded by the spec.
+  answerExpired: "The time to answer this question has expired",
+  answerNotAnOption: "Choose one of the answers offered",
+  questionOpen: "This question still takes answers: grade it after its deadline",
+  questionGraded: "This question is already graded with another answer",
 } as const;
 
 export type MessageCode = keyof typeof messages;
