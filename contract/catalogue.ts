@@ -12,6 +12,7 @@ import { socialCalls } from "./calls.social";
 import { uploadsCalls } from "./calls.uploads";
 import { devCalls } from "./dev";
 import { adminStoreCalls, sandboxCalls, storeCalls } from "./calls.store";
+import { adminQuestionsCalls, questionsCalls } from "./calls.questions";
 
 export type CallGroup = { readonly [name: string]: Call | RawCall };
 
@@ -46,6 +47,8 @@ export const catalogue = {
   store: storeCalls,
   sandbox: sandboxCalls,
   adminStore: adminStoreCalls,
+  questions: questionsCalls,
+  adminQuestions: adminQuestionsCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

@@ -120,3 +120,5 @@ export type ModalKind = z.infer<typeof ModalKind>;
 export type LanguageCode = z.infer<typeof LanguageCode>;
 export type SocialProvider = z.infer<typeof SocialProvider>;
 export type UpgradeButtonState = z.infer<typeof UpgradeButtonState>;
+export type QuestionCategory = z.infer<typeof QuestionCategory>;
+export type QuestionResult = z.infer<typeof QuestionResult>;

@@ -84,6 +84,11 @@ export const messages = {
   paymentFailed: "The payment could not be completed. No money was taken",
   donationMin: "A donation is at least 10 diamonds",
   donationToSelf: "You can't donate diamonds to yourself",
+  // Bonus questions (issue 15), not worded by the spec.
+  answerExpired: "The time to answer this question has expired",
+  answerNotAnOption: "Choose one of the answers offered",
+  questionOpen: "This question still takes answers: grade it after its deadline",
+  questionGraded: "This question is already graded with another answer",
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -2,6 +2,8 @@
 // DATA_DIR / DATABASE_URL as the server; with PGlite only while the server is stopped). results and injure
 // talk to the running server over HTTP (API_URL, default http://localhost:$PORT) with the admin token.
 import { ResultKey } from "../contract/results";
+import { questionCommand } from "./operator/questions";
+import { QuestionCategory } from "../contract/enums";
 import { createClock } from "../server/clock";
 import { loadConfig } from "../server/config";
 import { migrate } from "../server/db/migrate";
@@ -20,12 +22,19 @@ Commands:
   odds <race> <rider>=<odds>…                  set riders' WIN odds for the race (PLACE and SHOW follow); bets placed keep theirs
   odds <race> --reset                          drop the operator's odds: back to the odds from form
   odds <race>                                  show the race's WIN odds
+  question add <race> <TYPE> <points> <text> [--option <text>]… [--closes <ISO time>] [--<lng> <text>]…
+                                               publish a bonus question (5–20 points; ABOUT_GENERAL needs 2+ options;
+                                               closes by default at the weekend's first session; --es "…" translates)
+  question list <race>                         the race's questions, their answers so far and correct answers
+  question answer <question id> <answer>       enter the correct answer: every answer graded once, points counted
+  question grade <race>                        grade the race's demo questions from its entered results
 
   <race>     a race id, next (the next or running race) or current (the latest weekend that has started)
   <SESSION>  ${ResultKey.options.join(", ")}
   <rider>    a race number (93) or a rider id
+  <TYPE>     ${QuestionCategory.options.join(", ")}
 
-results, injure and odds talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
+results, injure, odds and question talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
 with the admin token ADMIN_TOKEN, else the development secret in DATA_DIR (default ./data).
 Exit codes: 0 done, 1 usage, 2 refused (by the server or before sending), 3 server unreachable or failing.`;
 
@@ -156,6 +165,9 @@ try {
       break;
     case "odds":
       code = await oddsCommand();
+      break;
+    case "question":
+      code = await questionCommand(api(), args, usageError);
       break;
     default:
       usageError(`Unknown command: ${command}`);

@@ -20,6 +20,7 @@ import { leaguesModule } from "./modules/leagues";
 import { predictionsModule } from "./modules/predictions";
 import { resultsModule } from "./modules/results";
 import { betsModule } from "./modules/bets";
+import { questionsModule } from "./modules/questions";
 import { openApiRoutes } from "./openapi/routes";
 import { storeModule } from "./modules/store";
 
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
       await api.register(resultsModule);
       await api.register(betsModule);
       await api.register(storeModule);
+      await api.register(questionsModule);
       await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
     },

@@ -7,6 +7,7 @@ import { CLASSIFICATION_MAX, resultKeys, sessionOfResult, type ResultKey, type S
 import { sessionLabels } from "../../contract/enums";
 import { prng } from "../../server/db/seed/random";
 import { generateClassification, type Entrant, type KnownResults, type Rand } from "../../server/modules/results/simulatedResults";
+import { adminQuestionsCalls } from "../../contract/calls.questions";
 import { OperatorError, raceLabel, type OperatorApi } from "./api";
 import { describeSettlement, podiumLine } from "./report";
 
@@ -108,6 +109,9 @@ export async function simulateWeekend(api: OperatorApi, options: SimulateOptions
       results.push(result);
       log(`  ${describeSettlement(result, undefined, podiumLine(result.riderIds, riders))}`);
     }
+    // The weekend's bonus questions whose answer these results give are graded now (the demo's have a source).
+    const graded = await api.send(adminQuestionsCalls.gradeFromResults, { params: { raceId: race.id }, admin: true });
+    for (const g of graded.graded) log(`  Bonus question graded: "${g.correctAnswer}", ${g.correct} of ${g.graded} answers right.`);
     await pause();
   }
 

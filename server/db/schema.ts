@@ -165,3 +165,4 @@ export * from "./schema.predictions";
 export * from "./schema.results";
 export * from "./schema.bets";
 export * from "./schema.store";
+export * from "./schema.questions";

@@ -12,7 +12,10 @@ export const tieBreak = sql.raw(
 
 const exact = (categories: string) => sql.raw(`count(*) FILTER (WHERE state = 'ACCURATE' AND category IN (${categories}))::int`);
 
-/** Rewrites the race's rows of race_scores from its scored picks (a player appears once one of their picks is scored). */
+/**
+ * Rewrites the race's rows of race_scores from its scored picks and graded bonus answers (a player appears once
+ * one of them is scored).
+ */
 export async function refreshRaceScores(tx: LedgerTx, raceId: string, season: number): Promise<void> {
   await tx.execute(sql`
     INSERT INTO race_scores (user_id, race_id, season, points, accurate, race_podium, sprint_podium, pole, fp2, practice_fastest, fp1, positions_gained, first_saved_at)
@@ -20,8 +23,14 @@ export async function refreshRaceScores(tx: LedgerTx, raceId: string, season: nu
       ${exact("'RACE_FIRST', 'RACE_SECOND', 'RACE_THIRD'")}, ${exact("'SPRINT_FIRST', 'SPRINT_SECOND', 'SPRINT_THIRD'")},
       ${exact("'POLEMAN'")}, ${exact("'FP2'")}, ${exact("'PRACTICE_FASTEST'")}, ${exact("'FP1'")}, ${exact("'POSITION_GAINED'")},
       min(saved_at)
-    FROM predictions
-    WHERE race_id = ${raceId} AND settled_at IS NOT NULL
+    FROM (
+      SELECT user_id, race_id, points, state, category, saved_at FROM predictions WHERE race_id = ${raceId} AND settled_at IS NOT NULL
+      UNION ALL
+      -- Graded bonus questions of the weekend (server/modules/questions): a CORRECT answer adds the question's points.
+      SELECT a.user_id, q.race_id, CASE WHEN a.result = 'CORRECT' THEN q.points ELSE 0 END::numeric, a.result, NULL::text, a.answered_at
+      FROM question_answers a JOIN questions q ON q.id = a.question_id
+      WHERE q.race_id = ${raceId} AND q.graded_at IS NOT NULL
+    ) scored
     GROUP BY user_id, race_id
     ON CONFLICT (user_id, race_id) DO UPDATE SET
       points = excluded.points, accurate = excluded.accurate, race_podium = excluded.race_podium, sprint_podium = excluded.sprint_podium,
