@@ -11,6 +11,7 @@ import { adminCalls, resultsCalls } from "./calls.results";
 import { socialCalls } from "./calls.social";
 import { uploadsCalls } from "./calls.uploads";
 import { devCalls } from "./dev";
+import { adminPrizesCalls, prizesCalls } from "./calls.prizes";
 
 export type CallGroup = { readonly [name: string]: Call | RawCall };
 
@@ -42,6 +43,8 @@ export const catalogue = {
   devBets: devBetsCalls,
   devLeagues: devLeaguesCalls,
   devNotifications: devNotificationsCalls,
+  prizes: prizesCalls,
+  adminPrizes: adminPrizesCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

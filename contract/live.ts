@@ -28,6 +28,8 @@ export const NotificationType = z.enum([
   "RESULTS_PUBLISHED",
   // The race's bets are settled (value: raceName, bets, won, payout, refunded): one per player and race.
   "BET_RESULTS",
+  // The season's motorcycle draw named this player (value: raceName of the winning ticket).
+  "PRIZE_WON",
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 

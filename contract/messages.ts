@@ -77,6 +77,11 @@ export const messages = {
   unsupportedMediaType: "This kind of content is not accepted here",
   methodNotAllowed: "This action is not available here",
   malformedRequest: "The request could not be read",
+  // Prizes (issue 15): the motorcycle draw's operator refusals.
+  drawAlreadyCommitted: "This season's draw already has a published commitment",
+  drawNotCommitted: "This season's draw has no published commitment yet",
+  seedMismatch: "This seed does not match the published commitment",
+  noDrawTickets: "There are no draw tickets yet",
 } as const;
 
 export type MessageCode = keyof typeof messages;

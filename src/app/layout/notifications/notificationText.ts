@@ -48,6 +48,8 @@ export function describeNotification(n: Notification, t: TFunction<"notification
             : t("types.betResults", { race, won: v.won ?? 0, bets: v.bets ?? 0, payout: v.payout ?? 0 }),
         href: paths.bets,
       };
+    case "PRIZE_WON":
+      return { text: t("types.prizeWon", { race }), href: paths.prizes };
     case "USER_BALANCE_UPDATE":
       return { text: t("types.balanceUpdate", { balance: v.balance ?? "" }), href: paths.shop };
     default:
