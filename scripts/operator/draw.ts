@@ -88,3 +88,14 @@ export async function verifyPublishedDraw(api: Api, season?: number): Promise<st
 async function seasonNow(api: Api): Promise<number> {
   return (await publishedDraw(api)).draw.season;
 }
+
+/**
+ * The demo's operator step (`npm run simulate`): a season without a commitment gets one, its seed kept in
+ * DATA_DIR/draw-seeds, so `npm run admin -- draw run` can draw after any weekend. A published commitment is left alone.
+ */
+export async function ensureDrawCommitted(api: Api, log: (line: string) => void): Promise<void> {
+  const { draw } = await publishedDraw(api);
+  if (draw.status !== "NOT_COMMITTED") return;
+  const { draw: committed, seedFile } = await commitDraw(api, { season: draw.season });
+  log(`Motorcycle draw: commitment ${committed.commitment} published for season ${committed.season} (seed kept in ${seedFile}).`);
+}

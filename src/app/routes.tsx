@@ -25,6 +25,7 @@ const PredictionsScreen = lazy(() => import("../screens/predictions/PredictionsS
 const BetsScreen = lazy(() => import("../screens/bets/BetsScreen"));
 const ResultsScreen = lazy(() => import("../screens/results/ResultsScreen"));
 const LeaderboardsScreen = lazy(() => import("../screens/leaderboards/LeaderboardsScreen"));
+const PrizesScreen = lazy(() => import("../screens/prizes/PrizesScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
   () => import("../screens/comingSoon/ComingSoonScreen"),
 );
@@ -54,7 +55,6 @@ const comingSoon: readonly ScreenName[] = [
   "bonusQuestions",
   "bonusAll",
   "bonusAnswered",
-  "prizes",
   "shop",
 ];
 
@@ -186,6 +186,13 @@ export function AppRoutes() {
       <Route path={paths.leaderboards}>
         <Layout>
           <LeaderboardsScreen />
+        </Layout>
+      </Route>
+      <Route path={paths.prizes}>
+        <Layout>
+          <Guarded screen="prizes">
+            <PrizesScreen />
+          </Guarded>
         </Layout>
       </Route>
       {comingSoonOrder.map((screen) => (

@@ -2,6 +2,7 @@
 // prediction, the commitment published before the draw, refusals that change nothing, the draw recomputed by an
 // independent computation from the revealed seed and the published list, drawn once, the winner notified.
 import { createHash, randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { ADMIN_TOKEN_HEADER } from "../../contract/calls.results";
 import { Prizes, type DrawTicketsPage } from "../../contract/prizes";
@@ -122,6 +123,28 @@ onEachBackend(
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ code: "noDrawTickets" });
       expect(await h.database.db.select().from(prizeDraws)).toMatchObject([{ commitment: sha(seed), seed: null }]);
+    });
+
+    it("names each finished weekend's top three by the boards' tie-break for its paddock experiences", async () => {
+      const [a, b, c] = await weekend();
+      const d = await signUpConfirmed(h);
+      expect((await prizes(a)).paddock).toEqual([]);
+      const score = (p: Player, points: number, racePodium: number) =>
+        sql`(${p.id}, ${race.id}, 2026, ${points}, 0, ${racePodium}, 0, 0, 0, 0, 0, 0, now())`;
+      // b and c tie on points: c has more exact race podium picks, so c ranks above b; d is fourth.
+      await h.database.db.execute(sql`INSERT INTO race_scores (user_id, race_id, season, points, accurate, race_podium, sprint_podium, pole, fp2, practice_fastest, fp1, positions_gained, first_saved_at)
+        VALUES ${score(a, 60, 0)}, ${score(b, 40, 0)}, ${score(c, 40, 2)}, ${score(d, 10, 0)}`);
+      // Not finished until the race classification is in.
+      expect((await prizes(a)).paddock).toEqual([]);
+      await h.database.db.execute(sql`INSERT INTO session_results (race_id, result_key, canceled, rider_ids, entered_at) VALUES (${race.id}, 'START', false, '{}', now())`);
+      const [weekendWon] = (await prizes(a)).paddock;
+      expect(weekendWon!.raceId).toBe(race.id);
+      expect(weekendWon!.places.map((p) => [p.place, p.id, p.points])).toEqual([
+        [1, a.id, 60],
+        [2, c.id, 40],
+        [3, b.id, 40],
+      ]);
+      await h.database.db.execute(sql`TRUNCATE session_results, race_scores`);
     });
 
     it("admin calls need the operators' token", async () => {
