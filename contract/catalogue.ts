@@ -12,6 +12,7 @@ import { socialCalls } from "./calls.social";
 import { uploadsCalls } from "./calls.uploads";
 import { devCalls } from "./dev";
 import { adminPrizesCalls, prizesCalls } from "./calls.prizes";
+import { devGurusCalls, gurusCalls } from "./calls.gurus";
 
 export type CallGroup = { readonly [name: string]: Call | RawCall };
 
@@ -45,6 +46,8 @@ export const catalogue = {
   devNotifications: devNotificationsCalls,
   prizes: prizesCalls,
   adminPrizes: adminPrizesCalls,
+  gurus: gurusCalls,
+  devGurus: devGurusCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

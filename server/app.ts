@@ -23,6 +23,7 @@ import { predictionsModule } from "./modules/predictions";
 import { resultsModule } from "./modules/results";
 import { betsModule } from "./modules/bets";
 import { prizesModule } from "./modules/prizes";
+import { gurusModule } from "./modules/gurus";
 import { openApiRoutes } from "./openapi/routes";
 
 export type { AppDeps } from "./http/deps";
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
       await api.register(resultsModule);
       await api.register(betsModule);
       await api.register(prizesModule);
+      await api.register(gurusModule);
       await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
     },
