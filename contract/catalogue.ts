@@ -13,6 +13,8 @@ import { uploadsCalls } from "./calls.uploads";
 import { devCalls } from "./dev";
 import { adminStoreCalls, sandboxCalls, storeCalls } from "./calls.store";
 import { adminQuestionsCalls, questionsCalls } from "./calls.questions";
+import { adminPrizesCalls, prizesCalls } from "./calls.prizes";
+import { devGurusCalls, gurusCalls } from "./calls.gurus";
 
 export type CallGroup = { readonly [name: string]: Call | RawCall };
 
@@ -49,6 +51,10 @@ export const catalogue = {
   adminStore: adminStoreCalls,
   questions: questionsCalls,
   adminQuestions: adminQuestionsCalls,
+  prizes: prizesCalls,
+  adminPrizes: adminPrizesCalls,
+  gurus: gurusCalls,
+  devGurus: devGurusCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

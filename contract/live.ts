@@ -30,6 +30,8 @@ export const NotificationType = z.enum([
   "BET_RESULTS",
   // Another player donated diamonds (value: user = the donor, amount).
   "DIAMONDS_RECEIVED",
+  // The season's motorcycle draw named this player (value: raceName of the winning ticket).
+  "PRIZE_WON",
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 

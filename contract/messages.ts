@@ -89,6 +89,11 @@ export const messages = {
   answerNotAnOption: "Choose one of the answers offered",
   questionOpen: "This question still takes answers: grade it after its deadline",
   questionGraded: "This question is already graded with another answer",
+  // Prizes (issue 15): the motorcycle draw's operator refusals.
+  drawAlreadyCommitted: "This season's draw already has a published commitment",
+  drawNotCommitted: "This season's draw has no published commitment yet",
+  seedMismatch: "This seed does not match the published commitment",
+  noDrawTickets: "There are no draw tickets yet",
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -1,5 +1,6 @@
 import type * as z from "zod";
 import type { InjuredNoticeKind, ModalKind, PredictionActionType, PredictionCategory } from "../contract/enums";
+import type { PrizeKind } from "../contract/prizes";
 
 // The props of every modal kind, typed once: whoever opens a modal passes exactly these, and its component
 // reads exactly these. Props are plain data; a modal that shows a flow finds that flow's actor through the flow's
@@ -36,7 +37,8 @@ export type ModalPropsByKind = {
   // Kinds drawn by features not built yet: they declare their props when they arrive.
   ChooseAnswer: None;
   PredictionRider: None;
-  Prize: None;
+  /** One prize of /prizes: what it is and how it is won. */
+  Prize: { kind: PrizeKind };
   FirstModal: None;
   Processing: None;
   NewsModal: None;

@@ -11,6 +11,7 @@ import { openDb } from "../server/db/open";
 import { forcePasswordChange } from "../server/modules/users/admin";
 import { ApiError, apiUrlFromEnv, adminTokenFromEnv, operatorApi, OperatorError, resolveRider, ServerUnreachable } from "./operator/api";
 import { describeInjury, describeOdds, describeSettlement, podiumLine } from "./operator/report";
+import { commitDraw, describeDraw, publishedDraw, runDraw, verifyPublishedDraw } from "./operator/draw";
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -28,13 +29,18 @@ Commands:
   question list <race>                         the race's questions, their answers so far and correct answers
   question answer <question id> <answer>       enter the correct answer: every answer graded once, points counted
   question grade <race>                        grade the race's demo questions from its entered results
+  draw commit [--season N] [--seed-file F]     before the season: make a secret seed (kept in F, default
+                                               DATA_DIR/draw-seeds/<season>.seed) and publish its SHA-256
+  draw run [--season N] [--seed S | --seed-file F]  reveal the seed and draw the motorcycle's winner (once)
+  draw verify [--season N]                     recompute the winner from the revealed seed and the public ticket list
+  draw status [--season N]                     show the draw: commitment, tickets, seed and winner when drawn
 
   <race>     a race id, next (the next or running race) or current (the latest weekend that has started)
   <SESSION>  ${ResultKey.options.join(", ")}
   <rider>    a race number (93) or a rider id
   <TYPE>     ${QuestionCategory.options.join(", ")}
 
-results, injure, odds and question talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
+results, injure, odds, question and draw talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
 with the admin token ADMIN_TOKEN, else the development secret in DATA_DIR (default ./data).
 Exit codes: 0 done, 1 usage, 2 refused (by the server or before sending), 3 server unreachable or failing.`;
 
@@ -151,6 +157,40 @@ async function oddsCommand(): Promise<number> {
   return 0;
 }
 
+async function drawCommand(): Promise<number> {
+  const [sub, ...rest] = args;
+  const flags = new Map<string, string>();
+  for (let i = 0; i < rest.length; i++) {
+    const flag = rest[i]!;
+    const value = rest[++i];
+    if (!["--season", "--seed", "--seed-file"].includes(flag) || value === undefined) usageError(`draw: unknown or incomplete option ${flag}.`);
+    flags.set(flag, value);
+  }
+  const seasonArg = flags.get("--season");
+  const season = seasonArg === undefined ? undefined : Number(seasonArg);
+  if (season !== undefined && !Number.isInteger(season)) usageError("--season needs a year.");
+  const client = api();
+  switch (sub) {
+    case "commit": {
+      const { draw, seedFile, created } = await commitDraw(client, { season, seedFile: flags.get("--seed-file") });
+      console.log(describeDraw(draw));
+      console.log(`${created ? "New secret seed written to" : "Secret seed kept in"} ${seedFile}: keep it private until the draw (npm run admin -- draw run).`);
+      return 0;
+    }
+    case "run":
+      console.log(describeDraw(await runDraw(client, { season, seed: flags.get("--seed"), seedFile: flags.get("--seed-file") })));
+      return 0;
+    case "verify":
+      console.log(await verifyPublishedDraw(client, season));
+      return 0;
+    case "status":
+      console.log(describeDraw((await publishedDraw(client, season)).draw));
+      return 0;
+    default:
+      usageError("draw needs commit, run, verify or status.");
+  }
+}
+
 let code = 0;
 try {
   switch (command) {
@@ -168,6 +208,9 @@ try {
       break;
     case "question":
       code = await questionCommand(api(), args, usageError);
+      break;
+    case "draw":
+      code = await drawCommand();
       break;
     default:
       usageError(`Unknown command: ${command}`);

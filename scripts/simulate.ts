@@ -2,12 +2,16 @@
 // weekend on a running development server's clock (scripts/operator/simulator.ts), entering generated results.
 import { ApiError, apiUrlFromEnv, adminTokenFromEnv, operatorApi, OperatorError, ServerUnreachable } from "./operator/api";
 import { simulateWeekend } from "./operator/simulator";
+import { ensureDrawCommitted } from "./operator/draw";
+import { devGurusCalls } from "../contract/calls.gurus";
 
 const usage = `Usage: npm run simulate -- [options]
 
 Plays one race weekend on a running development server: adds demo players with picks, moves the server
 clock to a minute before FP1, then through every session (start, end + 1 s) and enters a generated
-classification after each (positions gained right after the race).
+classification after each (positions gained right after the race). A season without a published draw
+commitment gets one first (npm run admin -- draw commit; draw with npm run admin -- draw run), and the
+three demo gurus (made on first use) save their picks for the weekend.
 
 Options:
   --race <id|next>   the race to play (default: next)
@@ -66,6 +70,11 @@ for (let i = 0; i < args.length; i++) {
 
 const api = operatorApi({ baseUrl: apiUrlFromEnv(), adminToken: adminTokenFromEnv() });
 try {
+  await ensureDrawCommitted(api, (line) => console.log(line));
+  // The demo's three gurus predict the weekend before it starts (made on first use).
+  const weekend = await api.resolveRace(options.race ?? "next");
+  const gurus = await api.send(devGurusCalls.guruPicks, { body: { raceId: weekend.id } });
+  console.log(`Gurus ${gurus.gurus.map((g) => g.name).join(", ")}: ${gurus.picks} picks saved for ${weekend.name}.`);
   await simulateWeekend(api, {
     race: options.race,
     players: options.players,

@@ -21,6 +21,8 @@ import { predictionsModule } from "./modules/predictions";
 import { resultsModule } from "./modules/results";
 import { betsModule } from "./modules/bets";
 import { questionsModule } from "./modules/questions";
+import { prizesModule } from "./modules/prizes";
+import { gurusModule } from "./modules/gurus";
 import { openApiRoutes } from "./openapi/routes";
 import { storeModule } from "./modules/store";
 
@@ -60,6 +62,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
       await api.register(betsModule);
       await api.register(storeModule);
       await api.register(questionsModule);
+      await api.register(prizesModule);
+      await api.register(gurusModule);
       await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
     },

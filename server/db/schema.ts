@@ -166,3 +166,4 @@ export * from "./schema.results";
 export * from "./schema.bets";
 export * from "./schema.store";
 export * from "./schema.questions";
+export * from "./schema.prizes";

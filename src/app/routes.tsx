@@ -28,6 +28,7 @@ const ResultsScreen = lazy(() => import("../screens/results/ResultsScreen"));
 const LeaderboardsScreen = lazy(() => import("../screens/leaderboards/LeaderboardsScreen"));
 const StoreScreen = lazy(() => import("../screens/store/StoreScreen"));
 const SandboxCheckoutScreen = lazy(() => import("../screens/store/SandboxCheckoutScreen"));
+const PrizesScreen = lazy(() => import("../screens/prizes/PrizesScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
   () => import("../screens/comingSoon/ComingSoonScreen"),
 );
@@ -57,7 +58,6 @@ const comingSoon: readonly ScreenName[] = [
   "bonusQuestions",
   "bonusAll",
   "bonusAnswered",
-  "prizes",
 ];
 
 function Guarded({ screen, children }: { screen: ScreenName; children: ReactNode }) {
@@ -202,6 +202,13 @@ export function AppRoutes() {
           <RequireAuth>
             <SandboxCheckoutScreen />
           </RequireAuth>
+        </Layout>
+      </Route>
+      <Route path={paths.prizes}>
+        <Layout>
+          <Guarded screen="prizes">
+            <PrizesScreen />
+          </Guarded>
         </Layout>
       </Route>
       {comingSoonOrder.map((screen) => (

@@ -23,6 +23,7 @@ export const namespaces = [
   "results",
   "leaderboards",
   "store",
+  "prizes",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

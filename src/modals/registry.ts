@@ -24,4 +24,5 @@ export const modalComponents: ModalComponents = {
   AllUserBets: lazy(() => import("../features/bets/AllUserBetsModal")),
   NotificationWithImage: lazy(() => import("./NotificationWithImageModal")),
   Processing: lazy(() => import("../features/store/ProcessingModal")),
+  Prize: lazy(() => import("../features/prizes/PrizeModal")),
 };

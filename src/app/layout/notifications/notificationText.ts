@@ -50,6 +50,8 @@ export function describeNotification(n: Notification, t: TFunction<"notification
       };
     case "DIAMONDS_RECEIVED":
       return { text: t("types.diamondsReceived", { user, amount: v.amount ?? 0 }), href: paths.shop };
+    case "PRIZE_WON":
+      return { text: t("types.prizeWon", { race }), href: paths.prizes };
     case "USER_BALANCE_UPDATE":
       return { text: t("types.balanceUpdate", { balance: v.balance ?? "" }), href: paths.shop };
     default:
