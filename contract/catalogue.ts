@@ -9,6 +9,7 @@ import { predictionsCalls } from "./calls.predictions";
 import { racesCalls, ridersCalls } from "./calls.races";
 import { adminCalls, resultsCalls } from "./calls.results";
 import { socialCalls } from "./calls.social";
+import { staffCalls } from "./calls.staff";
 import { uploadsCalls } from "./calls.uploads";
 import { devCalls } from "./dev";
 
@@ -42,6 +43,7 @@ export const catalogue = {
   devBets: devBetsCalls,
   devLeagues: devLeaguesCalls,
   devNotifications: devNotificationsCalls,
+  staff: staffCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

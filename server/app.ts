@@ -22,6 +22,7 @@ import { leaguesModule } from "./modules/leagues";
 import { predictionsModule } from "./modules/predictions";
 import { resultsModule } from "./modules/results";
 import { betsModule } from "./modules/bets";
+import { staffModule } from "./modules/staff";
 import { openApiRoutes } from "./openapi/routes";
 
 export type { AppDeps } from "./http/deps";
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
       await api.register(predictionsModule);
       await api.register(resultsModule);
       await api.register(betsModule);
+      await api.register(staffModule);
       await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
     },

@@ -164,3 +164,4 @@ export * from "./schema.leagues";
 export * from "./schema.predictions";
 export * from "./schema.results";
 export * from "./schema.bets";
+export * from "./schema.staff";
