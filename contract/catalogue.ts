@@ -10,6 +10,7 @@ import { racesCalls, ridersCalls } from "./calls.races";
 import { adminCalls, resultsCalls } from "./calls.results";
 import { socialCalls } from "./calls.social";
 import { staffCalls } from "./calls.staff";
+import { analyticsCalls } from "./calls.analytics";
 import { uploadsCalls } from "./calls.uploads";
 import { devCalls } from "./dev";
 
@@ -44,6 +45,7 @@ export const catalogue = {
   devLeagues: devLeaguesCalls,
   devNotifications: devNotificationsCalls,
   staff: staffCalls,
+  analytics: analyticsCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;
