@@ -5,8 +5,8 @@ import * as z from "zod";
 // personal data (the server also drops any that no machine declares). Page views carry the path and the URL
 // without query or fragment (where tokens and e-mails travel); the server adds the caller's id, never the e-mail.
 
-/** A machine, state or event name: letters, digits and `._-:*` only (nothing a person could be named by). */
-export const FlowName = z.string().regex(/^[\w.\-:*]{1,120}$/);
+/** A machine, state or event name: letters, digits and `._-:*()` only (nothing a person could be named by). */
+export const FlowName = z.string().regex(/^[\w.\-:*()]{1,120}$/);
 
 export const ReportedTransition = z
   .object({ machine: FlowName, from: FlowName, event: FlowName, to: FlowName, count: z.number().int().min(1).max(10_000) })

@@ -11,6 +11,7 @@ import { InjuryEffects } from "./InjuryEffects";
 import { RouteFallback } from "./RouteFallback";
 import { AppRoutes } from "./routes";
 import { SessionEffects } from "./SessionEffects";
+import { AnalyticsEffects } from "./AnalyticsEffects";
 
 export function App() {
   useViewportHeight();
@@ -24,6 +25,7 @@ export function App() {
           <SessionEffects />
           <ResultsEffects />
           <InjuryEffects />
+          <AnalyticsEffects />
           <AppRoutes />
           <ModalHost />
         </Suspense>

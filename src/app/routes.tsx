@@ -25,6 +25,7 @@ const PredictionsScreen = lazy(() => import("../screens/predictions/PredictionsS
 const BetsScreen = lazy(() => import("../screens/bets/BetsScreen"));
 const ResultsScreen = lazy(() => import("../screens/results/ResultsScreen"));
 const LeaderboardsScreen = lazy(() => import("../screens/leaderboards/LeaderboardsScreen"));
+const StaffScreen = lazy(() => import("../screens/staff/StaffScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
   () => import("../screens/comingSoon/ComingSoonScreen"),
 );
@@ -197,6 +198,12 @@ export function AppRoutes() {
           </Layout>
         </Route>
       ))}
+      {/* Staff tools (issue 16): /staff and /staff/…, a chunk of their own; a not-found page for players. */}
+      <Route path={/^\/staff(?:\/.*)?$/}>
+        <Layout>
+          <StaffScreen notFound={<NotFoundScreen />} />
+        </Layout>
+      </Route>
       <Route path={paths.page404}>
         <Layout>
           <NotFoundScreen />

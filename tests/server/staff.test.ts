@@ -47,6 +47,8 @@ onEachBackend("staff roles", (h) => {
 
 const join = { machine: "leagueJoin", from: "ready.outside", event: "league.join", to: "joining" };
 const joined = { machine: "leagueJoin", from: "joining", event: "xstate.done.actor.join", to: "ready" };
+// Handled at the machine's root: its state is "(machine)".
+const data = { machine: "leagueSeats", from: "(machine)", event: "leagues.data", to: "(machine)" };
 
 onEachBackend("analytics and the analysts' counts", (h) => {
   const today = () => h.clock.now().toISOString().slice(0, 10);
@@ -58,10 +60,10 @@ onEachBackend("analytics and the analysts' counts", (h) => {
   it("counts reported transitions per day, drops names no machine declares, and shows them only to analysts and operators", async () => {
     const player = await signUpConfirmed(h);
     const sent = await h.call("POST", "/analytics/transitions", {
-      body: { transitions: [{ ...join, count: 2 }, { ...joined, count: 1 }, { machine: "leagueJoin", from: "nowhere", event: "league.join", to: "joining", count: 5 }] },
+      body: { transitions: [{ ...join, count: 2 }, { ...joined, count: 1 }, { ...data, count: 4 }, { machine: "leagueJoin", from: "nowhere", event: "league.join", to: "joining", count: 5 }] },
     });
     expect(sent.status).toBe(200);
-    expect(sent.body.result).toEqual({ stored: 2 });
+    expect(sent.body.result).toEqual({ stored: 3 });
     await h.call("POST", "/analytics/transitions", { token: player.tokens.accessToken, body: { transitions: [{ ...join, count: 1 }] } });
 
     const range = { from: today(), to: today() };
@@ -80,6 +82,7 @@ onEachBackend("analytics and the analysts' counts", (h) => {
     expect(counts.body.result.transitions).toEqual([
       { ...joined, count: 1 },
       { ...join, count: 3 },
+      { ...data, count: 4 },
     ]);
     const tomorrow = new Date(h.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
     const later = await h.call("GET", "/staff/flows", { query: { from: tomorrow, to: tomorrow }, token: analyst.tokens.accessToken });
