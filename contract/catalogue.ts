@@ -9,6 +9,8 @@ import { predictionsCalls } from "./calls.predictions";
 import { racesCalls, ridersCalls } from "./calls.races";
 import { adminCalls, resultsCalls } from "./calls.results";
 import { socialCalls } from "./calls.social";
+import { staffCalls } from "./calls.staff";
+import { analyticsCalls } from "./calls.analytics";
 import { uploadsCalls } from "./calls.uploads";
 import { devCalls } from "./dev";
 import { adminStoreCalls, sandboxCalls, storeCalls } from "./calls.store";
@@ -55,6 +57,8 @@ export const catalogue = {
   adminPrizes: adminPrizesCalls,
   gurus: gurusCalls,
   devGurus: devGurusCalls,
+  staff: staffCalls,
+  analytics: analyticsCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

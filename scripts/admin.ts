@@ -9,6 +9,8 @@ import { loadConfig } from "../server/config";
 import { migrate } from "../server/db/migrate";
 import { openDb } from "../server/db/open";
 import { forcePasswordChange } from "../server/modules/users/admin";
+import { StaffRole } from "../contract/staff";
+import { grantRole, revokeRole } from "../server/modules/staff/roles";
 import { ApiError, apiUrlFromEnv, adminTokenFromEnv, operatorApi, OperatorError, resolveRider, ServerUnreachable } from "./operator/api";
 import { describeInjury, describeOdds, describeSettlement, podiumLine } from "./operator/report";
 import { commitDraw, describeDraw, publishedDraw, runDraw, verifyPublishedDraw } from "./operator/draw";
@@ -34,6 +36,8 @@ Commands:
   draw run [--season N] [--seed S | --seed-file F]  reveal the seed and draw the motorcycle's winner (once)
   draw verify [--season N]                     recompute the winner from the revealed seed and the public ticket list
   draw status [--season N]                     show the draw: commitment, tickets, seed and winner when drawn
+  grant <email> <role>                         give a player a staff role: ${StaffRole.options.join(", ")}
+  revoke <email> <role>                        take a staff role back
 
   <race>     a race id, next (the next or running race) or current (the latest weekend that has started)
   <SESSION>  ${ResultKey.options.join(", ")}
@@ -191,6 +195,36 @@ async function drawCommand(): Promise<number> {
   }
 }
 
+/** grant / revoke: staff roles (issue 16), written in the database directly like force-password-change. */
+async function roleCommand(grant: boolean): Promise<number> {
+  const [email, roleArg, ...rest] = args;
+  if (!email || !roleArg || rest.length) usageError(`${grant ? "grant" : "revoke"} needs an e-mail address and a role.`);
+  const role = StaffRole.safeParse(roleArg.toLowerCase());
+  if (!role.success) usageError(`Unknown role ${roleArg}: one of ${StaffRole.options.join(", ")}.`);
+  const config = loadConfig();
+  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(database);
+    if (grant) {
+      const outcome = await grantRole(database.db, createClock(), email, role.data);
+      if (outcome === "noSuchPlayer") {
+        console.error(`No player with the e-mail ${email}.`);
+        return 2;
+      }
+      console.log(outcome === "granted" ? `${email} is now ${role.data}.` : `${email} was already ${role.data}.`);
+      return 0;
+    }
+    if (await revokeRole(database.db, email, role.data)) {
+      console.log(`${email} is no longer ${role.data}.`);
+      return 0;
+    }
+    console.error(`${email} has no ${role.data} role.`);
+    return 2;
+  } finally {
+    await database.close();
+  }
+}
+
 let code = 0;
 try {
   switch (command) {
@@ -211,6 +245,12 @@ try {
       break;
     case "draw":
       code = await drawCommand();
+      break;
+    case "grant":
+      code = await roleCommand(true);
+      break;
+    case "revoke":
+      code = await roleCommand(false);
       break;
     default:
       usageError(`Unknown command: ${command}`);

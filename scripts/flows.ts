@@ -19,7 +19,7 @@ const mermaidId = (node: AnyStateNode) => (node.path.length ? node.path.join("__
 const doneActor = /^xstate\.done\.actor\.(.+)$/;
 const errorActor = /^xstate\.error\.actor\.(.+)$/;
 
-function eventLabel(eventType: string): string {
+export function eventLabel(eventType: string): string {
   const done = doneActor.exec(eventType);
   if (done) return `done ${done[1]}`;
   const error = errorActor.exec(eventType);
@@ -27,7 +27,7 @@ function eventLabel(eventType: string): string {
   return eventType || "always";
 }
 
-function guardLabel(guard: unknown): string | null {
+export function guardLabel(guard: unknown): string | null {
   if (guard === undefined || guard === null) return null;
   if (typeof guard === "string") return guard;
   if (typeof guard === "object" && "type" in guard) return String(guard.type);
@@ -59,7 +59,7 @@ function actionNames(actions: readonly unknown[]): string[] {
   });
 }
 
-function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
+export function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
   return [...node.transitions.values()].flat().concat(node.always ?? []);
 }
 

@@ -23,6 +23,7 @@ import { betsModule } from "./modules/bets";
 import { questionsModule } from "./modules/questions";
 import { prizesModule } from "./modules/prizes";
 import { gurusModule } from "./modules/gurus";
+import { staffModule } from "./modules/staff";
 import { openApiRoutes } from "./openapi/routes";
 import { storeModule } from "./modules/store";
 
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
       await api.register(questionsModule);
       await api.register(prizesModule);
       await api.register(gurusModule);
+      await api.register(staffModule);
       await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
     },

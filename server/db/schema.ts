@@ -167,3 +167,4 @@ export * from "./schema.bets";
 export * from "./schema.store";
 export * from "./schema.questions";
 export * from "./schema.prizes";
+export * from "./schema.staff";

@@ -1,3 +1,4 @@
+import { AnalyticsEffects } from "./AnalyticsEffects";
 import { AppEvents } from "./AppEvents";
 import { InjuryEffects } from "./InjuryEffects";
 import { ModalHost } from "./ModalHost";
@@ -19,6 +20,7 @@ export default function AppRuntime() {
       <SessionEffects />
       <ResultsEffects />
       <InjuryEffects />
+      <AnalyticsEffects />
       <ModalHost />
     </>
   );

@@ -15,6 +15,7 @@ import { refreshOnce } from "../api/refreshOnce";
 import { clearTokens, hasStoredSession, readTokens, storeTokens } from "../api/tokens";
 import { getProfile } from "../api/users";
 import { storageKeys } from "./paths";
+import { observeFlows } from "./flowReporter";
 
 /** Spec: "The page does not scroll while a modal is open." */
 function lockScroll() {
@@ -119,6 +120,7 @@ export const appActor = createActor(
       },
     },
   }),
+  { inspect: observeFlows },
 );
 appActor.start();
 

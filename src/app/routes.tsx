@@ -29,6 +29,7 @@ const LeaderboardsScreen = lazy(() => import("../screens/leaderboards/Leaderboar
 const StoreScreen = lazy(() => import("../screens/store/StoreScreen"));
 const SandboxCheckoutScreen = lazy(() => import("../screens/store/SandboxCheckoutScreen"));
 const PrizesScreen = lazy(() => import("../screens/prizes/PrizesScreen"));
+const StaffScreen = lazy(() => import("../screens/staff/StaffScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
   () => import("../screens/comingSoon/ComingSoonScreen"),
 );
@@ -220,6 +221,12 @@ export function AppRoutes() {
           </Layout>
         </Route>
       ))}
+      {/* Staff tools (issue 16): /staff and /staff/…, a chunk of their own; a not-found page for players. */}
+      <Route path={/^\/staff(?:\/.*)?$/}>
+        <Layout>
+          <StaffScreen notFound={<NotFoundScreen />} />
+        </Layout>
+      </Route>
       <Route path={paths.page404}>
         <Layout>
           <NotFoundScreen />

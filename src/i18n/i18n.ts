@@ -24,6 +24,7 @@ export const namespaces = [
   "leaderboards",
   "store",
   "prizes",
+  "staff",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -10,6 +10,7 @@ import { queryClient } from "../../api/queryClient";
 import { authActor, notificationsActor } from "../../app/appActor";
 import { modals } from "../../app/hooks";
 import { watchNewNotices } from "../../app/newNotices";
+import { observeFlows } from "../../app/flowReporter";
 
 // The Bets screen's owner with the real services: the API, the query cache it follows, the server-aligned clock
 // and the BetOnRider modal. Created once, at module level (React StrictMode would start a component's actor
@@ -84,5 +85,6 @@ export const betsActor = createActor(
       closeBetModal: () => modals.close(BET_MODAL_ID),
     },
   }),
+  { inspect: observeFlows },
 );
 betsActor.start();

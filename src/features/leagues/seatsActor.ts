@@ -12,6 +12,7 @@ import { navigateTo } from "../../app/navigation";
 import { paths } from "../../app/paths";
 import { i18n } from "../../i18n/i18n";
 import { deleteInviteLink } from "./inviteCookies";
+import { observeFlows } from "../../app/flowReporter";
 
 // The player's league flows with the real services: the API, the modals, the invite cookies, navigation, and the
 // query cache they follow. Created once, at module level; components take a league's flow from it.
@@ -111,7 +112,7 @@ const leagueJoin = leagueJoinMachine.provide({
   },
 });
 
-export const seatsActor = createActor(leagueSeatsMachine.provide({ actors: { leagueJoin, watchLeagues } }));
+export const seatsActor = createActor(leagueSeatsMachine.provide({ actors: { leagueJoin, watchLeagues } }), { inspect: observeFlows });
 seatsActor.start();
 
 /** A league's join flow, once the app has the league's data. */

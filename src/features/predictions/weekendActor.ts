@@ -23,6 +23,7 @@ import { authActor, notificationsActor } from "../../app/appActor";
 import { modals } from "../../app/hooks";
 import { watchNewNotices } from "../../app/newNotices";
 import { i18n } from "../../i18n/i18n";
+import { observeFlows } from "../../app/flowReporter";
 
 // The Predictions screen's weekend actor with the real services: the API, the query cache it follows, the
 // server-aligned clock and the modals its flows show. Created once, at module level (React StrictMode would
@@ -159,6 +160,7 @@ export const weekendActor = createActor(
       },
     },
   }),
+  { inspect: observeFlows },
 );
 weekendActor.start();
 

@@ -7,6 +7,7 @@ import { paths, queryKeys } from "../../app/paths";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
+import { AnalyticsChoice } from "./AnalyticsChoice";
 import { FollowButton } from "./FollowButton";
 import { DonatePanel } from "../../features/store/DonatePanel";
 import { ProfileView } from "./ProfileView";
@@ -24,14 +25,17 @@ export default function ProfileScreen() {
   if (own) {
     if (!me) return <Spinner size="lg" label={t("loading")} />;
     return (
-      <ProfileView
-        player={me}
-        actions={
-          <Link href={paths.editProfile} className={buttonClass({ variant: "secondary" })}>
-            {t("editProfile")}
-          </Link>
-        }
-      />
+      <>
+        <ProfileView
+          player={me}
+          actions={
+            <Link href={paths.editProfile} className={buttonClass({ variant: "secondary" })}>
+              {t("editProfile")}
+            </Link>
+          }
+        />
+        <AnalyticsChoice userId={me.id} />
+      </>
     );
   }
   if (other.isPending) return <Spinner size="lg" label={t("loading")} />;

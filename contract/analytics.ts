@@ -1,0 +1,110 @@
+import * as z from "zod";
+
+// Analytics (issue 16): what a browser may report. Machine transitions carry the machine's id, the state node
+// the transition leaves, its event type and the state it enters: names from machines/, never context, never
+// personal data (the server also drops any that no machine declares). Page views carry the path and the URL
+// without query or fragment (where tokens and e-mails travel); the server adds the caller's id, never the e-mail.
+
+/** A machine, state or event name: letters, digits and `._-:*()` only (nothing a person could be named by). */
+export const FlowName = z.string().regex(/^[\w.\-:*()]{1,120}$/);
+
+export const ReportedTransition = z
+  .object({ machine: FlowName, from: FlowName, event: FlowName, to: FlowName, count: z.number().int().min(1).max(10_000) })
+  .strict();
+export type ReportedTransition = z.infer<typeof ReportedTransition>;
+
+/** The client sends at most this many distinct transitions per batch, and a batch at most this often. */
+export const TRANSITION_BATCH_MAX = 100;
+export const TRANSITION_FLUSH_MS = 10_000;
+/** The share of browser sessions that report transitions (drawn once per page load). */
+export const TRANSITION_SAMPLE_RATE = 1;
+
+export const TransitionBatch = z.object({ transitions: z.array(ReportedTransition).min(1).max(TRANSITION_BATCH_MAX) }).strict();
+export type TransitionBatch = z.infer<typeof TransitionBatch>;
+export const TransitionsStored = z.object({ stored: z.number().int().min(0) });
+
+export const PageViewBody = z
+  .object({
+    path: z.string().min(1).max(300).regex(/^\/[^?#\s]*$/),
+    url: z.string().max(500).regex(/^https?:\/\/[^?#\s]+$/),
+  })
+  .strict();
+export type PageViewBody = z.infer<typeof PageViewBody>;
+
+export const AnalyticsSettings = z.object({ optedOut: z.boolean() }).strict();
+export type AnalyticsSettings = z.infer<typeof AnalyticsSettings>;
+
+/** The part of a state path that names it in the charts ("ready.outside"); the machine's root is "(machine)". */
+export const ROOT_STATE = "(machine)";
+
+/** A YYYY-MM-DD day (UTC). */
+export const Day = z.iso.date();
+
+export const FlowsQuery = z.object({ from: Day, to: Day }).strict();
+export type FlowsQuery = z.infer<typeof FlowsQuery>;
+
+export const FlowCount = z.object({ machine: FlowName, from: FlowName, event: FlowName, to: FlowName, count: z.number().int().min(0) });
+export type FlowCount = z.infer<typeof FlowCount>;
+export const FlowCounts = z.object({ from: Day, to: Day, transitions: z.array(FlowCount) });
+export type FlowCounts = z.infer<typeof FlowCounts>;
+
+/** A transition's share of all transitions leaving the same state of the same machine (0–1). */
+export function shares(counts: readonly FlowCount[]): Map<FlowCount, number> {
+  const leaving = new Map<string, number>();
+  const key = (c: FlowCount) => `${c.machine}\u0000${c.from}`;
+  for (const c of counts) leaving.set(key(c), (leaving.get(key(c)) ?? 0) + c.count);
+  return new Map(counts.map((c) => [c, c.count / (leaving.get(key(c)) || 1)]));
+}
+
+export type StateFlow = { machine: string; state: string; entered: number; left: number; dropOff: number };
+
+/**
+ * Per state of each machine: how many transitions entered it, how many left it, and the drop-off (entered but
+ * never left, within the range). Self-transitions count neither way.
+ */
+export function stateFlows(counts: readonly FlowCount[]): StateFlow[] {
+  const flows = new Map<string, StateFlow>();
+  const at = (machine: string, state: string) => {
+    const k = `${machine}\u0000${state}`;
+    let f = flows.get(k);
+    if (!f) flows.set(k, (f = { machine, state, entered: 0, left: 0, dropOff: 0 }));
+    return f;
+  };
+  for (const c of counts) {
+    if (c.from === c.to) continue;
+    at(c.machine, c.from).left += c.count;
+    at(c.machine, c.to).entered += c.count;
+  }
+  for (const f of flows.values()) f.dropOff = Math.max(0, f.entered - f.left);
+  return [...flows.values()].toSorted((a, b) => a.machine.localeCompare(b.machine) || a.state.localeCompare(b.state));
+}
+
+export type FunnelStep = { event: string; count: number; share: number };
+
+/**
+ * A funnel for a chosen path of one machine (event types in order, e.g. change.open → change.confirm → done):
+ * each step's count is the number of transitions on that event, capped by the step before it; its share is of
+ * the first step.
+ */
+export function funnel(counts: readonly FlowCount[], machine: string, events: readonly string[]): FunnelStep[] {
+  let previous = Number.POSITIVE_INFINITY;
+  let first = 0;
+  return events.map((event, i) => {
+    const total = counts.filter((c) => c.machine === machine && c.event === event).reduce((s, c) => s + c.count, 0);
+    const count = Math.min(total, previous);
+    previous = count;
+    if (i === 0) first = count;
+    return { event, count, share: first ? count / first : 0 };
+  });
+}
+
+const csvCell = (v: string | number) => (typeof v === "number" ? String(v) : /[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+
+/** CSV of the counts (machine, from, event, to, count, share), for spreadsheets. */
+export function countsCsv(counts: readonly FlowCount[]): string {
+  const share = shares(counts);
+  return [
+    "machine,from,event,to,count,share",
+    ...counts.map((c) => [c.machine, c.from, c.event, c.to, c.count, Number((share.get(c) ?? 0).toFixed(4))].map(csvCell).join(",")),
+  ].join("\n");
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import { analyticsCalls } from "../../../contract/calls.analytics";
+import { staffCalls } from "../../../contract/calls.staff";
+import { toolsOf } from "../../../contract/staff";
+import { AppError } from "../../http/errors";
+import { serve } from "../../http/route";
+import { analyticsService } from "./analytics";
+import { requireTool, rolesOf } from "./roles";
+
+/** Staff calls: each checks the caller's roles on the server (contract/staff.ts `mayUse`). */
+export async function staffRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.db;
+  const analytics = analyticsService(app.deps);
+  serve(app, staffCalls.me, async ({ caller }) => {
+    const roles = await rolesOf(db, caller.userId);
+    if (roles.length === 0) throw new AppError(403, "forbidden");
+    return { roles, tools: toolsOf(roles) };
+  });
+  serve(app, staffCalls.flows, async ({ caller, query }) => {
+    await requireTool(db, caller.userId, "flows");
+    if (query.from > query.to) return { ...query, transitions: [] };
+    return { ...query, transitions: await analytics.counts(query) };
+  });
+}
+
+/** What browsers report: transitions and page views (nothing personal), and the player's opt-out. */
+export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+  const analytics = analyticsService(app.deps);
+  serve(app, analyticsCalls.transitions, async ({ caller, body }) => ({ stored: await analytics.record(caller?.userId ?? null, body.transitions) }));
+  serve(app, analyticsCalls.pageView, async ({ caller, body }) => {
+    await analytics.pageView(caller?.userId ?? null, body);
+    return { ok: true as const };
+  });
+  serve(app, analyticsCalls.settings, async ({ caller }) => ({ optedOut: await analytics.optedOut(caller.userId) }));
+  serve(app, analyticsCalls.saveSettings, async ({ caller, body }) => ({ optedOut: await analytics.setOptOut(caller.userId, body.optedOut) }));
+}

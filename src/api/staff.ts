@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { FlowsQuery } from "../../contract/analytics";
+import { staffCalls as calls } from "../../contract/calls.staff";
+import { request } from "./client";
+
+// Issue 16's staff calls. The server decides who may read what (403 forbidden); these only fetch.
+
+/** Live counts: the flows page reads them again this often. */
+export const FLOWS_REFRESH_MS = 10_000;
+
+export const staffKeys = {
+  me: (userId: string) => ["staff", "me", userId] as const,
+  flows: (userId: string, range: FlowsQuery) => ["staff", "flows", userId, range.from, range.to] as const,
+};
+
+export const staffMeQuery = (userId: string) =>
+  queryOptions({ queryKey: staffKeys.me(userId), queryFn: ({ signal }) => request(calls.me, { signal }), retry: false });
+export const useStaffMe = (userId: string | undefined) => useQuery({ ...staffMeQuery(userId ?? ""), enabled: Boolean(userId) });
+
+export const useFlowCounts = (userId: string, range: FlowsQuery) =>
+  useQuery({
+    queryKey: staffKeys.flows(userId, range),
+    queryFn: ({ signal }) => request(calls.flows, { query: range, signal }),
+    refetchInterval: FLOWS_REFRESH_MS,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });

@@ -1,0 +1,73 @@
+import { forwardRef, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { BOX_H, BOX_W, type ChartEdge, type ChartLayout } from "./chartLayout";
+import styles from "./staff.module.css";
+
+type Props = { machine: string; layout: ChartLayout };
+
+function edgePath(from: { x: number; y: number }, to: { x: number; y: number }, lane: number): { d: string; lx: number; ly: number } {
+  if (from === to) {
+    const x = from.x + BOX_W / 2;
+    const d = `M ${x - 24} ${from.y} C ${x - 36} ${from.y - 44 - lane * 10}, ${x + 36} ${from.y - 44 - lane * 10}, ${x + 24} ${from.y}`;
+    return { d, lx: x, ly: from.y - 38 - lane * 10 };
+  }
+  const forward = to.x > from.x;
+  const sx = forward ? from.x + BOX_W : from.x + BOX_W / 2;
+  const sy = forward ? from.y + BOX_H / 2 : from.y + BOX_H;
+  const tx = forward ? to.x : to.x + BOX_W / 2;
+  const ty = forward ? to.y + BOX_H / 2 : to.y + BOX_H;
+  const bend = forward ? 0 : 48 + lane * 12;
+  const cx = (sx + tx) / 2;
+  const cy = Math.max(sy, ty) + bend + (forward ? (lane - 1) * 10 : 0);
+  return { d: `M ${sx} ${sy} Q ${cx} ${forward ? (sy + ty) / 2 + (lane - 1) * 14 : cy} ${tx} ${ty}`, lx: cx, ly: forward ? (sy + ty) / 2 + (lane - 1) * 14 - 4 : cy - 4 };
+}
+
+/** A machine's chart drawn in the browser: states as boxes, transitions as arrows with their counts and shares. */
+export const FlowChart = forwardRef<SVGSVGElement, Props>(function FlowChart({ machine, layout }, ref) {
+  const { t, i18n } = useTranslation("staff");
+  const titleId = useId();
+  const markerId = useId().replaceAll(":", "");
+  const number = new Intl.NumberFormat(i18n.language);
+  const percent = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 });
+  const at = new Map(layout.boxes.map((b) => [b.state, b]));
+  const lanes = new Map<string, number>();
+  const label = (e: ChartEdge) =>
+    e.share === null ? t("chart.edge", { event: e.event, count: number.format(e.count) }) : t("chart.edgeShare", { event: e.event, count: number.format(e.count), share: percent.format(e.share) });
+  return (
+    <svg ref={ref} className={styles.chart} role="img" aria-labelledby={titleId} viewBox={`0 0 ${layout.width} ${layout.height + 60}`} width={layout.width} height={layout.height + 60} xmlns="http://www.w3.org/2000/svg">
+      <title id={titleId}>{t("chart.title", { machine })}</title>
+      <defs>
+        <marker id={markerId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <path d="M 0 0 L 10 5 L 0 10 z" className={styles.arrowHead} />
+        </marker>
+      </defs>
+      <g transform="translate(0 50)">
+        {layout.edges.map((e) => {
+          const from = at.get(e.from);
+          const to = at.get(e.to);
+          if (!from || !to) return null;
+          const pair = `${e.from}|${e.to}`;
+          const lane = lanes.get(pair) ?? 0;
+          lanes.set(pair, lane + 1);
+          const { d, lx, ly } = edgePath(from, to, lane);
+          return (
+            <g key={`${e.from}|${e.event}|${e.to}`} className={e.count > 0 ? styles.edgeTaken : styles.edge}>
+              <path d={d} fill="none" markerEnd={`url(#${markerId})`} />
+              <text x={lx} y={ly} textAnchor="middle">
+                {label(e)}
+              </text>
+            </g>
+          );
+        })}
+        {layout.boxes.map((b) => (
+          <g key={b.state} className={styles.box}>
+            <rect x={b.x} y={b.y} width={BOX_W} height={BOX_H} rx="8" />
+            <text x={b.x + BOX_W / 2} y={b.y + BOX_H / 2 + 4} textAnchor="middle">
+              {b.state}
+            </text>
+          </g>
+        ))}
+      </g>
+    </svg>
+  );
+});

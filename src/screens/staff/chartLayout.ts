@@ -1,0 +1,62 @@
+import type { AnyStateMachine, AnyStateNode } from "xstate";
+import { ROOT_STATE, type FlowCount } from "../../../contract/analytics";
+import { machineFlowKeys, stateName, type FlowKey } from "../../../machines/flowNames";
+
+// Issue 16: the layout of a machine's chart for the SVG renderer. States are boxes in columns by their distance
+// from the start (breadth first over the transitions); each arrow carries its event and, when counted, its
+// count and share of what left its state.
+
+export const BOX_W = 168;
+export const BOX_H = 40;
+const COL_GAP = 96;
+const ROW_GAP = 36;
+const MARGIN = 24;
+
+export type ChartBox = { state: string; x: number; y: number; depth: number };
+export type ChartEdge = FlowKey & { count: number; share: number | null };
+export type ChartLayout = { width: number; height: number; boxes: ChartBox[]; edges: ChartEdge[] };
+
+const allNodes = (node: AnyStateNode): AnyStateNode[] => (Object.values(node.states) as AnyStateNode[]).flatMap((c) => [c, ...allNodes(c)]);
+
+export function layoutChart(machine: AnyStateMachine, counts: readonly FlowCount[]): ChartLayout {
+  const keys = machineFlowKeys(machine);
+  const states = [...allNodes(machine.root).map(stateName), ...(keys.some((k) => k.from === ROOT_STATE) ? [ROOT_STATE] : [])];
+  // Depth: breadth first from the initial states along the transitions.
+  const depth = new Map<string, number>();
+  const initial = machine.root.initial?.target?.[0] as AnyStateNode | undefined;
+  const queue = initial ? [stateName(initial)] : states.slice(0, 1);
+  for (const s of queue) depth.set(s, 0);
+  while (queue.length) {
+    const at = queue.shift()!;
+    for (const k of keys) {
+      const next = k.from === at || (at.startsWith(`${k.from}.`) && k.from !== ROOT_STATE) ? k.to : null;
+      if (next && !depth.has(next)) {
+        depth.set(next, depth.get(at)! + 1);
+        queue.push(next);
+      }
+    }
+  }
+  const maxDepth = Math.max(0, ...depth.values());
+  for (const s of states) if (!depth.has(s)) depth.set(s, s === ROOT_STATE ? 0 : maxDepth + 1);
+  const columns = new Map<number, string[]>();
+  for (const s of states) columns.set(depth.get(s)!, [...(columns.get(depth.get(s)!) ?? []), s]);
+  const boxes: ChartBox[] = [];
+  for (const [d, column] of [...columns].toSorted(([a], [b]) => a - b)) {
+    column.forEach((state, row) => boxes.push({ state, depth: d, x: MARGIN + d * (BOX_W + COL_GAP), y: MARGIN + row * (BOX_H + ROW_GAP) }));
+  }
+  const leaving = new Map<string, number>();
+  for (const c of counts) if (c.machine === machine.id) leaving.set(c.from, (leaving.get(c.from) ?? 0) + c.count);
+  const seen = new Set<string>();
+  const edges: ChartEdge[] = [];
+  for (const k of keys) {
+    const id = `${k.from}|${k.event}|${k.to}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const count = counts.filter((c) => c.machine === machine.id && c.from === k.from && c.event === k.event && c.to === k.to).reduce((s, c) => s + c.count, 0);
+    const total = leaving.get(k.from) ?? 0;
+    edges.push({ ...k, count, share: total ? count / total : null });
+  }
+  const width = Math.max(...boxes.map((b) => b.x + BOX_W)) + MARGIN;
+  const height = Math.max(...boxes.map((b) => b.y + BOX_H)) + MARGIN;
+  return { width, height, boxes, edges };
+}

@@ -1,0 +1,130 @@
+// Issue 16 in a real browser against the real product: a player joins a public league; the browser reports the
+// machine transitions (and nothing personal: every analytics request is inspected); an operator grants an
+// analyst role with `npm run admin -- grant` (PGlite: while the server is stopped); the analyst sees the join
+// counted on /staff/flows, exports it, and the page passes axe at 1280 and 375 px and works by keyboard. A
+// player opening /staff/flows gets the not-found page, and the API refuses them (403).
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPlayer, openSignedIn, type Player } from "./accounts";
+import { launchBrowser, restartableProduct, type RestartableProduct } from "./harness";
+
+const require = createRequire(import.meta.url);
+const run = promisify(execFile);
+
+let product: RestartableProduct;
+let browser: Browser;
+const dataDir = mkdtempSync(join(tmpdir(), "pp-e2e-staff-"));
+
+beforeAll(async () => {
+  product = await restartableProduct({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.dispose();
+});
+
+async function api<T>(player: Player | null, method: string, path: string, body?: unknown): Promise<{ status: number; result: T }> {
+  const res = await fetch(`${product.url}/api${path}`, {
+    method,
+    headers: { ...(player ? { authorization: `Bearer ${player.tokens.accessToken}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { result: T };
+  return { status: res.status, result: json.result };
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const result = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+  });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** The page is hidden (switching tabs): the reporter sends what it counted at once. */
+const hide = (page: Page) =>
+  page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+
+describe("staff tools", () => {
+  it("a player's league join is counted without personal data; the analyst sees it on /staff/flows; players are refused", async () => {
+    const owner = await createPlayer(product.url);
+    const player = await createPlayer(product.url);
+    const name = `Open${Date.now() % 100000}`;
+    const league = await api<{ id: string }>(owner, "POST", "/leagues", { name, type: "PUBLIC" });
+
+    // The player joins through the UI; every analytics request is kept for inspection.
+    const page = await openSignedIn(browser, product.url, player, `/leagues/${league.result.id}`);
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const sent: { url: string; body: string }[] = [];
+    const answers: number[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/analytics/")) sent.push({ url: r.url(), body: r.postData() ?? "" });
+    });
+    page.on("response", (r) => {
+      if (r.url().includes("/api/analytics/")) answers.push(r.status());
+    });
+    await page.getByRole("button", { name: `Join ${name}` }).click();
+    await expect.poll(() => page.getByRole("button", { name: `Leave league: ${name}` }).count(), { timeout: 15_000 }).toBe(1);
+    await hide(page);
+    await expect.poll(() => sent.some((s) => s.url.endsWith("/analytics/transitions") && s.body.includes('"league.join"')), { timeout: 15_000 }).toBe(true);
+    expect(sent.some((s) => s.url.endsWith("/analytics/page-view"))).toBe(true);
+    await expect.poll(() => answers.length).toBeGreaterThanOrEqual(sent.length);
+    expect(answers.every((status) => status === 200)).toBe(true);
+    for (const s of sent) {
+      for (const secret of [player.email, player.name, player.tokens.accessToken, player.tokens.refreshToken, player.password]) expect(s.body).not.toContain(secret);
+      expect(s.body).not.toContain("?");
+    }
+
+    // A player is refused: 403 from the API, the not-found page in the SPA.
+    expect((await api(player, "GET", "/staff/flows?from=2020-01-01&to=2020-01-02")).status).toBe(403);
+    await page.goto(`${product.url}/staff/flows`);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "You ran wide" }).count(), { timeout: 15_000 }).toBe(1);
+    await page.context().close();
+
+    // The operator grants the analyst role from the command line (the embedded database: server stopped).
+    const analyst = await createPlayer(product.url);
+    await product.stop();
+    const granted = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "grant", analyst.email, "analyst"], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    });
+    expect(granted.stdout).toContain(`${analyst.email} is now analyst.`);
+    await product.start();
+
+    const staff = await openSignedIn(browser, product.url, analyst, "/staff");
+    staff.on("pageerror", (e) => errors.push(e.message));
+    await expect.poll(() => staff.getByRole("heading", { level: 1, name: "Staff tools" }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await axeViolations(staff)).toEqual([]);
+    await staff.getByRole("link", { name: /Flow analytics/ }).click();
+    await expect.poll(() => staff.getByRole("heading", { level: 1, name: "Flow analytics" }).count(), { timeout: 15_000 }).toBe(1);
+
+    // By keyboard: the flow select takes focus and changes with the arrow keys.
+    const select = staff.getByRole("combobox", { name: "Flow" });
+    await select.focus();
+    await select.selectOption("leagueJoin");
+    await expect.poll(() => staff.getByTestId("flows-transitions").count(), { timeout: 15_000 }).toBe(1);
+    const row = staff.getByTestId("flows-transitions").getByRole("row").filter({ hasText: "league.join" }).filter({ hasText: "joining" });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(Number(await row.getByRole("cell").nth(3).textContent())).toBeGreaterThanOrEqual(1);
+    expect(await staff.getByRole("img", { name: /Chart of the leagueJoin flow/ }).count()).toBe(1);
+    expect(await axeViolations(staff)).toEqual([]);
+
+    await staff.setViewportSize({ width: 375, height: 800 });
+    expect(await axeViolations(staff)).toEqual([]);
+    await staff.keyboard.press("Tab");
+    expect(await staff.evaluate(() => document.activeElement !== document.body)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
