@@ -1,9 +1,9 @@
 // Issue 12: what the first screen does not need waits until that screen has painted. The page's first
-// content (the screen inside the layout) marks the moment once; a frame later, everything deferred starts
-// loading: the app's long-lived actors and effects, the header and footer, the landing's data sections
+// content (the screen inside the layout) marks the moment once; once it is on screen, everything deferred
+// starts loading: the app's long-lived actors and effects, the header and footer, the landing's data sections
 // and the translation namespaces other screens use. A guest's landing thus paints with React, i18next
 // and its own chunk only.
-import { useEffect, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 let painted = false;
 let scheduled = false;
@@ -15,28 +15,63 @@ function markPainted() {
   for (const listener of listeners) listener();
 }
 
-/** Called once the first screen has committed: the flag flips after the browser has painted it. */
+const supportsLcp = () =>
+  typeof PerformanceObserver !== "undefined" && (PerformanceObserver.supportedEntryTypes ?? []).includes("largest-contentful-paint");
+
+/**
+ * Called once the first screen has committed. On the landing the flag flips once the browser reports that
+ * screen painted (its largest-contentful-paint entry, at presentation); where there is no such report, two
+ * frames later, and after a second at most (a tab opened in the background paints nothing). Any other first
+ * page flips it at once: its screen needs the deferred parts anyway.
+ */
 export function firstScreenCommitted() {
   if (scheduled) return;
   scheduled = true;
-  // rAF runs before the next paint; the timeout after it runs once that frame is on screen.
-  requestAnimationFrame(() => setTimeout(markPainted, 0));
+  if (location.pathname !== "/") {
+    markPainted();
+    return;
+  }
+  const committedAt = performance.now();
+  let observer: PerformanceObserver | undefined;
+  const finish = () => {
+    observer?.disconnect();
+    setTimeout(markPainted, 0);
+  };
+  if (supportsLcp()) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.startTime >= committedAt)) finish();
+    });
+    observer.observe({ type: "largest-contentful-paint", buffered: true });
+    setTimeout(finish, 1000);
+  } else {
+    requestAnimationFrame(() => requestAnimationFrame(finish));
+    setTimeout(finish, 1000);
+  }
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
-
-/** True once the first screen is on screen; components that may wait render only then. */
+/**
+ * True once the first screen is on screen; components that may wait render only then. The switch is a
+ * transition: React renders what joins in slices, between which the page stays responsive.
+ */
 export function useAfterFirstPaint(): boolean {
-  return useSyncExternalStore(subscribe, () => painted, () => false);
+  const [ready, setReady] = useState(painted);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    afterFirstPaint(() => {
+      if (live) startTransition(() => setReady(true));
+    });
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready;
 }
 
 /** Runs `run` once, after the first screen has painted (at once when it already has). */
 export function afterFirstPaint(run: () => void) {
   if (painted) {
-    run();
+    queueMicrotask(run);
     return;
   }
   const listener = () => {
