@@ -86,3 +86,53 @@ export function FirstPaintMark() {
   useEffect(firstScreenCommitted, []);
   return null;
 }
+
+// A guest on the landing (no stored session, no link parameters) has nothing for the app actor to restore
+// or answer: its chunk (session, live socket, notifications, modal host, effects) then waits for the
+// guest's first interaction, which comes before any sign-in or navigation.
+const INTERACTIONS = ["pointerdown", "keydown", "touchstart", "focusin", "wheel", "scroll"] as const;
+let interacted = false;
+const interactionListeners = new Set<() => void>();
+
+function hasSessionHint(): boolean {
+  const keys = ["accessToken", "refreshToken"];
+  try {
+    if (keys.some((key) => sessionStorage.getItem(key))) return true;
+  } catch {
+    // storage blocked: cookies below
+  }
+  return document.cookie.split(";").some((part) => keys.includes(part.trim().split("=")[0] ?? ""));
+}
+
+const guestOnLanding =
+  typeof location !== "undefined" && location.pathname === "/" && location.search === "" && !hasSessionHint();
+
+if (guestOnLanding) {
+  const onInteraction = () => {
+    for (const type of INTERACTIONS) removeEventListener(type, onInteraction, true);
+    interacted = true;
+    for (const listener of interactionListeners) listener();
+    interactionListeners.clear();
+  };
+  for (const type of INTERACTIONS) addEventListener(type, onInteraction, { capture: true, passive: true });
+}
+
+/** True once the app actor and its effects should run: after the first paint, and for a guest on the landing after an interaction. */
+export function useRuntimeWanted(): boolean {
+  const onScreen = useAfterFirstPaint();
+  const [wanted, setWanted] = useState(!guestOnLanding || interacted);
+  useEffect(() => {
+    if (wanted) return;
+    let live = true;
+    const listener = () => {
+      if (live) startTransition(() => setWanted(true));
+    };
+    if (interacted) queueMicrotask(listener);
+    else interactionListeners.add(listener);
+    return () => {
+      live = false;
+      interactionListeners.delete(listener);
+    };
+  }, [wanted]);
+  return onScreen && wanted;
+}
