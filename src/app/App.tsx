@@ -2,16 +2,16 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { Router } from "wouter";
 import { queryClient } from "../api/queryClient";
-import { useAfterFirstPaint } from "./firstPaint";
+import { useRuntimeWanted } from "./firstPaint";
 import { useViewportHeight } from "./layout/useViewportHeight";
 import { RouteFallback } from "./RouteFallback";
 import { AppRoutes } from "./routes";
 
 const AppRuntime = lazy(() => import("./AppRuntime"));
 
-/** The actors, effects and modal host join once the first screen is on screen (issue 12). */
+/** The actors, effects and modal host join once the first screen is on screen (for a guest on the landing, at the first interaction; issue 12). */
 function DeferredRuntime() {
-  const ready = useAfterFirstPaint();
+  const ready = useRuntimeWanted();
   return ready ? (
     <Suspense fallback={null}>
       <AppRuntime />

@@ -3,6 +3,7 @@ import { initReactI18next } from "react-i18next";
 import type { LanguageCode } from "../../contract/enums";
 import { afterFirstPaint } from "../app/firstPaint";
 import { paths, storageKeys } from "../app/paths";
+import { landingNamespaces } from "./landingNamespaces";
 import { DEFAULT_LANGUAGE, isLanguageCode, languageCodeList } from "./languages";
 
 export { languages, type LanguageOption } from "./languages";
@@ -69,11 +70,18 @@ export function storedLanguage(): LanguageCode {
   }
 }
 
+/** On the landing, dayjs (dates are for later screens) waits until the first screen has painted (issue 12). */
+let dayjsAfterPaint = false;
+
 function applyLanguage(code: string) {
   const language = isLanguageCode(code) ? code : DEFAULT_LANGUAGE;
   document.documentElement.lang = language;
-  // dayjs formats dates on later screens: its own chunk, not part of the first paint (issue 12).
-  import("./dayjsLocales").then(({ switchDayjsLocale }) => switchDayjsLocale(language)).catch((error: unknown) => console.error("dayjs locale failed to load", error));
+  const switchDayjs = () =>
+    void import("./dayjsLocales")
+      .then(({ switchDayjsLocale }) => switchDayjsLocale(language))
+      .catch((error: unknown) => console.error("dayjs locale failed to load", error));
+  if (dayjsAfterPaint) afterFirstPaint(switchDayjs);
+  else switchDayjs();
 }
 
 let ready: Promise<unknown> | null = null;
@@ -83,7 +91,7 @@ let ready: Promise<unknown> | null = null;
  * it has painted; any other first page loads them all up front, as screens read across namespaces.
  */
 export function firstNamespaces(pathname: string): Namespace[] {
-  return pathname === paths.home ? ["common", "errors", "landing"] : [...namespaces];
+  return pathname === paths.home ? [...landingNamespaces] : [...namespaces];
 }
 
 /** Starts i18next once; later calls return the same promise. */
@@ -91,7 +99,10 @@ export function initI18n(language: LanguageCode = storedLanguage()) {
   ready ??= (() => {
     i18next.on("languageChanged", applyLanguage);
     const first = firstNamespaces(typeof location === "undefined" ? "" : location.pathname);
-    if (first.length < namespaces.length) afterFirstPaint(() => void i18next.loadNamespaces([...namespaces]));
+    if (first.length < namespaces.length) {
+      dayjsAfterPaint = true;
+      afterFirstPaint(() => void i18next.loadNamespaces([...namespaces]));
+    }
     return i18next
       .use(createLocaleBackend(localeFiles))
       .use(initReactI18next)

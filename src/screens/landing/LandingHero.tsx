@@ -43,7 +43,7 @@ export function LandingHero() {
           </dl>
         </div>
         <div className={styles.visual}>
-          <img className={styles.bike} src={bikeImage} alt={t("hero.imageAlt")} width={640} height={400} />
+          <img className={styles.bike} src={bikeImage} alt={t("hero.imageAlt")} width={640} height={400} fetchPriority="high" />
         </div>
       </div>
     </section>

@@ -14,14 +14,16 @@ import microphoneImage from "../../assets/microphone.svg";
 import passImage from "../../assets/paddock-pass.svg";
 import styles from "./LandingScreen.module.css";
 
-// Issue 12: the sections that read the API (links, news) sit below the fold; they load once the page
-// has painted, with the API client, so the first paint needs none of it.
+// Issue 12: the sections that read the API (links, news) are their own chunks, loaded with the API client
+// once the hero has painted, so the first paint needs none of it.
 const SponsorsSection = lazy(() => import("./SponsorsSection").then((m) => ({ default: m.SponsorsSection })));
 const MediaSection = lazy(() => import("./MediaSection").then((m) => ({ default: m.MediaSection })));
 const DownloadSection = lazy(() => import("./DownloadSection").then((m) => ({ default: m.DownloadSection })));
 
+/** While its chunks load, the group keeps a screen's height below the hero, so the footer never shows above it. */
 function AfterPaint({ children }: { children: ReactNode }) {
-  return useAfterFirstPaint() ? <Suspense fallback={null}>{children}</Suspense> : null;
+  const pending = <div className={styles.pending} />;
+  return useAfterFirstPaint() ? <Suspense fallback={pending}>{children}</Suspense> : pending;
 }
 
 /**
@@ -34,19 +36,19 @@ export default function LandingScreen() {
       <LandingTopBar />
       <div className={styles.main}>
         <LandingHero />
-        <OfficialGameSection />
-        <LeagueTypesSection />
-        <FeatureSplit id="anywhere" ns="anywhere" image={phoneImage} points={["point1", "point2", "point3"]} />
-        <FeatureSplit id="endorsed" ns="endorsed" image={helmetImage} reverse />
-        <CtaBanner id="get-started" ns="getStarted" to={paths.predictions} tone="accent" />
-        <PrizesSection />
-        <FeatureSplit id="guru" ns="guru" image={microphoneImage} badge />
+        {/* Below the fold, in one boundary (nothing moves once shown): rendered once the hero has painted,
+            so the first paint creates the top bar and the hero only. */}
         <AfterPaint>
+          <OfficialGameSection />
+          <LeagueTypesSection />
+          <FeatureSplit id="anywhere" ns="anywhere" image={phoneImage} points={["point1", "point2", "point3"]} />
+          <FeatureSplit id="endorsed" ns="endorsed" image={helmetImage} reverse />
+          <CtaBanner id="get-started" ns="getStarted" to={paths.predictions} tone="accent" />
+          <PrizesSection />
+          <FeatureSplit id="guru" ns="guru" image={microphoneImage} badge />
           <SponsorsSection />
-        </AfterPaint>
-        <CtaBanner id="create-league" ns="createLeague" to={paths.createLeague} tone="dark" />
-        <FeatureSplit id="paddock" ns="paddock" image={passImage} reverse />
-        <AfterPaint>
+          <CtaBanner id="create-league" ns="createLeague" to={paths.createLeague} tone="dark" />
+          <FeatureSplit id="paddock" ns="paddock" image={passImage} reverse />
           <MediaSection />
           <DownloadSection />
         </AfterPaint>

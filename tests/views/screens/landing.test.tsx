@@ -11,6 +11,9 @@ import { stubRoutes, type Call } from "./stubRoutes";
 
 afterEach(resetApp);
 
+// The sections below the hero join once it has painted, with their chunks (issue 12): the first import can be slow.
+const joined = { timeout: 10_000 };
+
 const links = {
   helpCentre: "https://help.example.com/",
   terms: "https://example.com/terms",
@@ -45,10 +48,10 @@ describe("'Play now' starts login, or goes to predictions when signed in", () =>
     renderWithApp(<LandingScreen />);
     const [topBar, intro] = screen.getAllByRole("button", { name: "Play now" });
     fireEvent.click(topBar!);
-    await waitFor(() => expect(modalActor.getSnapshot().context.stack.at(-1)?.kind).toBe("SignIn"));
+    await waitFor(() => expect(modalActor.getSnapshot().context.stack.at(-1)?.kind).toBe("SignIn"), joined);
     modalActor.send({ type: "modal.closeAll" });
     fireEvent.click(intro!);
-    await waitFor(() => expect(modalActor.getSnapshot().context.stack.at(-1)?.kind).toBe("SignIn"));
+    await waitFor(() => expect(modalActor.getSnapshot().context.stack.at(-1)?.kind).toBe("SignIn"), joined);
   });
 
   it("sends a signed-in player to predictions", async () => {
@@ -56,7 +59,7 @@ describe("'Play now' starts login, or goes to predictions when signed in", () =>
     stubRoutes(system());
     const { location } = renderWithApp(<LandingScreen />);
     fireEvent.click(screen.getAllByRole("button", { name: "Play now" })[0]!);
-    await waitFor(() => expect(location()).toBe("/predictions"));
+    await waitFor(() => expect(location()).toBe("/predictions"), joined);
     expect(modalActor.getSnapshot().context.stack).toEqual([]);
   });
 });
@@ -67,7 +70,7 @@ describe("every landing section of spec section 2 is there", () => {
     renderWithApp(<LandingScreen />);
     expect(screen.getByRole("img", { name: /rider tucked behind the screen/ })).toBeTruthy();
     // The sections that read the API join once the page has painted (issue 12).
-    await screen.findByRole("heading", { level: 2, name: "Take the game with you" });
+    await screen.findByRole("heading", { level: 2, name: "Take the game with you" }, joined);
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(
       expect.arrayContaining([
@@ -88,17 +91,17 @@ describe("every landing section of spec section 2 is there", () => {
     expect(headings.indexOf("A Official Prediction Game")).toBeLessThan(headings.indexOf("Take the game with you"));
   });
 
-  it("'get started' leads to predictions and 'create league' to league creation", () => {
+  it("'get started' leads to predictions and 'create league' to league creation", async () => {
     stubRoutes(system());
     renderWithApp(<LandingScreen />);
-    expect(screen.getByRole("link", { name: "Start predicting" }).getAttribute("href")).toBe("/predictions");
+    expect((await screen.findByRole("link", { name: "Start predicting" }, joined)).getAttribute("href")).toBe("/predictions");
     expect(screen.getByRole("link", { name: "Create a league" }).getAttribute("href")).toBe("/leagues/create");
   });
 
-  it("shows the prizes: the motorcycle draw, paddock experiences and $300 / $200 / $100 merch credit", () => {
+  it("shows the prizes: the motorcycle draw, paddock experiences and $300 / $200 / $100 merch credit", async () => {
     stubRoutes(system());
     renderWithApp(<LandingScreen />);
-    expect(screen.getByText("A factory test motorcycle")).toBeTruthy();
+    expect(await screen.findByText("A factory test motorcycle", {}, joined)).toBeTruthy();
     expect(screen.getByText(/one chance in the draw/)).toBeTruthy();
     expect(screen.getByText("Paddock experiences")).toBeTruthy();
     for (const amount of ["$300", "$200", "$100"]) expect(screen.getByText(amount)).toBeTruthy();
@@ -110,7 +113,7 @@ describe("league types are tabs that fade in over 333 ms", () => {
     const user = userEvent.setup();
     stubRoutes(system());
     renderWithApp(<LandingScreen />);
-    const tablist = screen.getByRole("tablist", { name: "League types" });
+    const tablist = await screen.findByRole("tablist", { name: "League types" }, joined);
     expect(screen.getByRole("tabpanel").textContent).toContain("Open to everyone");
     await user.click(within(tablist).getByRole("tab", { name: "Private" }));
     expect(screen.getByRole("tabpanel").textContent).toContain("Just your crew");
@@ -127,7 +130,7 @@ describe("media cards show the latest news from GET /system/news", () => {
   it("lists each item as an external link with its title", async () => {
     stubRoutes(system());
     renderWithApp(<LandingScreen />);
-    const card = (await screen.findByText("Qatar preview: who tames Lusail?")).closest("a")!;
+    const card = (await screen.findByText("Qatar preview: who tames Lusail?", {}, joined)).closest("a")!;
     expect(card.getAttribute("href")).toBe(news[0]!.url);
     expect(card.getAttribute("rel")).toContain("noopener");
     expect(screen.getByText("Five rookies to watch")).toBeTruthy();
@@ -136,13 +139,13 @@ describe("media cards show the latest news from GET /system/news", () => {
   it("says so when there is no news yet", async () => {
     stubRoutes(system([]));
     renderWithApp(<LandingScreen />);
-    expect(await screen.findByText("No news yet. Check back before the next round.")).toBeTruthy();
+    expect(await screen.findByText("No news yet. Check back before the next round.", {}, joined)).toBeTruthy();
   });
 
   it("shows a loading state first", async () => {
     stubRoutes(system());
     renderWithApp(<LandingScreen />);
-    await waitFor(() => expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("Loading the latest news…"));
+    await waitFor(() => expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("Loading the latest news…"), joined);
   });
 });
 
@@ -154,7 +157,7 @@ describe("the download section has both store links from GET /system/links", () 
         <LandingScreen />
       </Layout>,
     );
-    const appStore = await screen.findByRole("link", { name: /Download on the App Store/ });
+    const appStore = await screen.findByRole("link", { name: /Download on the App Store/ }, joined);
     const googlePlay = screen.getByRole("link", { name: /Get it on Google Play/ });
     expect(appStore.getAttribute("href")).toBe(links.appStore);
     expect(googlePlay.getAttribute("href")).toBe(links.googlePlay);
