@@ -15,7 +15,7 @@ import { pgArray } from "../../db/arrays";
 import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
-import { asExisting, isUuid, loadRace, lock, lockRace, picksOf, saveFacts, toSaved, viewFacts, type PickRow, type RaceInfo } from "./store";
+import { asExisting, byCategory, isUuid, loadRace, lock, lockRace, picksOf, saveFacts, toSaved, viewFacts, type PickRow, type RaceInfo } from "./store";
 
 /** Ledger keys: what each posting is for, so a retry never pays or charges twice. */
 export const ledgerKeys = {
@@ -160,7 +160,7 @@ export function predictionsService(deps: AppDeps) {
         for (const [id, upgrades] of plan.upgrades) await tx.update(predictions).set({ upgrades }).where(eq(predictions.id, id));
         // Every write of a player's picks of a race holds the lock, so the count is the picks read plus the inserts.
         if (plan.inserts.length) paid = (await rewardCompletion(tx, userId, raceId, existing.length + plan.inserts.length)) || paid;
-        if (!paid && plan.changes.length === 0 && plan.upgrades.size === 0) answer = viewOf(race, [...facts.picks, ...inserted], facts.balance);
+        if (!paid && plan.changes.length === 0 && plan.upgrades.size === 0) answer = viewOf(race, [...facts.picks, ...inserted].toSorted(byCategory), facts.balance);
         return paid;
       });
       if (moved) await ledger.publish(userId);

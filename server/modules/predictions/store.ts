@@ -84,6 +84,9 @@ const picksJson = (userId: string, raceId: string) => sql`(SELECT json_agg(json_
     'settledAt', p.settled_at, 'riderInjured', r.status <> 'ACTIVE'))
   FROM predictions p JOIN riders r ON r.id = p.rider_id WHERE p.user_id = ${userId} AND p.race_id = ${raceId})`;
 
+/** Weekend order, as `picksOf` answers. */
+export const byCategory = (a: { category: PickRow["category"] }, b: { category: PickRow["category"] }) => categories.indexOf(a.category) - categories.indexOf(b.category);
+
 const asJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
 function toRace(json: RaceJson | null): RaceInfo {
@@ -102,7 +105,7 @@ function toPicks(json: PickJson[] | null): PickRow[] {
       updatedAt: new Date(p.updatedAt),
       settledAt: p.settledAt === null ? null : new Date(p.settledAt),
     }))
-    .toSorted((a, b) => categories.indexOf(a.category) - categories.indexOf(b.category));
+    .toSorted(byCategory);
 }
 
 /** `loadRace` and `lock` in one statement (the race is read before the lock is granted, as `loadRace` then `lock` did). */

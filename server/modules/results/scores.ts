@@ -35,7 +35,12 @@ export async function refreshRaceScores(tx: LedgerTx, raceId: string, season: nu
     ON CONFLICT (user_id, race_id) DO UPDATE SET
       points = excluded.points, accurate = excluded.accurate, race_podium = excluded.race_podium, sprint_podium = excluded.sprint_podium,
       pole = excluded.pole, fp2 = excluded.fp2, practice_fastest = excluded.practice_fastest, fp1 = excluded.fp1,
-      positions_gained = excluded.positions_gained, first_saved_at = excluded.first_saved_at`);
+      positions_gained = excluded.positions_gained, first_saved_at = excluded.first_saved_at
+    -- A row whose numbers did not move is not written again (most players miss most keys).
+    WHERE (race_scores.points, race_scores.accurate, race_scores.race_podium, race_scores.sprint_podium, race_scores.pole, race_scores.fp2,
+        race_scores.practice_fastest, race_scores.fp1, race_scores.positions_gained, race_scores.first_saved_at)
+      IS DISTINCT FROM (excluded.points, excluded.accurate, excluded.race_podium, excluded.sprint_podium, excluded.pole, excluded.fp2,
+        excluded.practice_fastest, excluded.fp1, excluded.positions_gained, excluded.first_saved_at)`);
 }
 
 /**
@@ -62,5 +67,6 @@ export async function refreshSeasonStats(tx: LedgerTx, season: number, raceId: s
       GROUP BY user_id
     )
     UPDATE users u SET points = mine.points, average = round(mine.average, 1), poles = mine.poles, wins = mine.wins, podiums = mine.podiums
-    FROM mine WHERE u.id = mine.user_id`);
+    FROM mine WHERE u.id = mine.user_id
+      AND (u.points, u.average, u.poles, u.wins, u.podiums) IS DISTINCT FROM (mine.points, round(mine.average, 1)::real, mine.poles, mine.wins, mine.podiums)`);
 }

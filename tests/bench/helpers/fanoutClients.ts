@@ -12,6 +12,8 @@ import { LIVE_NAMESPACE, LiveEvent } from "../../../contract/live";
 type Message = { connect?: { urls: string[]; token: string; n: number }; listen?: number; close?: true };
 
 const sockets: Socket[] = [];
+/** Connections in flight per process at once. */
+const BATCH = 100;
 const wall = () => performance.timeOrigin + performance.now();
 const send = (m: object) => process.send?.(m);
 
@@ -30,13 +32,25 @@ function open(url: string, token: string): Promise<Socket> {
   });
 }
 
+/** A refused connection (the listen backlog full while thousands connect at once) is tried again, as a client's backoff would. */
+async function openRetrying(url: string, token: string): Promise<Socket> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await open(url, token);
+    } catch (err) {
+      if (attempt >= 10) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+}
+
 process.on("message", (m: Message) => {
   void (async () => {
     if (m.connect) {
       const t0 = wall();
       const { urls, token, n } = m.connect;
-      for (let i = 0; i < n; i += 200) {
-        sockets.push(...(await Promise.all(Array.from({ length: Math.min(200, n - i) }, (_, j) => open(urls[(i + j) % urls.length]!, token)))));
+      for (let i = 0; i < n; i += BATCH) {
+        sockets.push(...(await Promise.all(Array.from({ length: Math.min(BATCH, n - i) }, (_, j) => openRetrying(urls[(i + j) % urls.length]!, token)))));
       }
       send({ connected: sockets.length, ms: wall() - t0 });
     } else if (m.listen !== undefined) {
