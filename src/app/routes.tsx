@@ -25,6 +25,7 @@ const PredictionsScreen = lazy(() => import("../screens/predictions/PredictionsS
 const BetsScreen = lazy(() => import("../screens/bets/BetsScreen"));
 const ResultsScreen = lazy(() => import("../screens/results/ResultsScreen"));
 const LeaderboardsScreen = lazy(() => import("../screens/leaderboards/LeaderboardsScreen"));
+const BonusQuestionsScreen = lazy(() => import("../screens/bonusQuestions/BonusQuestionsScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
   () => import("../screens/comingSoon/ComingSoonScreen"),
 );
@@ -51,9 +52,6 @@ export const guardedScreens: ReadonlySet<ScreenName> = new Set<ScreenName>([
 
 /** Screens later issues build; until then each shows an honest "coming soon" page. */
 const comingSoon: readonly ScreenName[] = [
-  "bonusQuestions",
-  "bonusAll",
-  "bonusAnswered",
   "prizes",
   "shop",
 ];
@@ -186,6 +184,28 @@ export function AppRoutes() {
       <Route path={paths.leaderboards}>
         <Layout>
           <LeaderboardsScreen />
+        </Layout>
+      </Route>
+      {/* Bonus questions (issue 15): the tabs new, all and answered are routes. */}
+      <Route path={paths.bonusQuestions}>
+        <Layout>
+          <Guarded screen="bonusQuestions">
+            <BonusQuestionsScreen tab="new" />
+          </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.bonusAll}>
+        <Layout>
+          <Guarded screen="bonusAll">
+            <BonusQuestionsScreen tab="all" />
+          </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.bonusAnswered}>
+        <Layout>
+          <Guarded screen="bonusAnswered">
+            <BonusQuestionsScreen tab="answered" />
+          </Guarded>
         </Layout>
       </Route>
       {comingSoonOrder.map((screen) => (

@@ -22,6 +22,7 @@ export const namespaces = [
   "riders",
   "results",
   "leaderboards",
+  "bonus",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -23,4 +23,5 @@ export const modalComponents: ModalComponents = {
   AcrossInfo: lazy(() => import("../features/bets/AcrossInfoModal")),
   AllUserBets: lazy(() => import("../features/bets/AllUserBetsModal")),
   NotificationWithImage: lazy(() => import("./NotificationWithImageModal")),
+  ChooseAnswer: lazy(() => import("../features/bonus/ChooseAnswerModal")),
 };

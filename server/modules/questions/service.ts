@@ -100,7 +100,8 @@ export function questionsService(deps: AppDeps) {
 
   /** GET /questions/answers: the caller's answered questions, optionally of one result. */
   async function answers(userId: string, query: AnswersListQuery): Promise<QuestionsPage> {
-    const where = and(query.result ? eq(questionAnswers.result, query.result) : undefined, graded(query.filter));
+    if (query.raceId !== undefined && !isUuid(query.raceId)) return { data: [], page: query.page, pages: 0, count: 0, now: deps.clock.now().toISOString() };
+    const where = and(query.result ? eq(questionAnswers.result, query.result) : undefined, graded(query.filter), query.raceId ? eq(questions.raceId, query.raceId) : undefined);
     return page(db, userId, query.lng, where, query, true);
   }
 

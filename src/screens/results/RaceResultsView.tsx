@@ -13,6 +13,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import cardStyles from "../../ui/Cards.module.css";
 import { TabPanel, Tabs } from "../../ui/Tabs";
+import { BonusAnswers } from "../../features/bonus/BonusAnswers";
 import { ResultCard } from "./ResultCard";
 import { isSuccessful } from "../../../contract/weekendRules/scoring";
 import { classificationOf, picksOfTab, resultsTabs, type ResultsTab } from "./results";
@@ -68,6 +69,7 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
             ))}
           </ul>
         )}
+        <BonusAnswers key={`${race.id}:${tab}`} userId={userId} raceId={race.id} tab={tab} />
       </TabPanel>
     </>
   );
