@@ -34,7 +34,7 @@ function AnswerFlow({ flow, close }: { flow: AnswerRef; close(): void }) {
   const now = useClockUntil(context.closesAt);
   const { days, hms } = timeLeftParts(context.closesAt, now);
   const ok = (
-    <Button block onClick={close}>
+    <Button block className={styles.cta} onClick={close}>
       {t("common:ok")}
     </Button>
   );
@@ -121,11 +121,11 @@ function AnswerFlow({ flow, close }: { flow: AnswerRef; close(): void }) {
       ) : null}
       <div className={modalStyles.actions}>
         {is("failed") ? (
-          <Button block onClick={() => flow.send({ type: "answer.retry" })}>
+          <Button block className={styles.cta} onClick={() => flow.send({ type: "answer.retry" })}>
             {t("errors:tryAgain")}
           </Button>
         ) : (
-          <Button block type="submit" loading={busy}>
+          <Button block className={styles.cta} type="submit" loading={busy}>
             {t("modal.send")}
           </Button>
         )}

@@ -62,7 +62,7 @@ export function QuestionCard({ question, actions = true }: { question: Question;
       ) : null}
       {actions && open ? (
         <div className={styles.cardActions}>
-          <Button onClick={() => answerQuestion(question)} aria-label={t(answered ? "actions.changeFor" : "actions.answerFor", { text: question.text })}>
+          <Button className={styles.cta} onClick={() => answerQuestion(question)} aria-label={t(answered ? "actions.changeFor" : "actions.answerFor", { text: question.text })}>
             {t(answered ? "actions.change" : "actions.answer")}
           </Button>
         </div>

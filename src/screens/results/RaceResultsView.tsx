@@ -39,15 +39,18 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
   }
   if (mine.data.data.length === 0) {
     return (
-      <EmptyState
-        title={t("errors:listEmpty")}
-        text={t("empty.noPicks", { race: race.name })}
-        action={
-          <Link href={paths.predictions} className={buttonClass({ variant: "secondary" })}>
-            {t("empty.toPredictions")}
-          </Link>
-        }
-      />
+      <>
+        <EmptyState
+          title={t("errors:listEmpty")}
+          text={t("empty.noPicks", { race: race.name })}
+          action={
+            <Link href={paths.predictions} className={buttonClass({ variant: "secondary" })}>
+              {t("empty.toPredictions")}
+            </Link>
+          }
+        />
+        <BonusAnswers key={race.id} userId={userId} raceId={race.id} tab="all" />
+      </>
     );
   }
 
