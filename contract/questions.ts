@@ -52,8 +52,11 @@ const flag = z.enum(["true", "false"]).transform((v) => v === "true");
 export const QuestionsQuery = PageQuery.extend({ isAnswered: flag.optional(), isNew: flag.optional(), filter: QuestionFilter.optional(), lng: LanguageCode.optional() });
 export type QuestionsQuery = z.input<typeof QuestionsQuery>;
 
-/** GET /questions/answers: the player's answered questions (Results' tabs): all, or those with one result. */
-export const AnswersQuery = PageQuery.extend({ result: QuestionResult.optional(), filter: QuestionFilter.optional(), lng: LanguageCode.optional() });
+/**
+ * GET /questions/answers: the player's answered questions (Results' tabs "successful answers" = `result=CORRECT`,
+ * "all answered"), optionally of one race weekend.
+ */
+export const AnswersQuery = PageQuery.extend({ result: QuestionResult.optional(), filter: QuestionFilter.optional(), raceId: Id.max(64).optional(), lng: LanguageCode.optional() });
 export type AnswersQuery = z.input<typeof AnswersQuery>;
 
 /** A bonus answer is compared with the correct one as typed: one line of free text (contract/text.ts). */

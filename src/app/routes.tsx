@@ -30,6 +30,7 @@ const StoreScreen = lazy(() => import("../screens/store/StoreScreen"));
 const SandboxCheckoutScreen = lazy(() => import("../screens/store/SandboxCheckoutScreen"));
 const PrizesScreen = lazy(() => import("../screens/prizes/PrizesScreen"));
 const StaffScreen = lazy(() => import("../screens/staff/StaffScreen"));
+const BonusQuestionsScreen = lazy(() => import("../screens/bonusQuestions/BonusQuestionsScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
   () => import("../screens/comingSoon/ComingSoonScreen"),
 );
@@ -56,9 +57,6 @@ export const guardedScreens: ReadonlySet<ScreenName> = new Set<ScreenName>([
 
 /** Screens later issues build; until then each shows an honest "coming soon" page. */
 const comingSoon: readonly ScreenName[] = [
-  "bonusQuestions",
-  "bonusAll",
-  "bonusAnswered",
 ];
 
 function Guarded({ screen, children }: { screen: ScreenName; children: ReactNode }) {
@@ -209,6 +207,28 @@ export function AppRoutes() {
         <Layout>
           <Guarded screen="prizes">
             <PrizesScreen />
+          </Guarded>
+        </Layout>
+      </Route>
+      {/* Bonus questions (issue 15): the tabs new, all and answered are routes. */}
+      <Route path={paths.bonusQuestions}>
+        <Layout>
+          <Guarded screen="bonusQuestions">
+            <BonusQuestionsScreen tab="new" />
+          </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.bonusAll}>
+        <Layout>
+          <Guarded screen="bonusAll">
+            <BonusQuestionsScreen tab="all" />
+          </Guarded>
+        </Layout>
+      </Route>
+      <Route path={paths.bonusAnswered}>
+        <Layout>
+          <Guarded screen="bonusAnswered">
+            <BonusQuestionsScreen tab="answered" />
           </Guarded>
         </Layout>
       </Route>

@@ -26,6 +26,7 @@ export const namespaces = [
   "store",
   "prizes",
   "staff",
+  "bonus",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

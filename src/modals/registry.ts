@@ -25,4 +25,5 @@ export const modalComponents: ModalComponents = {
   NotificationWithImage: lazy(() => import("./NotificationWithImageModal")),
   Processing: lazy(() => import("../features/store/ProcessingModal")),
   Prize: lazy(() => import("../features/prizes/PrizeModal")),
+  ChooseAnswer: lazy(() => import("../features/bonus/ChooseAnswerModal")),
 };

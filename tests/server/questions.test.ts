@@ -150,6 +150,10 @@ onEachBackend(
       expect(QuestionsPage.parse(successful.body.result).data.map((x) => x.id).toSorted()).toEqual([q.id, c.id].toSorted());
       const allWrong = await h.call("GET", "/questions/answers", { token: await tokenOf(h, wrong) });
       expect(QuestionsPage.parse(allWrong.body.result).data.map((x) => x.result)).toEqual(["WRONG", "WRONG"]);
+      const ofRace = async (raceId: string) => (await h.call("GET", "/questions/answers", { token: await tokenOf(h, right), query: { raceId } })).body.result.count;
+      expect(await ofRace(race.id)).toBe(2);
+      expect(await ofRace("00000000-0000-4000-8000-000000000000")).toBe(0);
+      expect(await ofRace("not-a-race")).toBe(0);
       const none = await h.call("GET", "/questions/answers", { token: await tokenOf(h, silent) });
       expect(none.body.result.count).toBe(0);
     });

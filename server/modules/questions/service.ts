@@ -67,21 +67,23 @@ const graded = (filter: "WITH_ANSWER" | "WITHOUT_ANSWER" | undefined) =>
 export function questionsService(deps: AppDeps) {
   const db = deps.db.db;
 
-  /** One page of the caller's questions matching `where`, open ones first (soonest deadline first), then closed (latest first). */
+  /**
+   * One page of the caller's questions matching `where`, nearest deadline to now first (the weekend being played:
+   * the questions about to close and those just closed, then further ones both ways); on a tie the open one first.
+   */
   async function page(tx: LedgerTx, userId: string, lng: LanguageCode | undefined, where: SQL | undefined, paging: { page: number; take: number }, answeredOnly: boolean): Promise<QuestionsPage> {
     const now = deps.clock.now();
     const mine = and(eq(questionAnswers.questionId, questions.id), eq(questionAnswers.userId, userId));
     const filtered = and(where, answeredOnly ? isNotNull(questionAnswers.userId) : undefined);
     const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(questions).leftJoin(questionAnswers, mine).where(filtered);
     const count = counted?.n ?? 0;
-    const openFirst = sql`${questions.closesAt} > ${now.toISOString()}`;
     const rows: Row[] = await tx
       .select(columns(lng))
       .from(questions)
       .innerJoin(races, eq(races.id, questions.raceId))
       .leftJoin(questionAnswers, mine)
       .where(filtered)
-      .orderBy(desc(openFirst), asc(sql`CASE WHEN ${openFirst} THEN ${questions.closesAt} END`), desc(questions.closesAt), asc(questions.id))
+      .orderBy(asc(sql`abs(extract(epoch FROM ${questions.closesAt} - ${now.toISOString()}::timestamptz))`), desc(questions.closesAt), asc(questions.id))
       .limit(paging.take)
       .offset((paging.page - 1) * paging.take);
     return { data: rows.map((r) => toQuestion(r, now)), page: paging.page, pages: Math.ceil(count / paging.take), count, now: now.toISOString() };
@@ -100,7 +102,8 @@ export function questionsService(deps: AppDeps) {
 
   /** GET /questions/answers: the caller's answered questions, optionally of one result. */
   async function answers(userId: string, query: AnswersListQuery): Promise<QuestionsPage> {
-    const where = and(query.result ? eq(questionAnswers.result, query.result) : undefined, graded(query.filter));
+    if (query.raceId !== undefined && !isUuid(query.raceId)) return { data: [], page: query.page, pages: 0, count: 0, now: deps.clock.now().toISOString() };
+    const where = and(query.result ? eq(questionAnswers.result, query.result) : undefined, graded(query.filter), query.raceId ? eq(questions.raceId, query.raceId) : undefined);
     return page(db, userId, query.lng, where, query, true);
   }
 

@@ -13,6 +13,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import cardStyles from "../../ui/Cards.module.css";
 import { TabPanel, Tabs } from "../../ui/Tabs";
+import { BonusAnswers } from "../../features/bonus/BonusAnswers";
 import { ResultCard } from "./ResultCard";
 import { isSuccessful } from "../../../contract/weekendRules/scoring";
 import { classificationOf, picksOfTab, resultsTabs, type ResultsTab } from "./results";
@@ -38,15 +39,18 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
   }
   if (mine.data.data.length === 0) {
     return (
-      <EmptyState
-        title={t("errors:listEmpty")}
-        text={t("empty.noPicks", { race: race.name })}
-        action={
-          <Link href={paths.predictions} className={buttonClass({ variant: "secondary" })}>
-            {t("empty.toPredictions")}
-          </Link>
-        }
-      />
+      <>
+        <EmptyState
+          title={t("errors:listEmpty")}
+          text={t("empty.noPicks", { race: race.name })}
+          action={
+            <Link href={paths.predictions} className={buttonClass({ variant: "secondary" })}>
+              {t("empty.toPredictions")}
+            </Link>
+          }
+        />
+        <BonusAnswers key={race.id} userId={userId} raceId={race.id} tab="all" />
+      </>
     );
   }
 
@@ -68,6 +72,7 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
             ))}
           </ul>
         )}
+        <BonusAnswers key={`${race.id}:${tab}`} userId={userId} raceId={race.id} tab={tab} />
       </TabPanel>
     </>
   );

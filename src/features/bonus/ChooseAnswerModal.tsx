@@ -1,0 +1,135 @@
+import { useSelector } from "@xstate/react";
+import { useTranslation } from "react-i18next";
+import { ANSWER_MAX } from "../../../contract/questions";
+import { isChoice } from "../../../contract/questionRules";
+import type { BonusAnswerTag } from "../../../machines/bonusAnswer.machine";
+import type { AnswerRef } from "../../../machines/bonusQuestions.machine";
+import { ModalTitle } from "../../modals/ModalTitle";
+import type { ModalComponentProps } from "../../modals/modalTypes";
+import modalStyles from "../../modals/modal.module.css";
+import { Button } from "../../ui/Button";
+import { useErrorText } from "../../ui/fieldErrors";
+import { TextField } from "../../ui/TextField";
+import { timeLeftParts, useClockUntil } from "./countdown";
+import { useAnswerFlow, useAnsweredQuestion } from "./bonusActor";
+import styles from "./bonus.module.css";
+
+/**
+ * The ChooseAnswer modal, a view of the bonus owner's answer flow: the question with its points and countdown, the
+ * answer field (or an ABOUT_GENERAL question's options), Send, and the outcome: saved, refused (the reason beside
+ * the field), a failure with Try Again, or 'The time to answer this question has expired'. Closing it ends the flow.
+ */
+export default function ChooseAnswerModal({ close }: ModalComponentProps<"ChooseAnswer">) {
+  const flow = useAnswerFlow();
+  return flow ? <AnswerFlow flow={flow} close={close} /> : null;
+}
+
+function AnswerFlow({ flow, close }: { flow: AnswerRef; close(): void }) {
+  const { t } = useTranslation("bonus");
+  const errorText = useErrorText();
+  const snapshot = useSelector(flow, (s) => s);
+  const question = useAnsweredQuestion();
+  const context = snapshot.context;
+  const is = (tag: BonusAnswerTag) => snapshot.hasTag(tag);
+  const now = useClockUntil(context.closesAt);
+  const { days, hms } = timeLeftParts(context.closesAt, now);
+  const ok = (
+    <Button block className={styles.cta} onClick={close}>
+      {t("common:ok")}
+    </Button>
+  );
+
+  if (is("sent")) {
+    return (
+      <div className={modalStyles.center}>
+        <ModalTitle>
+          <span role="status" data-testid="answer-sent">
+            {t("modal.sent")}
+          </span>
+        </ModalTitle>
+        <p className={styles.modalText}>{t("modal.sentAnswer", { answer: context.answered?.userAnswer ?? context.text })}</p>
+        {ok}
+      </div>
+    );
+  }
+  if (is("expired")) {
+    return (
+      <div className={modalStyles.center}>
+        <ModalTitle>
+          <span role="alert">{t("errors:answerExpired")}</span>
+        </ModalTitle>
+        {ok}
+      </div>
+    );
+  }
+
+  const busy = is("busy");
+  const error = context.error ? errorText(context.error) : undefined;
+  return (
+    <form
+      className={styles.answerModal}
+      onSubmit={(event) => {
+        event.preventDefault();
+        flow.send({ type: "answer.send" });
+      }}
+    >
+      <ModalTitle>{t("modal.title")}</ModalTitle>
+      {question ? (
+        <>
+          <p className={styles.modalMeta}>
+            {t(`categories.${question.type}`)} · {t("points", { points: question.points })}
+          </p>
+          <p className={styles.modalQuestion} id="choose-answer-question">
+            {question.text}
+          </p>
+        </>
+      ) : null}
+      <p className={styles.countdown}>
+        {t("closesIn")} <span role="timer">{days > 0 ? t("countdown.withDays", { days, hms }) : hms}</span>
+      </p>
+      {isChoice(context.type) ? (
+        <fieldset className={styles.options} disabled={busy} aria-describedby={error && is("refused") ? "choose-answer-error" : undefined}>
+          <legend className={styles.optionsLegend}>{t("modal.options")}</legend>
+          {context.options.map((option) => (
+            <label key={option.id} className={`${styles.option} ${context.optionId === option.id ? styles.optionChosen : ""}`}>
+              <input type="radio" name="answer-option" value={option.id} checked={context.optionId === option.id} onChange={() => flow.send({ type: "answer.choose", optionId: option.id })} />
+              <span>{option.text}</span>
+            </label>
+          ))}
+          {error && is("refused") ? (
+            <p className={modalStyles.alert} role="alert" id="choose-answer-error">
+              {error}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : (
+        <TextField
+          label={t("modal.field")}
+          hint={t("modal.hint")}
+          value={context.text}
+          maxLength={ANSWER_MAX}
+          disabled={busy}
+          autoComplete="off"
+          error={is("refused") ? error : null}
+          onChange={(event) => flow.send({ type: "answer.text", text: event.currentTarget.value })}
+        />
+      )}
+      {is("failed") ? (
+        <p className={modalStyles.alert} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={modalStyles.actions}>
+        {is("failed") ? (
+          <Button block className={styles.cta} onClick={() => flow.send({ type: "answer.retry" })}>
+            {t("errors:tryAgain")}
+          </Button>
+        ) : (
+          <Button block className={styles.cta} type="submit" loading={busy}>
+            {t("modal.send")}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
