@@ -1,7 +1,7 @@
 // Issue 14 in a real browser against the real product: a player opens /bets on the next race, places a WIN bet and
 // an ACROSS bet in the BetOnRider modal (the slider by keyboard, the split shown live), sees 'Bet is placed!' and the
 // balance fall; then the simulator plays the weekend (demo players bet too) and the race's result settles the bets:
-// the payout arrives live where the Bets screen shows the balance and in AllUserBets. The Bets screen and its modal
+// the payout arrives live in the header, where the Bets screen shows the balance, and in AllUserBets. The Bets screen and its modal
 // pass axe-core at 1280 and 375 px.
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -53,6 +53,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 const balanceOf = async (page: Page) => Number(await page.getByTestId("balance").textContent());
+const headerBalanceOf = async (page: Page) => Number(await page.getByTestId("header-balance").textContent());
 
 describe("a player's bets on a race weekend", () => {
   let player: Player;
@@ -102,6 +103,7 @@ describe("a player's bets on a race weekend", () => {
     await expect.poll(() => modal.getByText("Bet is placed!").count(), { timeout: 15_000 }).toBe(1);
     await modal.getByRole("button", { name: "OK" }).click();
     await expect.poll(() => balanceOf(page)).toBe(60);
+    await expect.poll(() => headerBalanceOf(page)).toBe(60);
 
     // ACROSS: 33 splits into 11 on each of WIN, PLACE and SHOW.
     await page.getByRole("button", { name: `Bet across the grid on #${favourite.number} ${favourite.name}` }).click();
@@ -116,6 +118,7 @@ describe("a player's bets on a race weekend", () => {
     await expect.poll(() => modal.getByText("Bet is placed!").count(), { timeout: 15_000 }).toBe(1);
     await modal.getByRole("button", { name: "OK" }).click();
     await expect.poll(() => balanceOf(page)).toBe(27);
+    await expect.poll(() => headerBalanceOf(page)).toBe(27);
     expect(await page.getByRole("button", { name: "My bets: 2" }).count()).toBe(1);
     expect(errors).toEqual([]);
   }, 180_000);
@@ -141,6 +144,7 @@ describe("a player's bets on a race weekend", () => {
 
     // The open screen took the payout in without a reload: the balance, the race result and each bet's outcome.
     await expect.poll(() => balanceOf(page), { timeout: 30_000 }).toBe(27 + payout);
+    await expect.poll(() => headerBalanceOf(page), { timeout: 30_000 }).toBe(27 + payout);
     await expect.poll(() => page.getByRole("region", { name: "Race result" }).count(), { timeout: 20_000 }).toBe(1);
     await page.getByRole("button", { name: "My bets: 2" }).click();
     const all = page.getByTestId("all-user-bets");
