@@ -13,6 +13,7 @@ import { uploadsCalls } from "./calls.uploads";
 import { devCalls } from "./dev";
 import { adminPrizesCalls, prizesCalls } from "./calls.prizes";
 import { devGurusCalls, gurusCalls } from "./calls.gurus";
+import { adminNewsCalls, devNewsCalls } from "./calls.news";
 
 export type CallGroup = { readonly [name: string]: Call | RawCall };
 
@@ -48,6 +49,8 @@ export const catalogue = {
   adminPrizes: adminPrizesCalls,
   gurus: gurusCalls,
   devGurus: devGurusCalls,
+  adminNews: adminNewsCalls,
+  devNews: devNewsCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

@@ -10,6 +10,8 @@ import { forcePasswordChange } from "../server/modules/users/admin";
 import { ApiError, apiUrlFromEnv, adminTokenFromEnv, operatorApi, OperatorError, resolveRider, ServerUnreachable } from "./operator/api";
 import { describeInjury, describeOdds, describeSettlement, podiumLine } from "./operator/report";
 import { commitDraw, describeDraw, publishedDraw, runDraw, verifyPublishedDraw } from "./operator/draw";
+import { adminNewsCalls } from "../contract/calls.news";
+import { systemCalls } from "../contract/calls";
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -26,12 +28,15 @@ Commands:
   draw run [--season N] [--seed S | --seed-file F]  reveal the seed and draw the motorcycle's winner (once)
   draw verify [--season N]                     recompute the winner from the revealed seed and the public ticket list
   draw status [--season N]                     show the draw: commitment, tickets, seed and winner when drawn
+  news add <https-url> <title…> [--lang xx] [--at ISO]  publish a video link (a guru speak show episode, a news
+                                               item); --lang for one language only, --at to date it
+  news list                                    the newest published items
 
   <race>     a race id, next (the next or running race) or current (the latest weekend that has started)
   <SESSION>  ${ResultKey.options.join(", ")}
   <rider>    a race number (93) or a rider id
 
-results, injure, odds and draw talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
+results, injure, odds, draw and news talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
 with the admin token ADMIN_TOKEN, else the development secret in DATA_DIR (default ./data).
 Exit codes: 0 done, 1 usage, 2 refused (by the server or before sending), 3 server unreachable or failing.`;
 
@@ -182,6 +187,29 @@ async function drawCommand(): Promise<number> {
   }
 }
 
+async function newsCommand(): Promise<number> {
+  const [sub, ...rest] = args;
+  const client = api();
+  if (sub === "list") {
+    for (const n of await client.send(systemCalls.news, { query: { page: 1, take: 20 } })) console.log(`${n.publishedAt}  ${n.title}  ${n.url}`);
+    return 0;
+  }
+  if (sub !== "add") usageError("news needs add or list.");
+  const words: string[] = [];
+  let lang: string | undefined;
+  let publishedAt: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === "--lang") lang = rest[++i];
+    else if (rest[i] === "--at") publishedAt = rest[++i];
+    else words.push(rest[i]!);
+  }
+  const [url, ...title] = words;
+  if (!url || title.length === 0) usageError("news add needs an https URL and a title.");
+  const out = await client.send(adminNewsCalls.addNews, { body: { url, title: title.join(" "), lang, publishedAt }, admin: true });
+  console.log(`${out.created ? "Published" : "Already published"}: ${out.item.title} (${out.item.url}) at ${out.item.publishedAt}`);
+  return 0;
+}
+
 let code = 0;
 try {
   switch (command) {
@@ -199,6 +227,9 @@ try {
       break;
     case "draw":
       code = await drawCommand();
+      break;
+    case "news":
+      code = await newsCommand();
       break;
     default:
       usageError(`Unknown command: ${command}`);

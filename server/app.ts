@@ -24,6 +24,7 @@ import { resultsModule } from "./modules/results";
 import { betsModule } from "./modules/bets";
 import { prizesModule } from "./modules/prizes";
 import { gurusModule } from "./modules/gurus";
+import { newsModule } from "./modules/news";
 import { openApiRoutes } from "./openapi/routes";
 
 export type { AppDeps } from "./http/deps";
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
       await api.register(betsModule);
       await api.register(prizesModule);
       await api.register(gurusModule);
+      await api.register(newsModule);
       await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
     },

@@ -23,6 +23,8 @@ export const namespaces = [
   "results",
   "leaderboards",
   "prizes",
+  "gurus",
+  "news",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

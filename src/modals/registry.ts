@@ -24,4 +24,5 @@ export const modalComponents: ModalComponents = {
   AllUserBets: lazy(() => import("../features/bets/AllUserBetsModal")),
   NotificationWithImage: lazy(() => import("./NotificationWithImageModal")),
   Prize: lazy(() => import("../features/prizes/PrizeModal")),
+  NewsModal: lazy(() => import("../features/news/NewsModal")),
 };

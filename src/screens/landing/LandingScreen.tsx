@@ -5,6 +5,7 @@ import { LeagueTypesSection } from "./LeagueTypesSection";
 import { FeatureSplit } from "./FeatureSplit";
 import { CtaBanner } from "./CtaBanner";
 import { PrizesSection } from "./PrizesSection";
+import { GuruSpeakShow } from "../../features/news/GuruSpeakShow";
 import { SponsorsSection } from "./SponsorsSection";
 import { MediaSection } from "./MediaSection";
 import { DownloadSection } from "./DownloadSection";
@@ -32,6 +33,7 @@ export default function LandingScreen() {
         <CtaBanner id="get-started" ns="getStarted" to={paths.predictions} tone="accent" />
         <PrizesSection />
         <FeatureSplit id="guru" ns="guru" image={microphoneImage} badge />
+        <GuruSpeakShow />
         <SponsorsSection />
         <CtaBanner id="create-league" ns="createLeague" to={paths.createLeague} tone="dark" />
         <FeatureSplit id="paddock" ns="paddock" image={passImage} reverse />

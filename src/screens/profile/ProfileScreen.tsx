@@ -10,6 +10,7 @@ import { Spinner } from "../../ui/Spinner";
 import { FollowButton } from "./FollowButton";
 import { ProfileView } from "./ProfileView";
 import styles from "./ProfileScreen.module.css";
+import { ProfileRacePicks } from "../../features/gurus/GuruPicks";
 
 /** /profile: my own profile, or another player's public one with `?userId=`. */
 export default function ProfileScreen() {
@@ -54,5 +55,15 @@ export default function ProfileScreen() {
       </div>
     );
   }
-  return <ProfileView player={other.data} actions={signedIn ? <FollowButton player={other.data} /> : undefined} />;
+  return (
+    <>
+      <ProfileView player={other.data} actions={signedIn ? <FollowButton player={other.data} /> : undefined} />
+      {/* A guru's or followed player's picks of the current weekend, each category from its lock on. */}
+      {signedIn && me ? (
+        <div className={styles.page}>
+          <ProfileRacePicks viewer={me.id} userId={other.data.id} />
+        </div>
+      ) : null}
+    </>
+  );
 }
