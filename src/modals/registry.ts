@@ -25,4 +25,5 @@ export const modalComponents: ModalComponents = {
   NotificationWithImage: lazy(() => import("./NotificationWithImageModal")),
   Prize: lazy(() => import("../features/prizes/PrizeModal")),
   NewsModal: lazy(() => import("../features/news/NewsModal")),
+  FirstModal: lazy(() => import("../features/news/FirstModal")),
 };

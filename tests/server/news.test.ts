@@ -8,12 +8,13 @@ import { ADMIN_TOKEN, onEachBackend } from "./harness";
 const admin = { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN };
 const url = "https://www.youtube.com/@MotoGP/videos";
 
+const result = <T,>(res: { body: unknown }) => (res.body as { result: T }).result;
+
 onEachBackend("news", (h) => {
   beforeEach(async () => {
     await h.database.db.execute(sql`TRUNCATE news`);
   });
   const add = (body: Record<string, unknown>, headers: Record<string, string> = admin) => h.call("POST", "/admin/news", { body, headers });
-  const result = <T,>(res: { body: unknown }) => (res.body as { result: T }).result;
 
   it("publishes an item once per url and language, newest first, and serves the newest for a language", async () => {
     const first = await add({ url, title: "Guru speak show, round 1", publishedAt: "2026-03-01T10:00:00Z" });
