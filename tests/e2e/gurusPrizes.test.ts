@@ -15,7 +15,7 @@ import { PredictionCategory } from "../../contract/enums";
 import { operatorApi, type OperatorApi } from "../../scripts/operator/api";
 import { commitDraw, runDraw, verifyPublishedDraw } from "../../scripts/operator/draw";
 import { createPlayer, openSignedIn, type Player } from "./accounts";
-import { launchBrowser, startProduct, type Product } from "./harness";
+import { latestMail, launchBrowser, startProduct, type Product } from "./harness";
 
 const require = createRequire(import.meta.url);
 const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
@@ -191,6 +191,29 @@ describe("news and the guru speak show", () => {
     expect(await axeViolations(page, "[role=dialog]")).toEqual([]);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
+    await context.close();
+  });
+});
+
+describe("the FirstModal", () => {
+  it("welcomes a player who just confirmed, with the next deadline, accessible at 375 px", async () => {
+    const name = `first${Date.now().toString(36)}`;
+    const email = `${name}@example.com`;
+    await fetch(`${product.url}/api/auth/sign-up`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name, email, password: "Paddock#2026", confirmPassword: "Paddock#2026", agree: true }),
+    });
+    const link = /https?:\/\/\S+\?token=\S+/.exec((await latestMail(product.url, email)).text)?.[0];
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(link!);
+    const welcome = page.getByRole("dialog", { name: "Welcome to the paddock!" });
+    await welcome.getByTestId("first-deadline").waitFor({ timeout: 15_000 });
+    expect(await axeViolations(page, "[role=dialog]")).toEqual([]);
+    await welcome.getByRole("button", { name: "Go to predictions" }).click();
+    await welcome.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe("/predictions");
     await context.close();
   });
 });
