@@ -17,6 +17,7 @@ import { adminStoreCalls, sandboxCalls, storeCalls } from "./calls.store";
 import { adminQuestionsCalls, questionsCalls } from "./calls.questions";
 import { adminPrizesCalls, prizesCalls } from "./calls.prizes";
 import { devGurusCalls, gurusCalls } from "./calls.gurus";
+import { adminNewsCalls, devNewsCalls } from "./calls.news";
 
 export type CallGroup = { readonly [name: string]: Call | RawCall };
 
@@ -59,6 +60,8 @@ export const catalogue = {
   devGurus: devGurusCalls,
   staff: staffCalls,
   analytics: analyticsCalls,
+  adminNews: adminNewsCalls,
+  devNews: devNewsCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

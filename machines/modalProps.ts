@@ -41,7 +41,8 @@ export type ModalPropsByKind = {
   Prize: { kind: PrizeKind };
   FirstModal: None;
   Processing: None;
-  NewsModal: None;
+  /** One news item or guru speak show episode. */
+  NewsModal: { url: string; title: string; publishedAt: string };
 };
 
 /** Every kind of the spec's enum has its props: a kind missing above fails to compile here. */

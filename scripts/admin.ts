@@ -14,6 +14,8 @@ import { grantRole, revokeRole } from "../server/modules/staff/roles";
 import { ApiError, apiUrlFromEnv, adminTokenFromEnv, operatorApi, OperatorError, resolveRider, ServerUnreachable } from "./operator/api";
 import { describeInjury, describeOdds, describeSettlement, podiumLine } from "./operator/report";
 import { commitDraw, describeDraw, publishedDraw, runDraw, verifyPublishedDraw } from "./operator/draw";
+import { adminNewsCalls } from "../contract/calls.news";
+import { systemCalls } from "../contract/calls";
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -38,6 +40,9 @@ Commands:
   draw status [--season N]                     show the draw: commitment, tickets, seed and winner when drawn
   grant <email> <role>                         give a player a staff role: ${StaffRole.options.join(", ")}
   revoke <email> <role>                        take a staff role back
+  news add <https-url> <title…> [--lang xx] [--at ISO]  publish a video link (a guru speak show episode, a news
+                                               item); --lang for one language only, --at to date it
+  news list                                    the newest published items
 
   <race>     a race id, next (the next or running race) or current (the latest weekend that has started)
   <SESSION>  ${ResultKey.options.join(", ")}
@@ -45,6 +50,7 @@ Commands:
   <TYPE>     ${QuestionCategory.options.join(", ")}
 
 results, injure, odds, question and draw talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
+results, injure, odds, draw and news talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
 with the admin token ADMIN_TOKEN, else the development secret in DATA_DIR (default ./data).
 Exit codes: 0 done, 1 usage, 2 refused (by the server or before sending), 3 server unreachable or failing.`;
 
@@ -225,6 +231,29 @@ async function roleCommand(grant: boolean): Promise<number> {
   }
 }
 
+async function newsCommand(): Promise<number> {
+  const [sub, ...rest] = args;
+  const client = api();
+  if (sub === "list") {
+    for (const n of await client.send(systemCalls.news, { query: { page: 1, take: 20 } })) console.log(`${n.publishedAt}  ${n.title}  ${n.url}`);
+    return 0;
+  }
+  if (sub !== "add") usageError("news needs add or list.");
+  const words: string[] = [];
+  let lang: string | undefined;
+  let publishedAt: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === "--lang") lang = rest[++i];
+    else if (rest[i] === "--at") publishedAt = rest[++i];
+    else words.push(rest[i]!);
+  }
+  const [url, ...title] = words;
+  if (!url || title.length === 0) usageError("news add needs an https URL and a title.");
+  const out = await client.send(adminNewsCalls.addNews, { body: { url, title: title.join(" "), lang, publishedAt }, admin: true });
+  console.log(`${out.created ? "Published" : "Already published"}: ${out.item.title} (${out.item.url}) at ${out.item.publishedAt}`);
+  return 0;
+}
+
 let code = 0;
 try {
   switch (command) {
@@ -251,6 +280,9 @@ try {
       break;
     case "revoke":
       code = await roleCommand(false);
+      break;
+    case "news":
+      code = await newsCommand();
       break;
     default:
       usageError(`Unknown command: ${command}`);

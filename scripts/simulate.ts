@@ -4,6 +4,7 @@ import { ApiError, apiUrlFromEnv, adminTokenFromEnv, operatorApi, OperatorError,
 import { simulateWeekend } from "./operator/simulator";
 import { ensureDrawCommitted } from "./operator/draw";
 import { devGurusCalls } from "../contract/calls.gurus";
+import { devNewsCalls } from "../contract/calls.news";
 
 const usage = `Usage: npm run simulate -- [options]
 
@@ -11,7 +12,8 @@ Plays one race weekend on a running development server: adds demo players with p
 clock to a minute before FP1, then through every session (start, end + 1 s) and enters a generated
 classification after each (positions gained right after the race). A season without a published draw
 commitment gets one first (npm run admin -- draw commit; draw with npm run admin -- draw run), and the
-three demo gurus (made on first use) save their picks for the weekend.
+three demo gurus (made on first use) save their picks for the weekend; the demo news items and guru speak
+show episodes are published once.
 
 Options:
   --race <id|next>   the race to play (default: next)
@@ -75,6 +77,8 @@ try {
   const weekend = await api.resolveRace(options.race ?? "next");
   const gurus = await api.send(devGurusCalls.guruPicks, { body: { raceId: weekend.id } });
   console.log(`Gurus ${gurus.gurus.map((g) => g.name).join(", ")}: ${gurus.picks} picks saved for ${weekend.name}.`);
+  const news = await api.send(devNewsCalls.demoNews, {});
+  if (news.added) console.log(`News: ${news.added} demo items and guru speak show episodes published.`);
   await simulateWeekend(api, {
     race: options.race,
     players: options.players,

@@ -24,6 +24,7 @@ import { questionsModule } from "./modules/questions";
 import { prizesModule } from "./modules/prizes";
 import { gurusModule } from "./modules/gurus";
 import { staffModule } from "./modules/staff";
+import { newsModule } from "./modules/news";
 import { openApiRoutes } from "./openapi/routes";
 import { storeModule } from "./modules/store";
 
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
       await api.register(prizesModule);
       await api.register(gurusModule);
       await api.register(staffModule);
+      await api.register(newsModule);
       await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
     },

@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { appActor, authActor, modalActor } from "./appActor";
+import { modals } from "./hooks";
+import { i18n } from "../i18n/i18n";
 import { useNavigationBridge } from "./navigation";
 import { paths, queryKeys, stateValues } from "./paths";
 
@@ -20,12 +22,14 @@ export function AppEvents() {
   useNavigationBridge();
   const [, navigate] = useLocation();
   useEffect(() => {
-    const signedIn = authActor.on("auth.signedIn", () => {
+    const signedIn = authActor.on("auth.signedIn", ({ isNew }) => {
       const redirectTo = appActor.getSnapshot().context.redirectTo;
       const profileId = authActor.getSnapshot().context.profile?.id;
       modalActor.send({ type: "modal.closeAll" });
       appActor.send({ type: "app.redirect.clear" });
       navigate(signedInDestination(redirectTo, window.location.search, profileId));
+      // A first-time player (just confirmed): the FirstModal's welcome.
+      if (isNew) modals.open("FirstModal", {}, { title: i18n.t("news:first.title") });
     });
     const signedOut = authActor.on("auth.signedOut", () => {
       modalActor.send({ type: "modal.closeAll" });

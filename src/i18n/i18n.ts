@@ -27,6 +27,8 @@ export const namespaces = [
   "prizes",
   "staff",
   "bonus",
+  "gurus",
+  "news",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -26,4 +26,6 @@ export const modalComponents: ModalComponents = {
   Processing: lazy(() => import("../features/store/ProcessingModal")),
   Prize: lazy(() => import("../features/prizes/PrizeModal")),
   ChooseAnswer: lazy(() => import("../features/bonus/ChooseAnswerModal")),
+  NewsModal: lazy(() => import("../features/news/NewsModal")),
+  FirstModal: lazy(() => import("../features/news/FirstModal")),
 };

@@ -70,6 +70,12 @@ describe("a guest becomes a player and back", () => {
     const link = /https?:\/\/\S+\?token=\S+/.exec(confirm.text)?.[0];
     expect(link).toBeTruthy();
     await page.goto(link!);
+    // A first-time player is welcomed by the FirstModal (issue 15): its one button leads to Predictions.
+    const welcome = page.getByRole("dialog", { name: "Welcome to the paddock!" });
+    await welcome.getByTestId("first-deadline").waitFor({ timeout: 15_000 });
+    await welcome.getByRole("button", { name: "Go to predictions" }).click();
+    await welcome.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe("/predictions");
     await expect.poll(() => page.getByRole("button", { name: `Account menu for ${name}` }).count(), { timeout: 15_000 }).toBe(1);
 
     // Sign out, then sign in by e-mail and password with remember-me.

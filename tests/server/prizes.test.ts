@@ -2,11 +2,11 @@
 // prediction, the commitment published before the draw, refusals that change nothing, the draw recomputed by an
 // independent computation from the revealed seed and the published list, drawn once, the winner notified.
 import { createHash, randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { ADMIN_TOKEN_HEADER } from "../../contract/calls.results";
 import { Prizes, type DrawTicketsPage } from "../../contract/prizes";
-import { prizeDraws, prizeDrawTickets } from "../../server/db/schema";
+import { prizeDraws, prizeDrawTickets, races } from "../../server/db/schema";
 import { signUpConfirmed, type Player } from "./accounts";
 import { ADMIN_TOKEN, onEachBackend } from "./harness";
 import { allPicks, at, MINUTE, raceFixture, save, tokenOf, type RaceFixture } from "./predictionsFixture";
@@ -129,8 +129,9 @@ onEachBackend(
       const [a, b, c] = await weekend();
       const d = await signUpConfirmed(h);
       expect((await prizes(a)).paddock).toEqual([]);
+      const [{ season }] = (await h.database.db.select({ season: races.season }).from(races).where(eq(races.id, race.id))) as [{ season: number }];
       const score = (p: Player, points: number, racePodium: number) =>
-        sql`(${p.id}, ${race.id}, 2026, ${points}, 0, ${racePodium}, 0, 0, 0, 0, 0, 0, now())`;
+        sql`(${p.id}, ${race.id}, ${season}, ${points}, 0, ${racePodium}, 0, 0, 0, 0, 0, 0, now())`;
       // b and c tie on points: c has more exact race podium picks, so c ranks above b; d is fourth.
       await h.database.db.execute(sql`INSERT INTO race_scores (user_id, race_id, season, points, accurate, race_podium, sprint_podium, pole, fp2, practice_fastest, fp1, positions_gained, first_saved_at)
         VALUES ${score(a, 60, 0)}, ${score(b, 40, 0)}, ${score(c, 40, 2)}, ${score(d, 10, 0)}`);

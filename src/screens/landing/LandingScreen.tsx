@@ -19,6 +19,7 @@ import styles from "./LandingScreen.module.css";
 const SponsorsSection = lazy(() => import("./SponsorsSection").then((m) => ({ default: m.SponsorsSection })));
 const MediaSection = lazy(() => import("./MediaSection").then((m) => ({ default: m.MediaSection })));
 const DownloadSection = lazy(() => import("./DownloadSection").then((m) => ({ default: m.DownloadSection })));
+const GuruSpeakShow = lazy(() => import("../../features/news/GuruSpeakShow").then((m) => ({ default: m.GuruSpeakShow })));
 
 /** While its chunks load, the group keeps a screen's height below the hero, so the footer never shows above it. */
 function AfterPaint({ children }: { children: ReactNode }) {
@@ -46,6 +47,7 @@ export default function LandingScreen() {
           <CtaBanner id="get-started" ns="getStarted" to={paths.predictions} tone="accent" />
           <PrizesSection />
           <FeatureSplit id="guru" ns="guru" image={microphoneImage} badge />
+          <GuruSpeakShow />
           <SponsorsSection />
           <CtaBanner id="create-league" ns="createLeague" to={paths.createLeague} tone="dark" />
           <FeatureSplit id="paddock" ns="paddock" image={passImage} reverse />

@@ -10,6 +10,7 @@ import { RaceSelect } from "../../ui/RaceSelect";
 import { Spinner } from "../../ui/Spinner";
 import { Diamond } from "../../ui/Diamond";
 import { RaceWeekend } from "./RaceWeekend";
+import { GuruPicksPanel } from "../../features/gurus/GuruPicks";
 import styles from "../../features/predictions/predictions.module.css";
 
 /** The whole calendar fits one page (22 rounds; the contract allows 100). */
@@ -39,6 +40,7 @@ export default function PredictionsScreen() {
       <>
         <RaceHeading race={race} />
         <RaceWeekend key={race.id} race={race} userId={me.id} />
+        <GuruPicksPanel raceId={race.id} viewer={me.id} />
       </>
     ) : (
       <EmptyState title={t("noRaces")} />

@@ -12,6 +12,7 @@ import { FollowButton } from "./FollowButton";
 import { DonatePanel } from "../../features/store/DonatePanel";
 import { ProfileView } from "./ProfileView";
 import styles from "./ProfileScreen.module.css";
+import { ProfileRacePicks } from "../../features/gurus/GuruPicks";
 
 /** /profile: my own profile, or another player's public one with `?userId=`. */
 export default function ProfileScreen() {
@@ -60,16 +61,24 @@ export default function ProfileScreen() {
     );
   }
   return (
-    <ProfileView
-      player={other.data}
-      actions={
-        signedIn ? (
-          <>
-            <FollowButton player={other.data} />
-            {me ? <DonatePanel fromUserId={me.id} toUserId={other.data.id} toName={other.data.name} /> : null}
-          </>
-        ) : undefined
-      }
-    />
+    <>
+      <ProfileView
+        player={other.data}
+        actions={
+          signedIn ? (
+            <>
+              <FollowButton player={other.data} />
+              {me ? <DonatePanel fromUserId={me.id} toUserId={other.data.id} toName={other.data.name} /> : null}
+            </>
+          ) : undefined
+        }
+      />
+      {/* A guru's or followed player's picks of the current weekend, each category from its lock on. */}
+      {signedIn && me ? (
+        <div className={styles.page}>
+          <ProfileRacePicks viewer={me.id} userId={other.data.id} />
+        </div>
+      ) : null}
+    </>
   );
 }

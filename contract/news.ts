@@ -1,0 +1,22 @@
+import * as z from "zod";
+import { IsoDate } from "./common";
+import { LanguageCode } from "./enums";
+import { NewsItem } from "./system";
+
+// News items and the guru speak show (issue 15): operators publish video links (`npm run admin -- news add`);
+// GET /system/news lists them, GET /system/news-page/next?langCode serves the newest for a language.
+
+/** A video link: https only, at most 500 characters. */
+export const videoUrl = () => z.url({ protocol: /^https$/, error: "url" }).max(500, { error: "maxLength" });
+
+/** POST /admin/news. Without `lang` an item is for every language; without `publishedAt` it is published now. */
+export const AddNewsBody = z.object({
+  url: videoUrl(),
+  title: z.string().trim().min(3, { error: "minLength" }).max(120, { error: "maxLength" }),
+  lang: LanguageCode.optional(),
+  publishedAt: IsoDate.optional(),
+});
+export type AddNewsBody = z.infer<typeof AddNewsBody>;
+
+/** What an add did: the item, and whether it was new (the same url and language again changes nothing). */
+export const AddedNews = z.object({ item: NewsItem, created: z.boolean() });

@@ -1,0 +1,48 @@
+import { useTranslation } from "react-i18next";
+import { useLocation } from "wouter";
+import { COMPLETION_REWARD_DIAMONDS, PREDICTIONS_PER_WEEKEND } from "../../../contract/rules";
+import { useNextRace } from "../../api/news";
+import { paths } from "../../app/paths";
+import type { ModalComponentProps } from "../../modals/modalTypes";
+import modalStyles from "../../modals/modal.module.css";
+import { Button } from "../../ui/Button";
+import { Spinner } from "../../ui/Spinner";
+import styles from "./news.module.css";
+
+/** The FirstModal: a first-time player's welcome after confirming: how a weekend works, the next deadline, one button to Predictions. */
+export default function FirstModal({ close }: ModalComponentProps<"FirstModal">) {
+  const { t, i18n } = useTranslation("news");
+  const [, navigate] = useLocation();
+  const next = useNextRace();
+  const race = next.data?.[0];
+  const fp1 = race?.sessions.find((s) => s.type === "FP1");
+  const when = fp1 ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "full", timeStyle: "short" }).format(new Date(fp1.startsAt)) : null;
+  return (
+    <div className={styles.modal}>
+      <ol className={styles.steps}>
+        <li>{t("first.picks", { picks: PREDICTIONS_PER_WEEKEND })}</li>
+        <li>{t("first.lock")}</li>
+        <li>{t("first.reward", { diamonds: COMPLETION_REWARD_DIAMONDS })}</li>
+      </ol>
+      {next.isPending ? <Spinner label={t("first.loading")} /> : null}
+      {race && when ? (
+        <p className={styles.title} data-testid="first-deadline">
+          {t("first.deadline", { race: race.name, when })}
+        </p>
+      ) : null}
+      {next.isSuccess && !race ? <p className={styles.muted}>{t("first.noRace")}</p> : null}
+      {next.isError ? <p className={styles.muted}>{t("error")}</p> : null}
+      <div className={modalStyles.actions}>
+        <Button
+          className={styles.cta}
+          onClick={() => {
+            close();
+            navigate(paths.predictions);
+          }}
+        >
+          {t("first.go")}
+        </Button>
+      </div>
+    </div>
+  );
+}

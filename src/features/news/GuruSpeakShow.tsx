@@ -1,0 +1,28 @@
+import { useTranslation } from "react-i18next";
+import { useNewsPageNext } from "../../api/news";
+import { modals } from "../../app/hooks";
+import { Button } from "../../ui/Button";
+import { Spinner } from "../../ui/Spinner";
+import styles from "./news.module.css";
+
+/** The latest guru speak show episode for the page's language (GET /system/news-page/next?langCode), opened in the NewsModal. */
+export function GuruSpeakShow() {
+  const { t, i18n } = useTranslation("news");
+  const show = useNewsPageNext(i18n.language);
+  return (
+    <div className={styles.show} aria-live="polite">
+      {show.isPending ? <Spinner label={t("loading")} /> : null}
+      {show.isError ? <p className={styles.muted}>{t("error")}</p> : null}
+      {show.data === null ? <p className={styles.muted}>{t("noShow")}</p> : null}
+      {show.data ? (
+        <>
+          <p className={styles.latest}>{t("latest")}</p>
+          <p className={styles.title}>{show.data.title}</p>
+          <Button className={styles.cta} onClick={() => modals.open("NewsModal", { url: show.data!.url, title: show.data!.title, publishedAt: show.data!.publishedAt }, { title: t("modalTitle") })}>
+            {t("open")}
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}
