@@ -25,6 +25,7 @@ const PredictionsScreen = lazy(() => import("../screens/predictions/PredictionsS
 const BetsScreen = lazy(() => import("../screens/bets/BetsScreen"));
 const ResultsScreen = lazy(() => import("../screens/results/ResultsScreen"));
 const LeaderboardsScreen = lazy(() => import("../screens/leaderboards/LeaderboardsScreen"));
+const InfoPageScreen = lazy(() => import("../screens/info/InfoPageScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
   () => import("../screens/comingSoon/ComingSoonScreen"),
 );
@@ -57,6 +58,9 @@ const comingSoon: readonly ScreenName[] = [
   "prizes",
   "shop",
 ];
+
+/** The information pages of the footer (terms, privacy, about, contact): public, translated. */
+const infoPages = ["terms", "privacy", "about", "contact"] as const satisfies readonly ScreenName[];
 
 function Guarded({ screen, children }: { screen: ScreenName; children: ReactNode }) {
   return guardedScreens.has(screen) ? <RequireAuth>{children}</RequireAuth> : <>{children}</>;
@@ -188,6 +192,13 @@ export function AppRoutes() {
           <LeaderboardsScreen />
         </Layout>
       </Route>
+      {infoPages.map((page) => (
+        <Route key={page} path={paths[page]}>
+          <Layout>
+            <InfoPageScreen page={page} />
+          </Layout>
+        </Route>
+      ))}
       {comingSoonOrder.map((screen) => (
         <Route key={screen} path={paths[screen]}>
           <Layout>

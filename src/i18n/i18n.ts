@@ -22,6 +22,7 @@ export const namespaces = [
   "riders",
   "results",
   "leaderboards",
+  "info",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
