@@ -123,6 +123,21 @@ describe("axe-core: 0 violations", () => {
     }, 600_000);
   }
 
+  it("the rider chart fits 375 px: every round drawn, no sideways scroll", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
+    await page.goto(`${product.url}/rider/${params.riderId}`);
+    const chart = page.locator("figure").first();
+    await expect.poll(() => chart.count(), { timeout: 20_000 }).toBe(1);
+    const fit = await chart.evaluate((figure) => {
+      const svg = figure.querySelector("svg")!.getBoundingClientRect();
+      return { scroll: figure.scrollWidth - figure.clientWidth, svgRight: svg.right, page: document.documentElement.scrollWidth, width: window.innerWidth };
+    });
+    expect(fit.scroll).toBe(0);
+    expect(fit.svgRight).toBeLessThanOrEqual(fit.width);
+    expect(fit.page).toBeLessThanOrEqual(fit.width);
+    await page.context().close();
+  }, 60_000);
+
   it("every modal the product registers, opened as a player opens it, at both widths", async () => {
     const seen = new Set<string>();
     const found = new Map<string, string[]>();
