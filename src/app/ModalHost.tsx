@@ -13,6 +13,36 @@ import { modals, useModalStack } from "./hooks";
 import styles from "./ModalHost.module.css";
 
 /**
+ * The element that had focus when the first modal of a stack opened (a button, a link), read when the modal machine
+ * takes the event, before anything moves focus into the dialog. When the last modal closes, focus goes back to it
+ * (WCAG 2.4.3), even when the stack was replaced or stacked in between, or the modal was closed by a flow.
+ */
+let opener: HTMLElement | null = null;
+let depth = 0;
+modalActor.subscribe((snapshot) => {
+  const next = snapshot.context.stack.length;
+  if (depth === 0 && next > 0) {
+    const active = typeof document === "undefined" ? null : document.activeElement;
+    opener = active instanceof HTMLElement && active !== document.body ? active : null;
+  }
+  depth = next;
+});
+
+function returnFocus(event: Event) {
+  // Another modal is still up: it keeps focus.
+  if (modalActor.getSnapshot().context.stack.length > 0) {
+    event.preventDefault();
+    return;
+  }
+  const target = opener;
+  opener = null;
+  if (target?.isConnected) {
+    event.preventDefault();
+    target.focus();
+  }
+}
+
+/**
  * Draws the top of the modal actor's stack. The machine decides what an outside click does
  * (`modal.outsideClick`); Radix supplies focus trapping, Escape and the portal.
  */
@@ -50,6 +80,7 @@ export function ModalHost() {
             modalActor.send({ type: "modal.outsideClick" });
           }}
           onInteractOutside={(event) => event.preventDefault()}
+          onCloseAutoFocus={returnFocus}
           onEscapeKeyDown={(event) => {
             if (!dismissible) event.preventDefault();
           }}

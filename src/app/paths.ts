@@ -24,6 +24,11 @@ export const paths = {
   favorites: "/favorites",
   prizes: "/prizes",
   shop: "/shop",
+  // The product's own information pages (issue 11); each can be replaced by an external address (LINK_<NAME>).
+  terms: "/terms",
+  privacy: "/privacy",
+  about: "/about",
+  contact: "/contact",
 } as const;
 export type ScreenName = keyof typeof paths;
 

@@ -31,6 +31,7 @@ const SandboxCheckoutScreen = lazy(() => import("../screens/store/SandboxCheckou
 const PrizesScreen = lazy(() => import("../screens/prizes/PrizesScreen"));
 const StaffScreen = lazy(() => import("../screens/staff/StaffScreen"));
 const BonusQuestionsScreen = lazy(() => import("../screens/bonusQuestions/BonusQuestionsScreen"));
+const InfoPageScreen = lazy(() => import("../screens/info/InfoPageScreen"));
 const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
   () => import("../screens/comingSoon/ComingSoonScreen"),
 );
@@ -58,6 +59,9 @@ export const guardedScreens: ReadonlySet<ScreenName> = new Set<ScreenName>([
 /** Screens later issues build; until then each shows an honest "coming soon" page. */
 const comingSoon: readonly ScreenName[] = [
 ];
+
+/** The information pages of the footer (terms, privacy, about, contact): public, translated. */
+const infoPages = ["terms", "privacy", "about", "contact"] as const satisfies readonly ScreenName[];
 
 function Guarded({ screen, children }: { screen: ScreenName; children: ReactNode }) {
   return guardedScreens.has(screen) ? <RequireAuth>{children}</RequireAuth> : <>{children}</>;
@@ -232,6 +236,13 @@ export function AppRoutes() {
           </Guarded>
         </Layout>
       </Route>
+      {infoPages.map((page) => (
+        <Route key={page} path={paths[page]}>
+          <Layout>
+            <InfoPageScreen page={page} />
+          </Layout>
+        </Route>
+      ))}
       {comingSoonOrder.map((screen) => (
         <Route key={screen} path={paths[screen]}>
           <Layout>

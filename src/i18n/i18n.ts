@@ -29,6 +29,7 @@ export const namespaces = [
   "bonus",
   "gurus",
   "news",
+  "info",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

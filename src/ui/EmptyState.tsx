@@ -16,7 +16,7 @@ export function EmptyState({ title, text, icon, action }: EmptyStateProps) {
           {icon}
         </div>
       ) : null}
-      <p className={styles.title}>{title}</p>
+      <h2 className={styles.title}>{title}</h2>
       {text ? <p className={styles.text}>{text}</p> : null}
       {action ? <div className={styles.action}>{action}</div> : null}
     </div>

@@ -15,6 +15,8 @@ export function Logo({ compact = false, wordClassName }: { compact?: boolean; wo
       {compact ? null : (
         <span className={[styles.word, wordClassName].filter(Boolean).join(" ")}>
           {first}
+          {/* A space the column layout does not draw: the link's name and its visible text then agree word for word. */}
+          {" "}
           <span className={styles.accent}>{rest.join(" ")}</span>
         </span>
       )}

@@ -110,7 +110,7 @@ describe("a player's race weekend", () => {
 
     // All 11 picks, then one save.
     for (const [i, category] of categories.entries()) {
-      await page.getByRole("button", { name: `Choose a rider for ${category}` }).click();
+      await page.getByRole("button", { name: `Choose rider (${category})` }).click();
       await chooseRider(page, i % 3);
       await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     }
@@ -122,11 +122,11 @@ describe("a player's race weekend", () => {
     await expect.poll(() => balanceOf(page), { timeout: 15_000 }).toBe(120);
 
     // A ×2 on the race winner: confirm in the Upgrade modal, then it is active.
-    await page.getByRole("button", { name: "Buy ×2 for Race winner, 30 diamonds" }).click();
+    await page.getByRole("button", { name: "×2 · 30 (Race winner)" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Buy for 30 diamonds" }).click();
     await expect.poll(() => page.getByRole("dialog").getByText("×2 is active for Race winner").count(), { timeout: 15_000 }).toBe(1);
     await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
-    expect(await page.getByRole("button", { name: "×2 active for Race winner" }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "×2 active (Race winner)" }).count()).toBe(1);
     await expect.poll(() => balanceOf(page)).toBe(90);
 
     // The server clock moves 2 minutes into FP1: FP1's pick is locked for saving but changeable at the EARLY price.
@@ -134,7 +134,7 @@ describe("a player's race weekend", () => {
     const fp1 = race.sessions.find((s) => s.type === "FP1")!;
     await api(null, "POST", "/dev/clock", { now: new Date(Date.parse(fp1.startsAt) + 2 * 60_000).toISOString() });
     await page.reload();
-    await page.getByRole("button", { name: "Change Fastest in FP1 for 25 diamonds" }).click({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Change · 25 (Fastest in FP1)" }).click({ timeout: 20_000 });
     await chooseRider(page);
     const confirm = page.getByRole("dialog");
     await expect.poll(() => confirm.getByText("First minutes of the session:").count()).toBe(1);
@@ -148,7 +148,7 @@ describe("a player's race weekend", () => {
     const after = await api<{ data: Pick[]; balance: string }>(await signIn(), "GET", `/predictions/races/${race.id}`);
     expect(after.data.find((p) => p.category === "FP1")!.riderId).not.toBe(fp1Before.riderId);
     expect(after.balance).toBe("65");
-    expect(await page.getByRole("button", { name: "Change Pole position for 10 diamonds" }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Change · 10 (Pole position)" }).count()).toBe(1);
     expect(errors).toEqual([]);
   }, 180_000);
 

@@ -25,7 +25,10 @@ onEachBackend(
       });
 
       it("answers the links, the seasons of the calendar, and the news (none yet)", async () => {
-        expect(Links.strict().parse((await h.call("GET", "/system/links")).body.result).helpCentre).toMatch(/^http/);
+        // The help centre and the information pages are the product's own, as relative paths (issue 11, item 7).
+        const links = Links.strict().parse((await h.call("GET", "/system/links")).body.result);
+        expect([links.helpCentre, links.terms, links.privacy, links.about, links.contact]).toEqual(["/faq", "/terms", "/privacy", "/about", "/contact"]);
+        expect(links.discord).toMatch(/^https:/);
         expect((await h.call("GET", "/system/seasons")).body.result).toEqual([{ year: h.clock.now().getUTCFullYear(), name: String(h.clock.now().getUTCFullYear()) }]);
         expect((await h.call("GET", "/system/news", { query: { page: 1, take: 10 } })).body.result).toEqual([]);
         expect((await h.call("GET", "/system/news-page/next", { query: { langCode: "it" } })).body).toEqual({ result: null });

@@ -82,7 +82,7 @@ describe("the language picker: 15 languages, the choice stored locally", () => {
   it("lists every language in its own name and switches to the chosen one", async () => {
     stubApi();
     renderWithApp(<LanguagePicker />);
-    fireEvent.click(screen.getByRole("button", { name: /Language: EN \(English\)/ }));
+    fireEvent.click(screen.getByRole("button", { name: /^EN \(Language: English\. Change language\)$/ }));
     const options = screen.getAllByRole("button").filter((b) => b.hasAttribute("lang"));
     expect(options).toHaveLength(15);
     await act(async () => {

@@ -10,14 +10,18 @@ type Env = Record<string, string | undefined>;
 const envName = (key: string) => `LINK_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 const item = (r: typeof news.$inferSelect): z.input<typeof NewsItem> => ({ id: r.id, url: r.url, title: r.title, publishedAt: r.publishedAt.toISOString() });
 
-/** External links; each can be set with LINK_<NAME> (e.g. LINK_HELP_CENTRE). */
-export function linksFrom(env: Env, publicUrl: string): Links {
+/**
+ * The links of the footer, menus and landing; each can be set with LINK_<NAME> (e.g. LINK_HELP_CENTRE,
+ * LINK_TERMS). The help centre and the four information pages default to the product's own pages, as paths
+ * relative to whatever host the page was opened from; a setting replaces them with an external address.
+ */
+export function linksFrom(env: Env): Links {
   const defaults: Links = {
-    helpCentre: `${publicUrl}/faq`,
-    terms: `${publicUrl}/faq#terms`,
-    privacy: `${publicUrl}/faq#privacy`,
-    about: `${publicUrl}/faq#about`,
-    contact: `${publicUrl}/faq#contact`,
+    helpCentre: "/faq",
+    terms: "/terms",
+    privacy: "/privacy",
+    about: "/about",
+    contact: "/contact",
     appStore: "https://apps.apple.com/",
     googlePlay: "https://play.google.com/store",
     facebook: "https://www.facebook.com/",
@@ -32,7 +36,7 @@ export function linksFrom(env: Env, publicUrl: string): Links {
 export function systemService(deps: AppDeps, env: Env = process.env) {
   const db = deps.db.db;
   const countries = listCountries();
-  const links = linksFrom(env, deps.config.publicUrl);
+  const links = linksFrom(env);
 
   return {
     countries: () => countries,

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Links } from "../../../contract/system";
 import { Logo } from "../../ui/Logo";
+import { SiteLink } from "../../ui/SiteLink";
 import { useLinks } from "../../api/system";
 import styles from "./Footer.module.css";
 
@@ -23,7 +24,10 @@ const social: readonly { key: keyof Links; name: string; path: string }[] = [
 // Read once per page load: the footer's year need not tick over at midnight on New Year's Eve.
 const currentYear = new Date().getFullYear();
 
-/** Spec: "The footer links to terms, privacy policy, about, contact and FAQs (external help centre)." */
+/**
+ * Spec: "The footer links to terms, privacy policy, about, contact and FAQs (external help centre)." Each is a page
+ * of the product (/terms, /privacy, /about, /contact, /faq) unless the operator set another address (LINK_<NAME>).
+ */
 export function Footer() {
   const { t } = useTranslation("common");
   const links = useLinks().data;
@@ -39,9 +43,7 @@ export function Footer() {
           <ul className={styles.links}>
             {legal.map((item) => (
               <li key={item.key}>
-                <a href={links?.[item.key] ?? "#"} target="_blank" rel="noopener noreferrer" aria-disabled={links ? undefined : "true"}>
-                  {t(item.labelKey)}
-                </a>
+                {links ? <SiteLink href={links[item.key]}>{t(item.labelKey)}</SiteLink> : <span className={styles.pending}>{t(item.labelKey)}</span>}
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { languages, setLanguage } from "../../i18n/i18n";
 import { isLanguageCode } from "../../i18n/languages";
 import { ChevronDownIcon, GlobeIcon } from "../../ui/icons";
+import { VisuallyHidden } from "../../ui/VisuallyHidden";
 import { useDismiss } from "./useDismiss";
 import styles from "./LanguagePicker.module.css";
 
@@ -25,12 +26,12 @@ export function LanguagePicker({ align = "end" }: { align?: "start" | "end" }) {
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={listId}
-        // The accessible name contains the visible code (WCAG 2.5.3, label in name).
-        aria-label={t("language.choose", { language: `${current.shortName} (${current.name})` })}
         onClick={() => setOpen((v) => !v)}
       >
         <GlobeIcon size={18} />
+        {/* The accessible name begins with the visible code (WCAG 2.5.3, label in name): "EN (Language: English. Change language)". */}
         <span>{current.shortName}</span>
+        <VisuallyHidden context>{t("language.choose", { language: current.name })}</VisuallyHidden>
         <ChevronDownIcon size={16} />
       </button>
       {open ? (

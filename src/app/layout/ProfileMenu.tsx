@@ -7,6 +7,7 @@ import { ChevronDownIcon, ExternalIcon } from "../../ui/icons";
 import { authActor } from "../appActor";
 import { modals } from "../hooks";
 import { paths } from "../paths";
+import { isInternalHref } from "../../ui/SiteLink";
 import { useDismiss } from "./useDismiss";
 import { useLinks } from "../../api/system";
 import styles from "./ProfileMenu.module.css";
@@ -58,11 +59,17 @@ export function ProfileMenu({ profile }: { profile: Profile }) {
           </li>
           {links?.helpCentre ? (
             <li>
-              <a href={links.helpCentre} target="_blank" rel="noopener noreferrer" className={styles.item} onClick={close}>
-                {t("profileMenu.help")}
-                <ExternalIcon size={14} />
-                <span className="visually-hidden">{t("opensInNewTab")}</span>
-              </a>
+              {isInternalHref(links.helpCentre) ? (
+                <Link href={links.helpCentre} className={styles.item} onClick={close}>
+                  {t("profileMenu.help")}
+                </Link>
+              ) : (
+                <a href={links.helpCentre} target="_blank" rel="noopener noreferrer" className={styles.item} onClick={close}>
+                  {t("profileMenu.help")}
+                  <ExternalIcon size={14} />
+                  <span className="visually-hidden">{t("opensInNewTab")}</span>
+                </a>
+              )}
             </li>
           ) : null}
           <li>

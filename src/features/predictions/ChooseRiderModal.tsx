@@ -35,7 +35,6 @@ function Chooser({ chooser }: { chooser: ChooserRef }) {
                 className={`${styles.chooserItem} ${selected ? styles.chooserSelected : ""}`}
                 aria-pressed={selected}
                 disabled={disabled}
-                aria-label={t("chooser.choose", { number: rider.number, name: rider.name, team: rider.team.name }) + (noteText ? ` (${noteText})` : "")}
                 onClick={() => chooser.send({ type: "chooser.pick", riderId })}
               >
                 <RiderBadge rider={rider} size="sm" />

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLinks } from "../../api/system";
 import { buttonClass } from "../../ui/Button";
+import { isInternalHref, SiteLink } from "../../ui/SiteLink";
 import { FaqAccordion } from "./FaqAccordion";
 import styles from "./FaqScreen.module.css";
 
@@ -21,7 +22,12 @@ export default function FaqScreen() {
           </h2>
           <p className={styles.helpText}>{t("helpText")}</p>
         </div>
-        {links ? (
+        {/* When the help centre is this page (the default), "still a question" leads to Contact; an external help centre opens in a new tab. */}
+        {links && isInternalHref(links.helpCentre) ? (
+          <SiteLink className={buttonClass({ variant: "primary" })} href={links.contact}>
+            {t("common:footer.contact")}
+          </SiteLink>
+        ) : links ? (
           <a className={buttonClass({ variant: "primary" })} href={links.helpCentre} target="_blank" rel="noopener noreferrer">
             {t("helpLink")}
             <span className="visually-hidden"> ({t("newTab")})</span>

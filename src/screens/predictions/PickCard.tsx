@@ -5,6 +5,7 @@ import { upgradeKey } from "../../../contract/weekendRules/upgrades";
 import type { CardView } from "../../../contract/weekendRules/view";
 import { pressCard } from "../../features/predictions/useWeekend";
 import { Button } from "../../ui/Button";
+import { VisuallyHidden } from "../../ui/VisuallyHidden";
 import { Diamond } from "../../ui/Diamond";
 import { RiderBadge } from "../../ui/RiderBadge";
 import { formatSessionTime } from "./weekend";
@@ -30,21 +31,24 @@ export function PickCard({ card, rider }: { card: CardView; rider: RaceRider | u
   let action: ReactNode = null;
   if (card.action?.kind === "repick") {
     action = (
-      <Button size="sm" onClick={press} aria-label={t("card.repickOf", { category: label })}>
+      <Button size="sm" onClick={press}>
         {t("card.repick")}
+        <VisuallyHidden context>{label}</VisuallyHidden>
       </Button>
     );
   } else if (card.action?.kind === "change") {
     action = (
-      <Button size="sm" variant="secondary" onClick={press} aria-label={t("card.changeOf", { category: label, cost: card.action.cost })}>
+      <Button size="sm" variant="secondary" onClick={press}>
         {t("card.change", { cost: card.action.cost })} <Diamond />
+        <VisuallyHidden context>{label}</VisuallyHidden>
       </Button>
     );
   } else if (card.action?.kind === "choose") {
     const again = card.action.again;
     action = (
-      <Button size="sm" onClick={press} aria-label={t(again ? "card.rechooseOf" : "card.chooseOf", { category: label })}>
+      <Button size="sm" onClick={press}>
         {t(again ? "card.rechoose" : "card.choose")}
+        <VisuallyHidden context>{label}</VisuallyHidden>
       </Button>
     );
   }

@@ -37,7 +37,8 @@ export function SessionTimeline({ sessions }: { sessions: readonly RaceSession[]
           {t("timeline.next", { session: t(`session.${next.type}`) })} <Countdown until={Date.parse(next.startsAt)} />
         </p>
       ) : null}
-      <ol className={styles.sessions}>
+      {/* It may scroll sideways on a phone: focusable, so the keyboard scrolls it too. */}
+      <ol className={styles.sessions} tabIndex={0} aria-labelledby="timeline-title">
         {ordered.map((s) => {
           const start = Date.parse(s.startsAt);
           const end = Date.parse(s.endsAt);

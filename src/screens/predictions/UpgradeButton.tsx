@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { isInsurance } from "../../../contract/weekendRules/upgrades";
 import type { UpgradeButtonRef } from "../../../machines/predictionWeekend.machine";
 import { useUpgradeButtonRef } from "../../features/predictions/useWeekend";
+import { VisuallyHidden } from "../../ui/VisuallyHidden";
 import { Diamond } from "../../ui/Diamond";
 import styles from "../../features/predictions/predictions.module.css";
 
@@ -39,10 +40,10 @@ function UpgradeButtonView({ button, target }: { button: UpgradeButtonRef; targe
         disabled={disabled || active || busy}
         aria-busy={busy || undefined}
         aria-describedby={disabled && view.block ? hintId : undefined}
-        aria-label={active ? t("upgrade.activeOf", { name, target }) : t("upgrade.buyOf", { name, target, price: view.price })}
         onClick={() => button.send({ type: "upgrade.press" })}
       >
         {label}
+        <VisuallyHidden context>{target}</VisuallyHidden>
       </button>
       {disabled && view.block ? (
         <span id={hintId} className={styles.upgradeHint}>

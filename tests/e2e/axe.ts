@@ -1,0 +1,42 @@
+// axe-core in a real page: every rule axe runs (WCAG 2.0/2.1/2.2 A and AA, best practices and the experimental
+// ones such as label-content-name-mismatch), with a readable report of what failed, rule by rule.
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import type AxeCore from "axe-core";
+
+declare global {
+  interface Window {
+    axe?: typeof AxeCore;
+  }
+}
+
+const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"] as const;
+
+/** Waits for the page to settle (no pending requests, no loading text, fades over). */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle").catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]') && !/Loading/.test(document.body.innerText), undefined, { timeout: 15_000 })
+    .catch(() => undefined);
+  // Fades (333 ms) and lazy chunks.
+  await page.waitForTimeout(450);
+}
+
+/** The violations axe finds in the page as it is now, one line per node: "rule-id (impact) target: help". */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async (tags) => {
+    const axe = window.axe;
+    if (!axe) throw new Error("axe-core is not in the page");
+    const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(" > "), summary: (n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 300) })),
+    }));
+  }, [...AXE_TAGS]);
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact ?? "?"}) ${n.target}: ${v.help}. ${n.summary}`));
+}
