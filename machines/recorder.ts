@@ -33,7 +33,8 @@ export function createRecorder(limit = EVENTS_PER_ACTOR) {
           machine: machine.id,
           initial: { value: redact(snapshot.value), context: redact(snapshot.context) },
           steps: [],
-          dropped: false,
+          // Seen first after its start: the recording cannot be replayed from the start.
+          dropped: event.event.type !== "xstate.init",
         });
         if (event.event.type === "xstate.init") return;
       }

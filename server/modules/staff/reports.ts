@@ -8,7 +8,8 @@ import { problemReports } from "../../db/schema";
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const newId = () => Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
 
-export function reportsService(deps: AppDeps) {
+/** Needs only the database and the clock (`npm run replay` reads reports without a running server). */
+export function reportsService(deps: Pick<AppDeps, "db" | "clock">) {
   const db = deps.db.db;
   return {
     /** Stores the bundle redacted once more (the browser already did): a short id the player can quote. */
