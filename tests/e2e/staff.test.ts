@@ -156,6 +156,23 @@ describe("staff tools", () => {
     expect(await axeViolations(staff)).toEqual([]);
     await staff.keyboard.press("Tab");
     expect(await staff.evaluate(() => document.activeElement !== document.body)).toBe(true);
+
+    // Support opens the report: the league join step by step on its chart, replayed in the browser too.
+    await staff.setViewportSize({ width: 1280, height: 900 });
+    await staff.goto(`${product.url}/staff/replay/${reportId}`);
+    await expect.poll(() => staff.getByRole("heading", { level: 1, name: `Report ${reportId}` }).count(), { timeout: 15_000 }).toBe(1);
+    const actorSelect = staff.getByRole("combobox", { name: "Flow" });
+    const joinOption = await actorSelect.locator("option", { hasText: "(leagueJoin)" }).getAttribute("value");
+    await actorSelect.selectOption(joinOption!);
+    await expect.poll(() => staff.getByTestId("replay-state").textContent()).toBe('At the start: {"ready":"outside"}');
+    const next = staff.getByRole("button", { name: "Next step" });
+    await next.focus();
+    await staff.keyboard.press("Enter");
+    await expect.poll(() => staff.getByTestId("replay-state").textContent()).toBe("After league.join: joining");
+    expect(await staff.getByTestId("replay-verdict").textContent()).toBe("Replayed through the machine: it ends in the recorded snapshot.");
+    expect(await axeViolations(staff)).toEqual([]);
+    await staff.setViewportSize({ width: 375, height: 800 });
+    expect(await axeViolations(staff)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
