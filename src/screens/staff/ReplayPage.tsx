@@ -126,7 +126,7 @@ export function ReplayPage({ id }: { id: string }) {
           </p>
           {layout && machine ? (
             <div className={styles.chartScroll} tabIndex={0} role="region" aria-label={t("flows.chartRegion", { machine: actor.machine })}>
-              <FlowChart machine={actor.machine} layout={layout} active={activeStates(value)} />
+              <FlowChart machine={actor.machine} layout={layout} active={activeStates(value)} allLabels />
             </div>
           ) : null}
           <h3 className={styles.heading}>{t("replay.snapshot")}</h3>
