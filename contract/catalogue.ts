@@ -9,7 +9,7 @@ import { predictionsCalls } from "./calls.predictions";
 import { racesCalls, ridersCalls } from "./calls.races";
 import { adminCalls, resultsCalls } from "./calls.results";
 import { socialCalls } from "./calls.social";
-import { staffCalls } from "./calls.staff";
+import { reportCalls, staffCalls } from "./calls.staff";
 import { analyticsCalls } from "./calls.analytics";
 import { uploadsCalls } from "./calls.uploads";
 import { devCalls } from "./dev";
@@ -62,6 +62,7 @@ export const catalogue = {
   analytics: analyticsCalls,
   adminNews: adminNewsCalls,
   devNews: devNewsCalls,
+  reports: reportCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

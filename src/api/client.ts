@@ -112,6 +112,12 @@ async function toApiError(error: unknown): Promise<ApiError> {
   return apiErrorOf("somethingWentWrong");
 }
 
+/** Issue 16: the diagnostics recorder hears of every failed call (the call's path pattern, status and code). */
+let apiErrorListener: ((call: string, status: number, code: string) => void) | null = null;
+export function onApiError(listener: typeof apiErrorListener) {
+  apiErrorListener = listener;
+}
+
 /** Calls one entry of the contract's call catalogue and returns its parsed `result`. */
 export async function request<C extends Call>(call: C, opts: RequestOptions<C> = {}): Promise<z.infer<C["result"]>> {
   const instance = (call as Call) === authCalls.refresh ? bareApi : api;
@@ -132,7 +138,9 @@ export async function request<C extends Call>(call: C, opts: RequestOptions<C> =
     return parsed.data as z.infer<C["result"]>;
   } catch (error) {
     if (isAbort(error)) throw error;
-    throw await toApiError(error);
+    const failure = await toApiError(error);
+    apiErrorListener?.(`${call.method} ${call.path}`, failure.status, failure.code);
+    throw failure;
   } finally {
     bridge?.requestFinished();
   }

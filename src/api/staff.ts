@@ -25,3 +25,6 @@ export const useFlowCounts = (userId: string, range: FlowsQuery) =>
     placeholderData: keepPreviousData,
     retry: false,
   });
+
+export const useReport = (userId: string, id: string) =>
+  useQuery({ queryKey: ["staff", "report", userId, id] as const, queryFn: ({ signal }) => request(calls.report, { params: { id }, signal }), retry: false });

@@ -1,6 +1,7 @@
 import type { AnyTransitionDefinition, InspectionEvent } from "xstate";
 import { TRANSITION_BATCH_MAX, TRANSITION_FLUSH_MS, TRANSITION_SAMPLE_RATE, type ReportedTransition } from "../../contract/analytics";
 import { flowKeysOf, flowKeyString } from "../../machines/flowNames";
+import { createRecorder } from "../../machines/recorder";
 import { sendTransitions } from "../api/analytics";
 
 /**
@@ -17,15 +18,11 @@ const pending = new Map<string, ReportedTransition>();
 let consent: Consent = "unknown";
 let timer: ReturnType<typeof setTimeout> | null = null;
 
-/** The app's inspector: also hands every inspection event to the listeners (the diagnostics recorder). */
-const listeners = new Set<(event: InspectionEvent) => void>();
-export const onInspection = (listener: (event: InspectionEvent) => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
+/** "Report a problem" (src/app/diagnostics.ts): every app actor's recent events, from the same inspector. */
+export const appRecorder = createRecorder();
 
 export function observeFlows(event: InspectionEvent): void {
-  for (const listener of listeners) listener(event);
+  appRecorder.inspect(event);
   if (event.type !== "@xstate.microstep" || !sampled || consent === "refused") return;
   // oxlint-disable-next-line no-underscore-dangle -- xstate's inspection API names it so
   for (const t of event._transitions as AnyTransitionDefinition[]) {

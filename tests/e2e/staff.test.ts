@@ -1,8 +1,10 @@
 // Issue 16 in a real browser against the real product: a player joins a public league; the browser reports the
-// machine transitions (and nothing personal: every analytics request is inspected); an operator grants an
-// analyst role with `npm run admin -- grant` (PGlite: while the server is stopped); the analyst sees the join
-// counted on /staff/flows, exports it, and the page passes axe at 1280 and 375 px and works by keyboard. A
-// player opening /staff/flows gets the not-found page, and the API refuses them (403).
+// machine transitions (and nothing personal: every analytics request and the problem report are inspected); the
+// player reports a problem and is shown its id; an operator grants analyst and support roles with
+// `npm run admin -- grant` (PGlite: while the server is stopped); `npm run replay -- <id>` replays the report
+// through the machines to the recorded snapshots; the analyst sees the join counted on /staff/flows, and the
+// staff pages pass axe at 1280 and 375 px and work by keyboard. A player opening /staff/flows gets the not-found
+// page, and the API refuses them (403).
 import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -88,6 +90,20 @@ describe("staff tools", () => {
       expect(s.body).not.toContain("?");
     }
 
+    // The player reports a problem from the profile menu and is shown the report's id.
+    const reports: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/reports")) reports.push(r.postData() ?? "");
+    });
+    await page.getByRole("button", { name: `Account menu for ${player.name}` }).click();
+    await page.getByRole("button", { name: "Report a problem" }).click();
+    const notice = page.getByRole("dialog").getByText(/Your report number is [A-Z0-9]{8}/);
+    await expect.poll(() => notice.count(), { timeout: 15_000 }).toBe(1);
+    const reportId = /number is ([A-Z0-9]{8})/.exec((await notice.textContent()) ?? "")![1]!;
+    await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    expect(reports).toHaveLength(1);
+    for (const secret of [player.email, player.name, player.tokens.accessToken, player.tokens.refreshToken, player.password]) expect(reports[0]).not.toContain(secret);
+
     // A player is refused: 403 from the API, the not-found page in the SPA.
     expect((await api(player, "GET", "/staff/flows?from=2020-01-01&to=2020-01-02")).status).toBe(403);
     await page.goto(`${product.url}/staff/flows`);
@@ -101,6 +117,21 @@ describe("staff tools", () => {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
     });
     expect(granted.stdout).toContain(`${analyst.email} is now analyst.`);
+    await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "grant", analyst.email, "support"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+
+    // Support replays the report through the same machines: the league join ends where it was recorded.
+    const replayed = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/replay.ts", reportId], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } }).catch(
+      (e: { stdout: string; code: number }) => ({ stdout: e.stdout, code: e.code }),
+    );
+    // Every actor of the bundle ends where it was recorded (exit code 0 of `npm run replay`).
+    expect(replayed.stdout).not.toContain("DIFFERS");
+    expect("code" in replayed ? replayed.code : 0).toBe(0);
+    const joinLines = replayed.stdout.split("\n");
+    const joinAt = joinLines.findIndex((l) => /\(leagueJoin\): start/.test(l));
+    expect(joinAt).toBeGreaterThan(-1);
+    const joinEnd = joinLines.slice(joinAt).find((l) => /ends in the recorded snapshot|DIFFERS/.test(l));
+    expect(joinEnd).toMatch(/ends in the recorded snapshot/);
+    expect(joinLines.slice(joinAt).join("\n")).toContain("league.join → joining");
     await product.start();
 
     const staff = await openSignedIn(browser, product.url, analyst, "/staff");
@@ -125,6 +156,23 @@ describe("staff tools", () => {
     expect(await axeViolations(staff)).toEqual([]);
     await staff.keyboard.press("Tab");
     expect(await staff.evaluate(() => document.activeElement !== document.body)).toBe(true);
+
+    // Support opens the report: the league join step by step on its chart, replayed in the browser too.
+    await staff.setViewportSize({ width: 1280, height: 900 });
+    await staff.goto(`${product.url}/staff/replay/${reportId}`);
+    await expect.poll(() => staff.getByRole("heading", { level: 1, name: `Report ${reportId}` }).count(), { timeout: 15_000 }).toBe(1);
+    const actorSelect = staff.getByRole("combobox", { name: "Flow" });
+    const joinOption = await actorSelect.locator("option", { hasText: "(leagueJoin)" }).getAttribute("value");
+    await actorSelect.selectOption(joinOption!);
+    await expect.poll(() => staff.getByTestId("replay-state").textContent()).toBe('At the start: {"ready":"outside"}');
+    const next = staff.getByRole("button", { name: "Next step" });
+    await next.focus();
+    await staff.keyboard.press("Enter");
+    await expect.poll(() => staff.getByTestId("replay-state").textContent()).toBe("After league.join: joining");
+    expect(await staff.getByTestId("replay-verdict").textContent()).toBe("Replayed through the machine: it ends in the recorded snapshot.");
+    expect(await axeViolations(staff)).toEqual([]);
+    await staff.setViewportSize({ width: 375, height: 800 });
+    expect(await axeViolations(staff)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

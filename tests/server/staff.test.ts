@@ -117,3 +117,44 @@ onEachBackend("analytics and the analysts' counts", (h) => {
     expect((await h.call("PUT", "/analytics/settings", { token, body: { optedOut: false } })).body.result).toEqual({ optedOut: false });
   });
 });
+
+const bundleWith = (context: unknown) => ({
+  appVersion: "0.1.0",
+  route: "/leagues/L1",
+  createdAt: new Date().toISOString(),
+  actors: [
+    {
+      id: "league",
+      machine: "leagueJoin",
+      initial: { value: { ready: "outside" }, context },
+      steps: [{ event: { type: "league.join" }, value: "joining" }],
+      complete: true,
+      current: { value: "joining", context, status: "active" },
+    },
+  ],
+  apiErrors: [{ at: new Date().toISOString(), call: "POST /leagues/:leagueId/join", status: 409, code: "leagueFull" }],
+});
+
+onEachBackend("problem reports", (h) => {
+  it("a player uploads a bundle and gets a short id; only support and operators read it, redacted once more", async () => {
+    expect((await h.call("POST", "/reports", { body: { bundle: bundleWith({}) } })).status).toBe(401);
+    const player = await signUpConfirmed(h);
+    const created = await h.call("POST", "/reports", { token: player.tokens.accessToken, body: { bundle: bundleWith({ me: "u1", email: player.email, note: `mail ${player.email}` }) } });
+    expect(created.status).toBe(200);
+    const id = created.body.result.id as string;
+    expect(id).toMatch(/^[A-Z0-9]{8}$/);
+
+    expect((await h.call("GET", `/staff/reports/${id}`, { token: player.tokens.accessToken })).status).toBe(403);
+    const analyst = await signUpConfirmed(h);
+    await grantRole(h.database.db, h.clock, analyst.email, "analyst");
+    expect((await h.call("GET", `/staff/reports/${id}`, { token: analyst.tokens.accessToken })).status).toBe(403);
+
+    const support = await signUpConfirmed(h);
+    await grantRole(h.database.db, h.clock, support.email, "support");
+    const read = await h.call("GET", `/staff/reports/${id}`, { token: support.tokens.accessToken });
+    expect(read.status).toBe(200);
+    expect(read.body.result.bundle.actors[0].initial.context).toEqual({ me: "u1", email: "[redacted]", note: "[redacted]" });
+    expect(JSON.stringify(read.body)).not.toContain(player.email);
+    expect((await h.call("GET", "/staff/reports/ZZZZZZZZ", { token: support.tokens.accessToken })).status).toBe(404);
+  });
+});

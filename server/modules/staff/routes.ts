@@ -1,16 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { analyticsCalls } from "../../../contract/calls.analytics";
-import { staffCalls } from "../../../contract/calls.staff";
+import { reportCalls, staffCalls } from "../../../contract/calls.staff";
+import { BUNDLE_MAX_BYTES } from "../../../contract/diagnostics";
 import { toolsOf } from "../../../contract/staff";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
 import { analyticsService } from "./analytics";
+import { reportsService } from "./reports";
 import { requireTool, rolesOf } from "./roles";
 
 /** Staff calls: each checks the caller's roles on the server (contract/staff.ts `mayUse`). */
 export async function staffRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.db;
   const analytics = analyticsService(app.deps);
+  const reports = reportsService(app.deps);
   serve(app, staffCalls.me, async ({ caller }) => {
     const roles = await rolesOf(db, caller.userId);
     if (roles.length === 0) throw new AppError(403, "forbidden");
@@ -21,6 +24,11 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     if (query.from > query.to) return { ...query, transitions: [] };
     return { ...query, transitions: await analytics.counts(query) };
   });
+  serve(app, staffCalls.report, async ({ caller, params }) => {
+    await requireTool(db, caller.userId, "replay");
+    return reports.read(params.id!);
+  });
+  serve(app, reportCalls.create, ({ caller, body }) => reports.create(caller.userId, body.bundle), { routeOptions: { bodyLimit: BUNDLE_MAX_BYTES } });
 }
 
 /** What browsers report: transitions and page views (nothing personal), and the player's opt-out. */

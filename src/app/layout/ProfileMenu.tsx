@@ -8,13 +8,14 @@ import { authActor } from "../appActor";
 import { modals } from "../hooks";
 import { paths } from "../paths";
 import { isInternalHref } from "../../ui/SiteLink";
+import { reportProblem } from "../diagnostics";
 import { useDismiss } from "./useDismiss";
 import { useLinks } from "../../api/system";
 import styles from "./ProfileMenu.module.css";
 
 /** Spec: "The profile dropdown offers Profile, Help (external) and Sign Out." */
 export function ProfileMenu({ profile }: { profile: Profile }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation(["common", "staff"]);
   const links = useLinks().data;
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -30,6 +31,17 @@ export function ProfileMenu({ profile }: { profile: Profile }) {
       { text: t("signOut.question"), confirmLabel: t("signOut.confirm"), cancel: true },
       { reply: { to: authActor, confirm: { type: "auth.signOut" } } },
     );
+  }
+
+  /** Issue 16: uploads the diagnostics bundle and shows the player the report's id for support. */
+  async function askReport() {
+    close();
+    try {
+      const id = await reportProblem();
+      modals.open("Confirmation", { text: t("staff:report.sent", { id }) });
+    } catch {
+      modals.open("Confirmation", { text: t("staff:report.failed") });
+    }
   }
 
   return (
@@ -72,6 +84,11 @@ export function ProfileMenu({ profile }: { profile: Profile }) {
               )}
             </li>
           ) : null}
+          <li>
+            <button type="button" className={styles.item} onClick={() => void askReport()}>
+              {t("staff:report.action")}
+            </button>
+          </li>
           <li>
             <button type="button" className={`${styles.item} ${styles.signOut}`} onClick={askSignOut}>
               {t("profileMenu.signOut")}

@@ -3,7 +3,14 @@ import { useTranslation } from "react-i18next";
 import { BOX_H, BOX_W, type ChartEdge, type ChartLayout } from "./chartLayout";
 import styles from "./staff.module.css";
 
-type Props = { machine: string; layout: ChartLayout };
+type Props = {
+  machine: string;
+  layout: ChartLayout;
+  /** States drawn as active (the replay's current step). */
+  active?: readonly string[];
+  /** Label every arrow; by default only the counted ones are (the others name their event on hover). */
+  allLabels?: boolean;
+};
 
 function edgePath(from: { x: number; y: number }, to: { x: number; y: number }, lane: number): { d: string; lx: number; ly: number } {
   if (from === to) {
@@ -23,7 +30,7 @@ function edgePath(from: { x: number; y: number }, to: { x: number; y: number }, 
 }
 
 /** A machine's chart drawn in the browser: states as boxes, transitions as arrows with their counts and shares. */
-export const FlowChart = forwardRef<SVGSVGElement, Props>(function FlowChart({ machine, layout }, ref) {
+export const FlowChart = forwardRef<SVGSVGElement, Props>(function FlowChart({ machine, layout, active = [], allLabels = false }, ref) {
   const { t, i18n } = useTranslation("staff");
   const titleId = useId();
   const markerId = useId().replaceAll(":", "");
@@ -52,15 +59,18 @@ export const FlowChart = forwardRef<SVGSVGElement, Props>(function FlowChart({ m
           const { d, lx, ly } = edgePath(from, to, lane);
           return (
             <g key={`${e.from}|${e.event}|${e.to}`} className={e.count > 0 ? styles.edgeTaken : styles.edge}>
+              <title>{label(e)}</title>
               <path d={d} fill="none" markerEnd={`url(#${markerId})`} />
-              <text x={lx} y={ly} textAnchor="middle">
-                {label(e)}
-              </text>
+              {allLabels || e.count > 0 ? (
+                <text x={lx} y={ly} textAnchor="middle">
+                  {label(e)}
+                </text>
+              ) : null}
             </g>
           );
         })}
         {layout.boxes.map((b) => (
-          <g key={b.state} className={styles.box}>
+          <g key={b.state} className={active.includes(b.state) ? `${styles.box} ${styles.boxActive}` : styles.box}>
             <rect x={b.x} y={b.y} width={BOX_W} height={BOX_H} rx="8" />
             <text x={b.x + BOX_W / 2} y={b.y + BOX_H / 2 + 4} textAnchor="middle">
               {b.state}

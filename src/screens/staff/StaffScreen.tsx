@@ -13,6 +13,8 @@ import { staffPaths } from "./staffPaths";
 import styles from "./staff.module.css";
 
 const FlowsPage = lazy(() => import("./FlowsPage"));
+const ReplayLookup = lazy(() => import("./ReplayPage").then((m) => ({ default: m.ReplayLookup })));
+const ReplayPage = lazy(() => import("./ReplayPage").then((m) => ({ default: m.ReplayPage })));
 
 /**
  * /staff/… (issue 16): only for callers the server knows as staff (GET /staff/me). A guest or a player sees the
@@ -43,7 +45,7 @@ function StaffGate({ tool, notFound, children }: { tool?: StaffTool; notFound: R
 }
 
 /** The staff pages built so far, by tool. */
-const toolPages: Partial<Record<StaffTool, string>> = { flows: staffPaths.flows };
+const toolPages: Partial<Record<StaffTool, string>> = { flows: staffPaths.flows, replay: staffPaths.replay };
 
 function StaffHome({ me }: { me: StaffMe }) {
   const { t } = useTranslation("staff");
@@ -81,6 +83,18 @@ export default function StaffScreen({ notFound }: { notFound: ReactNode }) {
       </Route>
       <Route path={staffPaths.flows}>
         <StaffGate tool="flows" notFound={notFound}>{() => <FlowsPage />}</StaffGate>
+      </Route>
+      <Route path={staffPaths.replay}>
+        <StaffGate tool="replay" notFound={notFound}>
+          {() => <ReplayLookup />}
+        </StaffGate>
+      </Route>
+      <Route path={`${staffPaths.replay}/:id`}>
+        {(params) => (
+          <StaffGate tool="replay" notFound={notFound}>
+            {() => <ReplayPage id={params.id} />}
+          </StaffGate>
+        )}
       </Route>
       <Route>{notFound}</Route>
     </Switch>

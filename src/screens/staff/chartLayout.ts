@@ -9,7 +9,7 @@ import { machineFlowKeys, stateName, type FlowKey } from "../../../machines/flow
 export const BOX_W = 168;
 export const BOX_H = 40;
 const COL_GAP = 96;
-const ROW_GAP = 36;
+const ROW_GAP = 48;
 const MARGIN = 24;
 
 export type ChartBox = { state: string; x: number; y: number; depth: number };

@@ -1,0 +1,80 @@
+// Issue 16, support's replay: a machine actor recorded through XState's `inspect` (redacted) replays through the
+// same machine, without its services, to the recorded snapshot; a tampered recording is caught.
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import { DiagnosticsBundle, redact, REDACTED } from "../../contract/diagnostics";
+import { leagueJoinMachine, type LeagueSeat } from "../../machines/leagueJoin.machine";
+import { createRecorder, replayActor } from "../../machines/recorder";
+import { settle } from "./modelWalk";
+
+const league: LeagueSeat = { id: "L1", type: "PUBLIC", ownerId: "u1", membersCount: 3, max: 100, memberStatus: null };
+
+async function recordJoinAndRemove() {
+  const recorder = createRecorder();
+  const answers: Record<string, unknown> = {
+    join: { memberStatus: "ACCEPTED", membersCount: 4 },
+    removeMember: { memberStatus: "ACCEPTED", membersCount: 3 },
+  };
+  const actors = Object.fromEntries(
+    ["join", "accept", "removeMember", "approve", "deleteLeague", "useLink"].map((name) => [name, fromPromise(async () => answers[name])]),
+  );
+  const actor = createActor(leagueJoinMachine.provide({ actors: actors as never }), {
+    input: { league, me: "u1" },
+    inspect: recorder.inspect,
+  });
+  actor.start();
+  actor.send({ type: "league.join" });
+  await settle();
+  actor.send({ type: "member.remove", userId: "u2", name: "Bagnaia" });
+  actor.send({ type: "league.cancel" });
+  actor.send({ type: "member.remove", userId: "u2", name: "Bagnaia" });
+  actor.send({ type: "league.confirm" });
+  await settle();
+  return { recorder, actor };
+}
+
+describe("Record and replay", () => {
+  it("the replay takes the recorded events to the recorded snapshot, state by state", async () => {
+    const { recorder, actor } = await recordJoinAndRemove();
+    expect(actor.getSnapshot().value).toEqual({ ready: "member" });
+    const bundle = DiagnosticsBundle.parse(JSON.parse(JSON.stringify({ appVersion: "t", route: "/leagues/L1", createdAt: new Date().toISOString(), actors: recorder.actors(), apiErrors: [] })));
+    const [recorded] = bundle.actors;
+    expect(recorded!.machine).toBe("leagueJoin");
+    expect(recorded!.steps.map((s) => (s.event as { type: string }).type)).toEqual([
+      "league.join",
+      "xstate.done.actor.join",
+      "member.remove",
+      "league.cancel",
+      "member.remove",
+      "league.confirm",
+      "xstate.done.actor.remove",
+    ]);
+    const result = replayActor(leagueJoinMachine, recorded!);
+    expect(result.steps.map((s) => s.value)).toEqual(recorded!.steps.map((s) => s.value));
+    expect(result.finalValue).toEqual({ ready: "member" });
+    expect(result.matches).toBe(true);
+  });
+
+  it("a recording that does not match the machine is reported as not matching", async () => {
+    const { recorder } = await recordJoinAndRemove();
+    const [recorded] = recorder.actors();
+    const tampered = { ...recorded!, steps: recorded!.steps.map((s, i) => (i === 2 ? { ...s, value: "removed" } : s)) };
+    const result = replayActor(leagueJoinMachine, tampered);
+    expect(result.matches).toBe(false);
+    expect(result.steps[2]!.matches).toBe(false);
+  });
+
+  it("names, e-mails, tokens and codes never reach the bundle", async () => {
+    const { recorder } = await recordJoinAndRemove();
+    const text = JSON.stringify(recorder.actors());
+    expect(text).not.toContain("Bagnaia");
+    expect(redact({ email: "ana@example.com", note: "write to ana@example.com", accessToken: "x", code: "123456", status: "OK", nested: [{ name: "Ana" }] })).toEqual({
+      email: REDACTED,
+      note: REDACTED,
+      accessToken: REDACTED,
+      code: REDACTED,
+      status: "OK",
+      nested: [{ name: REDACTED }],
+    });
+  });
+});
