@@ -78,3 +78,6 @@ export type PaymentState = z.infer<typeof PaymentState>;
 
 /** The built-in sandbox provider's checkout page in the SPA (its approve link points here). */
 export const SANDBOX_CHECKOUT_PATH = "/checkout/sandbox";
+
+/** Operators: the sweep of orders stuck before capture (`npm run admin -- orders capture-stuck`). */
+export const CaptureStuckBody = z.object({ olderThanMinutes: z.number().int().min(0).max(60 * 24 * 30).default(15) });

@@ -9,6 +9,7 @@ import { openDb } from "../server/db/open";
 import { forcePasswordChange } from "../server/modules/users/admin";
 import { ApiError, apiUrlFromEnv, adminTokenFromEnv, operatorApi, OperatorError, resolveRider, ServerUnreachable } from "./operator/api";
 import { describeInjury, describeOdds, describeSettlement, podiumLine } from "./operator/report";
+import { ordersCommand, packsCommand, storeUsage } from "./operator/store";
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -20,6 +21,7 @@ Commands:
   odds <race> <rider>=<odds>…                  set riders' WIN odds for the race (PLACE and SHOW follow); bets placed keep theirs
   odds <race> --reset                          drop the operator's odds: back to the odds from form
   odds <race>                                  show the race's WIN odds
+${storeUsage}
 
   <race>     a race id, next (the next or running race) or current (the latest weekend that has started)
   <SESSION>  ${ResultKey.options.join(", ")}
@@ -156,6 +158,12 @@ try {
       break;
     case "odds":
       code = await oddsCommand();
+      break;
+    case "packs":
+      code = await packsCommand(api(), args);
+      break;
+    case "orders":
+      code = await ordersCommand(api(), args);
       break;
     default:
       usageError(`Unknown command: ${command}`);
