@@ -72,6 +72,12 @@ describe("the Store with the sandbox provider", () => {
     await expect.poll(() => headerBalance(page)).toBe(100);
     expect(await page.getByText("101 diamonds per $1").count()).toBe(1);
     await axeAt(page, "the Store");
+    // The 991 and 575 px layouts: the packs reflow, nothing overflows sideways.
+    for (const width of [991, 575]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at ${width}px`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The same player on another screen in a second tab: its header follows the live channel.
     other = await page.context().newPage();
