@@ -4,24 +4,24 @@
 import { ResultKey } from "../contract/results";
 import { createClock } from "../server/clock";
 import { loadConfig } from "../server/config";
+import { ordersCommand, packsCommand, storeUsage } from "./operator/store";
 import { migrate } from "../server/db/migrate";
 import { openDb } from "../server/db/open";
 import { forcePasswordChange } from "../server/modules/users/admin";
 import { ApiError, apiUrlFromEnv, adminTokenFromEnv, operatorApi, OperatorError, resolveRider, ServerUnreachable } from "./operator/api";
 import { describeInjury, describeOdds, describeSettlement, podiumLine } from "./operator/report";
-import { ordersCommand, packsCommand, storeUsage } from "./operator/store";
 
 const usage = `Usage: npm run admin -- <command>
 
 Commands:
   force-password-change <email>                the player must set a new password at the next call
+${storeUsage}
   results <race> <SESSION> <riders…>           enter a classification, best first; riders by race number or id
   results <race> <SESSION> --canceled          cancel the session: its picks are void and refunded
   injure <rider> <race>                        the rider is out of the race: open picks and bets on them are refunded
   odds <race> <rider>=<odds>…                  set riders' WIN odds for the race (PLACE and SHOW follow); bets placed keep theirs
   odds <race> --reset                          drop the operator's odds: back to the odds from form
   odds <race>                                  show the race's WIN odds
-${storeUsage}
 
   <race>     a race id, next (the next or running race) or current (the latest weekend that has started)
   <SESSION>  ${ResultKey.options.join(", ")}
@@ -147,6 +147,12 @@ async function oddsCommand(): Promise<number> {
 let code = 0;
 try {
   switch (command) {
+    case "packs":
+      code = await packsCommand(api(), args);
+      break;
+    case "orders":
+      code = await ordersCommand(api(), args);
+      break;
     case "force-password-change":
       code = await forcePasswordChangeCommand();
       break;
@@ -158,12 +164,6 @@ try {
       break;
     case "odds":
       code = await oddsCommand();
-      break;
-    case "packs":
-      code = await packsCommand(api(), args);
-      break;
-    case "orders":
-      code = await ordersCommand(api(), args);
       break;
     default:
       usageError(`Unknown command: ${command}`);
