@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { call } from "./calls";
 import { Ok } from "./common";
-import { AdminPack, DonationBody, DonationResult, PackBody, PaymentOrder, PaymentOrdersPage, PurchaseBody, SandboxCheckout, StorePack } from "./store";
+import { AdminPack, CaptureStuckBody, DonationBody, DonationResult, PackBody, PaymentOrder, PaymentOrdersPage, PurchaseBody, SandboxCheckout, StorePack } from "./store";
 import { PageQuery } from "./common";
 
 const NOT_FOUND = { 404: ["notFound"] } as const;
@@ -57,4 +57,6 @@ export const adminStoreCalls = {
   packs: call({ method: "GET", path: "/admin/packs", auth: false, result: z.array(AdminPack) }),
   addPack: call({ method: "POST", path: "/admin/packs", auth: false, body: PackBody, result: AdminPack }),
   setPack: call({ method: "PUT", path: "/admin/packs/:id", auth: false, body: PackBody, result: AdminPack, errors: NOT_FOUND }),
+  /** Orders not final after `olderThanMinutes` are read again from the provider and captured when approved (docs/operations.md). */
+  captureStuck: call({ method: "POST", path: "/admin/orders/capture-stuck", auth: false, body: CaptureStuckBody, result: z.array(PaymentOrder) }),
 } as const;

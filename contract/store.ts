@@ -66,6 +66,9 @@ export const SandboxCheckout = z.object({
 });
 export type SandboxCheckout = z.infer<typeof SandboxCheckout>;
 
+/** Operators: the sweep of orders stuck before capture (`npm run admin -- orders capture-stuck`). */
+export const CaptureStuckBody = z.object({ olderThanMinutes: z.number().int().min(0).max(60 * 24 * 30).default(15) });
+
 /** Operators: a pack's diamonds and price (`npm run admin -- packs …`). */
 export const PackBody = z.object({
   diamonds: z.number().int().min(1).max(1_000_000),

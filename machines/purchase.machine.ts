@@ -82,6 +82,8 @@ export const purchaseMachine = setup({
     hideProcessing: () => {},
     /** The pack was credited: the balance, history and orders are read again (the app's query cache). */
     credited: () => {},
+    /** The order reached a final state: the player's orders are read again (the app's query cache). */
+    orderSettled: () => {},
   },
 }).createMachine({
   id: "purchase",
@@ -173,8 +175,8 @@ export const purchaseMachine = setup({
         "purchase.retry": { target: "working.resuming" },
       },
     },
-    completed: { tags: ["completed"], type: "final" },
-    voided: { tags: ["voided"], type: "final" },
+    completed: { tags: ["completed"], type: "final", entry: "orderSettled" },
+    voided: { tags: ["voided"], type: "final", entry: "orderSettled" },
     failed: {
       tags: ["failed"],
       on: {

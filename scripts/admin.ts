@@ -6,6 +6,7 @@ import { questionCommand } from "./operator/questions";
 import { QuestionCategory } from "../contract/enums";
 import { createClock } from "../server/clock";
 import { loadConfig } from "../server/config";
+import { ordersCommand, packsCommand, storeUsage } from "./operator/store";
 import { migrate } from "../server/db/migrate";
 import { openDb } from "../server/db/open";
 import { forcePasswordChange } from "../server/modules/users/admin";
@@ -21,6 +22,7 @@ const usage = `Usage: npm run admin -- <command>
 
 Commands:
   force-password-change <email>                the player must set a new password at the next call
+${storeUsage}
   results <race> <SESSION> <riders…>           enter a classification, best first; riders by race number or id
   results <race> <SESSION> --canceled          cancel the session: its picks are void and refunded
   injure <rider> <race>                        the rider is out of the race: open picks and bets on them are refunded
@@ -257,6 +259,12 @@ async function newsCommand(): Promise<number> {
 let code = 0;
 try {
   switch (command) {
+    case "packs":
+      code = await packsCommand(api(), args);
+      break;
+    case "orders":
+      code = await ordersCommand(api(), args);
+      break;
     case "force-password-change":
       code = await forcePasswordChangeCommand();
       break;

@@ -205,6 +205,18 @@ onEachBackend("store", (h) => {
     expect((await h.call("POST", "/admin/packs", { body: { diamonds: 1, priceCents: 1, currency: "USD" } })).status).toBe(401);
   });
 
+  it("lets operators capture orders approved but never captured", async () => {
+    const p = await signUpConfirmed(h);
+    const { id } = await approvedOrder(p);
+    const created = (await buy(p)).body.result.id as string;
+    const res = await h.call("POST", "/admin/orders/capture-stuck", { headers: { "x-admin-token": ADMIN_TOKEN }, body: { olderThanMinutes: 0 } });
+    expect(res.status).toBe(200);
+    const ids = res.body.result.map((o: { id: string }) => o.id);
+    expect(ids).toContain(id);
+    expect(ids).not.toContain(created);
+    expect(await balance(p)).toBe("650");
+  });
+
   describe("PayPal Orders v2 (a local server answering PayPal's documented shapes)", () => {
     let paypal: FastifyInstance;
     let base = "";

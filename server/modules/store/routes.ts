@@ -47,4 +47,6 @@ export async function adminStoreRoutes(app: FastifyInstance): Promise<void> {
   serve(app, adminStoreCalls.packs, () => packs.list(), guarded);
   serve(app, adminStoreCalls.addPack, ({ body }) => packs.add(body), guarded);
   serve(app, adminStoreCalls.setPack, ({ params, body }) => packs.set(params.id!, body), guarded);
+  const service = storeService(app.deps, paymentsFromEnv(app.deps).provider);
+  serve(app, adminStoreCalls.captureStuck, ({ body }) => service.captureStuck(body.olderThanMinutes * 60_000), guarded);
 }

@@ -25,7 +25,7 @@ function DonationFlow({ fromUserId, toUserId, toName, balance }: Props) {
       <div className={styles.donate}>
         <p>{t("donate.confirm", { amount, name: toName })}</p>
         <div className={styles.row}>
-          <Button onClick={() => send({ type: "donation.send" })}>{t("donate.send")}</Button>
+          <Button className={styles.cta} onClick={() => send({ type: "donation.send" })}>{t("donate.send")}</Button>
           <Button variant="secondary" onClick={() => send({ type: "donation.back" })}>{t("donate.back")}</Button>
         </div>
       </div>
@@ -34,7 +34,7 @@ function DonationFlow({ fromUserId, toUserId, toName, balance }: Props) {
   if (state.hasTag("sending")) {
     return (
       <div className={styles.donate} role="status">
-        <Button loading disabled>{t("donate.sending")}</Button>
+        <Button className={styles.cta} loading disabled>{t("donate.sending")}</Button>
       </div>
     );
   }
@@ -51,7 +51,7 @@ function DonationFlow({ fromUserId, toUserId, toName, balance }: Props) {
       <div className={styles.donate}>
         <p role="alert" className={styles.error}>{errorText}</p>
         <div className={styles.row}>
-          <Button onClick={() => send({ type: "donation.retry" })}>{t("errors:tryAgain")}</Button>
+          <Button className={styles.cta} onClick={() => send({ type: "donation.retry" })}>{t("errors:tryAgain")}</Button>
           <Button variant="secondary" onClick={() => send({ type: "donation.back" })}>{t("donate.back")}</Button>
         </div>
       </div>
@@ -82,7 +82,7 @@ function DonationFlow({ fromUserId, toUserId, toName, balance }: Props) {
           <Link href={paths.shop} className={styles.inlineLink}>{t("donate.buy")}</Link>
         </p>
       ) : null}
-      <Button type="submit">{t("donate.continue")}</Button>
+      <Button className={styles.cta} type="submit">{t("donate.continue")}</Button>
     </form>
   );
 }
@@ -93,7 +93,7 @@ export function DonatePanel({ fromUserId, toUserId, toName }: Omit<Props, "balan
   const [open, setOpen] = useState(false);
   const balance = useBalance(fromUserId);
   return (
-    <div className={styles.donateBox}>
+    <div className={styles.donateBox} data-testid="donate">
       <Button variant="secondary" aria-expanded={open} onClick={() => setOpen((v) => !v)} icon={<Diamond />}>
         {t("donate.button")}
       </Button>

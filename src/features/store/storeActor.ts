@@ -4,7 +4,7 @@ import { purchaseMachine } from "../../../machines/purchase.machine";
 import { storeMachine } from "../../../machines/store.machine";
 import type { DonationResult, PaymentOrder } from "../../../contract/store";
 import { queryClient } from "../../api/queryClient";
-import { cancelOrder, captureOrder, createOrder, donate, readOrder, refreshDiamonds } from "../../api/store";
+import { cancelOrder, captureOrder, createOrder, donate, readOrder, refreshDiamonds, storeKeys } from "../../api/store";
 import { authActor } from "../../app/appActor";
 import { modals } from "../../app/hooks";
 
@@ -30,6 +30,7 @@ const livePurchase = purchaseMachine.provide({
     showProcessing: () => void modals.open("Processing", {}, { id: PROCESSING_ID, closeOnOutside: false, showClose: false }),
     hideProcessing: () => modals.close(PROCESSING_ID),
     credited: () => void refreshDiamonds(queryClient, me()),
+    orderSettled: () => void queryClient.invalidateQueries({ queryKey: storeKeys.orders(me()) }),
   },
 });
 

@@ -38,7 +38,7 @@ export default function SandboxCheckoutScreen() {
   let body;
   if (!token) body = <EmptyState title={t("errors:notFound")} />;
   else if (checkout.isPending) body = <Spinner size="lg" label={t("sandbox.loading")} />;
-  else if (checkout.isError) body = <EmptyState title={t("sandbox.error")} action={<Button onClick={() => void checkout.refetch()}>{t("errors:tryAgain")}</Button>} />;
+  else if (checkout.isError) body = <EmptyState title={t("sandbox.error")} action={<Button className={styles.cta} onClick={() => void checkout.refetch()}>{t("errors:tryAgain")}</Button>} />;
   else {
     const c = checkout.data;
     const price = formatPrice(i18n.language, c.priceCents, c.currency);
@@ -49,7 +49,7 @@ export default function SandboxCheckoutScreen() {
         <>
           <p>{t("sandbox.card")}</p>
           <div className={styles.row}>
-            <Button loading={doing("approve")} disabled={busy} onClick={() => step("approve")}>{t("sandbox.pay", { price })}</Button>
+            <Button className={styles.cta} loading={doing("approve")} disabled={busy} onClick={() => step("approve")}>{t("sandbox.pay", { price })}</Button>
             <Button variant="secondary" loading={doing("cancel")} disabled={busy} onClick={() => step("cancel")}>{t("sandbox.cancel")}</Button>
           </div>
         </>
@@ -60,13 +60,13 @@ export default function SandboxCheckoutScreen() {
           <h2 className={styles.sectionTitle}>{t("sandbox.secureTitle")}</h2>
           <p>{t("sandbox.secureText", { price })}</p>
           <div className={styles.row}>
-            <Button loading={doing("authenticate")} disabled={busy} onClick={() => step("authenticate")}>{t("sandbox.secureConfirm")}</Button>
+            <Button className={styles.cta} loading={doing("authenticate")} disabled={busy} onClick={() => step("authenticate")}>{t("sandbox.secureConfirm")}</Button>
             <Button variant="secondary" loading={doing("cancel")} disabled={busy} onClick={() => step("cancel")}>{t("sandbox.cancel")}</Button>
           </div>
         </>
       );
     } else if (c.state === "APPROVED") {
-      panel = <a className={buttonClass({})} href={c.returnUrl}>{t("sandbox.back")}</a>;
+      panel = <a className={`${buttonClass({})} ${styles.cta}`} href={c.returnUrl}>{t("sandbox.back")}</a>;
     } else {
       panel = (
         <>

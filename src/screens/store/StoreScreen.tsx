@@ -33,7 +33,7 @@ function PurchaseOutcome({ purchase }: { purchase: PurchaseRef }) {
     text = t("outcome.payerAction");
     actions = (
       <>
-        <Button disabled={!order?.approveUrl} onClick={() => purchase.send({ type: "purchase.continue" })}>{t("outcome.continue")}</Button>
+        <Button className={styles.cta} disabled={!order?.approveUrl} onClick={() => purchase.send({ type: "purchase.continue" })}>{t("outcome.continue")}</Button>
         <Button variant="secondary" onClick={() => purchase.send({ type: "purchase.cancel" })}>{t("outcome.cancel")}</Button>
       </>
     );
@@ -42,7 +42,7 @@ function PurchaseOutcome({ purchase }: { purchase: PurchaseRef }) {
     text = error ? t(`errors:${error.code}`, { defaultValue: error.message }) : t("errors:somethingWentWrong");
     actions = (
       <>
-        <Button onClick={() => purchase.send({ type: "purchase.retry" })}>{t("errors:tryAgain")}</Button>
+        <Button className={styles.cta} onClick={() => purchase.send({ type: "purchase.retry" })}>{t("errors:tryAgain")}</Button>
         <Button variant="secondary" onClick={dismissPurchase}>{t("outcome.dismiss")}</Button>
       </>
     );
@@ -67,7 +67,7 @@ function PackCard({ pack, busy }: { pack: StorePack; busy: boolean }) {
       </p>
       <p className={styles.packPrice}>{price}</p>
       <p className={styles.muted}>{t("packs.perUnit", { value: formatNumber(i18n.language, diamondsPerUnit(pack), 1), unit: formatUnit(i18n.language, pack.currency) })}</p>
-      <Button block disabled={busy} onClick={() => buyPack(pack.dPackId)} aria-label={t("packs.buyLabel", { diamonds, price })}>
+      <Button className={styles.cta} block disabled={busy} onClick={() => buyPack(pack.dPackId)} aria-label={t("packs.buyLabel", { diamonds, price })}>
         {t("packs.buy")}
       </Button>
     </li>
@@ -92,12 +92,12 @@ function Orders({ userId }: { userId: string }) {
   const orders = useOrders(userId, page);
   let body;
   if (orders.isPending) body = <Spinner label={t("orders.loading")} />;
-  else if (orders.isError) body = <EmptyState title={t("orders.error")} action={<Button onClick={() => void orders.refetch()}>{t("errors:tryAgain")}</Button>} />;
+  else if (orders.isError) body = <EmptyState title={t("orders.error")} action={<Button className={styles.cta} onClick={() => void orders.refetch()}>{t("errors:tryAgain")}</Button>} />;
   else if (orders.data.count === 0) body = <EmptyState title={t("errors:listEmpty")} text={t("orders.empty")} />;
   else {
     body = (
       <>
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t("orders.title")}>
           <table className={styles.table} data-testid="orders">
             <thead>
               <tr>
@@ -141,12 +141,12 @@ function History({ userId }: { userId: string }) {
   const history = useStoreHistory(userId, page, reason);
   let body;
   if (history.isPending) body = <Spinner label={t("history.loading")} />;
-  else if (history.isError) body = <EmptyState title={t("history.error")} action={<Button onClick={() => void history.refetch()}>{t("errors:tryAgain")}</Button>} />;
+  else if (history.isError) body = <EmptyState title={t("history.error")} action={<Button className={styles.cta} onClick={() => void history.refetch()}>{t("errors:tryAgain")}</Button>} />;
   else if (history.data.count === 0) body = <EmptyState title={t("errors:listEmpty")} />;
   else {
     body = (
       <>
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t("history.title")}>
           <table className={styles.table} data-testid="history">
             <thead>
               <tr>
@@ -223,7 +223,7 @@ export default function StoreScreen() {
 
   let packList;
   if (packs.isPending) packList = <Spinner size="lg" label={t("packs.loading")} />;
-  else if (packs.isError) packList = <EmptyState title={t("packs.error")} action={<Button onClick={() => void packs.refetch()}>{t("errors:tryAgain")}</Button>} />;
+  else if (packs.isError) packList = <EmptyState title={t("packs.error")} action={<Button className={styles.cta} onClick={() => void packs.refetch()}>{t("errors:tryAgain")}</Button>} />;
   else if (packs.data.length === 0) packList = <EmptyState title={t("packs.empty")} />;
   else {
     packList = (
