@@ -7,6 +7,7 @@ import { serverClock } from "../../api/predictions";
 import { queryClient } from "../../api/queryClient";
 import { refreshQuestions, sendAnswer } from "../../api/questions";
 import { modals } from "../../app/hooks";
+import { observeFlows } from "../../app/flowReporter";
 
 // The Bonus questions screens' owner with the real services: the API, the server-aligned clock and the
 // ChooseAnswer modal. Created once, at module level (React StrictMode would start a component's actor twice).
@@ -30,6 +31,7 @@ export const bonusActor = createActor(
       openAnswerModal: ({ self }) => void modals.open("ChooseAnswer", {}, { id: ANSWER_MODAL_ID, showClose: true, reply: { to: self, closed: { type: "answer.closed" } } }),
     },
   }),
+  { inspect: observeFlows },
 );
 bonusActor.start();
 

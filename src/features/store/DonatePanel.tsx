@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { storeNumbers } from "../../../contract/storeRules";
 import { useBalance } from "../../api/diamonds";
+import { observeFlows } from "../../app/flowReporter";
 import { paths } from "../../app/paths";
 import { Button } from "../../ui/Button";
 import { Diamond } from "../../ui/Diamond";
@@ -15,7 +16,7 @@ type Props = { fromUserId: string; toUserId: string; toName: string; balance: nu
 
 function DonationFlow({ fromUserId, toUserId, toName, balance }: Props) {
   const { t } = useTranslation("store");
-  const [state, send] = useMachine(liveDonation, { input: { fromUserId, toUserId, balance } });
+  const [state, send] = useMachine(liveDonation, { input: { fromUserId, toUserId, balance }, inspect: observeFlows });
   useEffect(() => send({ type: "donation.balance", balance }), [balance, send]);
   const { amount, error, result } = state.context;
   const errorText = error ? t(`errors:${error.code}`, { defaultValue: error.message }) : null;

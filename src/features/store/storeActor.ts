@@ -5,6 +5,7 @@ import { storeMachine } from "../../../machines/store.machine";
 import type { DonationResult, PaymentOrder } from "../../../contract/store";
 import { queryClient } from "../../api/queryClient";
 import { cancelOrder, captureOrder, createOrder, donate, readOrder, refreshDiamonds, storeKeys } from "../../api/store";
+import { observeFlows } from "../../app/flowReporter";
 import { authActor } from "../../app/appActor";
 import { modals } from "../../app/hooks";
 
@@ -34,7 +35,7 @@ const livePurchase = purchaseMachine.provide({
   },
 });
 
-export const storeActor = createActor(storeMachine.provide({ actors: { purchase: livePurchase } }));
+export const storeActor = createActor(storeMachine.provide({ actors: { purchase: livePurchase } }), { inspect: observeFlows });
 storeActor.start();
 
 /** The donation flow with the real API; the profile's Donate panel runs one per recipient. */

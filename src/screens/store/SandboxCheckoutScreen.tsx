@@ -6,6 +6,7 @@ import { Link, useSearch } from "wouter";
 import type { SandboxCheckout } from "../../../contract/store";
 import { sandboxCheckoutMachine, type CheckoutStep } from "../../../machines/sandboxCheckout.machine";
 import { sandboxStep, storeKeys, useSandboxCheckout } from "../../api/store";
+import { observeFlows } from "../../app/flowReporter";
 import { paths, queryKeys } from "../../app/paths";
 import { formatPrice } from "../../features/store/format";
 import styles from "../../features/store/store.module.css";
@@ -30,6 +31,7 @@ export default function SandboxCheckoutScreen() {
         leave: (_, p: { checkout: SandboxCheckout }) => window.location.assign(p.checkout.state === "VOIDED" ? p.checkout.cancelUrl : p.checkout.returnUrl),
       },
     }),
+    { inspect: observeFlows },
   );
   const busy = !flow.hasTag("ready");
   const doing = (s: CheckoutStep) => busy && flow.context.last === s;
