@@ -135,7 +135,7 @@ onEachBackend("diamonds ledger", (h) => {
       const bob = await signUpConfirmed(h);
       await post({ userId: ann.id, delta: -10, reason: "BET", idempotencyKey: "bet:race-1" });
       expect(await post({ userId: bob.id, delta: -10, reason: "BET", idempotencyKey: "bet:race-1" })).toMatchObject({ balance: 90, replayed: false });
-      await expect(post({ userId: ann.id, delta: -20, reason: "BET", idempotencyKey: "bet:race-1" })).rejects.toThrow(/already posted/);
+      await expect(post({ userId: ann.id, delta: -20, reason: "BET", idempotencyKey: "bet:race-1" })).rejects.toMatchObject({ statusCode: 400, code: "validation" });
       await expect(post({ userId: ann.id, delta: 0, reason: "ADMIN", idempotencyKey: "zero" })).rejects.toThrow(/non-zero/);
     });
 
@@ -209,6 +209,16 @@ onEachBackend("diamonds ledger", (h) => {
       const production = await h.buildApp({ production: true });
       expect((await topUp(h, { delta: 25 }, p.tokens.accessToken, production)).status).toBe(404);
       expect((await balance(h, p, production)).body.result).toEqual({ balance: "125" });
+    });
+
+    it("refuses a key reused for another movement with a coded 400, and moves nothing (the fuzz test found a 500)", async () => {
+      const p = await signUpConfirmed(h);
+      expect((await topUp(h, { delta: 5, idempotencyKey: "prototype" }, p.tokens.accessToken)).body.result).toEqual({ balance: "105" });
+      expect((await topUp(h, { delta: 5, idempotencyKey: "prototype" }, p.tokens.accessToken)).body.result).toEqual({ balance: "105" });
+      const reused = await topUp(h, { delta: 2, idempotencyKey: "prototype" }, p.tokens.accessToken);
+      expect(reused.status).toBe(400);
+      expect(reused.body.code).toBe("validation");
+      expect((await balance(h, p)).body.result).toEqual({ balance: "105" });
     });
   });
 

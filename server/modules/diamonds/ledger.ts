@@ -144,10 +144,9 @@ export function diamondsLedger(deps: Pick<AppDeps, "clock" | "db" | "live">) {
       const key = keyOf(p.userId, p.idempotencyKey);
       const first = prior.get(key);
       if (first) {
-        // The same key for a different movement is a bug in the caller, not a retry.
-        if (first.delta !== p.delta || first.reason !== p.reason) {
-          throw new Error(`diamonds: key ${p.idempotencyKey} already posted as ${first.reason} ${first.delta}`);
-        }
+        // The same key for a different movement is not a retry: a client that sent its own key (a donation, the
+        // dev top-up) reused it for other details. Refused as invalid input, all rolled back, nothing moved.
+        if (first.delta !== p.delta || first.reason !== p.reason) throw new AppError(400, "validation");
         results[i] = { userId: p.userId, entryId: first.id, delta: first.delta, balance: first.balanceAfter, replayed: true };
         continue;
       }
