@@ -43,7 +43,8 @@ export function redact(value: unknown, depth = 0, seen = new WeakSet<object>()):
 
 const Json: z.ZodType<unknown> = z.unknown();
 
-export const RecordedStep = z.object({ event: Json, value: Json });
+/** An event the actor took and its state after it; `now`, the clock its context read in that step (replayed as read). */
+export const RecordedStep = z.object({ event: Json, value: Json, now: z.number().optional() });
 export type RecordedStep = z.infer<typeof RecordedStep>;
 
 export const RecordedActor = z.object({

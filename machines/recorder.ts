@@ -1,5 +1,5 @@
-import { transition, type AnyActor, type AnyStateMachine, type InspectionEvent } from "xstate";
-import { EVENTS_PER_ACTOR, redact, type RecordedActor, type RecordedStep } from "../contract/diagnostics";
+import { assign, transition, type AnyActor, type AnyStateMachine, type InspectionEvent } from "xstate";
+import { EVENTS_PER_ACTOR, REDACTED, redact, type RecordedActor, type RecordedStep } from "../contract/diagnostics";
 
 // Issue 16: what support needs to replay a player's problem. `createRecorder` listens to XState's `inspect`
 // stream and keeps, for every machine actor, its start (state and context), the last EVENTS_PER_ACTOR events it
@@ -12,6 +12,12 @@ type Live = { ref: AnyActor; id: string; machine: string; initial: RecordedActor
 const machineOf = (ref: AnyActor): AnyStateMachine | null => {
   const logic: unknown = ref.logic;
   return typeof logic === "object" && logic !== null && "root" in logic && "getStateNodeById" in logic ? (logic as AnyStateMachine) : null;
+};
+
+/** A machine that reads the clock (its `readClock` action) keeps the time read in `context.now`. */
+const clockOf = (context: unknown): { now?: number } => {
+  const now = typeof context === "object" && context !== null && "now" in context ? context.now : undefined;
+  return typeof now === "number" ? { now } : {};
 };
 
 export function createRecorder(limit = EVENTS_PER_ACTOR) {
@@ -39,7 +45,7 @@ export function createRecorder(limit = EVENTS_PER_ACTOR) {
         if (event.event.type === "xstate.init") return;
       }
       const live = actors.get(key)!;
-      live.steps.push({ event: redact(event.event), value: redact(snapshot.value) });
+      live.steps.push({ event: redact(event.event), value: redact(snapshot.value), ...clockOf(snapshot.context) });
       if (live.steps.length > limit) {
         live.steps.shift();
         live.dropped = true;
@@ -63,18 +69,43 @@ export function createRecorder(limit = EVENTS_PER_ACTOR) {
 }
 
 export type ReplayStep = { event: string; value: unknown; recorded: unknown; matches: boolean };
-export type ReplayResult = { actor: string; machine: string; steps: ReplayStep[]; finalValue: unknown; recordedFinal: unknown; matches: boolean };
+export type ReplayResult = {
+  actor: string;
+  machine: string;
+  steps: ReplayStep[];
+  finalValue: unknown;
+  recordedFinal: unknown;
+  matches: boolean;
+  /** The step the machine could not take (it threw), e.g. on a value the recording redacted; null if none. */
+  error: string | null;
+};
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Replays one recorded actor through its machine, from its recorded start, step by step. */
+/** Whether the recording holds values `redact` replaced: a machine reading them cannot be replayed. */
+export const isRedacted = (recorded: RecordedActor) => JSON.stringify([recorded.initial, recorded.steps]).includes(JSON.stringify(REDACTED));
+
+/**
+ * Replays one recorded actor through its machine, from its recorded start, step by step. The clock is a
+ * service too: a machine's `readClock` reads, at each step, the time the player's machine read then.
+ */
 export function replayActor(machine: AnyStateMachine, recorded: RecordedActor): ReplayResult {
   if (!recorded.complete) throw new Error(`${recorded.id}: the recording does not start at the actor's start (events were dropped)`);
-  let snapshot = machine.resolveState({ value: recorded.initial.value as never, context: recorded.initial.context as never });
+  const initialNow = clockOf(recorded.initial.context).now;
+  let clock = initialNow ?? 0;
+  const replayed = initialNow !== undefined && machine.implementations.actions.readClock ? machine.provide({ actions: { readClock: assign({ now: () => clock }) } }) : machine;
+  let snapshot = replayed.resolveState({ value: recorded.initial.value as never, context: recorded.initial.context as never });
   const steps: ReplayStep[] = [];
+  let error: string | null = null;
   for (const step of recorded.steps) {
     const event = step.event as { type: string };
-    [snapshot] = transition(machine, snapshot, event as never);
+    clock = step.now ?? clock;
+    try {
+      [snapshot] = transition(replayed, snapshot, event as never);
+    } catch (e) {
+      error = `${event.type}: ${e instanceof Error ? e.message : String(e)}`;
+      break;
+    }
     const value = redact(snapshot.value);
     steps.push({ event: event.type, value, recorded: step.value, matches: same(value, step.value) });
   }
@@ -85,6 +116,7 @@ export function replayActor(machine: AnyStateMachine, recorded: RecordedActor): 
     steps,
     finalValue,
     recordedFinal: recorded.current.value,
-    matches: steps.every((s) => s.matches) && same(finalValue, recorded.current.value),
+    matches: error === null && steps.every((s) => s.matches) && same(finalValue, recorded.current.value),
+    error,
   };
 }

@@ -1,14 +1,19 @@
-// `npm run flows`: writes docs/flows/<name>.md, a Mermaid chart generated from each machines/<name>.machine.ts.
+// `npm run flows`: writes docs/flows/<name>.md, a Mermaid chart generated from each machines/<name>.machine.ts,
+// and docs/flows/<name>.svg, the same machine drawn by the staff page's chart renderer (issue 16).
 // `npm run flows:check`: exits 1, listing the charts that are stale, missing or left over.
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from "xstate";
+import { layoutChart } from "../src/screens/staff/chartLayout";
+import { chartSvg } from "../src/screens/staff/chartSvg";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const machinesDir = join(root, "machines");
 export const flowsDir = join(root, "docs", "flows");
 const MACHINE_SUFFIX = ".machine.ts";
+/** What `npm run flows` writes into docs/flows: a Mermaid chart and its SVG drawing per machine. */
+const isChartFile = (file: string) => file.endsWith(".md") || file.endsWith(".svg");
 
 const isMachine = (value: unknown): value is AnyStateMachine =>
   typeof value === "object" && value !== null && "root" in value && "getStateNodeById" in value;
@@ -123,6 +128,7 @@ export function renderChart(name: string, machine: AnyStateMachine): string {
     description,
     "",
     `Generated from \`machines/${name}${MACHINE_SUFFIX}\` by \`npm run flows\`; do not edit by hand.`,
+    `Without a code host to draw it, open [${name}.svg](${name}.svg), the same chart as the staff page draws it.`,
     "",
     "```mermaid",
     "stateDiagram-v2",
@@ -155,7 +161,11 @@ export async function loadMachines(): Promise<Map<string, AnyStateMachine>> {
 /** Every chart that should exist, keyed by file name, in machine-file order. */
 export async function renderAll(): Promise<Map<string, string>> {
   const charts = new Map<string, string>();
-  for (const [name, machine] of await loadMachines()) charts.set(`${name}.md`, renderChart(name, machine));
+  for (const [name, machine] of await loadMachines()) {
+    charts.set(`${name}.md`, renderChart(name, machine));
+    // The staff page's renderer, without counts: every arrow named by its event.
+    charts.set(`${name}.svg`, chartSvg(layoutChart(machine, []), { title: `${name} machine`, label: (e) => eventLabel(e.event).replace(/^xstate\.after\.([^.]+)\..*$/, "after $1") }));
+  }
   return charts;
 }
 
@@ -168,7 +178,7 @@ export async function staleCharts(): Promise<string[]> {
     if (!existsSync(path)) problems.push(`missing: docs/flows/${file}`);
     else if (readFileSync(path, "utf8") !== content) problems.push(`stale: docs/flows/${file}`);
   }
-  const present = existsSync(flowsDir) ? readdirSync(flowsDir).filter((f) => f.endsWith(".md")) : [];
+  const present = existsSync(flowsDir) ? readdirSync(flowsDir).filter(isChartFile) : [];
   for (const file of present.toSorted()) if (!charts.has(file)) problems.push(`no machine: docs/flows/${file}`);
   return problems;
 }
@@ -186,7 +196,7 @@ async function main() {
   const charts = await renderAll();
   mkdirSync(flowsDir, { recursive: true });
   for (const [file, content] of charts) writeFileSync(join(flowsDir, file), content);
-  for (const file of readdirSync(flowsDir).filter((f) => f.endsWith(".md") && !charts.has(f))) {
+  for (const file of readdirSync(flowsDir).filter((f) => isChartFile(f) && !charts.has(f))) {
     unlinkSync(join(flowsDir, file));
   }
   console.log(`Wrote ${[...charts.keys()].map((f) => `docs/flows/${f}`).join(", ")}`);

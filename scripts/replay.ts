@@ -5,7 +5,7 @@
 // Exit codes: 0 every replayed actor ends in its recorded snapshot, 1 usage, 2 not found, 4 a replay differs.
 import { existsSync, readFileSync } from "node:fs";
 import { DiagnosticsBundle, ReportId } from "../contract/diagnostics";
-import { replayActor } from "../machines/recorder";
+import { isRedacted, replayActor } from "../machines/recorder";
 import { loadConfig } from "../server/config";
 import { migrate } from "../server/db/migrate";
 import { openDb } from "../server/db/open";
@@ -51,6 +51,12 @@ export async function replayBundle(bundle: DiagnosticsBundle): Promise<{ lines: 
     const result = replayActor(machine, actor);
     lines.push(`${actor.id} (${actor.machine}): start ${show(actor.initial.value)}`);
     for (const step of result.steps) lines.push(`  ${step.event} → ${show(step.value)}${step.matches ? "" : `  (recorded ${show(step.recorded)})`}`);
+    if (result.error && isRedacted(actor)) {
+      // Not a different ending: the machine needs a value the player's browser redacted before sending.
+      lines.push(`  cannot be replayed past ${result.error} (the recording was redacted where the machine reads it), skipped; now ${show(actor.current.value)}`);
+      continue;
+    }
+    if (result.error) lines.push(`  the machine failed on ${result.error}`);
     lines.push(`  ${result.matches ? "ends in the recorded snapshot" : `DIFFERS: ends in ${show(result.finalValue)}, recorded ${show(result.recordedFinal)}`}: ${show(result.finalValue)}`);
     matches &&= result.matches;
   }

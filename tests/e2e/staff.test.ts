@@ -1,8 +1,10 @@
-// Issue 16 in a real browser against the real product: a player joins a public league; the browser reports the
+// Issue 16 in a real browser against the real product: a player joins a public league, then (the server clock
+// moved into FP1, like weekend.test.ts) changes a saved pick at the EARLY price; the browser reports the
 // machine transitions (and nothing personal: every analytics request and the problem report are inspected); the
 // player reports a problem and is shown its id; an operator grants analyst and support roles with
 // `npm run admin -- grant` (PGlite: while the server is stopped); `npm run replay -- <id>` replays the report
-// through the machines to the recorded snapshots; the analyst sees the join counted on /staff/flows, and the
+// through the machines to the recorded snapshots; the analyst sees the join and the change (and its funnel)
+// counted on /staff/flows, support steps through both on /staff/replay, and the
 // staff pages pass axe at 1280 and 375 px and work by keyboard. A player opening /staff/flows gets the not-found
 // page, and the API refuses them (403).
 import { execFile } from "node:child_process";
@@ -59,8 +61,21 @@ const hide = (page: Page) =>
     document.dispatchEvent(new Event("visibilitychange"));
   });
 
+/** Clicks the first rider the open chooser offers that is not the current one. */
+async function chooseRider(page: Page) {
+  const riders = page.getByRole("dialog").getByRole("list").getByRole("button");
+  await expect.poll(() => riders.count()).toBeGreaterThan(3);
+  for (let i = 0; i < (await riders.count()); i++) {
+    const rider = riders.nth(i);
+    if (!(await rider.isEnabled()) || (await rider.getAttribute("aria-pressed")) === "true") continue;
+    await rider.click();
+    return;
+  }
+  throw new Error("no rider to choose");
+}
+
 describe("staff tools", () => {
-  it("a player's league join is counted without personal data; the analyst sees it on /staff/flows; players are refused", async () => {
+  it("a player's league join and paid change are counted without personal data; the analyst sees them on /staff/flows; support replays both; players are refused", async () => {
     const owner = await createPlayer(product.url);
     const player = await createPlayer(product.url);
     const name = `Open${Date.now() % 100000}`;
@@ -80,8 +95,33 @@ describe("staff tools", () => {
     });
     await page.getByRole("button", { name: `Join ${name}` }).click();
     await expect.poll(() => page.getByRole("button", { name: `Leave league: ${name}` }).count(), { timeout: 15_000 }).toBe(1);
+
+    // In the same tab (the app's actors live on), the player saves an FP1 pick; the server clock moves two
+    // minutes into FP1 and the player changes it at the EARLY price through the ChangePrediction modal.
+    const [race] = (await api<{ id: string; name: string; sessions: { type: string; startsAt: string }[] }[]>(null, "GET", "/races/next?take=1")).result;
+    const fp1Start = Date.parse(race!.sessions.find((s) => s.type === "FP1")!.startsAt);
+    await page.getByRole("link", { name: "Predictions" }).first().click();
+    await expect.poll(() => page.getByRole("heading", { level: 2, name: race!.name }).count(), { timeout: 20_000 }).toBe(1);
+    await page.getByRole("button", { name: "Choose rider (Fastest in FP1)" }).click();
+    await chooseRider(page);
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await page.getByRole("button", { name: "Save predictions" }).click();
+    await expect.poll(() => page.getByText("Predictions saved").count(), { timeout: 15_000 }).toBe(1);
+    await api(null, "POST", "/dev/clock", { now: new Date(fp1Start + 2 * 60_000).toISOString() });
+    await page.getByRole("link", { name: "Leaderboards" }).first().click();
+    await page.getByRole("link", { name: "Predictions" }).first().click();
+    await page.getByRole("button", { name: "Change · 25 (Fastest in FP1)" }).click({ timeout: 20_000 });
+    await chooseRider(page);
+    const change = page.getByRole("dialog");
+    await change.getByRole("button", { name: "Change for 25 diamonds" }).click();
+    await expect.poll(() => change.getByText("Prediction changed").count(), { timeout: 15_000 }).toBe(1);
+    await change.getByRole("button", { name: "OK" }).click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+
     await hide(page);
-    await expect.poll(() => sent.some((s) => s.url.endsWith("/analytics/transitions") && s.body.includes('"league.join"')), { timeout: 15_000 }).toBe(true);
+    const reported = (needle: string) => sent.some((s) => s.url.endsWith("/analytics/transitions") && s.body.includes(needle));
+    await expect.poll(() => reported('"league.join"'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => reported('"change.confirm"') && reported('"xstate.done.actor.submitChange"'), { timeout: 15_000 }).toBe(true);
     expect(sent.some((s) => s.url.endsWith("/analytics/page-view"))).toBe(true);
     await expect.poll(() => answers.length).toBeGreaterThanOrEqual(sent.length);
     expect(answers.every((status) => status === 200)).toBe(true);
@@ -91,9 +131,16 @@ describe("staff tools", () => {
     }
 
     // The player reports a problem from the profile menu and is shown the report's id.
-    const reports: string[] = [];
-    page.on("request", (r) => {
-      if (r.url().endsWith("/api/reports")) reports.push(r.postData() ?? "");
+    // The upload is kept as it leaves the page (the request event drops bodies this large).
+    await page.evaluate(() => {
+      const w = window as Window & { sentReports?: string[] };
+      const send = window.fetch.bind(window);
+      w.sentReports = [];
+      window.fetch = async (input, init) => {
+        if (String(input instanceof Request ? input.url : input).endsWith("/api/reports"))
+          w.sentReports!.push(input instanceof Request ? await input.clone().text() : String(init?.body ?? ""));
+        return send(input, init);
+      };
     });
     await page.getByRole("button", { name: `Account menu for ${player.name}` }).click();
     await page.getByRole("button", { name: "Report a problem" }).click();
@@ -101,7 +148,13 @@ describe("staff tools", () => {
     await expect.poll(() => notice.count(), { timeout: 15_000 }).toBe(1);
     const reportId = /number is ([A-Z0-9]{8})/.exec((await notice.textContent()) ?? "")![1]!;
     await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    const reports = await page.evaluate(() => (window as Window & { sentReports?: string[] }).sentReports ?? []);
     expect(reports).toHaveLength(1);
+    expect(reports[0]).toContain('"machine":"predictionChange"');
+    expect(reports[0]).toContain('"machine":"leagueJoin"');
+    // Back to the real time: the counts were taken on the server's (moved) day, the analyst reads a range spanning both.
+    await api(null, "POST", "/dev/clock", { reset: true });
+    const days = [new Date(fp1Start).toISOString().slice(0, 10), new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10), new Date().toISOString().slice(0, 10)].toSorted();
     for (const secret of [player.email, player.name, player.tokens.accessToken, player.tokens.refreshToken, player.password]) expect(reports[0]).not.toContain(secret);
 
     // A player is refused: 403 from the API, the not-found page in the SPA.
@@ -121,17 +174,24 @@ describe("staff tools", () => {
 
     // Support replays the report through the same machines: the league join ends where it was recorded.
     const replayed = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/replay.ts", reportId], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } }).catch(
-      (e: { stdout: string; code: number }) => ({ stdout: e.stdout, code: e.code }),
+      (e: { stdout: string; stderr: string; code: number }) => ({ stdout: e.stdout, stderr: e.stderr, code: e.code }),
     );
     // Every actor of the bundle ends where it was recorded (exit code 0 of `npm run replay`).
     expect(replayed.stdout).not.toContain("DIFFERS");
-    expect("code" in replayed ? replayed.code : 0).toBe(0);
+    expect("code" in replayed ? replayed.code : 0, `${replayed.stdout}\n${replayed.stderr}`).toBe(0);
     const joinLines = replayed.stdout.split("\n");
     const joinAt = joinLines.findIndex((l) => /\(leagueJoin\): start/.test(l));
     expect(joinAt).toBeGreaterThan(-1);
     const joinEnd = joinLines.slice(joinAt).find((l) => /ends in the recorded snapshot|DIFFERS/.test(l));
     expect(joinEnd).toMatch(/ends in the recorded snapshot/);
     expect(joinLines.slice(joinAt).join("\n")).toContain("league.join → joining");
+    // The paid change too: confirmed, submitted, answered as recorded, and changed.
+    const changeAt = joinLines.findIndex((l) => /\(predictionChange\): start/.test(l));
+    expect(changeAt).toBeGreaterThan(-1);
+    const changeLines = joinLines.slice(changeAt, joinLines.findIndex((l, i) => i > changeAt && /ends in the recorded snapshot|DIFFERS/.test(l)) + 1).join("\n");
+    expect(changeLines).toContain("change.confirm → submitting");
+    expect(changeLines).toContain("xstate.done.actor.submitChange → changed");
+    expect(changeLines).toMatch(/ends in the recorded snapshot: changed$/);
     await product.start();
 
     const staff = await openSignedIn(browser, product.url, analyst, "/staff");
@@ -140,6 +200,10 @@ describe("staff tools", () => {
     expect(await axeViolations(staff)).toEqual([]);
     await staff.getByRole("link", { name: /Flow analytics/ }).click();
     await expect.poll(() => staff.getByRole("heading", { level: 1, name: "Flow analytics" }).count(), { timeout: 15_000 }).toBe(1);
+
+    // The counts are kept per server day: the range spans the moved clock's day and the last week.
+    await staff.getByLabel("To", { exact: true }).fill(days.at(-1)!);
+    await staff.getByLabel("From", { exact: true }).fill(days[0]!);
 
     // By keyboard: the flow select takes focus and changes with the arrow keys.
     const select = staff.getByRole("combobox", { name: "Flow" });
@@ -150,6 +214,28 @@ describe("staff tools", () => {
     await expect.poll(() => row.count()).toBe(1);
     expect(Number(await row.getByRole("cell").nth(3).textContent())).toBeGreaterThanOrEqual(1);
     expect(await staff.getByRole("img", { name: /Chart of the leagueJoin flow/ }).count()).toBe(1);
+
+    // The change's transitions and its funnel (confirmed → changed).
+    await select.selectOption("predictionChange");
+    const transitions = staff.getByTestId("flows-transitions");
+    const countOf = (from: string, event: string, to: string) =>
+      transitions
+        .getByRole("row")
+        .filter({ has: staff.getByRole("cell", { name: from, exact: true }).first() })
+        .filter({ has: staff.getByRole("cell", { name: event, exact: true }) })
+        .filter({ has: staff.getByRole("cell", { name: to, exact: true }) });
+    for (const [from, event, to] of [
+      ["confirming", "change.confirm", "rechecking"],
+      ["rechecking", "always", "submitting"],
+      ["submitting", "xstate.done.actor.submitChange", "changed"],
+    ] as const) {
+      const r = countOf(from, event, to);
+      await expect.poll(() => r.count(), { timeout: 15_000 }).toBe(1);
+      expect(Number(await r.getByRole("cell").nth(3).textContent())).toBeGreaterThanOrEqual(1);
+    }
+    await staff.getByLabel("Events in order, separated by commas").fill("change.confirm, xstate.done.actor.submitChange");
+    await expect.poll(() => staff.getByText(/^xstate\.done\.actor\.submitChange: \d+ \(100%\)$/).count()).toBe(1);
+    expect(await staff.getByRole("img", { name: /Chart of the predictionChange flow/ }).count()).toBe(1);
     expect(await axeViolations(staff)).toEqual([]);
 
     await staff.setViewportSize({ width: 375, height: 800 });
@@ -170,9 +256,15 @@ describe("staff tools", () => {
     await staff.keyboard.press("Enter");
     await expect.poll(() => staff.getByTestId("replay-state").textContent()).toBe("After league.join: joining");
     expect(await staff.getByTestId("replay-verdict").textContent()).toBe("Replayed through the machine: it ends in the recorded snapshot.");
+    // The change, stepped to its end in the browser: changed, where it was recorded.
+    await actorSelect.selectOption((await actorSelect.locator("option", { hasText: "(predictionChange)" }).getAttribute("value"))!);
+    await expect.poll(() => staff.getByTestId("replay-state").textContent()).toMatch(/^At the start: /);
+    while (await next.isEnabled()) await next.click();
+    expect(await staff.getByTestId("replay-state").textContent()).toBe("After xstate.done.actor.submitChange: changed");
+    expect(await staff.getByTestId("replay-verdict").textContent()).toBe("Replayed through the machine: it ends in the recorded snapshot.");
     expect(await axeViolations(staff)).toEqual([]);
     await staff.setViewportSize({ width: 375, height: 800 });
     expect(await axeViolations(staff)).toEqual([]);
     expect(errors).toEqual([]);
-  });
+  }, 240_000);
 });

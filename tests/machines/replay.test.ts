@@ -1,9 +1,11 @@
 // Issue 16, support's replay: a machine actor recorded through XState's `inspect` (redacted) replays through the
-// same machine, without its services, to the recorded snapshot; a tampered recording is caught.
+// same machine, without its services, to the recorded snapshot; a tampered recording is caught; a machine that
+// reads the clock replays with the time it read then, not the replay's.
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { assign, createActor, fromPromise } from "xstate";
 import { DiagnosticsBundle, redact, REDACTED } from "../../contract/diagnostics";
 import { leagueJoinMachine, type LeagueSeat } from "../../machines/leagueJoin.machine";
+import { predictionChangeMachine, type ChangeRequest } from "../../machines/predictionChange.machine";
 import { createRecorder, replayActor } from "../../machines/recorder";
 import { settle } from "./modelWalk";
 
@@ -62,6 +64,32 @@ describe("Record and replay", () => {
     const result = replayActor(leagueJoinMachine, tampered);
     expect(result.matches).toBe(false);
     expect(result.steps[2]!.matches).toBe(false);
+  });
+
+  it("a paid change made in the EARLY tier replays to changed with the recorded clock, whatever the time now", async () => {
+    const start = Date.parse("2026-05-03T12:00:00Z");
+    const request: ChangeRequest = {
+      raceId: "r1",
+      session: { startsAt: start, endsAt: start + 40 * 60_000, canceled: false },
+      changes: [{ category: "FP1", from: "marquez", to: "bagnaia" }],
+    };
+    const recorder = createRecorder();
+    const live = predictionChangeMachine.provide({
+      actions: { readClock: assign({ now: () => start + 2 * 60_000 }) as never },
+      actors: { submitChange: fromPromise(async () => ({ balance: 75 })) },
+    });
+    const actor = createActor(live, { input: { request, balance: 100 }, inspect: recorder.inspect }).start();
+    expect(actor.getSnapshot().value).toBe("confirming");
+    actor.send({ type: "change.confirm" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("changed");
+    const [recorded] = DiagnosticsBundle.parse(JSON.parse(JSON.stringify({ appVersion: "t", route: "/predictions", createdAt: new Date().toISOString(), actors: recorder.actors(), apiErrors: [] }))).actors;
+    expect(recorded!.steps.map((s) => s.now)).toEqual([start + 2 * 60_000, start + 2 * 60_000]);
+    // The machine's own clock (Date.now(), long after the session) would send the confirm back to checking.
+    const result = replayActor(predictionChangeMachine, recorded!);
+    expect(result.steps.map((s) => `${s.event} → ${String(s.value)}`)).toEqual(["change.confirm → submitting", "xstate.done.actor.submitChange → changed"]);
+    expect(result.matches).toBe(true);
+    expect(result.error).toBeNull();
   });
 
   it("names, e-mails, tokens and codes never reach the bundle", async () => {

@@ -1,6 +1,6 @@
 import { forwardRef, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { BOX_H, BOX_W, type ChartEdge, type ChartLayout } from "./chartLayout";
+import { BOX_H, BOX_W, edgePath, type ChartEdge, type ChartLayout } from "./chartLayout";
 import styles from "./staff.module.css";
 
 type Props = {
@@ -11,23 +11,6 @@ type Props = {
   /** Label every arrow; by default only the counted ones are (the others name their event on hover). */
   allLabels?: boolean;
 };
-
-function edgePath(from: { x: number; y: number }, to: { x: number; y: number }, lane: number): { d: string; lx: number; ly: number } {
-  if (from === to) {
-    const x = from.x + BOX_W / 2;
-    const d = `M ${x - 24} ${from.y} C ${x - 36} ${from.y - 44 - lane * 10}, ${x + 36} ${from.y - 44 - lane * 10}, ${x + 24} ${from.y}`;
-    return { d, lx: x, ly: from.y - 38 - lane * 10 };
-  }
-  const forward = to.x > from.x;
-  const sx = forward ? from.x + BOX_W : from.x + BOX_W / 2;
-  const sy = forward ? from.y + BOX_H / 2 : from.y + BOX_H;
-  const tx = forward ? to.x : to.x + BOX_W / 2;
-  const ty = forward ? to.y + BOX_H / 2 : to.y + BOX_H;
-  const bend = forward ? 0 : 48 + lane * 12;
-  const cx = (sx + tx) / 2;
-  const cy = Math.max(sy, ty) + bend + (forward ? (lane - 1) * 10 : 0);
-  return { d: `M ${sx} ${sy} Q ${cx} ${forward ? (sy + ty) / 2 + (lane - 1) * 14 : cy} ${tx} ${ty}`, lx: cx, ly: forward ? (sy + ty) / 2 + (lane - 1) * 14 - 4 : cy - 4 };
-}
 
 /** A machine's chart drawn in the browser: states as boxes, transitions as arrows with their counts and shares. */
 export const FlowChart = forwardRef<SVGSVGElement, Props>(function FlowChart({ machine, layout, active = [], allLabels = false }, ref) {

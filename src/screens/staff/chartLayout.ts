@@ -60,3 +60,21 @@ export function layoutChart(machine: AnyStateMachine, counts: readonly FlowCount
   const height = Math.max(...boxes.map((b) => b.y + BOX_H)) + MARGIN;
   return { width, height, boxes, edges };
 }
+
+/** The arrow from one box to another (a loop above the box to itself); `lane` spreads arrows between the same boxes. */
+export function edgePath(from: { x: number; y: number }, to: { x: number; y: number }, lane: number): { d: string; lx: number; ly: number } {
+  if (from === to) {
+    const x = from.x + BOX_W / 2;
+    const d = `M ${x - 24} ${from.y} C ${x - 36} ${from.y - 44 - lane * 10}, ${x + 36} ${from.y - 44 - lane * 10}, ${x + 24} ${from.y}`;
+    return { d, lx: x, ly: from.y - 38 - lane * 10 };
+  }
+  const forward = to.x > from.x;
+  const sx = forward ? from.x + BOX_W : from.x + BOX_W / 2;
+  const sy = forward ? from.y + BOX_H / 2 : from.y + BOX_H;
+  const tx = forward ? to.x : to.x + BOX_W / 2;
+  const ty = forward ? to.y + BOX_H / 2 : to.y + BOX_H;
+  const bend = forward ? 0 : 48 + lane * 12;
+  const cx = (sx + tx) / 2;
+  const cy = Math.max(sy, ty) + bend + (forward ? (lane - 1) * 10 : 0);
+  return { d: `M ${sx} ${sy} Q ${cx} ${forward ? (sy + ty) / 2 + (lane - 1) * 14 : cy} ${tx} ${ty}`, lx: cx, ly: forward ? (sy + ty) / 2 + (lane - 1) * 14 - 4 : cy - 4 };
+}
