@@ -36,7 +36,8 @@ export type ModalPropsByKind = {
   NotificationWithImage: { kind: z.infer<typeof InjuredNoticeKind>; riderId: string; riderName: string; raceName: string; refunded: number };
   // Kinds drawn by features not built yet: they declare their props when they arrive.
   ChooseAnswer: None;
-  PredictionRider: None;
+  /** One rider of one category of a race: the rider's recent form and the crowd's share (contract/rules.statistics.ts). */
+  PredictionRider: { raceId: string; category: PredictionCategory; riderId: string };
   /** One prize of /prizes: what it is and how it is won. */
   Prize: { kind: PrizeKind };
   FirstModal: None;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type * as z from "zod";
 import { predictionsCalls as calls } from "../../contract/calls.predictions";
+import type { PredictionCategory } from "../../contract/enums";
 import type { PredictionChangeBody, RacePrediction, UpgradeBody } from "../../contract/predictions";
 import { request } from "./client";
 import { diamondsKeys } from "./diamonds";
@@ -78,3 +79,17 @@ export const predictionKeys = {
   /** Every player's scored picks: a results entry changes them all. */
   allResults: ["predictions", "results"] as const,
 };
+
+/** GET /predictions/statistics/races/{raceId}?typeId: how the crowd picked one category (the spread only once its session started). */
+export const getRaceStatistics = (raceId: string, typeId: PredictionCategory, signal?: AbortSignal) =>
+  request(calls.statistics, { params: { raceId }, query: { typeId }, signal });
+
+/** One category's crowd statistics of a race (the PredictionRider modal). */
+export const raceStatisticsQuery = (raceId: string, typeId: PredictionCategory) =>
+  queryOptions({
+    queryKey: ["predictions", "statistics", "race", raceId, typeId] as const,
+    queryFn: ({ signal }) => getRaceStatistics(raceId, typeId, signal),
+    // The spread appears the moment the session starts: read again on every opening.
+    staleTime: 0,
+  });
+export const useRaceStatistics = (raceId: string, typeId: PredictionCategory) => useQuery(raceStatisticsQuery(raceId, typeId));

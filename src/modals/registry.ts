@@ -28,4 +28,5 @@ export const modalComponents: ModalComponents = {
   ChooseAnswer: lazy(() => import("../features/bonus/ChooseAnswerModal")),
   NewsModal: lazy(() => import("../features/news/NewsModal")),
   FirstModal: lazy(() => import("../features/news/FirstModal")),
+  PredictionRider: lazy(() => import("../features/predictions/PredictionRiderModal")),
 };

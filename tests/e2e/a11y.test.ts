@@ -215,6 +215,10 @@ describe("axe-core: 0 violations", () => {
       await expect.poll(() => dialog(page).getByText("×2 is active for Race winner").count(), { timeout: 15_000 }).toBe(1);
     }, seen, found);
     await dialog(page).getByRole("button", { name: "OK" }).click();
+    // The race winner pick's rider: their form and how many picked the category (the spread only after lock).
+    await auditModal(page, "PredictionRider", () => page.getByRole("button", { name: "Form and picks (Race winner)" }).click(), seen, found);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
 
     // The race winner pick's rider is injured: the notice opens on its own, live.
     const picks = await api<{ data: { category: string; riderId: string }[] }>(me, "GET", `/predictions/races/${race!.id}`);

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { RaceRider } from "../../../contract/races";
 import { upgradeKey } from "../../../contract/weekendRules/upgrades";
 import type { CardView } from "../../../contract/weekendRules/view";
-import { pressCard } from "../../features/predictions/useWeekend";
+import { pressCard, useWeekendData } from "../../features/predictions/useWeekend";
+import { modals } from "../../app/hooks";
 import { Button } from "../../ui/Button";
 import { VisuallyHidden } from "../../ui/VisuallyHidden";
 import { Diamond } from "../../ui/Diamond";
@@ -27,6 +28,7 @@ export function PickCard({ card, rider }: { card: CardView; rider: RaceRider | u
   const titleId = `pick-${card.category}`;
   const badge = card.badge ? badges[card.badge] : null;
   const press = () => pressCard(card.category);
+  const raceId = useWeekendData()?.prediction.raceId;
 
   let action: ReactNode = null;
   if (card.action?.kind === "repick") {
@@ -69,6 +71,16 @@ export function PickCard({ card, rider }: { card: CardView; rider: RaceRider | u
       </div>
       <div className={styles.cardActions}>
         {action}
+        {rider && raceId ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => modals.open("PredictionRider", { raceId, category: card.category, riderId: rider.id }, { title: t("riderModal.title", { name: rider.name }) })}
+          >
+            {t("riderModal.open")}
+            <VisuallyHidden context>{label}</VisuallyHidden>
+          </Button>
+        ) : null}
         <UpgradeButton buttonKey={upgradeKey(card.upgrade)} target={label} />
       </div>
     </li>
