@@ -4,12 +4,13 @@
 // sign-in, one pick and one league join with nothing but key presses, and focus back on the opener when a modal closes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { adminNewsCalls } from "../../contract/calls.news";
 import { operatorApi, type OperatorApi } from "../../scripts/operator/api";
 import { paths } from "../../src/app/paths";
 import { modalComponents } from "../../src/modals/registry";
 import { axeViolations, settle } from "./axe";
 import { createPlayer, openSignedIn, type Player } from "./accounts";
-import { launchBrowser, startProduct, type Product } from "./harness";
+import { latestMail, launchBrowser, startProduct, type Product } from "./harness";
 
 const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
 const WIDTHS = [1280, 375] as const;
@@ -90,6 +91,60 @@ async function chooseRider(page: Page, skip = 0) {
     return;
   }
   throw new Error("no rider to choose");
+}
+
+/**
+ * The modals of the areas merged after the first audit (a11y2), each opened as a player opens it: the welcome after
+ * the e-mail link (FirstModal), a bonus question's Answer (ChooseAnswer), a prize card (Prize), the landing's guru
+ * speak show with an episode the operator published (NewsModal) and a Store purchase while it works (Processing).
+ */
+async function auditLaterModals(me: Player, seen: Set<string>, found: Map<string, string[]>) {
+  // FirstModal: a new player follows the confirmation link from the outbox.
+  const name = `axefirst${Date.now().toString(36)}`;
+  const email = `${name}@example.com`;
+  await api(null, "POST", "/auth/sign-up", { name, email, password: "Paddock#2026", confirmPassword: "Paddock#2026", agree: true });
+  const link = /https?:\/\/\S+\?token=\S+/.exec((await latestMail(product.url, email)).text)?.[0];
+  expect(link).toBeTruthy();
+  const newcomer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await auditModal(newcomer, "FirstModal", async () => {
+    await newcomer.goto(link!);
+    await dialog(newcomer).getByTestId("first-deadline").waitFor({ timeout: 20_000 });
+  }, seen, found);
+  await newcomer.context().close();
+
+  const page = await openSignedIn(browser, product.url, me, "/bonus-questions");
+  await settle(page);
+  await auditModal(page, "ChooseAnswer", () => page.getByRole("button", { name: /^Answer: / }).first().click({ timeout: 20_000 }), seen, found);
+  await page.keyboard.press("Escape");
+
+  await page.goto(`${product.url}/prizes`);
+  await settle(page);
+  await auditModal(page, "Prize", () => page.getByRole("button", { name: /^How to win: / }).first().click({ timeout: 20_000 }), seen, found);
+  await page.keyboard.press("Escape");
+
+  // NewsModal: the operator publishes an episode; the landing's guru speak show block opens it.
+  await operator.send(adminNewsCalls.addNews, { body: { url: "https://www.youtube.com/@MotoGP/videos", title: "Guru speak show: axe in the paddock" }, admin: true });
+  await page.goto(`${product.url}/`);
+  await settle(page);
+  await auditModal(page, "NewsModal", () => page.getByRole("button", { name: "Watch the episode" }).click({ timeout: 20_000 }), seen, found);
+  await page.keyboard.press("Escape");
+
+  // Processing: shown while the purchase works; the order's creation is held until axe has read the modal.
+  await page.goto(`${product.url}/shop`);
+  await settle(page);
+  let release: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/diamonds/transactions/external", async (route) => {
+    await held;
+    await route.abort();
+  });
+  await page.getByRole("button", { name: /^Buy \d+ diamonds for / }).first().click();
+  await expect.poll(() => page.getByRole("dialog").count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.waitForTimeout(450);
+  await auditAtWidths(page, "modal Processing", found);
+  seen.add("Processing");
+  release?.();
+  await page.context().close();
 }
 
 describe("axe-core: 0 violations", () => {
@@ -242,6 +297,9 @@ describe("axe-core: 0 violations", () => {
       await api(null, "POST", "/dev/clock", { reset: true });
     }
     await page.context().close();
+
+    // --- Issue 11 item 6 (a11y2): the modals of the areas merged later (store, bonus, prizes, news). ---
+    await auditLaterModals(me, seen, found);
 
     const registered = Object.keys(modalComponents).toSorted();
     expect([...seen].toSorted(), "every registered modal kind is opened and checked here").toEqual(registered);

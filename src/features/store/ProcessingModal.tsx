@@ -1,9 +1,18 @@
+import * as Dialog from "@radix-ui/react-dialog";
 import { useSelector } from "@xstate/react";
+import { useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { PurchaseRef } from "../../../machines/store.machine";
+import { HostTitleContext } from "../../modals/ModalTitle";
 import { Spinner } from "../../ui/Spinner";
 import { usePurchaseRef } from "./useStore";
 import styles from "./store.module.css";
+
+/** What the purchase is doing names the dialog (the modal opens without a title), unless the host was given one. */
+function StepText({ children }: { children: ReactNode }) {
+  const text = <p className={styles.processingText}>{children}</p>;
+  return useContext(HostTitleContext) ? text : <Dialog.Title asChild>{text}</Dialog.Title>;
+}
 
 type Step = "creating" | "resuming" | "routing" | "capturing" | "cancelling" | "starting";
 
@@ -14,7 +23,7 @@ function PurchaseProgress({ purchase }: { purchase: PurchaseRef }) {
   return (
     <div className={styles.processing} role="status" aria-live="polite">
       <Spinner size="lg" decorative />
-      <p className={styles.processingText}>{t(`processing.${key}`)}</p>
+      <StepText>{t(`processing.${key}`)}</StepText>
       <p className={styles.muted}>{t("processing.wait")}</p>
     </div>
   );
@@ -28,7 +37,8 @@ export default function ProcessingModal() {
     <PurchaseProgress purchase={purchase} />
   ) : (
     <div className={styles.processing} role="status">
-      <Spinner size="lg" label={t("processing.checking")} />
+      <Spinner size="lg" decorative />
+      <StepText>{t("processing.checking")}</StepText>
     </div>
   );
 }

@@ -34,9 +34,9 @@ export default function PrizesScreen() {
             <h2 id="prize-tickets" className={styles.sectionTitle}>
               {t("tickets.title", { season: data.season })}
             </h2>
-            <p className={styles.ticketCount} data-testid="my-tickets">
+            <h3 className={styles.ticketCount} data-testid="my-tickets">
               {t("tickets.count", { count: data.myTickets, formatted: number.format(data.myTickets) })}
-            </p>
+            </h3>
             <p className={styles.muted}>{t("tickets.how", { picks: PREDICTIONS_PER_WEEKEND })}</p>
             <Link href={paths.predictions} className={buttonClass({ variant: "secondary", size: "sm" })}>
               {t("tickets.cta")}

@@ -97,7 +97,7 @@ function Orders({ userId }: { userId: string }) {
   else {
     body = (
       <>
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t("orders.title")}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="store-orders">
           <table className={styles.table} data-testid="orders">
             <thead>
               <tr>
@@ -127,7 +127,7 @@ function Orders({ userId }: { userId: string }) {
     );
   }
   return (
-    <section className={styles.section} aria-labelledby="store-orders">
+    <section className={styles.section}>
       <h2 id="store-orders" className={styles.sectionTitle}>{t("orders.title")}</h2>
       {body}
     </section>
@@ -146,7 +146,7 @@ function History({ userId }: { userId: string }) {
   else {
     body = (
       <>
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t("history.title")}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="store-history">
           <table className={styles.table} data-testid="history">
             <thead>
               <tr>
@@ -172,8 +172,9 @@ function History({ userId }: { userId: string }) {
       </>
     );
   }
+  // The table's scrolling region is the landmark named by the heading (a named section too would repeat the name).
   return (
-    <section className={styles.section} aria-labelledby="store-history">
+    <section className={styles.section}>
       <div className={styles.sectionHead}>
         <h2 id="store-history" className={styles.sectionTitle}>{t("history.title")}</h2>
         <label className={styles.filter}>
