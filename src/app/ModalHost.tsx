@@ -19,14 +19,18 @@ import styles from "./ModalHost.module.css";
  */
 let opener: HTMLElement | null = null;
 let depth = 0;
-modalActor.subscribe((snapshot) => {
-  const next = snapshot.context.stack.length;
+function track(next: number) {
   if (depth === 0 && next > 0) {
     const active = typeof document === "undefined" ? null : document.activeElement;
     opener = active instanceof HTMLElement && active !== document.body ? active : null;
   }
   depth = next;
-});
+}
+// This module loads after the first paint (src/app/AppRuntime.tsx): a guest's first "Play now" may open the modal
+// before it arrives, and subscribe() only reports later changes, so the stack as it is now counts too (nothing has
+// moved focus into a dialog yet: the host that draws it is this module).
+track(modalActor.getSnapshot().context.stack.length);
+modalActor.subscribe((snapshot) => track(snapshot.context.stack.length));
 
 function returnFocus(event: Event) {
   // Another modal is still up: it keeps focus.
