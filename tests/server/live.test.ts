@@ -301,7 +301,7 @@ onEachBackend("live channel", (h) => {
       const { sessionId } = await scheduleSession(h, -5);
       const emitted = (await Promise.all([a.live.raceClock.tick(), b.live.raceClock.tick(), a.live.raceClock.tick(), b.live.raceClock.tick()])).flat();
       expect(emitted.filter((e) => e.sessionId === sessionId).map((e) => e.type)).toEqual(["RACE_STARTED"]);
-      for (let i = 0; i < 50 && (gotA.length === 0 || gotB.length === 0); i++) await sleep(50);
+      for (let i = 0; i < 200 && (gotA.length === 0 || gotB.length === 0); i++) await sleep(50);
       await sleep(300);
       expect(gotA.filter((e) => e.sessionId === sessionId).map((e) => e.type)).toEqual(["RACE_STARTED"]);
       expect(gotB.filter((e) => e.sessionId === sessionId).map((e) => e.type)).toEqual(["RACE_STARTED"]);
