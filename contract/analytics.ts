@@ -108,3 +108,54 @@ export function countsCsv(counts: readonly FlowCount[]): string {
     ...counts.map((c) => [c.machine, c.from, c.event, c.to, c.count, Number((share.get(c) ?? 0).toFixed(4))].map(csvCell).join(",")),
   ].join("\n");
 }
+
+// Page views for analysts (issue 16): the spec's page-view events counted per page over a range of days. A page
+// is its path with the parts that name one thing (an id, a number, a report code) replaced by ":id", so every
+// league's page counts as `/leagues/:id`.
+
+const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+|[0-9a-f]{16,}|[A-Z0-9]{8})$/i;
+const WORD_SEGMENT = /^[a-z]+(?:-[a-z]+)*$/;
+
+/** The page a path belongs to: `/leagues/0b6e…` → `/leagues/:id`; a trailing slash is dropped. */
+export function pageOf(path: string): string {
+  const parts = path.split("/").filter(Boolean);
+  const page = parts.map((part) => (ID_SEGMENT.test(part) && !WORD_SEGMENT.test(part) ? ":id" : part));
+  return `/${page.join("/")}`;
+}
+
+export const PageViewCount = z.object({
+  page: z.string(),
+  /** Views in the range; by signed-in players and by guests. */
+  views: z.number().int().min(0),
+  guestViews: z.number().int().min(0),
+  /** Distinct signed-in players who viewed the page. */
+  players: z.number().int().min(0),
+});
+export type PageViewCount = z.infer<typeof PageViewCount>;
+export const DayViews = z.object({ day: Day, views: z.number().int().min(0) });
+export const PageViews = z.object({ from: Day, to: Day, pages: z.array(PageViewCount), days: z.array(DayViews) });
+export type PageViews = z.infer<typeof PageViews>;
+
+/** One row per (path, viewer) as the database counts them: merged into pages here. */
+export type PathViews = { path: string; userId: string | null; views: number };
+
+/** Views per page, most viewed first (then by page). */
+export function pageViewCounts(rows: readonly PathViews[]): PageViewCount[] {
+  const pages = new Map<string, { views: number; guestViews: number; players: Set<string> }>();
+  for (const row of rows) {
+    const page = pageOf(row.path);
+    let p = pages.get(page);
+    if (!p) pages.set(page, (p = { views: 0, guestViews: 0, players: new Set() }));
+    p.views += row.views;
+    if (row.userId === null) p.guestViews += row.views;
+    else p.players.add(row.userId);
+  }
+  return [...pages]
+    .map(([page, p]) => ({ page, views: p.views, guestViews: p.guestViews, players: p.players.size }))
+    .toSorted((a, b) => b.views - a.views || a.page.localeCompare(b.page));
+}
+
+/** CSV of the page views (page, views, guest views, players), for spreadsheets. */
+export function pageViewsCsv(pages: readonly PageViewCount[]): string {
+  return ["page,views,guestViews,players", ...pages.map((p) => [p.page, p.views, p.guestViews, p.players].map(csvCell).join(","))].join("\n");
+}

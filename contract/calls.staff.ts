@@ -1,5 +1,5 @@
 import { call } from "./calls";
-import { FlowCounts, FlowsQuery } from "./analytics";
+import { FlowCounts, FlowsQuery, PageViews } from "./analytics";
 import { ReportBody, ReportCreated, StoredReport } from "./diagnostics";
 import { StaffMe } from "./staff";
 
@@ -9,6 +9,8 @@ export const staffCalls = {
   me: call({ method: "GET", path: "/staff/me", auth: true, result: StaffMe, errors: { 403: ["forbidden"] } }),
   /** Analysts and operators: every machine transition counted per day, summed over the range (UTC days). */
   flows: call({ method: "GET", path: "/staff/flows", auth: true, query: FlowsQuery, result: FlowCounts, errors: { 403: ["forbidden"] } }),
+  /** Analysts and operators: the spec's page views counted per page (ids folded into ":id") and per day. */
+  pageViews: call({ method: "GET", path: "/staff/page-views", auth: true, query: FlowsQuery, result: PageViews, errors: { 403: ["forbidden"] } }),
   /** Support and operators: a player's problem report by its id. */
   report: call({ method: "GET", path: "/staff/reports/:id", auth: true, result: StoredReport, errors: { 403: ["forbidden"], 404: ["notFound"] } }),
 } as const;

@@ -10,9 +10,14 @@ export const API_ERRORS_KEPT = 20;
 
 export const REDACTED = "[redacted]";
 
-/** Keys whose values are personal or secret, wherever they appear. */
+/**
+ * Keys whose values are personal or secret, wherever they appear. A `data` string (a signed invite link's
+ * payload) is opaque and redacted too; `data` holding structure (the weekend's prediction, riders and rules) is
+ * kept, its own keys redacted by these rules, so the weekend's actor replays. Its picks are the reporter's own,
+ * shown only to staff, who already hold every pick on the server: no other player sees them.
+ */
 const PERSONAL_KEY =
-  /^(?:.*token.*|.*password.*|.*secret.*|email|noteEmail|name|firstName|lastName|username|phone|address|zipCode|city|img|image|avatar|bio|twitter|instagram|walletAddress|signature|data|authorization|cookie)$/i;
+  /^(?:.*token.*|.*password.*|.*secret.*|email|noteEmail|name|firstName|lastName|username|phone|address|zipCode|city|img|image|avatar|bio|twitter|instagram|walletAddress|signature|authorization|cookie)$/i;
 const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
 const JWT = /^[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}$/;
 /** A one-time code as the recovery and confirmation steps use. */
@@ -38,7 +43,7 @@ export function redact(value: unknown, depth = 0, seen = new WeakSet<object>()):
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1, seen));
   // An actor reference (a child in a context) is named, not copied.
   if ("sessionId" in value && "send" in value) return { actor: String((value as { id?: unknown }).id ?? "") };
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, PERSONAL_KEY.test(k) ? REDACTED : redact(v, depth + 1, seen)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, PERSONAL_KEY.test(k) || (k === "data" && typeof v === "string") ? REDACTED : redact(v, depth + 1, seen)]));
 }
 
 const Json: z.ZodType<unknown> = z.unknown();

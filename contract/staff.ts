@@ -9,12 +9,13 @@ export const StaffRole = z.enum(["analyst", "support", "operator"]);
 export type StaffRole = z.infer<typeof StaffRole>;
 
 /** The staff tools; the operator may use every one. */
-export const StaffTool = z.enum(["flows", "replay"]);
+export const StaffTool = z.enum(["flows", "replay", "pages"]);
 export type StaffTool = z.infer<typeof StaffTool>;
 
 const toolRoles: Record<StaffTool, readonly StaffRole[]> = {
   flows: ["analyst", "operator"],
   replay: ["support", "operator"],
+  pages: ["analyst", "operator"],
 };
 
 /** The tools the roles open, in StaffTool order. */

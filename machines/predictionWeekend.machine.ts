@@ -8,7 +8,7 @@ import { categories, categorySession, podiumGroups } from "../contract/weekendRu
 import { upgradeKey } from "../contract/weekendRules/upgrades";
 import { cardView, changeRequestOf, chooserFor, factsOf, nextMoment, podiumState, slotState, type ChooserMode } from "../contract/weekendRules/view";
 import type { WeekendRules } from "../contract/weekendRules/weekendRules";
-import { chooseRiderMachine } from "./chooseRider.machine";
+import { chooseRiderMachine, type ChooseRiderOutput } from "./chooseRider.machine";
 import { predictionChangeMachine } from "./predictionChange.machine";
 import { predictionFormMachine } from "./predictionForm.machine";
 import { MAX_TIMER_MS } from "./predictionChange.machine";
@@ -68,6 +68,9 @@ export type RepickInput = { raceId: string; version: number; category: Predictio
 const current = (c: PredictionWeekendContext): RacePrediction | null =>
   c.data ? (c.balance === null ? c.data.prediction : { ...c.data.prediction, balance: String(c.balance) }) : null;
 
+/** The rider a `xstate.done.actor.chooser` event carries (null when the player left without one). */
+const chooserOutput = (event: { type: string }): ChooseRiderOutput | null =>
+  event.type === "xstate.done.actor.chooser" && "output" in event ? ((event.output as ChooseRiderOutput | undefined) ?? null) : null;
 const formPicks = (c: PredictionWeekendContext) => c.form?.getSnapshot().context.picks ?? {};
 const formLocked = (c: PredictionWeekendContext) => c.form?.getSnapshot().hasTag("locked") ?? false;
 
@@ -101,8 +104,8 @@ export const predictionWeekendMachine = setup({
     repick: fromPromise<void, RepickInput>(notProvided("repick")),
   },
   guards: {
-    /** The chooser ended with a rider (not left). */
-    picked: ({ context }) => Boolean(context.chooser?.getSnapshot().output),
+    /** The chooser ended with a rider (not left): read from its done event, so a replay without children decides alike. */
+    picked: ({ event }) => Boolean(chooserOutput(event)),
     choosingMode: ({ context }, params: { mode: ChooserMode }) => context.choosing?.mode === params.mode,
     /** The card's action opens a chooser: it has one and the form is not locked by a 418. */
     cardActs: ({ context, event }) => {
@@ -164,7 +167,7 @@ export const predictionWeekendMachine = setup({
       if (context.chooser) enqueue.stopChild(context.chooser);
       enqueue.assign({ chooser: null });
     }),
-    setPicked: assign({ picked: ({ context }) => context.chooser?.getSnapshot().output?.riderId ?? null }),
+    setPicked: assign({ picked: ({ event }) => chooserOutput(event)?.riderId ?? null }),
     choose: enqueueActions(({ context, enqueue }) => {
       if (context.form && context.choosing && context.picked) enqueue.sendTo(context.form, { type: "form.choose", category: context.choosing.category, riderId: context.picked });
     }),

@@ -80,7 +80,12 @@ export type ReplayResult = {
   error: string | null;
 };
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted: parallel regions may list their states in any order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).toSorted(([a], [b]) => a.localeCompare(b))) : v,
+  );
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** Whether the recording holds values `redact` replaced: a machine reading them cannot be replayed. */
 export const isRedacted = (recorded: RecordedActor) => JSON.stringify([recorded.initial, recorded.steps]).includes(JSON.stringify(REDACTED));

@@ -11,6 +11,7 @@ export const FLOWS_REFRESH_MS = 10_000;
 export const staffKeys = {
   me: (userId: string) => ["staff", "me", userId] as const,
   flows: (userId: string, range: FlowsQuery) => ["staff", "flows", userId, range.from, range.to] as const,
+  pageViews: (userId: string, range: FlowsQuery) => ["staff", "pageViews", userId, range.from, range.to] as const,
 };
 
 export const staffMeQuery = (userId: string) =>
@@ -21,6 +22,15 @@ export const useFlowCounts = (userId: string, range: FlowsQuery) =>
   useQuery({
     queryKey: staffKeys.flows(userId, range),
     queryFn: ({ signal }) => request(calls.flows, { query: range, signal }),
+    refetchInterval: FLOWS_REFRESH_MS,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const usePageViews = (userId: string, range: FlowsQuery) =>
+  useQuery({
+    queryKey: staffKeys.pageViews(userId, range),
+    queryFn: ({ signal }) => request(calls.pageViews, { query: range, signal }),
     refetchInterval: FLOWS_REFRESH_MS,
     placeholderData: keepPreviousData,
     retry: false,

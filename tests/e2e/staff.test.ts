@@ -192,6 +192,10 @@ describe("staff tools", () => {
     expect(changeLines).toContain("change.confirm → submitting");
     expect(changeLines).toContain("xstate.done.actor.submitChange → changed");
     expect(changeLines).toMatch(/ends in the recorded snapshot: changed$/);
+    // The Predictions weekend that spawned the change replays too (its data travels, the names in it do not).
+    const weekendAt = joinLines.findIndex((l) => /\(predictionWeekend\): start/.test(l));
+    expect(weekendAt).toBeGreaterThan(-1);
+    expect(joinLines.slice(weekendAt).find((l) => /ends in the recorded snapshot|DIFFERS|cannot be replayed|skipped/.test(l))).toMatch(/ends in the recorded snapshot/);
     await product.start();
 
     const staff = await openSignedIn(browser, product.url, analyst, "/staff");
@@ -242,6 +246,20 @@ describe("staff tools", () => {
     expect(await axeViolations(staff)).toEqual([]);
     await staff.keyboard.press("Tab");
     expect(await staff.evaluate(() => document.activeElement !== document.body)).toBe(true);
+
+    // Page views, the analysts' other tool: the player's league page counts under /leagues/:id.
+    await staff.setViewportSize({ width: 1280, height: 900 });
+    await staff.goto(`${product.url}/staff/pages`);
+    await expect.poll(() => staff.getByRole("heading", { level: 1, name: "Page views" }).count(), { timeout: 15_000 }).toBe(1);
+    await staff.getByLabel("To", { exact: true }).fill(days.at(-1)!);
+    await staff.getByLabel("From", { exact: true }).fill(days[0]!);
+    const leaguePage = staff.getByTestId("pages-by-page").getByRole("row").filter({ has: staff.getByRole("cell", { name: "/leagues/:id", exact: true }) });
+    await expect.poll(() => leaguePage.count(), { timeout: 15_000 }).toBe(1);
+    expect(Number(await leaguePage.getByRole("cell").nth(1).textContent())).toBeGreaterThanOrEqual(1);
+    expect(Number(await leaguePage.getByRole("cell").nth(2).textContent())).toBeGreaterThanOrEqual(1);
+    expect(await axeViolations(staff)).toEqual([]);
+    await staff.setViewportSize({ width: 375, height: 800 });
+    expect(await axeViolations(staff)).toEqual([]);
 
     // Support opens the report: the league join step by step on its chart, replayed in the browser too.
     await staff.setViewportSize({ width: 1280, height: 900 });

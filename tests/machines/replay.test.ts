@@ -2,12 +2,18 @@
 // same machine, without its services, to the recorded snapshot; a tampered recording is caught; a machine that
 // reads the clock replays with the time it read then, not the replay's.
 import { describe, expect, it } from "vitest";
-import { assign, createActor, fromPromise } from "xstate";
+import { assign, createActor, fromCallback, fromPromise } from "xstate";
 import { DiagnosticsBundle, redact, REDACTED } from "../../contract/diagnostics";
 import { leagueJoinMachine, type LeagueSeat } from "../../machines/leagueJoin.machine";
 import { predictionChangeMachine, type ChangeRequest } from "../../machines/predictionChange.machine";
+import { predictionFormMachine } from "../../machines/predictionForm.machine";
+import { predictionWeekendMachine, type WeekendData } from "../../machines/predictionWeekend.machine";
+import { upgradeButtonMachine } from "../../machines/upgradeButton.machine";
 import { createRecorder, replayActor } from "../../machines/recorder";
+import { pick, riders, rules, T0, view, world } from "../views/predictions/predictionFixtures";
 import { settle } from "./modelWalk";
+
+const weekendData = (picks: ReturnType<typeof pick>[]): WeekendData => ({ prediction: view(world({ now: T0, balance: 100, picks })), riders, rules });
 
 const league: LeagueSeat = { id: "L1", type: "PUBLIC", ownerId: "u1", membersCount: 3, max: 100, memberStatus: null };
 
@@ -90,6 +96,44 @@ describe("Record and replay", () => {
     expect(result.steps.map((s) => `${s.event} → ${String(s.value)}`)).toEqual(["change.confirm → submitting", "xstate.done.actor.submitChange → changed"]);
     expect(result.matches).toBe(true);
     expect(result.error).toBeNull();
+  });
+
+  it("the Predictions weekend replays to its recorded snapshot: its data is kept, the names in it are not", async () => {
+    const recorder = createRecorder();
+    const readClock = assign({ now: () => T0 });
+    const services = fromPromise(async () => ({}));
+    const live = predictionWeekendMachine.provide({
+      actions: { readClock: readClock as never, openChooser: () => {}, closeChooser: () => {}, openChange: () => {}, closeChange: () => {}, showError: () => {}, refetch: () => {} },
+      actors: {
+        watchWeekend: fromCallback(() => () => {}),
+        repick: services as never,
+        predictionForm: predictionFormMachine.provide({ actors: { save: services as never } }),
+        upgradeButton: upgradeButtonMachine.provide({ actors: { purchase: services as never } }),
+        predictionChange: predictionChangeMachine.provide({ actions: { readClock: readClock as never } }),
+      },
+    });
+    const actor = createActor(live, { inspect: recorder.inspect }).start();
+    actor.send({ type: "weekend.open", session: { userId: "u1", raceId: "R1" } });
+    // FP1 saved, FP2's rider injured since: pressing FP2 opens the chooser for a free re-pick.
+    actor.send({ type: "weekend.data", data: weekendData([pick("FP1", "r1"), pick("FP2", "r3")]) });
+    actor.send({ type: "card.press", category: "FP2" });
+    actor.getSnapshot().context.chooser!.send({ type: "chooser.pick", riderId: "r2" });
+    await settle();
+    const bundle = DiagnosticsBundle.parse(JSON.parse(JSON.stringify({ appVersion: "t", route: "/predictions", createdAt: new Date().toISOString(), actors: recorder.actors(), apiErrors: [] })));
+    const recorded = bundle.actors.find((a) => a.machine === "predictionWeekend")!;
+    const result = replayActor(predictionWeekendMachine, recorded);
+    expect(result.error).toBeNull();
+    // The chooser's rider travels in its done event: the replay decides the re-pick without the child running.
+    expect(result.steps.map((s) => s.event)).toEqual(["weekend.open", "weekend.data", "card.press", "xstate.done.actor.chooser", "xstate.done.actor.repick"]);
+    expect(result.finalValue).toEqual(actor.getSnapshot().value);
+    expect(result.matches).toBe(true);
+    const names = riders.map((r) => r.name);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(JSON.stringify(bundle)).not.toContain(`"${name}"`);
+  });
+
+  it("an invite link's signed payload is opaque and redacted with its signature", () => {
+    expect(redact({ type: "link.use", data: "eyJsZWFndWUiOiJMMSJ9", signature: "abc" })).toEqual({ type: "link.use", data: REDACTED, signature: REDACTED });
   });
 
   it("names, e-mails, tokens and codes never reach the bundle", async () => {

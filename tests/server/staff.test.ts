@@ -2,19 +2,45 @@
 // gets 403 forbidden, a guest 401), each role opening only its own tools. PGlite and PostgreSQL.
 import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { pageOf, pageViewCounts } from "../../contract/analytics";
 import { mayUse, toolsOf } from "../../contract/staff";
 import { grantRole, revokeRole, rolesOf } from "../../server/modules/staff/roles";
 import { signUpConfirmed } from "./accounts";
 import { onEachBackend } from "./harness";
 
 describe("contract/staff.ts: which role opens which tool", () => {
-  it("analysts read flows, support replays, operators do both, players nothing", () => {
-    expect(toolsOf(["analyst"])).toEqual(["flows"]);
+  it("analysts read flows and page views, support replays, operators do all, players nothing", () => {
+    expect(toolsOf(["analyst"])).toEqual(["flows", "pages"]);
     expect(toolsOf(["support"])).toEqual(["replay"]);
-    expect(toolsOf(["operator"])).toEqual(["flows", "replay"]);
+    expect(toolsOf(["operator"])).toEqual(["flows", "replay", "pages"]);
     expect(toolsOf([])).toEqual([]);
     expect(mayUse(["support"], "flows")).toEqual({ ok: false, refusal: { status: 403, code: "forbidden" } });
     expect(mayUse(["analyst"], "flows").ok).toBe(true);
+  });
+});
+
+describe("contract/analytics.ts: page views are counted per page", () => {
+  it("a path that names one thing counts under its page; words stay", () => {
+    expect(pageOf("/leagues/0b6e2f1a-3c4d-4e5f-8a9b-0c1d2e3f4a5b")).toBe("/leagues/:id");
+    expect(pageOf("/staff/replay/K7P2QX9A")).toBe("/staff/replay/:id");
+    expect(pageOf("/results/2026/12")).toBe("/results/:id/:id");
+    expect(pageOf("/profile/settings/")).toBe("/profile/settings");
+    expect(pageOf("/")).toBe("/");
+  });
+
+  it("views add up per page, players are counted once, guests apart; most viewed first", () => {
+    const rows = [
+      { path: "/leagues/0b6e2f1a-3c4d-4e5f-8a9b-0c1d2e3f4a5b", userId: "u1", views: 2 },
+      { path: "/leagues/1b6e2f1a-3c4d-4e5f-8a9b-0c1d2e3f4a5b", userId: "u1", views: 1 },
+      { path: "/leagues/1b6e2f1a-3c4d-4e5f-8a9b-0c1d2e3f4a5b", userId: null, views: 4 },
+      { path: "/predictions", userId: "u2", views: 1 },
+      { path: "/bets", userId: "u2", views: 1 },
+    ];
+    expect(pageViewCounts(rows)).toEqual([
+      { page: "/leagues/:id", views: 7, guestViews: 4, players: 1 },
+      { page: "/bets", views: 1, guestViews: 0, players: 1 },
+      { page: "/predictions", views: 1, guestViews: 0, players: 1 },
+    ]);
   });
 });
 
@@ -31,7 +57,7 @@ onEachBackend("staff roles", (h) => {
     expect(await grantRole(h.database.db, h.clock, player.email, "analyst")).toBe("granted");
     const me = await h.call("GET", "/staff/me", { token: player.tokens.accessToken });
     expect(me.status).toBe(200);
-    expect(me.body.result).toEqual({ roles: ["analyst", "support"], tools: ["flows", "replay"] });
+    expect(me.body.result).toEqual({ roles: ["analyst", "support"], tools: ["flows", "replay", "pages"] });
   });
 
   it("grant refuses an unknown e-mail; revoke takes the role back and the next call is refused", async () => {
@@ -116,6 +142,38 @@ onEachBackend("analytics and the analysts' counts", (h) => {
     expect(after.rows[0]!.n).toBe(1);
     expect((await h.call("PUT", "/analytics/settings", { token, body: { optedOut: false } })).body.result).toEqual({ optedOut: false });
   });
+
+  it("GET /staff/page-views: analysts and operators see the views per page and per day; support and players are refused", async () => {
+    await h.database.db.execute(sql`TRUNCATE page_views`);
+    const player = await signUpConfirmed(h);
+    const league = "/leagues/0b6e2f1a-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
+    for (const [token, path] of [[player.tokens.accessToken, league], [player.tokens.accessToken, league], [undefined, league], [player.tokens.accessToken, "/predictions"]] as const)
+      expect((await h.call("POST", "/analytics/page-view", { token, body: { path, url: `http://pp.test${path}` } })).status).toBe(200);
+
+    const range = { from: today(), to: today() };
+    expect((await h.call("GET", "/staff/page-views", { query: range })).status).toBe(401);
+    expect((await h.call("GET", "/staff/page-views", { query: range, token: player.tokens.accessToken })).status).toBe(403);
+    const support = await signUpConfirmed(h);
+    await grantRole(h.database.db, h.clock, support.email, "support");
+    expect((await h.call("GET", "/staff/page-views", { query: range, token: support.tokens.accessToken })).status).toBe(403);
+
+    const analyst = await signUpConfirmed(h);
+    await grantRole(h.database.db, h.clock, analyst.email, "analyst");
+    const seen = await h.call("GET", "/staff/page-views", { query: range, token: analyst.tokens.accessToken });
+    expect(seen.status).toBe(200);
+    expect(seen.body.result).toEqual({
+      ...range,
+      pages: [
+        { page: "/leagues/:id", views: 3, guestViews: 1, players: 1 },
+        { page: "/predictions", views: 1, guestViews: 0, players: 1 },
+      ],
+      days: [{ day: today(), views: 4 }],
+    });
+    expect(JSON.stringify(seen.body.result)).not.toContain(player.id);
+    const tomorrow = new Date(h.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+    const later = await h.call("GET", "/staff/page-views", { query: { from: tomorrow, to: tomorrow }, token: analyst.tokens.accessToken });
+    expect(later.body.result).toEqual({ from: tomorrow, to: tomorrow, pages: [], days: [] });
+  });
 });
 
 const bundleWith = (context: unknown) => ({
@@ -133,6 +191,7 @@ const bundleWith = (context: unknown) => ({
     },
   ],
   apiErrors: [{ at: new Date().toISOString(), call: "POST /leagues/:leagueId/join", status: 409, code: "leagueFull" }],
+
 });
 
 onEachBackend("problem reports", (h) => {

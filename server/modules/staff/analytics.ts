@@ -1,5 +1,5 @@
-import { and, eq, gte, lte, sql } from "drizzle-orm";
-import type { FlowCount, FlowsQuery, PageViewBody, ReportedTransition } from "../../../contract/analytics";
+import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { pageViewCounts, type FlowCount, type FlowsQuery, type PageViewBody, type PageViews, type ReportedTransition } from "../../../contract/analytics";
 import { flowKeys } from "../../../contract/flowKeys.generated";
 import type { AppDeps } from "../../http/deps";
 import { analyticsOptOuts, flowTransitionsDaily, pageViews } from "../../db/schema";
@@ -9,6 +9,9 @@ const known = new Set(flowKeys);
 const flowKeyString = (t: ReportedTransition) => `${t.machine}|${t.from}|${t.event}|${t.to}`;
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+/** The range's first instant and the instant after its last day (UTC). */
+const bounds = (range: FlowsQuery) => [new Date(`${range.from}T00:00:00Z`), new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS)] as const;
 
 export function analyticsService(deps: AppDeps) {
   const db = deps.db.db;
@@ -54,6 +57,24 @@ export function analyticsService(deps: AppDeps) {
       if (value) await db.insert(analyticsOptOuts).values({ userId, optedOutAt: deps.clock.now() }).onConflictDoNothing();
       else await db.delete(analyticsOptOuts).where(eq(analyticsOptOuts.userId, userId));
       return value;
+    },
+
+    /** Page views over the range's days: per page (contract `pageViewCounts`) and per day. */
+    async pageViews(range: FlowsQuery): Promise<PageViews> {
+      const [start, end] = bounds(range);
+      const within = and(gte(pageViews.viewedAt, start), lt(pageViews.viewedAt, end));
+      const byViewer = await db
+        .select({ path: pageViews.path, userId: pageViews.userId, views: sql<number>`count(*)::int` })
+        .from(pageViews)
+        .where(within)
+        .groupBy(pageViews.path, pageViews.userId);
+      const day = sql<string>`to_char(${pageViews.viewedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const byDay = await db.select({ day, views: sql<number>`count(*)::int` }).from(pageViews).where(within).groupBy(day).orderBy(day);
+      return {
+        ...range,
+        pages: pageViewCounts(byViewer.map((r) => ({ ...r, views: Number(r.views) }))),
+        days: byDay.map((r) => ({ day: r.day, views: Number(r.views) })),
+      };
     },
 
     /** The counts summed over the range's days. */

@@ -24,6 +24,11 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     if (query.from > query.to) return { ...query, transitions: [] };
     return { ...query, transitions: await analytics.counts(query) };
   });
+  serve(app, staffCalls.pageViews, async ({ caller, query }) => {
+    await requireTool(db, caller.userId, "pages");
+    if (query.from > query.to) return { ...query, pages: [], days: [] };
+    return analytics.pageViews(query);
+  });
   serve(app, staffCalls.report, async ({ caller, params }) => {
     await requireTool(db, caller.userId, "replay");
     return reports.read(params.id!);

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { countsCsv, funnel, shares, stateFlows, type FlowCount, type FlowsQuery } from "../../../contract/analytics";
+import { countsCsv, funnel, shares, stateFlows, type FlowCount } from "../../../contract/analytics";
 import { useFlowCounts } from "../../api/staff";
 import { useProfile } from "../../app/hooks";
 import { Button } from "../../ui/Button";
@@ -8,30 +8,20 @@ import { EmptyState } from "../../ui/EmptyState";
 import page from "../../ui/Page.module.css";
 import { Spinner } from "../../ui/Spinner";
 import { layoutChart } from "./chartLayout";
+import { DateRangeFields, useDateRange } from "./DateRange";
+import { download } from "./download";
 import { FlowChart } from "./FlowChart";
 import { staffMachines } from "./machineRegistry";
 import styles from "./staff.module.css";
 
-const DAY_MS = 86_400_000;
-const DEFAULT_DAYS = 7;
 const total = (rows: readonly FlowCount[]) => rows.reduce((s, c) => s + c.count, 0);
 const NO_COUNTS: readonly FlowCount[] = [];
-const day = (at: number) => new Date(at).toISOString().slice(0, 10);
-
-function download(name: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
-}
 
 /** /staff/flows (analysts, operators): every machine's chart with live counts, drop-off, a funnel, CSV and SVG export. */
 export default function FlowsPage() {
   const { t, i18n } = useTranslation("staff");
   const userId = useProfile()!.id;
-  const [range, setRange] = useState<FlowsQuery>(() => ({ from: day(Date.now() - (DEFAULT_DAYS - 1) * DAY_MS), to: day(Date.now()) }));
+  const [range, setRange] = useDateRange();
   const names = [...staffMachines.keys()];
   const [machine, setMachine] = useState(names[0] ?? "");
   const [funnelText, setFunnelText] = useState("");
@@ -59,14 +49,7 @@ export default function FlowsPage() {
         <p className={page.lead}>{t("flows.lead")}</p>
       </div>
       <form className={styles.controls} onSubmit={(e) => e.preventDefault()}>
-        <label className={styles.field}>
-          <span>{t("flows.from")}</span>
-          <input type="date" value={range.from} max={range.to} required onChange={(e) => e.target.value && setRange((r) => ({ ...r, from: e.target.value }))} />
-        </label>
-        <label className={styles.field}>
-          <span>{t("flows.to")}</span>
-          <input type="date" value={range.to} min={range.from} required onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))} />
-        </label>
+        <DateRangeFields range={range} onChange={setRange} />
         <label className={styles.field}>
           <span>{t("flows.machine")}</span>
           <select value={machine} onChange={(e) => setMachine(e.target.value)}>

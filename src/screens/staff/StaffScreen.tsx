@@ -13,6 +13,7 @@ import { staffPaths } from "./staffPaths";
 import styles from "./staff.module.css";
 
 const FlowsPage = lazy(() => import("./FlowsPage"));
+const PagesPage = lazy(() => import("./PagesPage"));
 const ReplayLookup = lazy(() => import("./ReplayPage").then((m) => ({ default: m.ReplayLookup })));
 const ReplayPage = lazy(() => import("./ReplayPage").then((m) => ({ default: m.ReplayPage })));
 
@@ -45,7 +46,7 @@ function StaffGate({ tool, notFound, children }: { tool?: StaffTool; notFound: R
 }
 
 /** The staff pages built so far, by tool. */
-const toolPages: Partial<Record<StaffTool, string>> = { flows: staffPaths.flows, replay: staffPaths.replay };
+const toolPages: Partial<Record<StaffTool, string>> = { flows: staffPaths.flows, replay: staffPaths.replay, pages: staffPaths.pages };
 
 function StaffHome({ me }: { me: StaffMe }) {
   const { t } = useTranslation("staff");
@@ -83,6 +84,9 @@ export default function StaffScreen({ notFound }: { notFound: ReactNode }) {
       </Route>
       <Route path={staffPaths.flows}>
         <StaffGate tool="flows" notFound={notFound}>{() => <FlowsPage />}</StaffGate>
+      </Route>
+      <Route path={staffPaths.pages}>
+        <StaffGate tool="pages" notFound={notFound}>{() => <PagesPage />}</StaffGate>
       </Route>
       <Route path={staffPaths.replay}>
         <StaffGate tool="replay" notFound={notFound}>
