@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { Route, Switch, useSearch } from "wouter";
 import { Layout } from "./layout/Layout";
 import { paths, queryKeys, type ScreenName } from "./paths";
@@ -32,10 +32,6 @@ const PrizesScreen = lazy(() => import("../screens/prizes/PrizesScreen"));
 const StaffScreen = lazy(() => import("../screens/staff/StaffScreen"));
 const BonusQuestionsScreen = lazy(() => import("../screens/bonusQuestions/BonusQuestionsScreen"));
 const InfoPageScreen = lazy(() => import("../screens/info/InfoPageScreen"));
-const ComingSoonScreen: LazyExoticComponent<ComponentType<{ screen: ScreenName }>> = lazy(
-  () => import("../screens/comingSoon/ComingSoonScreen"),
-);
-
 /** Screens that need a signed-in player (spec section 6). */
 export const guardedScreens: ReadonlySet<ScreenName> = new Set<ScreenName>([
   "editProfile",
@@ -56,10 +52,6 @@ export const guardedScreens: ReadonlySet<ScreenName> = new Set<ScreenName>([
   "prizes",
 ]);
 
-/** Screens later issues build; until then each shows an honest "coming soon" page. */
-const comingSoon: readonly ScreenName[] = [
-];
-
 /** The information pages of the footer (terms, privacy, about, contact): public, translated. */
 const infoPages = ["terms", "privacy", "about", "contact"] as const satisfies readonly ScreenName[];
 
@@ -72,9 +64,6 @@ function ProfileRoute() {
   const userId = new URLSearchParams(useSearch()).get(queryKeys.userId);
   return userId ? <ProfileScreen /> : <RequireAuth><ProfileScreen /></RequireAuth>;
 }
-
-// Static paths before `:param` ones, so /leagues/create never matches /leagues/:leagueId.
-const comingSoonOrder = comingSoon.toSorted((a, b) => Number(paths[a].includes(":")) - Number(paths[b].includes(":")));
 
 export function AppRoutes() {
   return (
@@ -240,15 +229,6 @@ export function AppRoutes() {
         <Route key={page} path={paths[page]}>
           <Layout>
             <InfoPageScreen page={page} />
-          </Layout>
-        </Route>
-      ))}
-      {comingSoonOrder.map((screen) => (
-        <Route key={screen} path={paths[screen]}>
-          <Layout>
-            <Guarded screen={screen}>
-              <ComingSoonScreen screen={screen} />
-            </Guarded>
           </Layout>
         </Route>
       ))}
