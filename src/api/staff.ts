@@ -18,23 +18,15 @@ export const staffMeQuery = (userId: string) =>
   queryOptions({ queryKey: staffKeys.me(userId), queryFn: ({ signal }) => request(calls.me, { signal }), retry: false });
 export const useStaffMe = (userId: string | undefined) => useQuery({ ...staffMeQuery(userId ?? ""), enabled: Boolean(userId) });
 
+/** A staff report over a range of days: read again every FLOWS_REFRESH_MS, the last answer shown while the next loads. */
+const useLiveReport = <T>(queryKey: readonly unknown[], queryFn: (ctx: { signal: AbortSignal }) => Promise<T>) =>
+  useQuery({ queryKey, queryFn, refetchInterval: FLOWS_REFRESH_MS, placeholderData: keepPreviousData, retry: false });
+
 export const useFlowCounts = (userId: string, range: FlowsQuery) =>
-  useQuery({
-    queryKey: staffKeys.flows(userId, range),
-    queryFn: ({ signal }) => request(calls.flows, { query: range, signal }),
-    refetchInterval: FLOWS_REFRESH_MS,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  useLiveReport(staffKeys.flows(userId, range), ({ signal }) => request(calls.flows, { query: range, signal }));
 
 export const usePageViews = (userId: string, range: FlowsQuery) =>
-  useQuery({
-    queryKey: staffKeys.pageViews(userId, range),
-    queryFn: ({ signal }) => request(calls.pageViews, { query: range, signal }),
-    refetchInterval: FLOWS_REFRESH_MS,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  useLiveReport(staffKeys.pageViews(userId, range), ({ signal }) => request(calls.pageViews, { query: range, signal }));
 
 export const useReport = (userId: string, id: string) =>
   useQuery({ queryKey: ["staff", "report", userId, id] as const, queryFn: ({ signal }) => request(calls.report, { params: { id }, signal }), retry: false });

@@ -6,12 +6,13 @@ import { useProfile } from "../../app/hooks";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import page from "../../ui/Page.module.css";
-import { Spinner } from "../../ui/Spinner";
 import { layoutChart } from "./chartLayout";
 import { DateRangeFields, useDateRange } from "./DateRange";
 import { download } from "./download";
 import { FlowChart } from "./FlowChart";
 import { staffMachines } from "./machineRegistry";
+import { QuerySummary } from "./QuerySummary";
+import { StaffTable } from "./StaffTable";
 import styles from "./staff.module.css";
 
 const total = (rows: readonly FlowCount[]) => rows.reduce((s, c) => s + c.count, 0);
@@ -75,23 +76,9 @@ export default function FlowsPage() {
         </Button>
       </div>
 
-      <section aria-labelledby="flows-summary" aria-busy={counts.isFetching} className={styles.section}>
-        <h2 id="flows-summary" className={styles.heading}>
-          {t("flows.summaryTitle", { machine })}
-        </h2>
-        {counts.isPending ? (
-          <Spinner label={t("flows.loading")} />
-        ) : counts.isError ? (
-          <div role="alert" className={styles.error}>
-            <p>{t("flows.error")}</p>
-            <Button variant="secondary" onClick={() => void counts.refetch()}>
-              {t("retry")}
-            </Button>
-          </div>
-        ) : (
-          <p data-testid="flows-total">{t("flows.total", { total: number.format(total(mine)) })}</p>
-        )}
-      </section>
+      <QuerySummary id="flows-summary" title={t("flows.summaryTitle", { machine })} query={counts} loading={t("flows.loading")} error={t("flows.error")}>
+        <p data-testid="flows-total">{t("flows.total", { total: number.format(total(mine)) })}</p>
+      </QuerySummary>
 
       {layout && definition ? (
         <section aria-labelledby="flows-chart" className={styles.section}>
@@ -110,63 +97,19 @@ export default function FlowsPage() {
 
       {mine.length > 0 ? (
         <>
-          <section aria-labelledby="flows-transitions" className={styles.section}>
-            <h2 id="flows-transitions" className={styles.heading}>
-              {t("flows.transitionsTitle")}
-            </h2>
-            <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="flows-transitions">
-              <table className={styles.table} data-testid="flows-transitions">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("flows.columns.from")}</th>
-                    <th scope="col">{t("flows.columns.event")}</th>
-                    <th scope="col">{t("flows.columns.to")}</th>
-                    <th scope="col">{t("flows.columns.count")}</th>
-                    <th scope="col">{t("flows.columns.share")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {mine.map((c) => (
-                    <tr key={`${c.from}|${c.event}|${c.to}`}>
-                      <td>{c.from}</td>
-                      <td>{c.event}</td>
-                      <td>{c.to}</td>
-                      <td>{number.format(c.count)}</td>
-                      <td>{percent.format(share.get(c) ?? 0)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
-
-          <section aria-labelledby="flows-states" className={styles.section}>
-            <h2 id="flows-states" className={styles.heading}>
-              {t("flows.statesTitle")}
-            </h2>
-            <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="flows-states">
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("flows.columns.state")}</th>
-                    <th scope="col">{t("flows.columns.entered")}</th>
-                    <th scope="col">{t("flows.columns.left")}</th>
-                    <th scope="col">{t("flows.columns.dropOff")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {flows.map((f) => (
-                    <tr key={f.state}>
-                      <td>{f.state}</td>
-                      <td>{number.format(f.entered)}</td>
-                      <td>{number.format(f.left)}</td>
-                      <td>{number.format(f.dropOff)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
+          <StaffTable
+            id="flows-transitions"
+            testId="flows-transitions"
+            title={t("flows.transitionsTitle")}
+            columns={[t("flows.columns.from"), t("flows.columns.event"), t("flows.columns.to"), t("flows.columns.count"), t("flows.columns.share")]}
+            rows={mine.map((c) => ({ key: `${c.from}|${c.event}|${c.to}`, cells: [c.from, c.event, c.to, number.format(c.count), percent.format(share.get(c) ?? 0)] }))}
+          />
+          <StaffTable
+            id="flows-states"
+            title={t("flows.statesTitle")}
+            columns={[t("flows.columns.state"), t("flows.columns.entered"), t("flows.columns.left"), t("flows.columns.dropOff")]}
+            rows={flows.map((f) => ({ key: f.state, cells: [f.state, number.format(f.entered), number.format(f.left), number.format(f.dropOff)] }))}
+          />
         </>
       ) : null}
 
