@@ -11,6 +11,7 @@ import { modalComponents } from "../../src/modals/registry";
 import { axeViolations, settle } from "./axe";
 import { createPlayer, openSignedIn, type Player } from "./accounts";
 import { latestMail, launchBrowser, startProduct, type Product } from "./harness";
+import { api as callApi } from "./api";
 
 const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
 const WIDTHS = [1280, 375] as const;
@@ -29,15 +30,7 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function api<T>(player: Player | null, method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (player) headers.authorization = `Bearer ${player.tokens.accessToken}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${product.url}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await res.json()) as { result?: T; message?: string };
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.message ?? ""}`);
-  return json.result as T;
-}
+const api = <T>(player: Player | null, method: string, path: string, body?: unknown) => callApi<T>(product.url, player, method, path, body);
 
 /** Every path of the route table with its parameters filled in, plus a path no route knows. */
 function routeList(params: Record<string, string>): string[] {

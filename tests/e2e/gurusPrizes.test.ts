@@ -16,6 +16,7 @@ import { operatorApi, type OperatorApi } from "../../scripts/operator/api";
 import { commitDraw, runDraw, verifyPublishedDraw } from "../../scripts/operator/draw";
 import { createPlayer, openSignedIn, type Player } from "./accounts";
 import { latestMail, launchBrowser, startProduct, type Product } from "./harness";
+import { api as callApi } from "./api";
 
 const require = createRequire(import.meta.url);
 const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
@@ -34,15 +35,7 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function api<T>(player: Player | null, method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (player) headers.authorization = `Bearer ${player.tokens.accessToken}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${product.url}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await res.json()) as { result?: T; message?: string };
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.message ?? ""}`);
-  return json.result as T;
-}
+const api = <T>(player: Player | null, method: string, path: string, body?: unknown) => callApi<T>(product.url, player, method, path, body);
 
 /** axe-core's violations on the page as it is now (WCAG 2.x A and AA). */
 async function axeViolations(page: Page, within?: string): Promise<string[]> {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { createPlayer, openSignedIn, type Player } from "./accounts";
 import { launchBrowser, startProduct, type Product } from "./harness";
+import { api as callApi } from "./api";
 
 let product: Product;
 let browser: Browser;
@@ -21,16 +22,7 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function api<T>(player: Player, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${product.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${player.tokens.accessToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { result?: T; message?: string };
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.message ?? ""}`);
-  return json.result as T;
-}
+const api = <T>(player: Player, method: string, path: string, body?: unknown) => callApi<T>(product.url, player, method, path, body);
 
 /**
  * A public league with `count` accepted members (owner included): the owner and the league through the

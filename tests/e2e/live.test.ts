@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlayer, openSignedIn, type Player } from "./accounts";
 import { launchBrowser, restartableProduct, type RestartableProduct } from "./harness";
+import { api as callApi } from "./api";
 
 let product: RestartableProduct;
 let browser: Browser;
@@ -18,16 +19,7 @@ afterAll(async () => {
   await product?.dispose();
 });
 
-async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${product.url}/api${path}`, {
-    method,
-    headers: { ...(body ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { result: T; message?: string };
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.message ?? ""}`);
-  return json.result;
-}
+const api = <T>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(product.url, token ?? null, method, path, body);
 
 const notify = (userId: string, league: string) =>
   api("POST", "/dev/notify", undefined, { userId, type: "LEAGUE_INVITATION", value: { league: { id: "8b0c6a52-6f4e-4a1b-9a51-3f2a8e2b1c11", name: league }, user: { id: userId, name: "Vale" } } });

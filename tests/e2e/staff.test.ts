@@ -17,6 +17,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlayer, openSignedIn, type Player } from "./accounts";
 import { launchBrowser, restartableProduct, type RestartableProduct } from "./harness";
+import { apiAnswer } from "./api";
 
 const require = createRequire(import.meta.url);
 const run = promisify(execFile);
@@ -35,15 +36,7 @@ afterAll(async () => {
   await product?.dispose();
 });
 
-async function api<T>(player: Player | null, method: string, path: string, body?: unknown): Promise<{ status: number; result: T }> {
-  const res = await fetch(`${product.url}/api${path}`, {
-    method,
-    headers: { ...(player ? { authorization: `Bearer ${player.tokens.accessToken}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { result: T };
-  return { status: res.status, result: json.result };
-}
+const api = <T>(player: Player | null, method: string, path: string, body?: unknown) => apiAnswer<T>(product.url, player, method, path, body);
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });

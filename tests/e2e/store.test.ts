@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { createPlayer, openSignedIn, type Player } from "./accounts";
 import { launchBrowser, startProduct, type Product } from "./harness";
+import { api as callApi } from "./api";
 
 const require = createRequire(import.meta.url);
 let product: Product;
@@ -23,12 +24,7 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function api<T>(player: Player, method: string, path: string): Promise<T> {
-  const res = await fetch(`${product.url}/api${path}`, { method, headers: { authorization: `Bearer ${player.tokens.accessToken}` } });
-  const json = (await res.json()) as { result?: T; message?: string };
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.message ?? ""}`);
-  return json.result as T;
-}
+const api = <T>(player: Player, method: string, path: string) => callApi<T>(product.url, player, method, path);
 
 /** axe-core's violations on the page as it is now (WCAG 2.x A and AA). */
 async function axeViolations(page: Page, within?: string): Promise<string[]> {
