@@ -62,12 +62,12 @@ function scenarioOf(path: QaPath): Scenario {
   return "confirm";
 }
 
-/** The moment each scenario opens the page: BEFORE two minutes ahead of FP1, the last seconds of EARLY or of LATE. */
+/** The moment each scenario opens the page: BEFORE two minutes ahead of FP1, the last 90 seconds of EARLY or of LATE. */
 const startOf = (scenario: Scenario, fp1: Window) =>
   scenario === "between"
-    ? fp1.startsAt + changeTiers.EARLY.minutesAfterStart * MINUTE - 30 * SECOND
+    ? fp1.startsAt + changeTiers.EARLY.minutesAfterStart * MINUTE - 90 * SECOND
     : scenario === "over"
-      ? fp1.endsAt - 30 * SECOND
+      ? fp1.endsAt - 90 * SECOND
       : fp1.startsAt - 2 * MINUTE;
 
 /** The price on FP1's card when the player opens the change. */
@@ -91,10 +91,21 @@ async function adjustBalance(world: ChangeWorld, delta: number, page?: Page): Pr
 const dialog = (page: Page) => page.getByRole("dialog");
 const confirmButton = (page: Page) => dialog(page).getByRole("button", { name: /^Change for \d+ diamonds$/ });
 
+/** Waits until the chooser offers its riders; a failure says what the page showed instead. */
+async function chooserOpen(page: Page, when: string): Promise<void> {
+  const riders = dialog(page).getByRole("list").getByRole("button");
+  try {
+    await expect.poll(() => riders.count(), { timeout: 15_000 }).toBeGreaterThan(3);
+  } catch (error) {
+    const dialogs = await dialog(page).allInnerTexts();
+    throw new Error(`the chooser is not open ${when}; dialogs: ${JSON.stringify(dialogs)}`, { cause: error });
+  }
+}
+
 /** Clicks the first rider the chooser offers that is not the saved one. */
 async function chooseAnotherRider(page: Page): Promise<void> {
   const riders = dialog(page).getByRole("list").getByRole("button");
-  await expect.poll(() => riders.count(), { timeout: 15_000 }).toBeGreaterThan(3);
+  await chooserOpen(page, "when the player picks");
   for (let i = 0; i < (await riders.count()); i++) {
     const rider = riders.nth(i);
     if (!(await rider.isEnabled()) || (await rider.getAttribute("aria-pressed")) === "true") continue;
@@ -130,21 +141,32 @@ async function releaseSubmit(world: ChangeWorld): Promise<number> {
 /** Step 0: the player presses Change on FP1's card and picks another rider; the spawned change flow checks the tier. */
 async function openChange({ page, world }: Step<ChangeWorld>): Promise<void> {
   await page.getByRole("button", { name: `Change · ${cardCost(world.scenario)} (${CATEGORY_NAME})` }).click({ timeout: 20_000 });
-  await expect.poll(() => dialog(page).getByRole("list").getByRole("button").count(), { timeout: 15_000 }).toBeGreaterThan(3);
+  await chooserOpen(page, "after pressing Change");
   // The player lingers in the chooser while the tier closes (EARLY) or the session ends (LATE).
   if (world.scenario === "between") await moveClocks(world, page, world.fp1.startsAt + changeTiers.EARLY.minutesAfterStart * MINUTE + 5 * SECOND);
   if (world.scenario === "over") await moveClocks(world, page, world.fp1.endsAt + 5 * SECOND);
   await chooseAnotherRider(page);
 }
 
+type Race = { id: string; sessions: { type: string; startsAt: string; endsAt: string }[] };
+
 export function predictionChangeDriver(productUrl: () => string): UiDriver<ChangeWorld> {
+  // The weekend every path plays: the next race on the real clock (read once; the paths move the server's clock).
+  let weekend: Promise<Race> | null = null;
+  const raceOf = (url: string) =>
+    (weekend ??= (async () => {
+      await call(url, "POST", "/dev/clock", { reset: true });
+      const [race] = await call<Race[]>(url, "GET", "/races/next?take=1");
+      if (!race) throw new Error("no race ahead to play the change on");
+      return race;
+    })());
   return {
     machine: predictionChangeMachine,
 
     async arrange(browser: Browser, path: QaPath) {
       const url = productUrl();
-      const [race] = await call<{ id: string; sessions: { type: string; startsAt: string; endsAt: string }[] }[]>(url, "GET", "/races/next?take=1");
-      const session = race!.sessions.find((s) => s.type === CATEGORY)!;
+      const race = await raceOf(url);
+      const session = race.sessions.find((s) => s.type === CATEGORY)!;
       const fp1 = { startsAt: Date.parse(session.startsAt), endsAt: Date.parse(session.endsAt) };
       const scenario = scenarioOf(path);
 
@@ -152,17 +174,17 @@ export function predictionChangeDriver(productUrl: () => string): UiDriver<Chang
       await setServerClock(url, fp1.startsAt - 3 * MINUTE);
       const player = await createPlayer(url);
       const token = player.tokens.accessToken;
-      const riders = await call<{ riders: { id: string; available: boolean }[] }>(url, "GET", `/v2/races/${race!.id}/riders`);
-      const mine = await call<{ version: number; balance: string }>(url, "GET", `/predictions/races/${race!.id}`, undefined, token);
+      const riders = await call<{ riders: { id: string; available: boolean }[] }>(url, "GET", `/v2/races/${race.id}/riders`);
+      const mine = await call<{ version: number; balance: string }>(url, "GET", `/predictions/races/${race.id}`, undefined, token);
       const saved = await call<{ balance: string; data: { category: string }[] }>(
         url,
         "POST",
-        `/predictions/races/${race!.id}`,
+        `/predictions/races/${race.id}`,
         { version: mine.version, data: [{ category: CATEGORY, riderId: riders.riders.find((r) => r.available)!.id }] },
         token,
       );
       expect(saved.data.map((p) => p.category)).toEqual([CATEGORY]);
-      const world: ChangeWorld = { url, player, userId: userIdOf(player), raceId: race!.id, fp1, scenario, balance: Number(saved.balance), submit: null, refused418: false };
+      const world: ChangeWorld = { url, player, userId: userIdOf(player), raceId: race.id, fp1, scenario, balance: Number(saved.balance), submit: null, refused418: false };
       // Too few diamonds for the BEFORE price: spent down to 5.
       if (scenario === "poor") await adjustBalance(world, 5 - world.balance);
 
