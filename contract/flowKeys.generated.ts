@@ -226,7 +226,6 @@ export const flowKeys: readonly string[] = [
   "predictionChange|failed|change.cancel|canceled",
   "predictionChange|failed|change.retry|rechecking",
   "predictionChange|idle|always|checking",
-  "predictionChange|idle|change.open|checking",
   "predictionChange|insufficient|change.balance|checking",
   "predictionChange|insufficient|change.cancel|canceled",
   "predictionChange|insufficient|xstate.after.untilTierEnds.predictionChange.insufficient|checking",

@@ -35,7 +35,6 @@ export type PredictionChangeContext = {
 };
 
 export type PredictionChangeEvent =
-  | { type: "change.open"; request: ChangeRequest; balance?: number }
   | { type: "change.confirm" }
   | { type: "change.cancel" }
   | { type: "change.retry" }
@@ -95,9 +94,8 @@ export const predictionChangeMachine = setup({
     clearError: assign({ error: null }),
   },
   guards: {
+    /** A request opens the flow only when it changes at least one pick. */
     hasRequest: ({ context }) => context.request !== null && changedPicks(context.request.changes).length > 0,
-    /** A request to open must change at least one pick. */
-    changesSomething: ({ event }) => event.type === "change.open" && changedPicks(event.request.changes).length > 0,
     sessionOver: ({ context }) => context.request === null || sessionOver(context.now, context.request.session),
     betweenTiers: ({ context }) => context.request !== null && betweenTiers(context.now, context.request.session, context.rules),
     cannotAfford: ({ context }) => context.balance < costOf(context, currentTier(context)),
@@ -131,15 +129,10 @@ export const predictionChangeMachine = setup({
     error: null,
   }),
   states: {
+    // The owner spawns one flow per request, with the request and the balance as input (the weekend does so when
+    // the player picks another rider in change mode); a request that changes nothing stays here and shows nothing.
     idle: {
       always: { guard: "hasRequest", target: "checking" },
-      on: {
-        "change.open": {
-          guard: "changesSomething",
-          target: "checking",
-          actions: assign({ request: ({ event }) => event.request, balance: ({ context, event }) => event.balance ?? context.balance }),
-        },
-      },
     },
     // Reads the clock and puts the player where the rules say: no tier left, between tiers, too poor, or asked to confirm.
     checking: {
