@@ -12,6 +12,7 @@ import { predictionChangeMachine } from "../../../machines/predictionChange.mach
 import type { QaPath } from "../../../scripts/paths";
 import { createPlayer, signInContext, type Player } from "../accounts";
 import type { Step, UiDriver } from "./walkInBrowser";
+import { api } from "../api";
 
 const MINUTE = 60_000;
 const SECOND = 1000;
@@ -38,15 +39,7 @@ export type ChangeWorld = {
   refused418: boolean;
 };
 
-async function call<T>(url: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${url}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await res.json()) as { result?: T; message?: string };
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.message ?? ""}`);
-  return json.result as T;
-}
+const call = <T>(url: string, method: string, path: string, body?: unknown, token?: string) => api<T>(url, token ?? null, method, path, body);
 
 /** Moves the server's clock; answers where it is now. */
 const setServerClock = async (url: string, at: number) => Date.parse((await call<{ now: string }>(url, "POST", "/dev/clock", { now: new Date(at).toISOString() })).now);
