@@ -82,7 +82,7 @@ export function stateFlows(counts: readonly FlowCount[]): StateFlow[] {
 export type FunnelStep = { event: string; count: number; share: number };
 
 /**
- * A funnel for a chosen path of one machine (event types in order, e.g. change.open → change.confirm → done):
+ * A funnel for a chosen path of one machine (event types in order, e.g. change.confirm → xstate.done.actor.submitChange):
  * each step's count is the number of transitions on that event, capped by the step before it; its share is of
  * the first step.
  */
