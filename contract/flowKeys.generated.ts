@@ -170,6 +170,7 @@ export const flowKeys: readonly string[] = [
   "leagueJoin|unknown|link.use|usingLink",
   "leagueJoin|usingLink|xstate.done.actor.useLink|linkUsed",
   "leagueJoin|usingLink|xstate.error.actor.useLink|linkFailed",
+  "leagueJoin|usingLink|xstate.error.actor.useLink|linkRefused",
   "leagueSeats|(machine)|leagues.data|(machine)",
   "leagueSeats|(machine)|leagues.link.use|(machine)",
   "leagueSeats|(machine)|xstate.done.actor.*|(machine)",

@@ -411,7 +411,7 @@ export const leagueJoinMachine = setup({
         onError: [
           {
             guard: { type: "quietLinkError", params: ({ event }) => ({ error: event.error }) },
-            target: "linkFailed",
+            target: "linkRefused",
             actions: ["forgetInviteLink", { type: "setError", params: ({ event }) => ({ error: event.error }) }],
           },
           {
@@ -429,6 +429,9 @@ export const leagueJoinMachine = setup({
       tags: "linkFailed",
       on: { "link.retry": { guard: "hasLink", target: "usingLink" } },
     },
+    // Spec: a 509 (already in the league) shows no retry, so none is taken: the page only says why. Not final,
+    // so the app keeps the flow (and its message) while the page shows it.
+    linkRefused: { tags: "linkFailed" },
     linkUsed: { type: "final" },
     removed: { type: "final", tags: "removed" },
   },

@@ -445,7 +445,18 @@ describe("Invite link: retry modal with the server's message unless 509; invite 
     await settle();
     expect(shown).toEqual([]);
     expect(cookies()).toBe(1);
-    expect(status()).toBe("linkFailed");
+    expect(status()).toBe("linkRefused");
+    expect(actor.getSnapshot().hasTag("linkFailed")).toBe(true);
     expect(actor.getSnapshot().context.error?.statusCode).toBe(509);
+  });
+
+  it("after a 509 no retry is taken (the page offers none)", async () => {
+    const { actor, inputs, status } = startLeague(null, { useLink: fail(linkQuiet) });
+    actor.send(link);
+    await settle();
+    actor.send({ type: "link.retry" });
+    await settle();
+    expect(inputs.useLink).toHaveLength(1);
+    expect(status()).toBe("linkRefused");
   });
 });

@@ -431,16 +431,16 @@ export function leagueJoinDriver(env: { url: () => string; vip: () => MadeLeague
         await shown(s.page.getByRole("heading", { level: 1, name: s.world.league.name }));
       },
       linkFailed: async (s) => {
-        await shown(s.page.getByRole("heading", { name: "The invitation link could not be used" }).or(s.page.getByText("The invitation link could not be used")).first());
-        if (s.step.guard === "quietLinkError") {
-          // Spec: status 509 shows no retry.
-          await shown(s.page.getByText("You are already in this league").first());
-          await shown(dialog(s.page), 0);
-          await shown(s.page.getByRole("button", { name: "Try Again" }), 0);
-          return;
-        }
-        await shown(dialog(s.page).getByText("This invite link is not valid"));
+        await shown(s.page.getByText("The invitation link could not be used", { exact: true }));
+        await shown(dialog(s.page).getByText("This invite link is not valid", { exact: true }));
         await shown(dialog(s.page).getByRole("button", { name: "Try Again" }));
+      },
+      // Spec: status 509 shows no retry: no modal, only the message on the page.
+      linkRefused: async (s) => {
+        await shown(s.page.getByText("The invitation link could not be used", { exact: true }));
+        await shown(s.page.getByText("You are already in this league", { exact: true }));
+        await shown(dialog(s.page), 0);
+        await shown(s.page.getByRole("button", { name: "Try Again" }), 0);
       },
       "ready.outside": async (s) => {
         if (s.step.guard === "isFull") await okOnlyModal(s.page, FULL);
