@@ -78,6 +78,7 @@ export async function createLeague(url: string, owner: Who, type: LeagueType): P
   return { id: league.id, name, type, owner };
 }
 
+const leaguePage = (league: MadeLeague) => `/leagues/${league.id}`;
 const join = (url: string, who: Who, league: MadeLeague) => api<{ memberStatus: string }>(url, who, "POST", `/leagues/${league.id}/members`);
 /** The dev-only filling call takes the league to its maximum (other players, accepted). */
 const fill = (url: string, league: MadeLeague) => api<{ membersCount: number }>(url, null, "POST", `/dev/leagues/${league.id}/fill`, { count: SEAT_MAX });
@@ -110,7 +111,6 @@ function scenarioOf(path: QaPath): Scenario {
 /** The league (and the other player) the scenario needs, made through the API; returns where the page opens. */
 async function arrangeServer(url: string, scenario: Scenario, vip: () => MadeLeague): Promise<{ world: Omit<LeagueWorld, "held">; open: string }> {
   const [me, owner] = await Promise.all([newPlayer(url), newPlayer(url)]);
-  const leaguePage = (league: MadeLeague) => `/leagues/${league.id}`;
   switch (scenario) {
     case "link":
     case "linkMember":
@@ -167,8 +167,8 @@ async function arrangeServer(url: string, scenario: Scenario, vip: () => MadeLea
 
 /** Keeps the next `method` request to a path matching `pathname` back until `release()`; then the server answers it. */
 async function holdNext(page: Page, method: string, pathname: RegExp): Promise<Held> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
   let saw!: () => void;
   const seen = new Promise<void>((resolve) => (saw = resolve));
   let used = false;
@@ -183,7 +183,7 @@ async function holdNext(page: Page, method: string, pathname: RegExp): Promise<H
       await route.continue().catch(() => {});
     },
   );
-  return { release, seen };
+  return { release: open, seen };
 }
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
