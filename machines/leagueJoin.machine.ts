@@ -143,9 +143,6 @@ export const leagueJoinMachine = setup({
     "One league seen by the signed-in player: join by type (public, private, VIP), full league, requests, invitations, leaving (owner alone or not), the owner removing members, members answering requests, and the invite link.",
   initial: "start",
   context: ({ input }) => ({ league: input?.league ?? null, me: input?.me ?? null, error: null, link: null, target: null }),
-  on: {
-    "league.error.clear": { actions: "clearError" },
-  },
   states: {
     start: {
       tags: "loading",
@@ -167,6 +164,8 @@ export const leagueJoinMachine = setup({
       // Fresh data (a reload, a live event) puts the player where the server says they are.
       on: {
         "league.sync": { target: ".route", reenter: true, actions: { type: "setLeague", params: ({ event }) => event } },
+        // A refused call's message shows under the status buttons until the player closes it (or the next call).
+        "league.error.clear": { actions: "clearError" },
       },
       states: {
         route: {
