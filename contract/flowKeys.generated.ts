@@ -166,7 +166,6 @@ export const flowKeys: readonly string[] = [
   "leagueJoin|removing|xstate.error.actor.remove|ready",
   "leagueJoin|start|always|ready",
   "leagueJoin|start|always|unknown",
-  "leagueJoin|unknown|league.sync|ready",
   "leagueJoin|unknown|link.use|usingLink",
   "leagueJoin|usingLink|xstate.done.actor.useLink|linkUsed",
   "leagueJoin|usingLink|xstate.error.actor.useLink|linkFailed",

@@ -148,11 +148,11 @@ export const leagueJoinMachine = setup({
       tags: "loading",
       always: [{ guard: "hasLeague", target: "ready" }, { target: "unknown" }],
     },
-    // No league yet: waiting for its data, or for an invite link to use.
+    // No league: the flow of an invite link, which learns its league from the link. (League flows start with
+    // their league's data; none waits here for it.)
     unknown: {
       tags: "loading",
       on: {
-        "league.sync": { target: "ready", actions: { type: "setLeague", params: ({ event }) => event } },
         "link.use": {
           target: "usingLink",
           actions: assign({ link: ({ event }) => ({ data: event.data, signature: event.signature }) }),
@@ -303,14 +303,9 @@ export const leagueJoinMachine = setup({
         src: "removeMember",
         input: ({ context }) => ({ leagueId: leagueIdOf(context), userId: context.me ?? "" }),
         onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) }] },
-        onError: [
-          {
-            guard: { type: "ownerCannotLeaveError", params: ({ event }) => ({ error: event.error }) },
-            target: "ready",
-            actions: "showOwnerCannotLeave",
-          },
-          { target: "ready", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
-        ],
+        // Only players who are not the owner leave this way (the owner's leave is `deleting`), so the server's
+        // ownerCannotLeave never answers here; any refusal shows under the status buttons.
+        onError: { target: "ready", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
       },
     },
     deleting: {

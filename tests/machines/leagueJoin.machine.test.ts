@@ -398,11 +398,11 @@ describe("Fresh data moves the player to the server's status", () => {
     expect(status()).toBe("ready.invited");
   });
 
-  it("a league that arrives later starts the flow", () => {
+  it("a flow without a league waits for an invite link only (league flows start with their data)", () => {
     const { actor, status } = startLeague(null);
     expect(status()).toBe("unknown");
     actor.send({ type: "league.sync", league: seat({ memberStatus: "ACCEPTED" }), me: ME });
-    expect(status()).toBe("ready.member");
+    expect(status()).toBe("unknown");
   });
 });
 

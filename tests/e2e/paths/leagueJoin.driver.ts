@@ -259,19 +259,6 @@ async function freshData(s: Step<LeagueWorld>) {
   await shown(s.page.getByText(`${before.membersCount + 1} / ${SEAT_MAX} members`, { exact: true }));
 }
 
-/**
- * Paths no player can take, and why (each is a skipped test naming the reason). The link flow is the only flow
- * that starts without a league, and it leaves `unknown` in the same step it is made (the app spawns it and sends
- * `link.use` at once); the league flows start with their league.
- */
-function unplayable(path: QaPath): string | null {
-  const inUnknown = (event: string) => path.steps.some((s, i) => s.event === event && path.steps[i - 1]?.state === "unknown");
-  if (inUnknown("league.sync")) return "only league flows get league.sync, and they start with their league (never in unknown)";
-  if (path.steps.some((s) => s.event === "error leave" && s.guard === "ownerCannotLeaveError"))
-    return "leaving is entered only by a non-owner (requested, following, or a member who is not the owner), and the server answers ownerCannotLeave only to the owner";
-  return null;
-}
-
 /** The arranged server and the page the machine starts on. `vip` is the suite's VIP league (a Guru's). */
 export function leagueJoinDriver(env: { url: () => string; vip: () => MadeLeague }): UiDriver<LeagueWorld> {
   const self = (s: Step<LeagueWorld>) => membersPath(s.world, s.world.me.id);
@@ -283,7 +270,6 @@ export function leagueJoinDriver(env: { url: () => string; vip: () => MadeLeague
 
   return {
     machine: leagueJoinMachine,
-    unplayable,
 
     async arrange(browser: Browser, path: QaPath) {
       const url = env.url();
