@@ -143,19 +143,16 @@ export const leagueJoinMachine = setup({
     "One league seen by the signed-in player: join by type (public, private, VIP), full league, requests, invitations, leaving (owner alone or not), the owner removing members, members answering requests, and the invite link.",
   initial: "start",
   context: ({ input }) => ({ league: input?.league ?? null, me: input?.me ?? null, error: null, link: null, target: null }),
-  on: {
-    "league.error.clear": { actions: "clearError" },
-  },
   states: {
     start: {
       tags: "loading",
       always: [{ guard: "hasLeague", target: "ready" }, { target: "unknown" }],
     },
-    // No league yet: waiting for its data, or for an invite link to use.
+    // No league: the flow of an invite link, which learns its league from the link. (League flows start with
+    // their league's data; none waits here for it.)
     unknown: {
       tags: "loading",
       on: {
-        "league.sync": { target: "ready", actions: { type: "setLeague", params: ({ event }) => event } },
         "link.use": {
           target: "usingLink",
           actions: assign({ link: ({ event }) => ({ data: event.data, signature: event.signature }) }),
@@ -167,6 +164,8 @@ export const leagueJoinMachine = setup({
       // Fresh data (a reload, a live event) puts the player where the server says they are.
       on: {
         "league.sync": { target: ".route", reenter: true, actions: { type: "setLeague", params: ({ event }) => event } },
+        // A refused call's message shows under the status buttons until the player closes it (or the next call).
+        "league.error.clear": { actions: "clearError" },
       },
       states: {
         route: {
@@ -304,14 +303,9 @@ export const leagueJoinMachine = setup({
         src: "removeMember",
         input: ({ context }) => ({ leagueId: leagueIdOf(context), userId: context.me ?? "" }),
         onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) }] },
-        onError: [
-          {
-            guard: { type: "ownerCannotLeaveError", params: ({ event }) => ({ error: event.error }) },
-            target: "ready",
-            actions: "showOwnerCannotLeave",
-          },
-          { target: "ready", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
-        ],
+        // Only players who are not the owner leave this way (the owner's leave is `deleting`), so the server's
+        // ownerCannotLeave never answers here; any refusal shows under the status buttons.
+        onError: { target: "ready", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
       },
     },
     deleting: {
@@ -411,7 +405,7 @@ export const leagueJoinMachine = setup({
         onError: [
           {
             guard: { type: "quietLinkError", params: ({ event }) => ({ error: event.error }) },
-            target: "linkFailed",
+            target: "linkRefused",
             actions: ["forgetInviteLink", { type: "setError", params: ({ event }) => ({ error: event.error }) }],
           },
           {
@@ -429,6 +423,9 @@ export const leagueJoinMachine = setup({
       tags: "linkFailed",
       on: { "link.retry": { guard: "hasLink", target: "usingLink" } },
     },
+    // Spec: a 509 (already in the league) shows no retry, so none is taken: the page only says why. Not final,
+    // so the app keeps the flow (and its message) while the page shows it.
+    linkRefused: { tags: "linkFailed" },
     linkUsed: { type: "final" },
     removed: { type: "final", tags: "removed" },
   },

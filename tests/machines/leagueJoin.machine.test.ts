@@ -398,11 +398,11 @@ describe("Fresh data moves the player to the server's status", () => {
     expect(status()).toBe("ready.invited");
   });
 
-  it("a league that arrives later starts the flow", () => {
+  it("a flow without a league waits for an invite link only (league flows start with their data)", () => {
     const { actor, status } = startLeague(null);
     expect(status()).toBe("unknown");
     actor.send({ type: "league.sync", league: seat({ memberStatus: "ACCEPTED" }), me: ME });
-    expect(status()).toBe("ready.member");
+    expect(status()).toBe("unknown");
   });
 });
 
@@ -445,7 +445,18 @@ describe("Invite link: retry modal with the server's message unless 509; invite 
     await settle();
     expect(shown).toEqual([]);
     expect(cookies()).toBe(1);
-    expect(status()).toBe("linkFailed");
+    expect(status()).toBe("linkRefused");
+    expect(actor.getSnapshot().hasTag("linkFailed")).toBe(true);
     expect(actor.getSnapshot().context.error?.statusCode).toBe(509);
+  });
+
+  it("after a 509 no retry is taken (the page offers none)", async () => {
+    const { actor, inputs, status } = startLeague(null, { useLink: fail(linkQuiet) });
+    actor.send(link);
+    await settle();
+    actor.send({ type: "link.retry" });
+    await settle();
+    expect(inputs.useLink).toHaveLength(1);
+    expect(status()).toBe("linkRefused");
   });
 });

@@ -83,9 +83,14 @@ export function SeatActions({ league, flow, compact = false }: { league: League;
     <div className={styles.seat}>
       <div className={styles.seatButtons}>{body}</div>
       {error ? (
-        <p role="alert" className={styles.seatError}>
-          {errorText(error)}
-        </p>
+        <div className={styles.seatErrorRow}>
+          <p role="alert" className={styles.seatError}>
+            {errorText(error)}
+          </p>
+          <Button size="sm" variant="ghost" onClick={() => send({ type: "league.error.clear" })}>
+            {t("common:close")}
+          </Button>
+        </div>
       ) : null}
     </div>
   );

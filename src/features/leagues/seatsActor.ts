@@ -48,6 +48,10 @@ const me = () => authActor.getSnapshot().context.profile?.id ?? null;
 /** Every fresh answer about leagues (and every change of player) reaches the flows. */
 const watchLeagues = fromCallback<LeagueSeatsEvent>(({ sendBack }) => {
   const cache = queryClient.getQueryCache();
+  // The player signed in when the flows start (this module loads with the league screens, after sign-in): without
+  // it the first league answer counted as a change of player and stopped a flow spawned before it (an invite link
+  // opened on a fresh load was used but never led to its league).
+  sendBack({ type: "leagues.data", me: me(), leagues: [] });
   for (const query of cache.findAll({ queryKey: leaguesApi.leagueKeys.all })) sendBack({ type: "leagues.data", me: me(), leagues: leaguesIn(query.state.data).map(seatOf) });
   // Only new answers count: a refetch that brings the same data (structurally shared, the same object) is no news.
   const lastSeen = new Map<string, unknown>();
