@@ -1,6 +1,7 @@
 // Operator CLI: `npm run admin -- <command> [args]`. force-password-change opens the database directly (same
-// DATA_DIR / DATABASE_URL as the server; with PGlite only while the server is stopped). results and injure
-// talk to the running server over HTTP (API_URL, default http://localhost:$PORT) with the admin token.
+// DATA_DIR / DATABASE_URL as the server; with PGlite only while the server is stopped), as do grant, revoke and
+// guru. results, injure, odds, question, draw and news talk to the running server over HTTP (API_URL, default
+// http://localhost:$PORT) with the admin token.
 import { ResultKey } from "../contract/results";
 import { questionCommand } from "./operator/questions";
 import { QuestionCategory } from "../contract/enums";
@@ -12,6 +13,7 @@ import { openDb } from "../server/db/open";
 import { forcePasswordChange } from "../server/modules/users/admin";
 import { StaffRole } from "../contract/staff";
 import { grantRole, revokeRole } from "../server/modules/staff/roles";
+import { makeGuru } from "../server/modules/gurus/admin";
 import { ApiError, apiUrlFromEnv, adminTokenFromEnv, operatorApi, OperatorError, resolveRider, ServerUnreachable } from "./operator/api";
 import { describeInjury, describeOdds, describeSettlement, podiumLine } from "./operator/report";
 import { commitDraw, describeDraw, publishedDraw, runDraw, verifyPublishedDraw } from "./operator/draw";
@@ -42,6 +44,7 @@ ${storeUsage}
   draw status [--season N]                     show the draw: commitment, tickets, seed and winner when drawn
   grant <email> <role>                         give a player a staff role: ${StaffRole.options.join(", ")}
   revoke <email> <role>                        take a staff role back
+  guru <email>                                 make a player a Guru: their picks are public, they may own VIP leagues
   news add <https-url> <title…> [--lang xx] [--at ISO]  publish a video link (a guru speak show episode, a news
                                                item); --lang for one language only, --at to date it
   news list                                    the newest published items
@@ -51,8 +54,7 @@ ${storeUsage}
   <rider>    a race number (93) or a rider id
   <TYPE>     ${QuestionCategory.options.join(", ")}
 
-results, injure, odds, question and draw talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
-results, injure, odds, draw and news talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
+results, injure, odds, question, draw and news talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
 with the admin token ADMIN_TOKEN, else the development secret in DATA_DIR (default ./data).
 Exit codes: 0 done, 1 usage, 2 refused (by the server or before sending), 3 server unreachable or failing.`;
 
@@ -233,6 +235,26 @@ async function roleCommand(grant: boolean): Promise<number> {
   }
 }
 
+/** guru: written in the database directly like grant (with PGlite only while the server is stopped). */
+async function guruCommand(): Promise<number> {
+  const [email, ...rest] = args;
+  if (!email || rest.length) usageError("guru needs an e-mail address.");
+  const config = loadConfig();
+  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(database);
+    const outcome = await makeGuru(database.db, createClock(), email);
+    if (outcome === "noSuchPlayer") {
+      console.error(`No player with the e-mail ${email}.`);
+      return 2;
+    }
+    console.log(outcome === "made" ? `${email} is now a Guru.` : `${email} was already a Guru.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 async function newsCommand(): Promise<number> {
   const [sub, ...rest] = args;
   const client = api();
@@ -288,6 +310,9 @@ try {
       break;
     case "revoke":
       code = await roleCommand(false);
+      break;
+    case "guru":
+      code = await guruCommand();
       break;
     case "news":
       code = await newsCommand();

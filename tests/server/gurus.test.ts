@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { FollowedPicks, PlayerRacePicks } from "../../contract/gurus";
 import { predictions } from "../../server/db/schema";
+import { makeGuru } from "../../server/modules/gurus/admin";
 import { signUpConfirmed, type Player } from "./accounts";
 import { onEachBackend } from "./harness";
 import { allPicks, at, MINUTE, raceFixture, save, SECOND, tokenOf, type RaceFixture } from "./predictionsFixture";
@@ -74,6 +75,20 @@ onEachBackend(
       expect((await picksOf(fan, player.id)).status).toBe(403);
       // One's own picks are one's own to read.
       expect((await picksOf(player, player.id)).status).toBe(200);
+    });
+
+    it("the operator's `guru <email>` makes a player a Guru once: their started picks are anyone's to read, and they may own a VIP league", async () => {
+      at(h, race.sessions.FP1.start - MINUTE);
+      const [player, stranger] = [await signUpConfirmed(h), await signUpConfirmed(h)];
+      expect((await save(h, player, race, allPicks(race))).status).toBe(200);
+      const vip = { name: `Guru${player.id.slice(0, 6)}`, type: "VIP" };
+      expect((await h.call("POST", "/leagues", { token: await tokenOf(h, player), body: vip })).status).toBe(403);
+      expect(await makeGuru(h.database.db, h.clock, player.email.toUpperCase())).toBe("made");
+      expect(await makeGuru(h.database.db, h.clock, player.email)).toBe("alreadyGuru");
+      expect(await makeGuru(h.database.db, h.clock, "nobody@example.com")).toBe("noSuchPlayer");
+      at(h, race.sessions.FP1.start);
+      expect((await picksOf(stranger, player.id)).status).toBe(200);
+      expect((await h.call("POST", "/leagues", { token: await tokenOf(h, player), body: vip })).status).toBe(200);
     });
   },
   { seed: true },

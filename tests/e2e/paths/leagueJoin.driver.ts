@@ -10,6 +10,7 @@ import { leagueJoinMachine } from "../../../machines/leagueJoin.machine";
 import type { QaPath } from "../../../scripts/paths";
 import { createPlayer, signInContext, type Player } from "../accounts";
 import type { Step, UiDriver } from "./walkInBrowser";
+import { api } from "../api";
 
 export type Who = Player & { id: string };
 export type LeagueType = "PUBLIC" | "PRIVATE" | "VIP";
@@ -46,25 +47,6 @@ export type LeagueWorld = {
 
 const SEAT_MAX = 100;
 const WAIT = { timeout: 15_000 };
-
-type Answer<T> = { status: number; result: T; message?: string };
-
-async function call<T>(url: string, who: Player | null, method: string, path: string, body?: unknown): Promise<Answer<T>> {
-  const res = await fetch(`${url}/api${path}`, {
-    method,
-    headers: { ...(who ? { authorization: `Bearer ${who.tokens.accessToken}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { result: T; message?: string };
-  return { status: res.status, result: json.result, message: json.message };
-}
-
-/** A call the arrangement needs to succeed. */
-async function api<T>(url: string, who: Player | null, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await call<T>(url, who, method, path, body);
-  if (answer.status >= 300) throw new Error(`${method} ${path} → ${answer.status} ${answer.message ?? ""}`);
-  return answer.result;
-}
 
 export async function newPlayer(url: string): Promise<Who> {
   const player = await createPlayer(url);

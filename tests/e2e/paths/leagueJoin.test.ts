@@ -3,11 +3,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe } from "vitest";
-import { openDb } from "../../../server/db/open";
-import { users } from "../../../server/db/schema";
 import { launchBrowser, restartableProduct, type RestartableProduct } from "../harness";
 import { createLeague, leagueJoinDriver, newPlayer, type MadeLeague } from "./leagueJoin.driver";
 import { walkEveryPath } from "./walkInBrowser";
@@ -18,19 +17,17 @@ let vip: MadeLeague;
 const dataDir = mkdtempSync(join(tmpdir(), "pp-e2e-paths-league-"));
 
 /**
- * VIP leagues are the Gurus', and Gurus are made by the operator, not by any call: the guru flag is set in the
- * product's own database while the server is stopped (as `npm run admin` does for staff roles), then the Guru
- * creates the VIP league through the API like anyone.
+ * VIP leagues are the Gurus', and Gurus are made by the operator (`npm run admin -- guru <email>`, against the
+ * embedded database while the server is stopped, as for staff roles); the Guru then creates the VIP league through
+ * the API like anyone.
  */
 async function makeGuru(email: string) {
   await product.stop();
-  const database = await openDb({ dataDir });
   try {
-    await database.db.update(users).set({ isGuru: true }).where(eq(users.email, email));
+    await promisify(execFile)(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "guru", email], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
   } finally {
-    await database.close();
+    await product.start();
   }
-  await product.start();
 }
 
 beforeAll(async () => {
