@@ -7,6 +7,7 @@ import Fastify from "fastify";
 import { jwtVerify } from "jose";
 import { Client, Pool } from "pg";
 import { benchConfig, PG_URL } from "./benchDb";
+import { backendPids, cpuMeter, measuredProfile } from "./cpu";
 
 const schemaName = `pp_floor_${process.pid}_${randomBytes(4).toString("hex")}`;
 const admin = new Client({ connectionString: PG_URL });
@@ -38,18 +39,24 @@ app.post<{ Params: { raceId: string }; Body: Body }>("/api/predictions/races/:ra
   );
   return rows[0];
 });
+const pids = await backendPids(pool, 10);
+const cpu = cpuMeter(() => pids);
+const profile = measuredProfile("floor");
 await app.listen({ host: "127.0.0.1", port: 0 });
 const address = app.server.address();
 console.log(JSON.stringify({ url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}` }));
 
 process.on("SIGTERM", () => {
   void (async () => {
+    const used = cpu();
+    await profile.stop();
     await app.close();
     await pool.end();
     const drop = new Client({ connectionString: PG_URL });
     await drop.connect();
     await drop.query(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
     await drop.end();
+    console.log(JSON.stringify(used));
     process.exit(0);
   })();
 });
