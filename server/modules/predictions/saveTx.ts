@@ -77,12 +77,15 @@ export async function inSaveTransaction<T>(database: Database, userId: string, r
   let broken: Error | undefined;
   try {
     if (!prepared.has(client)) {
-      await client.query(PREPARE.join(";\n"));
+      // A connection where only some of them were prepared is closed, not reused.
+      await client.query(PREPARE.join(";\n")).catch((err: Error) => {
+        broken = err;
+        throw err;
+      });
       prepared.add(client);
     }
     try {
-      const value = await inTransaction(database.db, client, userId, raceId, ids, work);
-      return value;
+      return await inTransaction(database.db, client, userId, raceId, ids, work);
     } catch (err) {
       await client.query("ROLLBACK").catch((rollbackFailed: Error) => (broken = rollbackFailed));
       throw err;
