@@ -69,7 +69,7 @@ async function openPglite(dataDirOrUrl: string): Promise<Database> {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     withConnection: (fn) => fn(conn),
     listen: async (channel, onPayload, onLive) => {
-      const [{ schema: own } = { schema: "public" }] = (await client.query<{ schema: string }>("SELECT current_schema() AS schema")).rows;
+      const [{ own } = { own: "public" }] = (await client.query<{ own: string }>("SELECT current_schema() AS own")).rows;
       await client.listen(channel, (payload) => payload.startsWith(`${own} `) && onPayload(payload.slice(own.length + 1)));
       onLive(true);
     },
@@ -152,9 +152,9 @@ async function listenPostgres(
     client.on("end", () => lost(client));
     try {
       await client.connect();
-      const [{ schema }] = (await client.query<{ schema: string }>("SELECT current_schema() AS schema")).rows as [{ schema: string }];
+      const [{ own }] = (await client.query<{ own: string }>("SELECT current_schema() AS own")).rows as [{ own: string }];
       client.on("notification", (n) => {
-        if (n.channel === channel && n.payload?.startsWith(`${schema} `)) onPayload(n.payload.slice(schema.length + 1));
+        if (n.channel === channel && n.payload?.startsWith(`${own} `)) onPayload(n.payload.slice(own.length + 1));
       });
       await client.query(`LISTEN ${channel}`);
     } catch (err) {
