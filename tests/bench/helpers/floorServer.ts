@@ -1,5 +1,5 @@
 // The floor of `npm run bench saves`: the least a save can cost on this machine, measured in the same run as
-// the product in the same run. A bare Fastify + pg (10 connections) endpoint at the product's path: the HS256
+// the product. A bare Fastify + pg (10 connections) endpoint at the product's path: the HS256
 // bearer verified with jose once per token, as the product does (its token check without the revocation lookup),
 // one INSERT … ON CONFLICT of the pick, the row answered as JSON. Its own PostgreSQL schema (dropped on SIGTERM);
 // prints {"url": …} when listening.
