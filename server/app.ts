@@ -27,6 +27,7 @@ import { staffModule } from "./modules/staff";
 import { newsModule } from "./modules/news";
 import { openApiRoutes } from "./openapi/routes";
 import { storeModule } from "./modules/store";
+import { attachSessionCache } from "./modules/auth/sessionCache";
 
 export type { AppDeps } from "./http/deps";
 
@@ -50,7 +51,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
 
   await app.register(
     async (api) => {
-      // Every API call is authenticated once, here, for all the areas below.
+      // Every API call is authenticated once, here, for all the areas below (revocations from memory, sessionCache.ts).
+      await attachSessionCache(deps.db);
       authenticate(api, authService(deps).tokens.verifyAccess);
       await api.register(authRoutes);
       await api.register(usersRoutes);

@@ -20,6 +20,14 @@ export type Database = {
   kind: "pglite" | "postgres";
   db: Db;
   withConnection<T>(fn: (conn: RawConnection) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel` made in this database's schema (payloads start with the schema
+   * name and a space, which is taken off). `onLive(false)` when notifications may have been missed (the listening
+   * connection dropped), `onLive(true)` once listening (again). Stops on `close()`.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLive: (live: boolean) => void): Promise<void>;
+  /** PostgreSQL only: the pool, for the hand-written round trips of the hot path (a save). */
+  pool?: Pool;
   close(): Promise<void>;
 };
 
@@ -60,6 +68,11 @@ async function openPglite(dataDirOrUrl: string): Promise<Database> {
     kind: "pglite",
     db: drizzlePglite({ client, schema }) as unknown as Db,
     withConnection: (fn) => fn(conn),
+    listen: async (channel, onPayload, onLive) => {
+      const [{ own } = { own: "public" }] = (await client.query<{ own: string }>("SELECT current_schema() AS own")).rows;
+      await client.listen(channel, (payload) => payload.startsWith(`${own} `) && onPayload(payload.slice(own.length + 1)));
+      onLive(true);
+    },
     close: () => client.close(),
   };
 }
@@ -78,6 +91,7 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
       await admin.end();
     }
   }
+  const listeners: (() => Promise<void>)[] = [];
   const pool = new Pool({
     connectionString: url,
     max: 10,
@@ -99,6 +113,68 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: async (channel, onPayload, onLive) => {
+      listeners.push(await listenPostgres(url, schemaName, channel, onPayload, onLive));
+    },
+    pool,
+    close: async () => {
+      await Promise.all(listeners.splice(0).map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * A dedicated connection LISTENing on `channel` (a pooled one would be handed to queries). When it drops it says
+ * so (`onLive(false)`) and connects again every second until it listens again (`onLive(true)`). Answers a stop.
+ */
+async function listenPostgres(
+  url: string,
+  schemaName: string | undefined,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onLive: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  if (!identifier.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let current: Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (client: Client) => {
+    if (current !== client) return;
+    current = null;
+    onLive(false);
+    client.end().catch(() => undefined);
+    if (!stopped) retry = setTimeout(() => void start(), 1000);
+  };
+  async function start(): Promise<void> {
+    const client = new Client({ connectionString: url, ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}) });
+    client.on("error", () => lost(client));
+    client.on("end", () => lost(client));
+    try {
+      await client.connect();
+      const [{ own }] = (await client.query<{ own: string }>("SELECT current_schema() AS own")).rows as [{ own: string }];
+      client.on("notification", (n) => {
+        if (n.channel === channel && n.payload?.startsWith(`${own} `)) onPayload(n.payload.slice(own.length + 1));
+      });
+      await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      client.removeAllListeners("end");
+      await client.end().catch(() => undefined);
+      // Not listening: the caches that rely on it stay off until a later attempt succeeds.
+      console.warn(`[db] LISTEN ${channel} failed (${(err as Error).message}): trying again in 1 s`);
+      if (!stopped) retry = setTimeout(() => void start(), 1000);
+      return;
+    }
+    if (stopped) return void (await client.end().catch(() => undefined));
+    current = client;
+    onLive(true);
+  }
+  await start();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    if (client) await client.end().catch(() => undefined);
   };
 }

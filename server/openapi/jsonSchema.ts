@@ -75,3 +75,11 @@ export function outputSchemas(
   for (const [key, id] of inlineIds) out.set(key, withoutDialect(schemas[id]!));
   return { components, inline: out };
 }
+
+/**
+ * One answer's schema on its own (everything inline): what a route's answer is serialised with (fast-json-stringify,
+ * through Fastify's response schema), which writes only the properties it names, as the contract's parse would keep.
+ */
+export function answerSchema(schema: z.ZodType): JsonSchema {
+  return withoutDialect(z.toJSONSchema(schema, params("output")));
+}

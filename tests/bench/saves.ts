@@ -21,12 +21,13 @@ const players = Number(process.env.SAVES_PLAYERS ?? 2000);
 const WARMUP_SECONDS = 2;
 const here = dirname(fileURLToPath(import.meta.url));
 
+type Cpu = { serverMs: number; postgresMs: number };
 type Setup = { url: string; raceId: string; version: number; riders: string[]; tokens: string[] };
 
 async function startServer(kind: Backend) {
   const out = join(tmpdir(), `pp-bench-saves-${process.pid}-${kind}.json`);
   // `node --import tsx`, not the tsx CLI: the CLI would sit between this process and the server's SIGTERM handler.
-  const child = spawn(process.execPath, [...(process.env.SAVES_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SAVES_PROF}`] : []), "--import", "tsx", join(here, "helpers/savesServer.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers/savesServer.ts")], {
     env: { ...process.env, BENCH_DB: kind, BENCH_PLAYERS: String(players), BENCH_OUT: out },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -50,14 +51,16 @@ async function startServer(kind: Backend) {
   rmSync(out);
   return {
     setup,
-    /** Stops the server; answers what it saved. */
-    async stop(): Promise<{ predictions: number; bonuses: number }> {
+    /** The measured run starts: the server starts its CPU meter. */
+    measure: () => child.kill("SIGUSR2"),
+    /** Stops the server; answers what it saved and the CPU it and its PostgreSQL connections used since `measure`. */
+    async stop(): Promise<{ predictions: number; bonuses: number } & Cpu> {
       // "close", not "exit": the child's last lines may still be in the pipe when it exits.
       const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
       child.kill("SIGTERM");
       await exited;
       const stats = lines.find((l) => l.startsWith("{"));
-      return stats ? JSON.parse(stats) : { predictions: -1, bonuses: -1 };
+      return stats ? JSON.parse(stats) : { predictions: -1, bonuses: -1, serverMs: -1, postgresMs: -1 };
     },
   };
 }
@@ -65,21 +68,26 @@ async function startServer(kind: Backend) {
 /** The floor server (its own process); answers its url and a stop. */
 async function startFloor() {
   const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers/floorServer.ts")], { env: process.env, stdio: ["ignore", "pipe", "inherit"] });
+  let pending = "";
+  child.stdout.on("data", (chunk: Buffer) => (pending += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    let pending = "";
     child.once("exit", (code) => reject(new Error(`floor server exited with ${code}`)));
-    child.stdout.on("data", (chunk: Buffer) => {
-      pending += chunk.toString();
+    child.stdout.on("data", () => {
       const line = pending.split("\n").find((l) => l.startsWith("{"));
       if (line) resolve((JSON.parse(line) as { url: string }).url);
     });
   });
   return {
     url,
-    async stop() {
+    measure: () => child.kill("SIGUSR2"),
+    /** Stops the floor; answers the CPU it and its PostgreSQL connections used since `measure`. */
+    async stop(): Promise<Cpu> {
       const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
       child.kill("SIGTERM");
       await exited;
+      const line = pending.split("\n").filter((l) => l.startsWith("{")).at(-1);
+      const used = line ? (JSON.parse(line) as Partial<Cpu>) : {};
+      return { serverMs: used.serverMs ?? -1, postgresMs: used.postgresMs ?? -1 };
     },
   };
 }
@@ -104,6 +112,12 @@ function saves(setup: Setup): { request: Request; sent: () => number } {
   return { request, sent: () => k };
 }
 
+/** CPU µs per answered save: the server process and its PostgreSQL connections (a figure other load moves little). */
+const perSave = (cpu: Cpu, r: Result) => {
+  const n = r["2xx"] || 1;
+  return `server ${Math.round((cpu.serverMs * 1000) / n)} µs + PostgreSQL ${Math.round((cpu.postgresMs * 1000) / n)} µs`;
+};
+
 const row = (label: string, r: Result) =>
   `${label.padEnd(9)} ${connections} connections, ${r.duration.toFixed(1)} s: ${r.requests.average.toFixed(0).padStart(5)} saves/s (${r["2xx"]} ok), ` +
   `latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}`;
@@ -113,6 +127,7 @@ for (const kind of await backends()) {
   const server = await startServer(kind);
   const load = saves(server.setup);
   await autocannon({ url: server.setup.url, connections, duration: WARMUP_SECONDS, requests: [load.request] });
+  server.measure();
   const result = await autocannon({ url: server.setup.url, connections, duration: seconds, requests: [load.request] });
   const capacity = server.setup.tokens.length * CATEGORIES.length;
   const stats = await server.stop();
@@ -123,9 +138,11 @@ for (const kind of await backends()) {
   const floor = await startFloor();
   const floorLoad = saves({ ...server.setup, url: floor.url });
   await autocannon({ url: floor.url, connections, duration: WARMUP_SECONDS, requests: [floorLoad.request] });
+  floor.measure();
   const bare = await autocannon({ url: floor.url, connections, duration: seconds, requests: [floorLoad.request] });
-  await floor.stop();
+  const floorCpu = await floor.stop();
   console.log(row("floor", bare));
+  console.log(`          CPU per save: product ${perSave(stats, result)}; floor ${perSave(floorCpu, bare)}`);
   const share = result.requests.average / bare.requests.average;
   console.log(
     `          product / floor = ${share.toFixed(2)} (goal ≥ 0.50: ${share >= 0.5 ? "met" : "NOT met"}); ` +

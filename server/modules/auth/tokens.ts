@@ -6,6 +6,7 @@ import type { Db } from "../../db/open";
 import { refreshTokens, sessionFamilies, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { AppDeps, Caller } from "../../http/deps";
+import { forgetSessions, sessionCacheOf, type SessionFacts } from "./sessionCache";
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
@@ -19,7 +20,8 @@ type Tx = Pick<Db, "insert" | "update" | "select">;
 
 /**
  * Access tokens whose HS256 signature was verified, with their claims (per signing key): a player's requests
- * within the token's 15 minutes verify it once. Bounded: emptied when full. Revocation is still checked per request.
+ * within the token's 15 minutes verify it once. Bounded: emptied when full. Revocation is checked per request, from
+ * the session cache when the app attached one (sessionCache.ts), else in the database.
  */
 const verifiedTokens = new Map<string, { secret: string; sub: string; fam: string; exp: number }>();
 const VERIFIED_TOKENS_MAX = 50_000;
@@ -55,10 +57,13 @@ export function tokenService(deps: Pick<AppDeps, "clock" | "config"> & { db: Db 
 
   async function revokeFamily(familyId: string, tx: Tx = db): Promise<void> {
     await tx.update(sessionFamilies).set({ revokedAt: clock.now() }).where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revokedAt)));
+    // This instance at once (inside a transaction the trigger's NOTIFY, at commit, makes it final everywhere).
+    forgetSessions(db, { familyId });
   }
 
   async function revokeAll(userId: string, tx: Tx = db): Promise<void> {
     await tx.update(sessionFamilies).set({ revokedAt: clock.now() }).where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
+    forgetSessions(db, { userId });
   }
 
   async function findRefresh(token: string) {
@@ -125,12 +130,20 @@ export function tokenService(deps: Pick<AppDeps, "clock" | "config"> & { db: Db 
       }
     }
     if (!sub || typeof fam !== "string") return null;
+    const userId = sub;
+    const cache = sessionCacheOf(db);
+    const facts = cache?.get(fam, userId) ?? (cache ? await cache.load(fam, () => readSession(fam, userId)) : await readSession(fam, userId));
+    return facts ? { userId, familyId: fam, mustChangePassword: facts.mustChangePassword } : null;
+  }
+
+  /** A live family of this existing user, in the database. */
+  async function readSession(familyId: string, userId: string): Promise<SessionFacts | null> {
     const [row] = await db
       .select({ mustChangePassword: users.mustChangePassword })
       .from(sessionFamilies)
       .innerJoin(users, eq(users.id, sessionFamilies.userId))
-      .where(and(eq(sessionFamilies.id, fam), eq(sessionFamilies.userId, sub), isNull(sessionFamilies.revokedAt)));
-    return row ? { userId: sub, familyId: fam, mustChangePassword: row.mustChangePassword } : null;
+      .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
+    return row ? { userId, mustChangePassword: row.mustChangePassword } : null;
   }
 
   return { signAccess, startSession, revokeFamily, revokeAll, rotate, signOut, verifyAccess, hash };

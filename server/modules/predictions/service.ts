@@ -11,11 +11,11 @@ import { planUpgrade, upgradeGroup } from "../../../contract/weekendRules/upgrad
 import { podiumState, slotState, type WeekendFacts } from "../../../contract/weekendRules/view";
 import { defaultWeekendRules } from "../../../contract/weekendRules/weekendRules";
 import { diamondLedger, leagueMembers, predictions } from "../../db/schema";
-import { pgArray } from "../../db/arrays";
 import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
-import { asExisting, byCategory, isUuid, loadRace, lock, lockRace, picksOf, saveFacts, toSaved, viewFacts, type PickRow, type RaceInfo } from "./store";
+import { inSaveTransaction } from "./saveTx";
+import { asExisting, byCategory, isUuid, loadRace, lock, picksOf, toSaved, viewFacts, type PickRow, type RaceInfo } from "./store";
 
 /** Ledger keys: what each posting is for, so a retry never pays or charges twice. */
 export const ledgerKeys = {
@@ -99,12 +99,10 @@ export function predictionsService(deps: AppDeps) {
       // A save that only inserted picks and moved no diamonds answers the view of what it read and wrote under the
       // lock (`answer`); anything else reads the view again after commit.
       let answer: RacePrediction | null = null;
-      const moved = await db.transaction(async (tx) => {
-        // Two statements read everything the rules need: the race (then the lock), the picks and the named riders.
-        const race = await lockRace(tx, userId, raceId);
+      const ids = [...new Set(body.data.map((d) => d.riderId))];
+      // Read under the lock in one round trip, write and commit in another (saveTx.ts).
+      const moved = await inSaveTransaction(deps.db, userId, raceId, ids, async ({ race, ...facts }, tx) => {
         if (body.version !== race.version) throw new AppError(409, "staleVersion");
-        const ids = [...new Set(body.data.map((d) => d.riderId))].filter(isUuid);
-        const facts = await saveFacts(tx, userId, raceId, ids);
         const existing = facts.picks.map(asExisting);
         const now = deps.clock.now();
         const plan = allowed(
@@ -135,12 +133,6 @@ export function predictionsService(deps: AppDeps) {
           settledAt: null,
           riderInjured: facts.riders.get(i.riderId)?.status !== "ACTIVE",
         }));
-        if (inserted.length) {
-          await tx.execute(sql`INSERT INTO predictions (id, user_id, race_id, category, rider_id, upgrades, saved_at, updated_at)
-            SELECT p.id, ${userId}, ${raceId}, p.category, p.rider_id, p.upgrades::text[], ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-            FROM unnest(${pgArray(inserted.map((i) => i.id))}::uuid[], ${pgArray(inserted.map((i) => i.category))}::text[], ${pgArray(inserted.map((i) => i.riderId))}::uuid[],
-              ${pgArray(inserted.map((i) => pgArray(i.upgrades)))}::text[]) AS p(id, category, rider_id, upgrades)`);
-        }
         for (const c of plan.changes) {
           await tx
             .update(predictions)
@@ -158,10 +150,11 @@ export function predictionsService(deps: AppDeps) {
           }
         }
         for (const [id, upgrades] of plan.upgrades) await tx.update(predictions).set({ upgrades }).where(eq(predictions.id, id));
-        // Every write of a player's picks of a race holds the lock, so the count is the picks read plus the inserts.
+        // Every write of a player's picks of a race holds the lock, so the count is the picks read plus the inserts
+        // (written with the commit, in the same transaction as this reward).
         if (plan.inserts.length) paid = (await rewardCompletion(tx, userId, raceId, existing.length + plan.inserts.length)) || paid;
         if (!paid && plan.changes.length === 0 && plan.upgrades.size === 0) answer = viewOf(race, [...facts.picks, ...inserted].toSorted(byCategory), facts.balance);
-        return paid;
+        return { inserts: inserted, value: paid };
       });
       if (moved) await ledger.publish(userId);
       return answer ?? view(userId, raceId);

@@ -70,9 +70,9 @@ export const toSaved = (p: PickRow): SavedPick => ({
 // The hot path (a save and the view it answers with) in few round trips: raw statements whose rows come back as
 // JSON, shaped like the drizzle reads above.
 
-type SessionJson = { type: SessionType; startsAt: number; endsAt: number; canceled: boolean };
+export type SessionJson = { type: SessionType; startsAt: number; endsAt: number; canceled: boolean };
 type RaceJson = { id: string; version: number; canceled: boolean; sessions: SessionJson[] | null };
-type PickJson = Omit<PickRow, "savedAt" | "updatedAt" | "settledAt" | "points"> & { savedAt: string; updatedAt: string; settledAt: string | null; points: number | string | null };
+export type PickJson = Omit<PickRow, "savedAt" | "updatedAt" | "settledAt" | "points"> & { savedAt: string; updatedAt: string; settledAt: string | null; points: number | string | null };
 
 const raceJson = (raceId: string) => sql`(SELECT json_build_object('id', r.id, 'version', r.version, 'canceled', r.canceled_at IS NOT NULL,
     'sessions', (SELECT json_agg(json_build_object('type', s.type, 'startsAt', floor(extract(epoch FROM s.starts_at) * 1000), 'endsAt', floor(extract(epoch FROM s.ends_at) * 1000), 'canceled', s.canceled))
@@ -87,7 +87,7 @@ const picksJson = (userId: string, raceId: string) => sql`(SELECT json_agg(json_
 /** Weekend order, as `picksOf` answers. */
 export const byCategory = (a: { category: PickRow["category"] }, b: { category: PickRow["category"] }) => categories.indexOf(a.category) - categories.indexOf(b.category);
 
-const asJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+export const asJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
 function toRace(json: RaceJson | null): RaceInfo {
   if (!json) throw new AppError(404, "notFound");
@@ -96,7 +96,7 @@ function toRace(json: RaceJson | null): RaceInfo {
   return { id: json.id, version: json.version, canceled: json.canceled, sessions };
 }
 
-function toPicks(json: PickJson[] | null): PickRow[] {
+export function toPicks(json: PickJson[] | null): PickRow[] {
   return (json ?? [])
     .map((p) => ({
       ...p,

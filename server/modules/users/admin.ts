@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/open";
 import { users } from "../../db/schema";
+import { forgetSessions } from "../auth/sessionCache";
 
 /** Operator command: the player must choose a new password before doing anything else. */
 export async function forcePasswordChange(db: Db, clock: Clock, email: string): Promise<boolean> {
@@ -10,6 +11,8 @@ export async function forcePasswordChange(db: Db, clock: Clock, email: string): 
     .set({ mustChangePassword: true, updatedAt: clock.now() })
     .where(sql`lower(${users.email}) = lower(${email})`)
     .returning({ id: users.id });
+  // The verified sessions this process keeps carry the flag (other instances hear it from the database).
+  for (const { id } of rows) forgetSessions(db, { userId: id });
   return rows.length > 0;
 }
 

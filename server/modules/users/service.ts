@@ -8,6 +8,7 @@ import type { AppDeps } from "../../http/deps";
 import { noteEmailMail } from "../../mail/templates";
 import { isUniqueViolation } from "../../db/errors";
 import { byName, nameTakenError } from "../auth/service";
+import { forgetSessions } from "../auth/sessionCache";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids in paths are checked before they reach a uuid column (a malformed one is simply not found). */
@@ -153,6 +154,7 @@ export function usersService(deps: AppDeps) {
   /** Removes the account and everything hanging off it (tokens, follows, social links cascade). */
   async function remove(userId: string) {
     await db.delete(users).where(eq(users.id, userId));
+    forgetSessions(db, { userId });
   }
 
   return { profile: async (id: string) => profileOf(await get(id)), publicProfile, update, players, setFollow, addNoteEmail, remove };

@@ -1,12 +1,14 @@
 // The floor of `npm run bench saves`: the least a save can cost on this machine, measured in the same run as
-// the product. A bare Fastify + pg (10 connections) endpoint at the product's path: the HS256 bearer verified
-// with jose (the product's token check without its revocation lookup), one INSERT … ON CONFLICT of the pick,
-// the row answered as JSON. Its own PostgreSQL schema (dropped on SIGTERM); prints {"url": …} when listening.
+// the product. A bare Fastify + pg (10 connections) endpoint at the product's path: the HS256
+// bearer verified with jose once per token, as the product does (its token check without the revocation lookup),
+// one INSERT … ON CONFLICT of the pick, the row answered as JSON. Its own PostgreSQL schema (dropped on SIGTERM);
+// prints {"url": …} when listening.
 import { randomBytes } from "node:crypto";
 import Fastify from "fastify";
 import { jwtVerify } from "jose";
 import { Client, Pool } from "pg";
 import { benchConfig, PG_URL } from "./benchDb";
+import { backendPids, cpuMeter, measuredProfile } from "./cpu";
 
 const schemaName = `pp_floor_${process.pid}_${randomBytes(4).toString("hex")}`;
 const admin = new Client({ connectionString: PG_URL });
@@ -20,15 +22,27 @@ const pool = new Pool({ connectionString: PG_URL, max: 10, options: `-c search_p
 const key = new TextEncoder().encode(benchConfig().jwtAccessSecret);
 const app = Fastify({ logger: false });
 
+// The product's token check (server/modules/auth/tokens.ts): the HS256 signature verified once per token, its
+// claims kept in memory and the expiry checked on every use. (The product also checks revocation, from memory.)
+const verified = new Map<string, { sub: string; exp: number }>();
+async function subjectOf(token: string): Promise<string | undefined> {
+  const known = verified.get(token);
+  if (known && known.exp > Math.floor(Date.now() / 1000)) return known.sub;
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+    if (!payload.sub || typeof payload.exp !== "number") return undefined;
+    if (verified.size >= 50_000) verified.clear();
+    verified.set(token, { sub: payload.sub, exp: payload.exp });
+    return payload.sub;
+  } catch {
+    return undefined;
+  }
+}
+
 type Body = { version: number; data: { category: string; riderId: string }[] };
 app.post<{ Params: { raceId: string }; Body: Body }>("/api/predictions/races/:raceId", async (request, reply) => {
   const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? "");
-  let sub: string | undefined;
-  try {
-    sub = match ? (await jwtVerify(match[1]!, key, { algorithms: ["HS256"] })).payload.sub : undefined;
-  } catch {
-    sub = undefined;
-  }
+  const sub = match ? await subjectOf(match[1]!) : undefined;
   if (!sub) return reply.code(401).send({ error: "unauthorized" });
   const pick = request.body.data[0]!;
   const { rows } = await pool.query(
@@ -38,18 +52,24 @@ app.post<{ Params: { raceId: string }; Body: Body }>("/api/predictions/races/:ra
   );
   return rows[0];
 });
+const pids = await backendPids(pool, 10);
+const cpu = cpuMeter(() => pids);
+const profile = measuredProfile("floor");
 await app.listen({ host: "127.0.0.1", port: 0 });
 const address = app.server.address();
 console.log(JSON.stringify({ url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}` }));
 
 process.on("SIGTERM", () => {
   void (async () => {
+    const used = cpu();
+    await profile.stop();
     await app.close();
     await pool.end();
     const drop = new Client({ connectionString: PG_URL });
     await drop.connect();
     await drop.query(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
     await drop.end();
+    console.log(JSON.stringify(used));
     process.exit(0);
   })();
 });

@@ -9,6 +9,7 @@ import { createClock } from "../../../server/clock";
 import { tokenService } from "../../../server/modules/auth/tokens";
 import { startInstance } from "../../server/liveServer";
 import { benchConfig, benchRace, createPlayers, openBenchDb, type Backend } from "./benchDb";
+import { backendPids, cpuMeter, measuredProfile } from "./cpu";
 
 const kind = (process.env.BENCH_DB ?? "pglite") as Backend;
 const n = Number(process.env.BENCH_PLAYERS ?? 2000);
@@ -25,6 +26,10 @@ const tokens = tokenService({ db: database.db, clock, config });
 const signed = await Promise.all(players.map((p) => tokens.signAccess(p.id, p.family)));
 // The production timers (outbox poll, revocation sweep, race clock), as a real instance runs them.
 const instance = await startInstance({ database, clock, config }, { pollMs: 500, revocationMs: 5000, raceTickMs: 5000 });
+// The pool's connections (all 10 opened now), whose CPU the bench reports beside the server's.
+const pids = database.pool ? await backendPids(database.pool, 10) : [];
+const cpu = cpuMeter(() => pids);
+const profile = measuredProfile(`saves-${kind}`);
 writeFileSync(out, JSON.stringify({ url: instance.url, raceId: race.id, version: race.version, riders: race.riders.slice(0, 11), tokens: signed }));
 console.log("ready");
 
@@ -33,11 +38,13 @@ process.on("SIGTERM", () => {
   if (stopping) return;
   stopping = true;
   void (async () => {
+    const used = cpu();
+    await profile.stop();
     const [row] = (
       (await database.db.execute(sql`SELECT (SELECT count(*) FROM predictions)::int AS predictions,
         (SELECT count(*) FROM diamond_ledger WHERE reason = 'ALL_PICKS_BONUS')::int AS bonuses`)) as unknown as { rows: { predictions: number; bonuses: number }[] }
     ).rows;
-    console.log(JSON.stringify(row));
+    console.log(JSON.stringify({ ...row, ...used }));
     await instance.close();
     await drop();
     process.exit(0);
