@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page, Route } from "playwright-core";
 import { expect } from "vitest";
 import type { RaceBets } from "../../../contract/bets";
+import { ADMIN_TOKEN_HEADER } from "../../../contract/calls.results";
 import { isBettable } from "../../../contract/betRules";
 import { betPlacementMachine } from "../../../machines/betPlacement.machine";
 import type { QaPath } from "../../../scripts/paths";
@@ -21,9 +22,10 @@ export type BetWorld = {
   closesAt: number;
   /** The rider bet on in the modal, and others the API bets on. */
   rider: { id: string; number: number; name: string };
-  others: string[];
+  others: { id: string; number: number }[];
   /** The bet's POST, held until the step after `placing` lets it go (or drops it). */
   held: Promise<Route> | null;
+  adminToken: string;
   /** The server's dev clock was moved (put back after the path). */
   clockMoved: boolean;
 };
@@ -44,11 +46,11 @@ const modal = (page: Page) => page.getByRole("dialog");
 const placeButton = (page: Page) => modal(page).getByRole("button", { name: /^Place bet: \d+$/ });
 
 /** A bet as the player, through the API (the server debits its stake). */
-const betByApi = (w: BetWorld, riderId: string, amount = 30) => api(w.url, w.player, "POST", `/bets/circuits/${w.raceId}`, { riderId, type: "WIN", amount });
+const betByApi = (w: BetWorld, riderId: string, type = "WIN") => api(w.url, w.player, "POST", `/bets/circuits/${w.raceId}`, { riderId, type, amount: 30 });
 
 /** The player's balance drops to 10: three WIN bets of 30 on other riders. */
 async function spendDown(w: BetWorld) {
-  for (const riderId of w.others) await betByApi(w, riderId);
+  for (const other of w.others) await betByApi(w, other.id);
 }
 
 /** Holds the next bet request on its way to the server; the returned promise gives its route. */
@@ -97,10 +99,32 @@ async function otherType(page: Page) {
   await expect.poll(() => modal(page).getByRole("group", { name: "Bet type" }).getByRole("button", { pressed: true }).count(), POLL).toBe(1);
 }
 
+/** The path's confirm is refused by the modal's own check (not for the deadline or the balance). */
+const refusedAtConfirm = (path: QaPath) => path.steps.some((s, i) => s.event === "always" && s.otherwise && path.steps[i - 1]?.state === "open.checking");
+
+/**
+ * The operator injures a rider the player has a bet on while the modal is open: the refund's notice opens 'Rider has
+ * been Injured' over it, which the player closes; the page has read the race again when the grid shows the rider out.
+ */
+async function injure(s: Step<BetWorld>, riderId: string, riderNumber: number) {
+  const { page, world } = s;
+  const res = await fetch(`${world.url}/api/admin/riders/${riderId}/injury`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [ADMIN_TOKEN_HEADER]: world.adminToken },
+    body: JSON.stringify({ raceId: world.raceId }),
+  });
+  if (!res.ok) throw new Error(`injury → ${res.status}`);
+  const notice = page.getByRole("dialog").filter({ hasText: "Rider has been Injured" });
+  await expect.poll(() => notice.count(), POLL).toBe(1);
+  await notice.getByRole("button", { name: "Close" }).click();
+  await expect.poll(() => page.getByRole("dialog").count(), POLL).toBe(1);
+  await expect.poll(() => page.locator(`[data-testid=rider-odds][data-rider="${riderNumber}"]`).getByText("Injured: no bets on this rider").count(), POLL).toBe(1);
+}
+
 /** Past the race session's start on the page's clock (timers do not fire: the screen has not noticed yet). */
 const pastDeadline = (s: Step<BetWorld>) => s.page.clock.setSystemTime(s.world.closesAt + 60_000);
 
-export function betPlacementDriver(getUrl: () => string): UiDriver<BetWorld> {
+export function betPlacementDriver(getUrl: () => string, adminToken: string): UiDriver<BetWorld> {
   let race: { id: string } | null = null;
   return {
     machine: betPlacementMachine,
@@ -112,9 +136,12 @@ export function betPlacementDriver(getUrl: () => string): UiDriver<BetWorld> {
       const view = await api<RaceBets>(url, player, "GET", `/v2/bets/circuits/${race.id}?isMobile=false`);
       const bettable = view.riders.filter((r) => isBettable({ available: r.available, odds: r.odds?.WIN ?? null }));
       const [rider, ...rest] = bettable;
-      const world: BetWorld = { url, player, raceId: race.id, closesAt: Date.parse(view.closesAt!), rider: rider!, others: rest.slice(0, 3).map((r) => r.id), held: null, clockMoved: false };
+      const world: BetWorld = { url, player, raceId: race.id, closesAt: Date.parse(view.closesAt!), rider: rider!, others: rest.slice(0, 3), held: null, clockMoved: false, adminToken };
       // Not enough diamonds for the smallest stake before the modal opens.
       if (guards(path).includes("tooPoor")) await spendDown(world);
+      // A bet on the rider the operator injures while the modal is open: its refund notice makes the page read the race again.
+      if (path.steps.some((s) => s.event === "bet.facts")) await betByApi(world, world.others[0]!.id);
+      if (refusedAtConfirm(path)) await betByApi(world, world.rider.id, "PLACE");
 
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await signInContext(context, url, player);
@@ -137,12 +164,15 @@ export function betPlacementDriver(getUrl: () => string): UiDriver<BetWorld> {
         await expect.poll(() => modal(page).count(), POLL).toBe(1);
       },
       "bet.balance": (s) => donateTo(s.world, s.page),
+      "bet.facts": (s) => injure(s, s.world.others[0]!.id, s.world.others[0]!.number),
       "bet.amount": (s) => moveStake(s.page),
       "bet.type": (s) => otherType(s.page),
       async "bet.confirm"(s) {
         const next = s.path.steps[s.index + 1];
         if (next?.guard === "expiredNow") await pastDeadline(s);
         if (next?.guard === "allowed") holdBet(s.world, s.page);
+        // The rider is injured while the modal is open: the modal's own check refuses the bet.
+        if (next?.event === "always" && next.otherwise) await injure(s, s.world.rider.id, s.world.rider.number);
         await placeButton(s.page).click();
       },
       async "bet.retry"(s) {
@@ -181,8 +211,10 @@ export function betPlacementDriver(getUrl: () => string): UiDriver<BetWorld> {
         await expect.poll(() => modal(page).getByRole("alert").textContent(), POLL).toContain("You don't have enough diamonds");
         expect(await placeButton(page).isDisabled()).toBe(true);
       },
-      async "open.editing.incorrect"({ page }) {
-        await expect.poll(() => modal(page).getByRole("alert").textContent(), POLL).toContain("You already have this bet on this rider in this race");
+      async "open.editing.incorrect"({ page, step }) {
+        // The modal's own check (the rider was injured meanwhile), or the server's refusal (the bet placed elsewhere).
+        const why = step.event === "always" ? "Rider has been Injured" : "You already have this bet on this rider in this race";
+        await expect.poll(() => modal(page).getByRole("alert").textContent(), POLL).toContain(why);
         expect(await placeButton(page).isDisabled()).toBe(true);
       },
       async "open.editing.failed"({ page }) {
@@ -204,14 +236,6 @@ export function betPlacementDriver(getUrl: () => string): UiDriver<BetWorld> {
         }
         await expect.poll(() => modal(page).getByRole("alert").filter({ hasText: "The time to make the bet has expired" }).count(), POLL).toBe(1);
       },
-    },
-
-    unplayable(path) {
-      const i = path.steps.findIndex((s) => s.state === "open.checking");
-      const after = i >= 0 ? path.steps[i + 1] : undefined;
-      if (after?.otherwise && after.event === "always")
-        return "at the confirm the modal's own check can only refuse for the deadline or the balance: the rider's availability and the bets already placed are fixed when the modal opens (the grid only opens it for a bettable rider and a type left), and the stake always snaps to a valid one; the server's refusals reach `incorrect` through placing (path 23)";
-      return null;
     },
 
     async cleanup(world, page) {

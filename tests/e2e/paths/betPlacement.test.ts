@@ -6,11 +6,12 @@ import { launchBrowser, restartableProduct, type RestartableProduct } from "../h
 import { betPlacementDriver } from "./betPlacement.driver";
 import { walkEveryPath } from "./walkInBrowser";
 
+const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
 let product: RestartableProduct;
 let browser: Browser;
 
 beforeAll(async () => {
-  product = await restartableProduct();
+  product = await restartableProduct({ ADMIN_TOKEN });
   browser = await launchBrowser();
 }, 180_000);
 
@@ -20,5 +21,5 @@ afterAll(async () => {
 });
 
 describe("betPlacement paths in the browser", () => {
-  walkEveryPath(() => browser, betPlacementDriver(() => product.url));
+  walkEveryPath(() => browser, betPlacementDriver(() => product.url, ADMIN_TOKEN));
 });
