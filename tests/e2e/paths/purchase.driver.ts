@@ -199,7 +199,7 @@ export function purchaseDriver(getUrl: () => string): UiDriver<PurchaseWorld> {
 
     unplayable(path) {
       if (path.steps.some((s, i) => s.state === "approving" && path.steps[i + 1]?.event === "purchase.cancel"))
-        return "approving's entry sends the browser to the provider's page at once, so the Store is gone before the player could cancel there (the Store shows nothing to cancel with while it leaves); the payer cancels on the provider's page, whose cancel link starts a new purchase (paths 1, 16, 17, 18)";
+        return "approving's entry sends the browser to the provider's page at once, so the Store is gone before the player could cancel there, and Back from the provider loads a fresh Store with no purchase (checked in Chromium: the page is not restored from the back/forward cache); the payer cancels on the provider's page, whose cancel link starts a new purchase (paths 1, 16, 17, 18)";
       if (has(path, "error captureOrder", "notApprovedOnServer"))
         return "the built-in sandbox never takes an APPROVED order back to needing the payer, so its capture never answers paymentNotApproved (only PayPal's capture can ask for the payer again)";
       const cancelledStart = guards(path)[0] === "returnedCancelled";
