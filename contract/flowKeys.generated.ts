@@ -76,6 +76,7 @@ export const flowKeys: readonly string[] = [
   "betPlacement|open.starting|always|open.editing.choosing",
   "betPlacement|open.starting|always|open.editing.staking",
   "betPlacement|open|bet.balance|open",
+  "betPlacement|open|bet.facts|open",
   "bonusAnswer|open.checking|always|expired",
   "bonusAnswer|open.checking|always|open.editing.refused",
   "bonusAnswer|open.checking|always|open.sending",

@@ -48,7 +48,9 @@ export type BetPlacementEvent =
   | { type: "bet.confirm" }
   | { type: "bet.retry" }
   /** The live channel's balance (another tab spent, the shop credited). */
-  | { type: "bet.balance"; balance: number };
+  | { type: "bet.balance"; balance: number }
+  /** The race read again while the modal is open (a rider injured, a bet placed from another device): the rules' facts. */
+  | { type: "bet.facts"; riders: readonly OddsOf[]; placed: readonly { riderId: string; type: BetType }[] };
 
 export type PlaceBetInput = { raceId: string; riderId: string; type: BetType; amount: number };
 /** The server answers the bet placed and the balance after its stake. */
@@ -119,6 +121,7 @@ export const betPlacementMachine = setup({
     setType: assign(({ context, event }) => (event.type === "bet.type" ? { type: event.betType, amount: snapStake(event.betType, context.amount) } : {})),
     setAmount: assign(({ context, event }) => (event.type === "bet.amount" ? { amount: snapStake(context.type ?? "WIN", event.amount) } : {})),
     setBalance: assign(({ context, event }) => ({ balance: event.type === "bet.balance" ? event.balance : context.balance })),
+    setFacts: assign(({ context, event }) => (event.type === "bet.facts" ? { riders: event.riders, placed: event.placed } : { riders: context.riders, placed: context.placed })),
     setError: assign({ error: (_, params: { error: unknown }) => toErrorBody(params.error) }),
     /** The contract's refusal as the error the modal shows. */
     setRefusal: assign({
@@ -157,7 +160,8 @@ export const betPlacementMachine = setup({
   },
   states: {
     open: {
-      on: { "bet.balance": { actions: "setBalance" } },
+      // The owner's fresh facts: the confirm's check then refuses what the server would (rider injured, bet taken).
+      on: { "bet.balance": { actions: "setBalance" }, "bet.facts": { actions: "setFacts" } },
       initial: "starting",
       states: {
         // Where the player starts (and comes back to when the deadline timer fires): the clock decides first.

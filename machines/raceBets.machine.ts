@@ -39,6 +39,12 @@ export type RaceBetsTag = "loading" | "open" | "closed" | "betting";
 const closesAt = (c: RaceBetsContext) => (c.data?.closesAt ? Date.parse(c.data.closesAt) : null);
 const balanceOf = (c: RaceBetsContext) => c.balance ?? Number(c.data?.balance ?? 0);
 
+/** The rules' facts a placement decides with: the riders' odds (null: injured) and the bets placed. */
+const factsOf = (data: RaceBets) => ({
+  riders: data.riders.map((r) => ({ id: r.id, odds: r.available ? r.odds : null })),
+  placed: data.bets.map((b) => ({ riderId: b.riderId, type: b.type })),
+});
+
 /** Betting is open on the owner's clock: before the race session's start, on a race not canceled. */
 export const isBettingOpen = (c: RaceBetsContext) => {
   const at = closesAt(c);
@@ -80,6 +86,10 @@ export const raceBetsMachine = setup({
     forwardBalance: enqueueActions(({ context, event, enqueue }) => {
       if (event.type === "bets.balance" && context.placement?.getSnapshot().status === "active") enqueue.sendTo(context.placement, { type: "bet.balance", balance: event.balance });
     }),
+    /** The race read again: the open placement decides with the fresh riders and bets. */
+    forwardFacts: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === "bets.data" && context.placement?.getSnapshot().status === "active") enqueue.sendTo(context.placement, { type: "bet.facts", ...factsOf(event.data) });
+    }),
     startPlacement: assign(({ context, event, spawn }) => {
       if (event.type !== "rider.bet" || !context.data) return {};
       const placement = spawn("betPlacement", {
@@ -87,11 +97,10 @@ export const raceBetsMachine = setup({
         input: {
           raceId: context.data.raceId,
           riderId: event.riderId,
-          riders: context.data.riders.map((r) => ({ id: r.id, odds: r.available ? r.odds : null })),
+          ...factsOf(context.data),
           type: event.betType ?? null,
           balance: balanceOf(context),
           closesAt: closesAt(context)!,
-          placed: context.data.bets.map((b) => ({ riderId: b.riderId, type: b.type })),
         },
       });
       return { placement };
@@ -136,7 +145,7 @@ export const raceBetsMachine = setup({
           states: {
             betting: {
               initial: "checking",
-              on: { "bets.data": { target: ".checking", actions: ["setData", "readClock"] } },
+              on: { "bets.data": { target: ".checking", actions: ["setData", "readClock", "forwardFacts"] } },
               states: {
                 checking: { always: [{ guard: "bettingOpen", target: "open" }, { target: "closed" }] },
                 open: {

@@ -59,6 +59,8 @@ const events = [
   { type: "bet.retry", at: at.before },
   { type: "bet.balance", balance: 20 },
   { type: "bet.balance", balance: 500 },
+  // The race read again: rider a injured.
+  { type: "bet.facts", riders: riders.map((r) => (r.id === "a" ? { ...r, odds: null } : r)), placed: [{ riderId: "a", type: "SHOW" }] },
   { type: deadline, at: CLOSES },
   { type: "xstate.done.actor.placeBet", output: { bet: placedBet(45), balance: 55 } },
   { type: "xstate.error.actor.placeBet", error: apiError(expiredBody) },
@@ -242,6 +244,21 @@ describe("Not enough diamonds: the modal follows the live balance", () => {
     expect(snap().hasTag("insufficient")).toBe(true);
     actor.send({ type: "bet.amount", amount: 30 });
     expect(snap().hasTag("staking")).toBe(true);
+  });
+});
+
+describe("The modal decides with the race as last read: a rider injured meanwhile is refused at the confirm", () => {
+  it("the owner's fresh facts: the confirm is incorrect (riderInjured) without asking the server; another type or stake tries again", () => {
+    const { actor, snap, calls } = startPlacement(at.before);
+    actor.send({ type: "bet.facts", riders: riders.map((r) => (r.id === "a" ? { ...r, odds: null } : r)), placed: [] });
+    expect(snap().hasTag("staking")).toBe(true);
+    actor.send({ type: "bet.confirm" });
+    expect(snap().hasTag("incorrect")).toBe(true);
+    expect(snap().context.error?.code).toBe("riderInjured");
+    expect(calls).toEqual([]);
+    actor.send({ type: "bet.amount", amount: 40 });
+    expect(snap().hasTag("staking")).toBe(true);
+    expect(snap().context.error).toBeNull();
   });
 });
 

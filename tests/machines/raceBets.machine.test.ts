@@ -97,6 +97,17 @@ describe("The Bets screen's owner spawns the bet's flow and hands it the rules' 
     expect(ctx().placement).toBeNull();
   });
 
+  it("forwards the race read again to the flow: a bet placed elsewhere is refused at the confirm", () => {
+    const { actor, ctx } = start();
+    actor.send({ type: "rider.bet", riderId: "r1", betType: "WIN" });
+    const placement = ctx().placement!;
+    actor.send({ type: "bets.data", data: withWin });
+    expect(placement.getSnapshot().context.placed).toEqual([{ riderId: "r1", type: "WIN" }]);
+    placement.send({ type: "bet.confirm" });
+    expect(placement.getSnapshot().hasTag("incorrect")).toBe(true);
+    expect(placement.getSnapshot().context.error?.code).toBe("betAlreadyPlaced");
+  });
+
   it("a type already bet on the rider, an injured rider, or bets closed: nothing opens", () => {
     const { actor, ctx, setNow } = start(withWin);
     actor.send({ type: "rider.bet", riderId: "r1", betType: "WIN" });

@@ -5,7 +5,7 @@ import { storeMachine } from "../../../machines/store.machine";
 import type { DonationResult, PaymentOrder } from "../../../contract/store";
 import { queryClient } from "../../api/queryClient";
 import { cancelOrder, captureOrder, createOrder, donate, readOrder, refreshDiamonds, storeKeys } from "../../api/store";
-import { observeFlows } from "../../app/flowReporter";
+import { flushFlows, observeFlows } from "../../app/flowReporter";
 import { authActor } from "../../app/appActor";
 import { modals } from "../../app/hooks";
 
@@ -25,7 +25,14 @@ const livePurchase = purchaseMachine.provide({
   },
   actions: {
     goToProvider: (_, params: { url: string }) => {
-      if (params.url) window.location.assign(params.url);
+      if (!params.url) return;
+      // What this page counted goes out before the browser leaves for the provider (issue 16's transitions): after
+      // this transition has been counted too, so on the next task.
+      const url = params.url;
+      setTimeout(() => {
+        flushFlows();
+        window.location.assign(url);
+      }, 0);
     },
     // Spec modal kind Processing: no close button, no outside click, while the purchase works.
     showProcessing: () => void modals.open("Processing", {}, { id: PROCESSING_ID, closeOnOutside: false, showClose: false }),

@@ -34,7 +34,19 @@ function RiderRow({ rider, left, open }: { rider: BetRider; left: BetType[]; ope
   const bettable = isBettable({ available: rider.available, odds: rider.odds?.WIN ?? null });
   return (
     <li className={`${styles.riderRow} ${bettable ? "" : styles.riderOut}`} data-testid="rider-odds" data-rider={rider.number}>
-      <RiderBadge rider={rider} size="sm" />
+      {bettable && left.length > 0 ? (
+        // The rider themself: the BetOnRider modal opens on the type choice (the machine's `choosing`), for a
+        // player who wants the types explained before picking one.
+        // Named by its content (the badge repeats it for the eye), so the visible text never contradicts the name.
+        <button type="button" className={styles.riderButton} disabled={!open} onClick={() => betOnRider(rider.id)}>
+          <span className="visually-hidden">{t("modal.title", { number: rider.number, name: rider.name })}</span>
+          <span aria-hidden="true">
+            <RiderBadge rider={rider} size="sm" />
+          </span>
+        </button>
+      ) : (
+        <RiderBadge rider={rider} size="sm" />
+      )}
       {bettable && rider.odds ? (
         BET_TYPES.map((type) => {
           const taken = !left.includes(type);

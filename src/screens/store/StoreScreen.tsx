@@ -35,6 +35,8 @@ function PurchaseOutcome({ purchase }: { purchase: PurchaseRef }) {
       <>
         <Button className={styles.cta} disabled={!order?.approveUrl} onClick={() => purchase.send({ type: "purchase.continue" })}>{t("outcome.continue")}</Button>
         <Button variant="secondary" onClick={() => purchase.send({ type: "purchase.cancel" })}>{t("outcome.cancel")}</Button>
+        {/* Paid in another tab or window: read the order again. */}
+        <Button variant="secondary" onClick={() => purchase.send({ type: "purchase.retry" })}>{t("errors:tryAgain")}</Button>
       </>
     );
   } else {
