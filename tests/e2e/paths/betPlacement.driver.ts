@@ -14,6 +14,7 @@ import { betPlacementMachine } from "../../../machines/betPlacement.machine";
 import type { QaPath } from "../../../scripts/paths";
 import { createPlayer, signInContext, type Player } from "../accounts";
 import type { Step, UiDriver } from "./walkInBrowser";
+import { api } from "../api";
 
 export type BetWorld = {
   url: string;
@@ -29,16 +30,6 @@ export type BetWorld = {
   /** The server's dev clock was moved (put back after the path). */
   clockMoved: boolean;
 };
-
-async function api<T>(url: string, player: Player | null, method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (player) headers.authorization = `Bearer ${player.tokens.accessToken}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${url}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await res.json()) as { result?: T; message?: string };
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.message ?? ""}`);
-  return json.result as T;
-}
 
 const guards = (path: QaPath) => path.steps.map((s) => s.guard);
 const POLL = { timeout: 15_000 };

@@ -12,6 +12,7 @@ import { purchaseMachine } from "../../../machines/purchase.machine";
 import type { QaPath } from "../../../scripts/paths";
 import { createPlayer, signInContext, type Player } from "../accounts";
 import type { Step, UiDriver } from "./walkInBrowser";
+import { api } from "../api";
 
 type Call = "create" | "read" | "capture" | "cancel";
 
@@ -26,16 +27,6 @@ export type PurchaseWorld = {
   /** What a failure says: the server's refusal of an unknown token, or the network's failure. */
   failure: string;
 };
-
-async function api<T>(url: string, player: Player | null, method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (player) headers.authorization = `Bearer ${player.tokens.accessToken}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${url}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await res.json()) as { result?: T; message?: string };
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.message ?? ""}`);
-  return json.result as T;
-}
 
 const POLL = { timeout: 15_000 };
 const guards = (path: QaPath) => path.steps.map((s) => s.guard);
