@@ -7,9 +7,10 @@
 // takes it.
 import type { Browser, Page } from "playwright-core";
 import type { AnyStateMachine } from "xstate";
-import { expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { flowKeysOf, flowKeyString } from "../../../machines/flowNames";
 import { generatePaths, pathInWords, type PathStep, type QaPath } from "../../../scripts/paths";
+import { launchBrowser, restartableProduct, type RestartableProduct } from "../harness";
 
 export type Step<World> = { page: Page; world: World; path: QaPath; step: PathStep; index: number };
 
@@ -95,4 +96,25 @@ export function walkEveryPath<World>(getBrowser: () => Browser, driver: UiDriver
     });
   });
   return paths;
+}
+
+/**
+ * A suite file's whole body: one real product (with `env`) and one Chromium for the file, and every path of the
+ * driver's machine as a test in a `describe` named after it.
+ */
+export function walkEveryPathOnProduct<World>(makeDriver: (url: () => string) => UiDriver<World>, env: Record<string, string> = {}): void {
+  let product: RestartableProduct | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    product = await restartableProduct(env);
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await product?.dispose();
+  });
+  const driver = makeDriver(() => product!.url);
+  describe(`${driver.machine.id} paths in the browser`, () => {
+    walkEveryPath(() => browser!, driver);
+  });
 }
