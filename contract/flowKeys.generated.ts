@@ -268,7 +268,6 @@ export const flowKeys: readonly string[] = [
   "predictionWeekend|open.ready|weekend.reload|open.ready",
   "predictionWeekend|open|weekend.close|closed",
   "predictionWeekend|open|weekend.open|open",
-  "purchase|approving|purchase.cancel|working.cancelling",
   "purchase|failed|purchase.retry|working.creating",
   "purchase|failed|purchase.retry|working.resuming",
   "purchase|payerAction|purchase.cancel|working.cancelling",

@@ -81,6 +81,8 @@ export const appMachine = setup({
     stopNotifications: sendTo(({ system }) => system.get("notifications"), { type: "notifications.stop" }),
     /** Every (re)connect: load what came while the socket was down. */
     reloadNotifications: sendTo(({ system }) => system.get("notifications"), { type: "notifications.reload" }),
+    /** Every (re)connect: read again what the live channel keeps current (the balance), as pushes may have been missed. */
+    refreshLiveData: () => {},
     passToken: sendTo(({ system }) => system.get("liveSocket"), ({ event }) => ({ type: "live.tokenRefreshed" as const, token: event.type === "app.token.refreshed" ? event.token : "" })),
     /** Spec section 3 stores the redirect-to location: it survives an e-mail link opening a new page. The app stores it. */
     storeRedirect: (_args, _params: { path: string | null }) => {},
@@ -118,7 +120,7 @@ export const appMachine = setup({
           { actions: ["disconnectLive", "stopNotifications"] },
         ],
         "app.token.refreshed": { actions: "passToken" },
-        "app.live.connected": { actions: "reloadNotifications" },
+        "app.live.connected": { actions: ["reloadNotifications", "refreshLiveData"] },
       },
     },
   },

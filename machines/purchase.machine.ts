@@ -162,9 +162,10 @@ export const purchaseMachine = setup({
     },
     approving: {
       tags: ["approving"],
+      // No cancel here: the Store is leaving for the provider's page, where the payer cancels (its cancel link
+      // brings them back as a cancelled return).
       description: "Off to the provider's approve page; the provider sends the payer back to the Store.",
       entry: { type: "goToProvider", params: ({ context }) => ({ url: context.order?.approveUrl ?? "" }) },
-      on: { "purchase.cancel": { target: "working.cancelling" } },
     },
     payerAction: {
       tags: ["payerAction"],

@@ -42,6 +42,9 @@ export async function applyBalanceUpdate(client: QueryClient, payload: LivePaylo
   await client.invalidateQueries({ queryKey: diamondsKeys.histories });
 }
 
+/** After a reconnect: the balance is read again (a push sent while the socket was down never arrives). */
+export const refreshBalances = (client: QueryClient = queryClient) => client.invalidateQueries({ queryKey: diamondsKeys.balances });
+
 /** Keeps the cache in step with `user-balance-update`; returns the unsubscribe function. */
 export const watchBalance = (client: QueryClient = queryClient) => onLiveEvent(LiveEvent.userBalanceUpdate, (payload) => void applyBalanceUpdate(client, payload));
 

@@ -92,6 +92,8 @@ const liveNotifications = notificationsMachine.provide({
   },
 });
 
+let connectedBefore = false;
+
 /**
  * The one app actor. Created at module level, not in a component: React 19 StrictMode would start a
  * `useActorRef` actor twice, and the session must exist exactly once.
@@ -109,6 +111,11 @@ export const appActor = createActor(
       connectLive: ({ system }, { profileId }) => {
         const token = readTokens().accessToken;
         if (token) system.get("liveSocket").send({ type: "live.signedIn", token, profileId });
+      },
+      // The first connect follows a fresh sign-in or page load: only a reconnect can have missed a push.
+      refreshLiveData: () => {
+        if (connectedBefore) void import("../api/diamonds").then(({ refreshBalances }) => refreshBalances());
+        connectedBefore = true;
       },
       storeRedirect: (_, { path }) => {
         try {

@@ -137,8 +137,9 @@ describe("The live channel and the notifications follow the session (events betw
     expect(app.system.get("liveSocket").getSnapshot().hasTag("signedOut")).toBe(true);
   });
 
-  it("a refreshed token reaches the socket, and a reconnect reloads the notifications", () => {
-    const app = createActor(appMachine).start();
+  it("a refreshed token reaches the socket, and a reconnect reloads the notifications and the live-kept data", () => {
+    let refreshed = 0;
+    const app = createActor(appMachine.provide({ actions: { refreshLiveData: () => void refreshed++ } })).start();
     const live = app.system.get("liveSocket");
     live.send({ type: "live.signedIn", token: "old", profileId: "p1" });
     app.send({ type: "app.token.refreshed", token: "fresh" });
@@ -147,5 +148,6 @@ describe("The live channel and the notifications follow the session (events betw
     app.system.get("notifications").send({ type: "xstate.done.actor.load", output: [] });
     app.send({ type: "app.live.connected" });
     expect(app.system.get("notifications").getSnapshot().hasTag("loading")).toBe(true);
+    expect(refreshed).toBe(1);
   });
 });

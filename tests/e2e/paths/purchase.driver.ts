@@ -189,14 +189,18 @@ export function purchaseDriver(getUrl: () => string): UiDriver<PurchaseWorld> {
     },
 
     unplayable(path) {
-      if (path.steps.some((s, i) => s.state === "approving" && path.steps[i + 1]?.event === "purchase.cancel"))
-        return "approving's entry sends the browser to the provider's page at once, so the Store is gone before the player could cancel there, and Back from the provider loads a fresh Store with no purchase (checked in Chromium: the page is not restored from the back/forward cache); the payer cancels on the provider's page, whose cancel link starts a new purchase (paths 1, 16, 17, 18)";
       if (has(path, "error captureOrder", "notApprovedOnServer"))
         return "the built-in sandbox never takes an APPROVED order back to needing the payer, so its capture never answers paymentNotApproved (only PayPal's capture can ask for the payer again)";
-      const cancelledStart = guards(path)[0] === "returnedCancelled";
-      if (cancelledStart && path.steps.some((s) => s.event === "purchase.retry" && s.otherwise))
-        return "after a return from the provider the order to resume is the provider's token the Store was opened with, so `hasOrder` always holds and Try Again resumes; it creates an order only after a pack's order failed to be created";
       return null;
+    },
+    // After a return from the provider the order to resume is the provider's token the Store was opened with, so
+    // `hasOrder` always holds there and Try Again resumes; it creates an order only after a pack's order failed to
+    // be created: that walk, then the same Try Again.
+    reroute(path, all) {
+      const last = path.steps.at(-1)!;
+      if (guards(path)[0] !== "returnedCancelled" || last.event !== "purchase.retry" || !last.otherwise) return null;
+      const createFailed = all.find((p) => p.steps.at(-1)?.event === "error createOrder");
+      return createFailed ? { ...path, steps: [...createFailed.steps, last] } : null;
     },
   };
 }

@@ -4,7 +4,8 @@
 // event, and says what the page shows in each state. Two checks make a UI that skips a state fail: after every
 // step the page must show that step's state, and at the end the transitions the browser reported for the machine
 // (the analytics batches, src/app/flowReporter.ts) must include every transition of the path as often as the path
-// takes it.
+// takes it. A driver may name a path no player can play (listed as skipped with the reason, never dropped) or,
+// when the generated walk's guards contradict each other, play its last transition by another walk (`reroute`).
 import type { Browser, Page } from "playwright-core";
 import type { AnyStateMachine } from "xstate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,6 +34,12 @@ export type UiDriver<World> = {
    * test's name, never dropped silently; the reason must say exactly what makes it impossible.
    */
   unplayable?(path: QaPath): string | null;
+  /**
+   * The generated walk is the shortest one over the machine's structure, blind to what its guards mean; when they
+   * contradict each other (no player meets both), the driver may play the same last transition by another walk of
+   * the machine, e.g. another path's steps then this path's last step. Null: play the path as generated.
+   */
+  reroute?(path: QaPath, all: readonly QaPath[]): QaPath | null;
 };
 
 /** Transitions reported by the page, by flow key, counted. */
@@ -64,21 +71,27 @@ function expectedKeys(path: QaPath): Map<string, number> {
   return keys;
 }
 
+/** A path in words, as a test's name. */
+const words = (p: QaPath) => pathInWords(p).replaceAll("`", "");
+
 /** Defines one test per generated path of the driver's machine (call inside a `describe`). */
 export function walkEveryPath<World>(getBrowser: () => Browser, driver: UiDriver<World>): QaPath[] {
   const paths = generatePaths(driver.machine);
   paths.forEach((path, n) => {
     const why = driver.unplayable?.(path) ?? null;
     if (why) {
-      it.skip(`path ${n + 1}: ${pathInWords(path).replaceAll("`", "")} (not playable: ${why})`, () => {});
+      it.skip(`path ${n + 1}: ${words(path)} (not playable: ${why})`, () => {});
       return;
     }
-    it(`path ${n + 1}: ${pathInWords(path).replaceAll("`", "")}`, async () => {
-      const { page, world } = await driver.arrange(getBrowser(), path);
+    const rerouted = driver.reroute?.(path, paths) ?? null;
+    if (rerouted && rerouted.steps.at(-1)?.transition !== path.steps.at(-1)?.transition) throw new Error(`path ${n + 1}: a reroute must end with the same transition`);
+    it(`path ${n + 1}: ${words(path)}${rerouted ? ` (played as: ${words(rerouted)})` : ""}`, async () => {
+      const played = rerouted ?? path;
+      const { page, world } = await driver.arrange(getBrowser(), played);
       try {
         const reported = recordReported(page);
-        for (const [index, step] of path.steps.entries()) {
-          const ctx: Step<World> = { page, world, path, step, index };
+        for (const [index, step] of played.steps.entries()) {
+          const ctx: Step<World> = { page, world, path: played, step, index };
           const act = driver.act[step.event];
           if (act) await act(ctx);
           const shows = driver.shows[step.state];
@@ -87,7 +100,7 @@ export function walkEveryPath<World>(getBrowser: () => Browser, driver: UiDriver
         }
         await hide(page);
         const missing = () =>
-          [...expectedKeys(path)].filter(([key, times]) => (reported.get(key) ?? 0) < times).map(([key, times]) => `${key} ×${times} (reported ${reported.get(key) ?? 0})`);
+          [...expectedKeys(played)].filter(([key, times]) => (reported.get(key) ?? 0) < times).map(([key, times]) => `${key} ×${times} (reported ${reported.get(key) ?? 0})`);
         await expect.poll(missing, { timeout: 15_000 }).toEqual([]);
       } finally {
         if (driver.cleanup) await driver.cleanup(world, page);
