@@ -28,11 +28,14 @@ type Bundle = Rollup.OutputBundle;
 function namespacePreloadScript(bundle: Bundle): string {
   const byLanguage: Record<string, { landing: string[]; all: string[] }> = {};
   for (const file of Object.values(bundle)) {
-    const match = file.type === "chunk" ? /\/src\/i18n\/locales\/([a-z]+)\/([a-z]+)\.json$/.exec(file.facadeModuleId ?? "") : null;
-    if (!match || !(namespaces as readonly string[]).includes(match[2]!)) continue;
-    const entry = (byLanguage[match[1]!] ??= { landing: [], all: [] });
-    entry.all.push(file.fileName);
-    if ((landingNamespaces as readonly string[]).includes(match[2]!)) entry.landing.push(file.fileName);
+    // A file may hold several namespaces of one language (scripts/build/chunkGroups.ts).
+    for (const id of file.type === "chunk" ? file.moduleIds : []) {
+      const match = /\/src\/i18n\/locales\/([a-z]+)\/([a-z]+)\.json$/.exec(id);
+      if (!match || !(namespaces as readonly string[]).includes(match[2]!)) continue;
+      const entry = (byLanguage[match[1]!] ??= { landing: [], all: [] });
+      if (!entry.all.includes(file.fileName)) entry.all.push(file.fileName);
+      if ((landingNamespaces as readonly string[]).includes(match[2]!) && !entry.landing.includes(file.fileName)) entry.landing.push(file.fileName);
+    }
   }
   const data = JSON.stringify(
     Object.fromEntries(Object.entries(byLanguage).map(([language, files]) => [language, [files.landing, files.all.filter((f) => !files.landing.includes(f))]])),

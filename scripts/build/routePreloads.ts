@@ -72,7 +72,8 @@ export function patternOf(path: string): string {
 
 function chunkOf(bundle: Bundle, module: string): Rollup.OutputChunk | undefined {
   return Object.values(bundle).find(
-    (f): f is Rollup.OutputChunk => f.type === "chunk" && (f.facadeModuleId ?? "").replace(/\.[cm]?[jt]sx?$/, "").endsWith(`/${module}`),
+    (f): f is Rollup.OutputChunk =>
+      f.type === "chunk" && [f.facadeModuleId ?? "", ...f.moduleIds].some((id) => id.replace(/\.[cm]?[jt]sx?$/, "").endsWith(`/${module}`)),
   );
 }
 
