@@ -46,20 +46,21 @@ function readRoutePreloads(spaDir: string): { route: RoutePreload; regex: RegExp
 
 const escapeAttr = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
 
+const fileLink = (file: string, priority: string) =>
+  file.endsWith(".css")
+    ? `<link rel="preload" as="style" href="/${escapeAttr(file)}" crossorigin${priority}>`
+    : `<link rel="modulepreload" href="/${escapeAttr(file)}" crossorigin${priority}>`;
+
 /**
  * The <link> tags of one route: the pictures and files its first paint waits for, then the screen's own
  * files at low priority (fetched at once, without slowing the first paint's), then, with a session, its
  * first API calls.
  */
 export function preloadLinks(route: RoutePreload, withCalls: boolean): string {
-  const link = (file: string, priority: string) =>
-    file.endsWith(".css")
-      ? `<link rel="preload" as="style" href="/${escapeAttr(file)}" crossorigin${priority}>`
-      : `<link rel="modulepreload" href="/${escapeAttr(file)}" crossorigin${priority}>`;
   const links = [
     ...route.images.map((file) => `<link rel="preload" as="image" href="/${escapeAttr(file)}" fetchpriority="high">`),
-    ...route.files.map((file) => link(file, "")),
-    ...route.later.map((file) => link(file, ' fetchpriority="low"')),
+    ...route.files.map((file) => fileLink(file, "")),
+    ...route.later.map((file) => fileLink(file, ' fetchpriority="low"')),
   ];
   // `as=fetch` with `crossorigin`: the API client's same-origin fetch of the same URL takes this response.
   if (withCalls) for (const call of route.calls) links.push(`<link rel="preload" as="fetch" href="${escapeAttr(call)}" crossorigin>`);

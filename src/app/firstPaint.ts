@@ -31,11 +31,20 @@ const MAIN_SELECTOR = "main";
  * page the screen usually waits for a session and data first: the flag flips at the first largest paint
  * inside <main> (the screen's own content, not the header or a spinner), after SCREEN_PAINT_WAIT_MS at most,
  * so the footer and the app runtime do not compete with the screen's calls and code (issue 12). Without
- * such reports (tests, old browsers) it flips at once there.
+ * such reports (tests, old browsers) it flips at once there, and at once too when another page's screen
+ * commits first (a redirect).
  */
+let firstPath = "";
+
 export function firstScreenCommitted() {
-  if (scheduled) return;
+  if (scheduled) {
+    // Another page's screen committed before the first one painted (a guest sent home from a guarded
+    // page, say): nothing is worth holding back any more; the sign-in modal needs the runtime now.
+    if (location.pathname !== firstPath) markPainted();
+    return;
+  }
   scheduled = true;
+  firstPath = location.pathname;
   const onLanding = location.pathname === "/";
   if (!onLanding && !supportsLcp()) {
     markPainted();
