@@ -1,6 +1,6 @@
 // Issue 12: fewer, larger chunks where a page needs them all anyway. Served over HTTP/1.1 a browser has 6
 // connections to the origin and each file costs at least one round trip, so the landing's ~30 small files
-// took five round trips of a phone's 150 ms before its hero could paint, and a signed-in page's ~90 more.
+// took five round trips of a phone's 150 ms before its hero could paint, and a deep link's ~90 more.
 // Automatic chunking makes one chunk per set of importers; these groups merge what always travels together:
 // - `app`: everything the entry imports statically (React, i18next, router, query client): every page.
 // - `i18n-<lng>-first` / `i18n-<lng>`: a language's translations, the landing's namespaces and the others
@@ -9,7 +9,8 @@
 // - `ui`: what the landing and the signed-in frame (header, guard) both import (buttons, logo, language picker).
 // - `frame`: the header and the guard with what they import: the session, the API client, the contract's
 //   schemas; every page but the landing needs them before its screen can draw.
-// Screens, modals and the deferred parts keep the automatic split.
+// - `screen-<Name>`: a screen with the modules only it (and its modals) use; `screens`: what several share.
+// Modals, the app runtime and the landing's deferred sections keep the automatic split.
 import { readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { landingNamespaces } from "../../src/i18n/landingNamespaces";
