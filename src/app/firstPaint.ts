@@ -1,9 +1,8 @@
 // Issue 12: what the first screen does not need waits until that screen has painted. The page's first
 // content (the screen inside the layout) marks the moment once; once it is on screen, everything deferred
-// starts loading: the app's long-lived actors and effects, the footer, the landing's data sections
+// starts loading: the app's long-lived actors and effects, the header and footer, the landing's data sections
 // and the translation namespaces other screens use. A guest's landing thus paints with React, i18next
-// and its own chunk only; a deep link's screen gets the network and the main thread before the footer and
-// the runtime do.
+// and its own chunk only.
 import { startTransition, useEffect, useState } from "react";
 
 let painted = false;
@@ -19,34 +18,16 @@ function markPainted() {
 const supportsLcp = () =>
   typeof PerformanceObserver !== "undefined" && (PerformanceObserver.supportedEntryTypes ?? []).includes("largest-contentful-paint");
 
-/** How long a page other than the landing waits for its screen's first paint before the deferred parts load anyway. */
-export const SCREEN_PAINT_WAIT_MS = 2500;
-
-const MAIN_SELECTOR = "main";
-
 /**
  * Called once the first screen has committed. On the landing the flag flips once the browser reports that
  * screen painted (its largest-contentful-paint entry, at presentation); where there is no such report, two
- * frames later, and after a second at most (a tab opened in the background paints nothing). On any other
- * page the screen usually waits for a session and data first: the flag flips at the first largest paint
- * inside <main> (the screen's own content, not the header or a spinner), after SCREEN_PAINT_WAIT_MS at most,
- * so the footer and the app runtime do not compete with the screen's calls and code (issue 12). Without
- * such reports (tests, old browsers) it flips at once there, and at once too when another page's screen
- * commits first (a redirect).
+ * frames later, and after a second at most (a tab opened in the background paints nothing). Any other first
+ * page flips it at once: its screen needs the deferred parts anyway.
  */
-let firstPath = "";
-
 export function firstScreenCommitted() {
-  if (scheduled) {
-    // Another page's screen committed before the first one painted (a guest sent home from a guarded
-    // page, say): nothing is worth holding back any more; the sign-in modal needs the runtime now.
-    if (location.pathname !== firstPath) markPainted();
-    return;
-  }
+  if (scheduled) return;
   scheduled = true;
-  firstPath = location.pathname;
-  const onLanding = location.pathname === "/";
-  if (!onLanding && !supportsLcp()) {
+  if (location.pathname !== "/") {
     markPainted();
     return;
   }
@@ -56,14 +37,12 @@ export function firstScreenCommitted() {
     observer?.disconnect();
     setTimeout(markPainted, 0);
   };
-  const counts = (entry: PerformanceEntry) =>
-    entry.startTime >= committedAt && (onLanding || Boolean((entry as PerformanceEntry & { element?: Element | null }).element?.closest(MAIN_SELECTOR)));
   if (supportsLcp()) {
     observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some(counts)) finish();
+      if (list.getEntries().some((entry) => entry.startTime >= committedAt)) finish();
     });
     observer.observe({ type: "largest-contentful-paint", buffered: true });
-    setTimeout(finish, onLanding ? 1000 : SCREEN_PAINT_WAIT_MS);
+    setTimeout(finish, 1000);
   } else {
     requestAnimationFrame(() => requestAnimationFrame(finish));
     setTimeout(finish, 1000);
