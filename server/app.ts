@@ -8,6 +8,7 @@ import type { AppDeps } from "./http/deps";
 import { allowedMethods, installGuards } from "./http/guards";
 import { loggerOptions, type LogOptions } from "./http/logging";
 import { serveSpa } from "./http/spa";
+import { installJsonCompression } from "./http/compress";
 import { authRoutes } from "./modules/auth/routes";
 import { authService } from "./modules/auth/service";
 import { devRoutes } from "./modules/dev/routes";
@@ -43,6 +44,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
   app.decorate("deps", deps);
   installErrorHandling(app);
   installGuards(app);
+  installJsonCompression(app);
   await app.register(fastifyCookie, { secret: deps.config.jwtRefreshSecret });
   await app.register(fastifyRateLimit, {
     global: false,

@@ -1,58 +1,69 @@
-// Vite plugin (issue 12): index.html carries what the landing's first paint needs, so none of it waits
-// for another round trip.
+// Vite plugin (issue 12): index.html carries what the first paint needs, so none of it waits for another
+// round trip.
 // - The entry's stylesheets (a few KB) are inlined as <style>, so no CSS request blocks the first render.
-// - The landing's hero picture (its largest paint) is preloaded with high priority from the document.
-// - On `/` only, a tiny inline script preloads the landing's chunk (with its imports and styles) and its
-//   translation namespaces in the stored language, beside the entry instead of after it has run.
+// - A tiny inline script preloads the translation namespaces the first screen renders with, in the stored
+//   language (only the server knows the path, only the browser knows the language): the landing's own on
+//   `/`, all of them elsewhere.
+// - dist/route-preloads.json lists, per client route, the screen's chunk with its imports and styles (plus
+//   the header and the guard where the route has them), its first API calls and, on `/`, the hero picture
+//   (its largest paint); the server links those from the page it sends for that path
+//   (scripts/build/routePreloads.ts, server/http/spa.ts).
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Plugin, Rollup } from "vite";
 import { paths, storageKeys } from "../../src/app/paths";
 import { landingNamespaces } from "../../src/i18n/landingNamespaces";
+import { namespaces } from "../../src/i18n/namespaces";
+import { ROUTE_PRELOADS_FILE, routePreloads, type RoutePreload } from "./routePreloads";
 
 export const HERO_IMAGE = "src/assets/rider-bike.svg";
-const LANDING_SCREEN = "src/screens/landing/LandingScreen.tsx";
 const DEFAULT_LANGUAGE = "en";
 
 type Bundle = Rollup.OutputBundle;
 
-/** The chunk's file, its static imports' files and their stylesheets, depth first. */
-function withImports(bundle: Bundle, fileName: string, seen = new Set<string>()): Set<string> {
-  const chunk = bundle[fileName];
-  if (seen.has(fileName) || !chunk || chunk.type !== "chunk") return seen;
-  seen.add(fileName);
-  for (const css of chunk.viteMetadata?.importedCss ?? []) seen.add(css);
-  for (const imported of chunk.imports) withImports(bundle, imported, seen);
-  return seen;
-}
-
-function chunkOf(bundle: Bundle, moduleSuffix: string): Rollup.OutputChunk | undefined {
-  return Object.values(bundle).find((f): f is Rollup.OutputChunk => f.type === "chunk" && (f.facadeModuleId ?? "").endsWith(moduleSuffix));
-}
-
-function landingPreloadScript(bundle: Bundle, alreadyInHtml: Set<string>): string | undefined {
-  const landing = chunkOf(bundle, LANDING_SCREEN);
-  if (!landing) return undefined;
-  const common = [...withImports(bundle, landing.fileName)].filter((f) => !alreadyInHtml.has(f));
-  const byLanguage: Record<string, string[]> = {};
+/**
+ * The translation namespaces the first screen renders with, in the stored language and English (i18next's
+ * fallback): the landing's own on `/`, every namespace elsewhere (src/i18n/i18n.ts, firstNamespaces).
+ */
+function namespacePreloadScript(bundle: Bundle): string {
+  const byLanguage: Record<string, { landing: string[]; all: string[] }> = {};
   for (const file of Object.values(bundle)) {
-    const match = file.type === "chunk" ? /\/src\/i18n\/locales\/([a-z]+)\/([a-z]+)\.json$/.exec(file.facadeModuleId ?? "") : null;
-    if (!match || !(landingNamespaces as readonly string[]).includes(match[2]!)) continue;
-    (byLanguage[match[1]!] ??= []).push(file.fileName);
+    // A file may hold several namespaces of one language (scripts/build/chunkGroups.ts).
+    for (const id of file.type === "chunk" ? file.moduleIds : []) {
+      const match = /\/src\/i18n\/locales\/([a-z]+)\/([a-z]+)\.json$/.exec(id);
+      if (!match || !(namespaces as readonly string[]).includes(match[2]!)) continue;
+      const entry = (byLanguage[match[1]!] ??= { landing: [], all: [] });
+      if (!entry.all.includes(file.fileName)) entry.all.push(file.fileName);
+      if ((landingNamespaces as readonly string[]).includes(match[2]!) && !entry.landing.includes(file.fileName)) entry.landing.push(file.fileName);
+    }
   }
-  const data = JSON.stringify({ c: common, l: byLanguage });
-  // i18next loads the stored language and English (its fallback) for each namespace.
+  const data = JSON.stringify(
+    Object.fromEntries(Object.entries(byLanguage).map(([language, files]) => [language, [files.landing, files.all.filter((f) => !files.landing.includes(f))]])),
+  );
+  // m[lng] = [landing files, the other namespaces' files]
   return (
-    `<script>(function(m){if(location.pathname!==${JSON.stringify(paths.home)})return;var l;` +
+    `<script>(function(m){var h=location.pathname===${JSON.stringify(paths.home)},l;` +
     `try{l=localStorage.getItem(${JSON.stringify(storageKeys.lng)})}catch(e){}` +
-    `var f=m.c.concat(m.l[${JSON.stringify(DEFAULT_LANGUAGE)}]||[],l&&l!==${JSON.stringify(DEFAULT_LANGUAGE)}&&m.l[l]||[]);` +
-    `f.forEach(function(h){var k=document.createElement("link");if(/\\.css$/.test(h)){k.rel="preload";k.as="style"}else{k.rel="modulepreload"}` +
-    `k.crossOrigin="";k.href="/"+h;document.head.appendChild(k)})})(${data})</script>`
+    `var f=[];[${JSON.stringify(DEFAULT_LANGUAGE)}].concat(l&&l!==${JSON.stringify(DEFAULT_LANGUAGE)}&&m[l]?[l]:[]).forEach(function(g){f=f.concat(m[g][0],h?[]:m[g][1])});` +
+    `f.forEach(function(n){var k=document.createElement("link");k.rel="modulepreload";` +
+    `k.crossOrigin="";k.href="/"+n;document.head.appendChild(k)})})(${data})</script>`
   );
 }
 
 export function firstPaintHtml(): Plugin {
+  let root = ".";
+  let outDir = "dist";
+  let routes: RoutePreload[] = [];
   return {
     name: "paddock:first-paint-html",
     apply: "build",
+    configResolved(config) {
+      root = config.root;
+      outDir = join(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      writeFileSync(join(outDir, ROUTE_PRELOADS_FILE), JSON.stringify(routes));
+    },
     transformIndexHtml: {
       order: "post",
       handler(html, ctx) {
@@ -67,10 +78,8 @@ export function firstPaintHtml(): Plugin {
           return `<style>${String(file.source).replaceAll("</style", "<\\/style")}</style>\n    <link rel="stylesheet" href="/${fileName}" disabled>`;
         });
         const hero = Object.values(bundle).find((file) => file.type === "asset" && file.originalFileNames.some((name) => name.endsWith(HERO_IMAGE)));
-        const extra: string[] = [];
-        if (hero) extra.push(`<link rel="preload" as="image" href="/${hero.fileName}" fetchpriority="high">`);
-        const script = landingPreloadScript(bundle, inHtml);
-        if (script) extra.push(script);
+        const extra = [namespacePreloadScript(bundle)];
+        routes = routePreloads(bundle, inHtml, root, hero ? [hero.fileName] : []);
         return out.replace("</head>", `  ${extra.join("\n    ")}\n  </head>`);
       },
     },

@@ -3,8 +3,14 @@
 // each visit (`no-cache`), so a new build reaches players at their next load. The build writes a brotli
 // and a gzip sibling of each compressible file (scripts/build/precompress.ts): the static plugin sends the
 // one the browser accepts, with `Vary: accept-encoding`, and compresses nothing per request.
-import { existsSync, readFileSync } from "node:fs";
+// Issue 12: the page sent for a client route also links what that route's first screen needs (its chunk
+// with imports and styles, the header, the guard; dist/route-preloads.json, written by the build) and, when
+// the request carries a session, the screen's first API calls: a deep link then fetches all of it beside
+// the entry in one round trip instead of in a chain (entry, guard, screen, calls). Each variant is built and
+// compressed once per build and kept in memory.
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 
@@ -22,6 +28,46 @@ function acceptedEncodings(header: string | string[] | undefined): ("br" | "gzip
   }
   return (["br", "gzip"] as const).filter((e) => accepted.has(e) || accepted.has("*"));
 }
+
+/** What the build wrote for one client route (scripts/build/routePreloads.ts). */
+type RoutePreload = { pattern: string; files: string[]; later: string[]; images: string[]; calls: string[]; guarded: boolean };
+const ROUTE_PRELOADS_FILE = "route-preloads.json";
+const SESSION_COOKIE = /(?:^|;\s*)(?:accessToken|refreshToken)=[^;]/;
+
+function readRoutePreloads(spaDir: string): { route: RoutePreload; regex: RegExp }[] {
+  const file = join(spaDir, ROUTE_PRELOADS_FILE);
+  if (!existsSync(file)) return [];
+  try {
+    return (JSON.parse(readFileSync(file, "utf8")) as RoutePreload[]).map((route) => ({ route, regex: new RegExp(route.pattern) }));
+  } catch {
+    return [];
+  }
+}
+
+const escapeAttr = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+
+const fileLink = (file: string, priority: string) =>
+  file.endsWith(".css")
+    ? `<link rel="preload" as="style" href="/${escapeAttr(file)}" crossorigin${priority}>`
+    : `<link rel="modulepreload" href="/${escapeAttr(file)}" crossorigin${priority}>`;
+
+/**
+ * The <link> tags of one route: the pictures and files its first paint waits for, then the screen's own
+ * files at low priority (fetched at once, without slowing the first paint's), then, with a session, its
+ * first API calls.
+ */
+export function preloadLinks(route: RoutePreload, withCalls: boolean): string {
+  const links = [
+    ...route.images.map((file) => `<link rel="preload" as="image" href="/${escapeAttr(file)}" fetchpriority="high">`),
+    ...route.files.map((file) => fileLink(file, "")),
+    ...route.later.map((file) => fileLink(file, ' fetchpriority="low"')),
+  ];
+  // `as=fetch` with `crossorigin`: the API client's same-origin fetch of the same URL takes this response.
+  if (withCalls) for (const call of route.calls) links.push(`<link rel="preload" as="fetch" href="${escapeAttr(call)}" crossorigin>`);
+  return links.join("");
+}
+
+type Variant = { plain: Buffer; br: Buffer; gzip: Buffer };
 
 export type SendSpaIndex = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
@@ -41,10 +87,39 @@ export async function serveSpa(app: FastifyInstance, spaDir: string | undefined)
     },
   });
   const indexPath = join(spaDir, "index.html");
+  // Per build (index.html's modification time): the routes' table and the pages built from it so far.
+  let build = { stamp: -1, routes: [] as { route: RoutePreload; regex: RegExp }[], variants: new Map<string, Variant>() };
+  const variantFor = (path: string, hasSession: boolean): Variant | undefined => {
+    const stamp = statSync(indexPath).mtimeMs;
+    if (stamp !== build.stamp) build = { stamp, routes: readRoutePreloads(spaDir), variants: new Map() };
+    const index = build.routes.findIndex(({ regex }) => regex.test(path));
+    if (index < 0) return undefined;
+    const route = build.routes[index]!.route;
+    const withCalls = hasSession || !route.guarded;
+    const key = `${index}:${withCalls && route.calls.length > 0}`;
+    let variant = build.variants.get(key);
+    if (!variant) {
+      const plain = Buffer.from(readFileSync(indexPath, "utf8").replace("</head>", `${preloadLinks(route, withCalls)}</head>`));
+      variant = {
+        plain,
+        br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+        gzip: gzipSync(plain, { level: 9 }),
+      };
+      build.variants.set(key, variant);
+    }
+    return variant;
+  };
   return (request, reply) => {
     reply.type("text/html; charset=utf-8").header("cache-control", REVALIDATE).header("vary", "accept-encoding");
-    // Read per request: a rebuild while the server runs is picked up at once (the file is ~2 KB).
-    for (const encoding of acceptedEncodings(request.headers["accept-encoding"])) {
+    const encodings = acceptedEncodings(request.headers["accept-encoding"]);
+    const path = request.url.split("?")[0]!;
+    const variant = variantFor(path, SESSION_COOKIE.test(String(request.headers.cookie ?? "")));
+    if (variant) {
+      const encoding = encodings[0];
+      return encoding ? reply.header("content-encoding", encoding).send(variant[encoding]) : reply.send(variant.plain);
+    }
+    // Read per request: a rebuild while the server runs is picked up at once (the file is a few KB).
+    for (const encoding of encodings) {
       const compressed = `${indexPath}.${encoding === "br" ? "br" : "gz"}`;
       if (existsSync(compressed)) return reply.header("content-encoding", encoding).send(readFileSync(compressed));
     }

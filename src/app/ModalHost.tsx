@@ -96,13 +96,27 @@ export function ModalHost() {
             </Dialog.Close>
           ) : null}
           <HostTitleContext.Provider value={Boolean(options.title)}>
-            <Suspense fallback={<Spinner />}>
+            <Suspense fallback={<ModalLoading titled={Boolean(options.title)} />}>
               <ModalBody entry={top} />
             </Suspense>
           </HostTitleContext.Provider>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * While the modal's own chunk loads: a spinner, and (when the host shows no title) a hidden title saying
+ * so, as the dialog must have a name at every moment (axe: aria-dialog-name); the body's own title replaces it.
+ */
+function ModalLoading({ titled }: { titled: boolean }) {
+  const { t } = useTranslation("common", { useSuspense: false });
+  return (
+    <>
+      {titled ? null : <Dialog.Title className="visually-hidden">{t("loading")}</Dialog.Title>}
+      <Spinner />
+    </>
   );
 }
 

@@ -4,33 +4,12 @@ import type { LanguageCode } from "../../contract/enums";
 import { afterFirstPaint } from "../app/firstPaint";
 import { paths, storageKeys } from "../app/paths";
 import { landingNamespaces } from "./landingNamespaces";
+import { namespaces } from "./namespaces";
 import { DEFAULT_LANGUAGE, isLanguageCode, languageCodeList } from "./languages";
 
 export { languages, type LanguageOption } from "./languages";
 
-export const namespaces = [
-  "common",
-  "auth",
-  "errors",
-  "landing",
-  "profile",
-  "faq",
-  "pages",
-  "notifications",
-  "predictions",
-  "bets",
-  "leagues",
-  "riders",
-  "results",
-  "leaderboards",
-  "store",
-  "prizes",
-  "staff",
-  "bonus",
-  "gurus",
-  "news",
-  "info",
-] as const;
+export { namespaces };
 export type Namespace = (typeof namespaces)[number];
 
 /** The app's one i18next instance; react-i18next reaches it through `initReactI18next`. */

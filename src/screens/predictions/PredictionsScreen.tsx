@@ -10,11 +10,10 @@ import { RaceSelect } from "../../ui/RaceSelect";
 import { Spinner } from "../../ui/Spinner";
 import { Diamond } from "../../ui/Diamond";
 import { RaceWeekend } from "./RaceWeekend";
+import { CALENDAR_PAGE } from "./firstCalls";
 import { GuruPicksPanel } from "../../features/gurus/GuruPicks";
 import styles from "../../features/predictions/predictions.module.css";
 
-/** The whole calendar fits one page (22 rounds; the contract allows 100). */
-const CALENDAR_PAGE = { page: 1, take: 100 } as const;
 
 /**
  * /predictions: the race picker (opening on the current race: the next one, else the first, else the last),
@@ -29,7 +28,11 @@ export default function PredictionsScreen() {
   const balance = useBalance(me?.id);
 
   let body;
-  if (races.isPending || (races.isSuccess && current.isPending)) body = <Spinner size="lg" label={t("loading")} />;
+  if (races.isPending || (races.isSuccess && current.isPending)) body = (
+      <div className={styles.loading}>
+        <Spinner size="lg" label={t("loading")} />
+      </div>
+    );
   else if (races.isError) {
     body = <EmptyState title={t("loadError")} action={<Button onClick={() => void races.refetch()}>{t("errors:tryAgain")}</Button>} />;
   } else {

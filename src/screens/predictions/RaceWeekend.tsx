@@ -9,6 +9,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { SessionTimeline } from "./SessionTimeline";
 import { WeekendBoard } from "./WeekendBoard";
+import styles from "../../features/predictions/predictions.module.css";
 
 /** One race weekend: opens it on the weekend actor, shows loading, failure or no riders, else the board. */
 export function RaceWeekend({ race, userId }: { race: Race; userId: string }) {
@@ -17,7 +18,13 @@ export function RaceWeekend({ race, userId }: { race: Race; userId: string }) {
   const prediction = useRacePrediction(userId, race.id);
   const riders = useRaceRiders(race.id, GAME_CLASS);
 
-  if (prediction.isPending || riders.isPending) return <Spinner size="lg" label={t("loading")} />;
+  if (prediction.isPending || riders.isPending) {
+    return (
+      <div className={styles.loading}>
+        <Spinner size="lg" label={t("loading")} />
+      </div>
+    );
+  }
   if (prediction.isError || riders.isError) {
     return (
       <EmptyState
