@@ -14,13 +14,14 @@ export const storeNumbers = {
 
 /**
  * CREATED → (SAVED) → (PAYER_ACTION_REQUIRED) → APPROVED → COMPLETED, or VOIDED before completion.
- * COMPLETED and VOIDED are final.
+ * COMPLETED and VOIDED are final. An approved order may need the payer again (a card's 3-D Secure step-up at
+ * capture): APPROVED → PAYER_ACTION_REQUIRED.
  */
 export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentState, readonly PaymentState[]>> = {
   CREATED: ["SAVED", "PAYER_ACTION_REQUIRED", "APPROVED", "VOIDED"],
   SAVED: ["PAYER_ACTION_REQUIRED", "APPROVED", "VOIDED"],
   PAYER_ACTION_REQUIRED: ["APPROVED", "VOIDED"],
-  APPROVED: ["COMPLETED", "VOIDED"],
+  APPROVED: ["COMPLETED", "PAYER_ACTION_REQUIRED", "VOIDED"],
   COMPLETED: [],
   VOIDED: [],
 };

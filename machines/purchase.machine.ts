@@ -22,6 +22,8 @@ export type PurchaseContext = {
   /** The order as the server last answered it. */
   order: PaymentOrder | null;
   error: ErrorBody | null;
+  /** A capture was just refused for want of the payer: the next read does not capture again by itself. */
+  captureRefused: boolean;
 };
 
 export type PurchaseEvent =
@@ -64,7 +66,8 @@ export const purchaseMachine = setup({
     hasOrder: ({ context }) => orderRef(context) !== null,
     isCompleted: ({ context }) => context.order?.state === "COMPLETED",
     isVoided: ({ context }) => context.order?.state === "VOIDED",
-    isApproved: ({ context }) => context.order?.state === "APPROVED",
+    /** Approved, and not an order whose capture was just refused (the player's next step decides, no loop). */
+    isApproved: ({ context }) => context.order?.state === "APPROVED" && !context.captureRefused,
     hasApproveLink: ({ context }) => Boolean(context.order?.approveUrl),
     voidedOnServer: (_, params: { error: unknown }) => codeOf(params.error) === "paymentVoided",
     notApprovedOnServer: (_, params: { error: unknown }) => codeOf(params.error) === "paymentNotApproved",
@@ -90,7 +93,7 @@ export const purchaseMachine = setup({
   description:
     "One pack bought through the payment provider: creating the order, approving at the provider (redirect), the payer action (3-D Secure), capturing, then completed (credited once), voided or failed with retry; after the provider's redirect back it resumes from the stored order.",
   initial: "working",
-  context: ({ input }) => ({ start: input.start, order: null, error: null }),
+  context: ({ input }) => ({ start: input.start, order: null, error: null, captureRefused: false }),
   states: {
     working: {
       tags: ["working"],
@@ -140,7 +143,12 @@ export const purchaseMachine = setup({
             onDone: { target: "#purchase.completed", actions: [{ type: "setOrder", params: ({ event }) => event.output }, "credited"] },
             onError: [
               { guard: { type: "voidedOnServer", params: ({ event }) => ({ error: event.error }) }, target: "#purchase.voided" },
-              { guard: { type: "notApprovedOnServer", params: ({ event }) => ({ error: event.error }) }, target: "#purchase.payerAction" },
+              // The provider needs the payer again (3-D Secure at capture): read the order for its new approve link.
+              {
+                guard: { type: "notApprovedOnServer", params: ({ event }) => ({ error: event.error }) },
+                target: "resuming",
+                actions: assign({ captureRefused: true }),
+              },
               { target: "#purchase.failed", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
             ],
           },
@@ -173,7 +181,8 @@ export const purchaseMachine = setup({
       on: {
         "purchase.continue": { guard: "hasApproveLink", target: "approving" },
         "purchase.cancel": { target: "working.cancelling" },
-        "purchase.retry": { target: "working.resuming" },
+        // Paid in another tab, or the payer passed the step meanwhile: read it again, ready to capture.
+        "purchase.retry": { target: "working.resuming", actions: assign({ captureRefused: false }) },
       },
     },
     completed: { tags: ["completed"], type: "final", entry: "orderSettled" },

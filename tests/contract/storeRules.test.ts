@@ -9,6 +9,7 @@ describe("payment states (PayPal Orders v2)", () => {
     expect(canMove("CREATED", "PAYER_ACTION_REQUIRED")).toBe(true);
     expect(canMove("PAYER_ACTION_REQUIRED", "APPROVED")).toBe(true);
     expect(canMove("APPROVED", "COMPLETED")).toBe(true);
+    expect(canMove("APPROVED", "PAYER_ACTION_REQUIRED")).toBe(true);
     expect(canMove("CREATED", "COMPLETED")).toBe(false);
     expect(canMove("COMPLETED", "VOIDED")).toBe(false);
     expect(canMove("VOIDED", "APPROVED")).toBe(false);

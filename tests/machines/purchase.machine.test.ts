@@ -51,9 +51,9 @@ describe("purchase.machine: every transition, walked on a real actor", () => {
   const all = allTransitions(purchaseMachine);
   const covered = new Set<string>();
   const starts: [string, PurchaseContext][] = [
-    ["a pack chosen", { start: { kind: "pack", dPackId: "p550" }, order: null, error: null }],
-    ["back from the provider", { start: { kind: "return", ref: "SBX-1", cancelled: false }, order: null, error: null }],
-    ["back from the provider's cancel page", { start: { kind: "return", ref: "SBX-1", cancelled: true }, order: null, error: null }],
+    ["a pack chosen", { start: { kind: "pack", dPackId: "p550" }, order: null, error: null, captureRefused: false }],
+    ["back from the provider", { start: { kind: "return", ref: "SBX-1", cancelled: false }, order: null, error: null, captureRefused: false }],
+    ["back from the provider's cancel page", { start: { kind: "return", ref: "SBX-1", cancelled: true }, order: null, error: null, captureRefused: false }],
   ];
   for (const [name, context] of starts) {
     const machine = startedWith(context);
@@ -103,5 +103,40 @@ describe("A purchase from the pack to the credit, as the app runs it", () => {
     expect(back.getSnapshot().hasTag("completed")).toBe(true);
     expect(back.getSnapshot().context.order).toMatchObject({ id: "o1", state: "COMPLETED" });
     expect(record).toEqual(["show Processing", "hide Processing", "credited"]);
+  });
+});
+
+describe("A capture refused for want of the payer (3-D Secure at capture)", () => {
+  it("reads the order again for its approve link and waits for the player, never capturing again by itself", async () => {
+    const reads: string[] = [];
+    let captures = 0;
+    const state: PaymentState = "APPROVED";
+    const provided = purchaseMachine.provide({
+      actions: { goToProvider: () => {}, showProcessing: () => {}, hideProcessing: () => {}, credited: () => {} },
+      actors: {
+        createOrder: fromPromise(async () => order("CREATED")),
+        readOrder: fromPromise(async () => {
+          reads.push(state);
+          return order(state);
+        }),
+        captureOrder: fromPromise(async () => {
+          captures++;
+          if (captures === 1) throw apiError(body(409, "paymentNotApproved"));
+          return order("COMPLETED");
+        }),
+        cancelOrder: fromPromise(async () => order("VOIDED")),
+      },
+    });
+    const actor = createActor(provided, { input: { start: { kind: "return", ref: "SBX-1", cancelled: false } } }).start();
+    for (let i = 0; i < 6; i++) await settle();
+    // The provider still reads APPROVED (its answer lags): no second capture, the player is asked.
+    expect(captures).toBe(1);
+    expect(reads).toEqual(["APPROVED", "APPROVED"]);
+    expect(actor.getSnapshot().hasTag("payerAction")).toBe(true);
+    // The payer passed the step in the provider's page; Try Again captures.
+    actor.send({ type: "purchase.retry" });
+    for (let i = 0; i < 6; i++) await settle();
+    expect(captures).toBe(2);
+    expect(actor.getSnapshot().hasTag("completed")).toBe(true);
   });
 });

@@ -89,6 +89,27 @@ onEachBackend("store", (h) => {
     expect(orders.body.result).toMatchObject({ count: 1, data: [{ id, state: "COMPLETED", approveUrl: null }] });
   });
 
+  it("paying an approved order again asks for 3-D Secure again: the capture is refused until the payer passes it", async () => {
+    const p = await signUpConfirmed(h);
+    const created = await buy(p);
+    const t = token(created.body.result.approveUrl);
+    const id = created.body.result.id as string;
+    await checkout(p, t, "approve");
+    expect((await checkout(p, t, "authenticate")).body.result.state).toBe("APPROVED");
+    // The Store read it approved just before: the capture still finds the payer needed, and says so.
+    expect((await h.call("GET", `/diamonds/transactions/${id}`, as(p))).body.result.state).toBe("APPROVED");
+    expect((await checkout(p, t, "approve")).body.result.state).toBe("PAYER_ACTION_REQUIRED");
+    expect((await capture(p, t)).body).toMatchObject({ code: "paymentNotApproved" });
+    // The order offers the provider's page again for that step.
+    const again = await h.call("GET", `/diamonds/transactions/${id}`, as(p));
+    expect(again.body.result).toMatchObject({ state: "PAYER_ACTION_REQUIRED" });
+    expect(again.body.result.approveUrl).toContain(t);
+    expect(await balance(p)).toBe("100");
+    await checkout(p, t, "authenticate");
+    expect((await capture(p, id)).body.result.state).toBe("COMPLETED");
+    expect(await balance(p)).toBe("650");
+  });
+
   it("refuses: an unknown pack, another player's order or checkout, a canceled order, a payment after cancel", async () => {
     const [p, q] = [await signUpConfirmed(h), await signUpConfirmed(h)];
     expect((await buy(p, randomUUID())).status).toBe(404);

@@ -118,10 +118,13 @@ export function sandboxProvider(deps: Pick<AppDeps, "db" | "clock" | "config">, 
   return {
     provider,
     checkout: (payerId: string, id: string) => payerAction(payerId, id, () => null),
-    /** The payer pays: the sandbox card asks for 3-D Secure (PAYER_ACTION_REQUIRED). */
+    /**
+     * The payer pays: the sandbox card asks for 3-D Secure (PAYER_ACTION_REQUIRED). Paying again an approved order
+     * (another card, another tab) asks for it again, as a card issuer may: a capture then answers that the payer is
+     * needed, the provider branch PayPal's 3-D Secure step-up takes.
+     */
     approve: (payerId: string, id: string) =>
       payerAction(payerId, id, (row) => {
-        if (row.status === "APPROVED") return null;
         final(row);
         return "PAYER_ACTION_REQUIRED";
       }),

@@ -132,7 +132,8 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
     if (atProvider.status !== "APPROVED" && atProvider.status !== "COMPLETED") {
       const now = await sync(row, atProvider, source);
       allowed(captureVerdict(now.state));
-      return now;
+      // Approved here, not (or no longer) at the provider: nothing can be captured yet.
+      throw new AppError(409, "paymentNotApproved");
     }
     if (atProvider.status === "APPROVED") {
       await sync(row, atProvider, source);

@@ -143,6 +143,9 @@ export function purchaseDriver(getUrl: () => string): UiDriver<PurchaseWorld> {
               // Meanwhile on the server: the payer canceled the order elsewhere, or a webhook captured it.
               if (step.guard === "voidedOnServer") await api(world.url, world.player, "POST", `/diamonds/transactions/${world.order!.id}/cancel`);
               if (step.guard === "completedOnServer") await api(world.url, world.player, "GET", `/diamonds/transactions/${world.order!.id}/capture`);
+              // The payer pays the approved order again in another tab: the card asks for 3-D Secure again.
+              if (step.guard === "notApprovedOnServer")
+                await api(world.url, world.player, "POST", `/sandbox/checkout/${new URL(world.order!.approveUrl!).searchParams.get("token")}/approve`);
               // Refused by the server for what arrange made (an unknown token), or the network fails.
               const refused = step.guard !== null || (call !== "create" && call !== "capture" && world.order === null);
               await release(world, call, refused ? "continue" : "abort");
@@ -188,11 +191,6 @@ export function purchaseDriver(getUrl: () => string): UiDriver<PurchaseWorld> {
       },
     },
 
-    unplayable(path) {
-      if (has(path, "error captureOrder", "notApprovedOnServer"))
-        return "the built-in sandbox never takes an APPROVED order back to needing the payer, so its capture never answers paymentNotApproved (only PayPal's capture can ask for the payer again)";
-      return null;
-    },
     // After a return from the provider the order to resume is the provider's token the Store was opened with, so
     // `hasOrder` always holds there and Try Again resumes; it creates an order only after a pack's order failed to
     // be created: that walk, then the same Try Again.
