@@ -42,25 +42,33 @@ export function predictionsService(deps: AppDeps) {
     return viewOf(race, picks, balance);
   }
 
+  /** What a race's slots show whatever the player's picks and the time: kept per race as read (a new read, a new object). */
+  const slotParts = new WeakMap<RaceInfo, ReturnType<typeof slotPartsOf>[]>();
+  const slotPartsOf = (race: RaceInfo, category: PredictionCategory) => {
+    const session = race.sessions[categorySession[category]]!;
+    return {
+      category,
+      session: categorySession[category],
+      startsAt: new Date(session.startsAt).toISOString(),
+      endsAt: new Date(session.endsAt).toISOString(),
+      points: categoryPoints[category],
+      podium: podiumOf(category),
+      canceled: session.canceled,
+    };
+  };
+  function slotsOf(race: RaceInfo) {
+    let parts = slotParts.get(race);
+    if (!parts) slotParts.set(race, (parts = categories.map((category) => slotPartsOf(race, category))));
+    return parts;
+  }
+
   /** The race view of these facts at the clock's now. */
   function viewOf(race: RaceInfo, picks: PickRow[], balance: number): RacePrediction {
     const now = deps.clock.now();
     const facts: WeekendFacts = { sessions: race.sessions, picks: picks.map(asExisting), balance };
-    const slots = categories.map((category) => {
-      const session = race.sessions[categorySession[category]]!;
-      const state = slotState(facts, category, now.getTime(), rules);
-      return {
-        category,
-        session: categorySession[category],
-        startsAt: new Date(session.startsAt).toISOString(),
-        endsAt: new Date(session.endsAt).toISOString(),
-        points: categoryPoints[category],
-        podium: podiumOf(category),
-        canceled: session.canceled,
-        open: state.open,
-        change: state.change,
-        upgrade: state.upgrade.state,
-      };
+    const slots = slotsOf(race).map((slot) => {
+      const state = slotState(facts, slot.category, now.getTime(), rules);
+      return { ...slot, open: state.open, change: state.change, upgrade: state.upgrade.state };
     });
     const podiumViews = podiumGroups.map((group) => {
       const buttons = podiumState(facts, group, now.getTime(), rules);
