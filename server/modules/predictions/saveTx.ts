@@ -149,7 +149,7 @@ function toFactPicks(userId: string, raceId: string, values: PickValues[] | null
     settledAt: settledAt === null ? null : new Date(settledAt),
     riderInjured,
   }));
-  return picks.length > 1 ? picks.sort(byCategory) : picks;
+  return picks.length > 1 ? picks.toSorted(byCategory) : picks;
 }
 
 /** The INSERT of new picks through drizzle (PGlite), from arrays as the prepared one. */

@@ -24,6 +24,26 @@ export const ledgerKeys = {
   upgrade: (raceId: string, type: string, target: string, clientKey: string) => `upgrade:${raceId}:${type}:${target}:${clientKey}`,
 };
 
+/** What a race's slots show whatever the player's picks and the time: kept per race as read (a new read, a new object). */
+const slotParts = new WeakMap<RaceInfo, ReturnType<typeof slotPartsOf>[]>();
+const slotPartsOf = (race: RaceInfo, category: PredictionCategory) => {
+  const session = race.sessions[categorySession[category]]!;
+  return {
+    category,
+    session: categorySession[category],
+    startsAt: new Date(session.startsAt).toISOString(),
+    endsAt: new Date(session.endsAt).toISOString(),
+    points: categoryPoints[category],
+    podium: podiumOf(category),
+    canceled: session.canceled,
+  };
+};
+function slotsOf(race: RaceInfo) {
+  let parts = slotParts.get(race);
+  if (!parts) slotParts.set(race, (parts = categories.map((category) => slotPartsOf(race, category))));
+  return parts;
+}
+
 /**
  * The caller's predictions: saves, paid changes, upgrades and the completion reward. The rules are the
  * contract's (contract/weekendRules/); this service loads their facts, writes what they plan and refuses with
@@ -40,26 +60,6 @@ export function predictionsService(deps: AppDeps) {
   async function view(userId: string, raceId: string): Promise<RacePrediction> {
     const { race, picks, balance } = await viewFacts(db, userId, raceId);
     return viewOf(race, picks, balance);
-  }
-
-  /** What a race's slots show whatever the player's picks and the time: kept per race as read (a new read, a new object). */
-  const slotParts = new WeakMap<RaceInfo, ReturnType<typeof slotPartsOf>[]>();
-  const slotPartsOf = (race: RaceInfo, category: PredictionCategory) => {
-    const session = race.sessions[categorySession[category]]!;
-    return {
-      category,
-      session: categorySession[category],
-      startsAt: new Date(session.startsAt).toISOString(),
-      endsAt: new Date(session.endsAt).toISOString(),
-      points: categoryPoints[category],
-      podium: podiumOf(category),
-      canceled: session.canceled,
-    };
-  };
-  function slotsOf(race: RaceInfo) {
-    let parts = slotParts.get(race);
-    if (!parts) slotParts.set(race, (parts = categories.map((category) => slotPartsOf(race, category))));
-    return parts;
   }
 
   /** The race view of these facts at the clock's now. */
