@@ -24,8 +24,12 @@ export type SaveFacts = {
   balance: number;
 };
 
-/** What the service decided: the picks to insert (written with COMMIT) and its answer. */
-export type SaveWork<T> = (facts: SaveFacts, tx: LedgerTx) => Promise<{ inserts: PickRow[]; value: T }>;
+/**
+ * What the service decided: the picks to insert (written with COMMIT) and its answer; `meanwhile`, when given, runs
+ * while PostgreSQL writes and commits (work that needs nothing from the database, such as building the answer), so
+ * the connection and the lock are not held while it runs. Its result is used only once the commit succeeded.
+ */
+export type SaveWork<T> = (facts: SaveFacts, tx: LedgerTx) => Promise<{ inserts: PickRow[]; value: T; meanwhile?: () => void }>;
 
 // The lock's statement comes first and alone: in READ COMMITTED each statement reads from its own snapshot, so
 // the read after it sees whatever the previous holder of the lock committed.
@@ -70,8 +74,9 @@ export async function inSaveTransaction<T>(database: Database, userId: string, r
     return database.db.transaction(async (tx) => {
       const race = await lockRace(tx, userId, raceId);
       const facts = await saveFacts(tx, userId, raceId, ids);
-      const { inserts, value } = await work({ race, ...facts }, tx);
+      const { inserts, value, meanwhile } = await work({ race, ...facts }, tx);
       if (inserts.length) await insertPicks(tx, inserts);
+      meanwhile?.();
       return value;
     });
   }
@@ -123,8 +128,18 @@ async function inTransaction<T>(db: Db, client: PoolClient, userId: string, race
   const facts: SaveFacts = { race, picks: toFactPicks(userId, raceId, asJson<PickValues[] | null>(row.picks)), riders, balance: Number(row.balance ?? 0) };
   let tx = clientDbs.get(client);
   if (!tx) clientDbs.set(client, (tx = drizzle({ client, schema }) as unknown as Db));
-  const { inserts, value } = await work(facts, tx);
-  await client.query(inserts.length ? `${insertStatement(inserts, q)}; COMMIT` : "COMMIT");
+  const { inserts, value, meanwhile } = await work(facts, tx);
+  const committed = client.query(inserts.length ? `${insertStatement(inserts, q)}; COMMIT` : "COMMIT");
+  // The message is on its way: do what needs no answer from it while PostgreSQL works, then wait for the commit
+  // (whatever `meanwhile` did, the commit's outcome is waited for before anything is thrown).
+  let failed: { error: unknown } | undefined;
+  try {
+    meanwhile?.();
+  } catch (error) {
+    failed = { error };
+  }
+  await committed;
+  if (failed) throw failed.error;
   return value;
 }
 

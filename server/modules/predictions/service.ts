@@ -161,8 +161,12 @@ export function predictionsService(deps: AppDeps) {
         // Every write of a player's picks of a race holds the lock, so the count is the picks read plus the inserts
         // (written with the commit, in the same transaction as this reward).
         if (plan.inserts.length) paid = (await rewardCompletion(tx, userId, raceId, existing.length + plan.inserts.length)) || paid;
-        if (!paid && plan.changes.length === 0 && plan.upgrades.size === 0) answer = viewOf(race, [...facts.picks, ...inserted].toSorted(byCategory), facts.balance);
-        return { inserts: inserted, value: paid };
+        // Built while the INSERT and COMMIT run (saveTx.ts), used only when they succeeded.
+        const meanwhile =
+          !paid && plan.changes.length === 0 && plan.upgrades.size === 0
+            ? () => void (answer = viewOf(race, [...facts.picks, ...inserted].toSorted(byCategory), facts.balance))
+            : undefined;
+        return { inserts: inserted, value: paid, meanwhile };
       });
       if (moved) await ledger.publish(userId);
       return answer ?? view(userId, raceId);
