@@ -7,7 +7,7 @@ import { pgArray } from "../../db/arrays";
 import * as schema from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { LedgerTx } from "../diamonds/ledger";
-import { asJson, isUuid, lockRace, saveFacts, toPicks, type PickJson, type PickRow, type RaceInfo, type SessionJson } from "./store";
+import { asJson, byCategory, isUuid, lockRace, saveFacts, type PickRow, type RaceInfo, type SessionJson } from "./store";
 
 // A save's transaction. On PostgreSQL it costs two round trips: BEGIN, the per-(player, race) lock and one read of
 // everything the rules need go in one message; the INSERT of the new picks and COMMIT in another. In between,
@@ -24,8 +24,12 @@ export type SaveFacts = {
   balance: number;
 };
 
-/** What the service decided: the picks to insert (written with COMMIT) and its answer. */
-export type SaveWork<T> = (facts: SaveFacts, tx: LedgerTx) => Promise<{ inserts: PickRow[]; value: T }>;
+/**
+ * What the service decided: the picks to insert (written with COMMIT) and its answer; `meanwhile`, when given, runs
+ * while PostgreSQL writes and commits (work that needs nothing from the database, such as building the answer), so
+ * the connection and the lock are not held while it runs. Its result is used only once the commit succeeded.
+ */
+export type SaveWork<T> = (facts: SaveFacts, tx: LedgerTx) => Promise<{ inserts: PickRow[]; value: T; meanwhile?: () => void }>;
 
 // The lock's statement comes first and alone: in READ COMMITTED each statement reads from its own snapshot, so
 // the read after it sees whatever the previous holder of the lock committed.
@@ -33,19 +37,21 @@ const PREPARE = [
   `PREPARE pp_save_lock(text) AS SELECT pg_advisory_xact_lock(hashtextextended($1, 0)) IS NULL AS locked`,
   // The race's sessions only when its stamp (its row's and its sessions' row versions) differs from the one this
   // instance has cached: any change to the race or a session gives a new stamp, however it was made.
+  // The race's stamp is computed once (MATERIALIZED: the CTE is read twice). Picks and riders come as JSON arrays of
+  // values, not objects (no key names to write and read back), their times as epoch milliseconds (no timestamp text
+  // to format and parse); `toFactPicks` names them in the order written here.
   `PREPARE pp_save_facts(uuid, uuid, uuid[], text) AS
-  WITH r AS (
+  WITH r AS MATERIALIZED (
     SELECT r.id, r.version, r.canceled_at IS NOT NULL AS canceled,
       r.xmin::text || ':' || coalesce((SELECT string_agg(s.xmin::text, ',' ORDER BY s.type) FROM race_sessions s WHERE s.race_id = r.id), '') AS stamp
     FROM races r WHERE r.id = $2)
   SELECT r.id, r.version, r.canceled, r.stamp,
     CASE WHEN r.stamp IS DISTINCT FROM $4 THEN (SELECT json_agg(json_build_object('type', s.type, 'startsAt', floor(extract(epoch FROM s.starts_at) * 1000),
       'endsAt', floor(extract(epoch FROM s.ends_at) * 1000), 'canceled', s.canceled)) FROM race_sessions s WHERE s.race_id = r.id) END AS sessions,
-    (SELECT json_agg(json_build_object('id', p.id, 'userId', p.user_id, 'raceId', p.race_id, 'category', p.category, 'riderId', p.rider_id, 'state', p.state,
-      'points', p.points, 'upgrades', p.upgrades, 'changes', p.changes, 'savedAt', p.saved_at, 'updatedAt', p.updated_at, 'settledAt', p.settled_at,
-      'riderInjured', rd.status <> 'ACTIVE'))
+    (SELECT json_agg(json_build_array(p.id, p.category, p.rider_id, p.state, p.points, p.upgrades, p.changes, floor(extract(epoch FROM p.saved_at) * 1000),
+      floor(extract(epoch FROM p.updated_at) * 1000), floor(extract(epoch FROM p.settled_at) * 1000), rd.status <> 'ACTIVE'))
       FROM predictions p JOIN riders rd ON rd.id = p.rider_id WHERE p.user_id = $1 AND p.race_id = $2) AS picks,
-    (SELECT json_agg(json_build_object('id', id, 'raceClass', race_class, 'status', status)) FROM riders WHERE id = ANY($3)) AS riders,
+    (SELECT json_agg(json_build_array(id, race_class, status)) FROM riders WHERE id = ANY($3)) AS riders,
     (SELECT balance FROM diamond_balances WHERE user_id = $1) AS balance
   FROM r`,
   `PREPARE pp_save_insert(uuid, uuid, uuid[], text[], uuid[], text[], timestamptz) AS
@@ -68,8 +74,9 @@ export async function inSaveTransaction<T>(database: Database, userId: string, r
     return database.db.transaction(async (tx) => {
       const race = await lockRace(tx, userId, raceId);
       const facts = await saveFacts(tx, userId, raceId, ids);
-      const { inserts, value } = await work({ race, ...facts }, tx);
+      const { inserts, value, meanwhile } = await work({ race, ...facts }, tx);
       if (inserts.length) await insertPicks(tx, inserts);
+      meanwhile?.();
       return value;
     });
   }
@@ -116,18 +123,48 @@ async function inTransaction<T>(db: Db, client: PoolClient, userId: string, race
     if (races.size > 1000) races.clear();
     races.set(raceId, { stamp: row.stamp, race });
   }
-  const found = asJson<{ id: string; raceClass: string; status: string }[] | null>(row.riders) ?? [];
-  const facts: SaveFacts = {
-    race,
-    picks: toPicks(asJson<PickJson[] | null>(row.picks)),
-    riders: new Map(found.map((r) => [r.id, r])),
-    balance: Number(row.balance ?? 0),
-  };
+  const riders: SaveFacts["riders"] = new Map();
+  for (const [id, raceClass, status] of asJson<[string, string, string][] | null>(row.riders) ?? []) riders.set(id, { id, raceClass, status });
+  const facts: SaveFacts = { race, picks: toFactPicks(userId, raceId, asJson<PickValues[] | null>(row.picks)), riders, balance: Number(row.balance ?? 0) };
   let tx = clientDbs.get(client);
   if (!tx) clientDbs.set(client, (tx = drizzle({ client, schema }) as unknown as Db));
-  const { inserts, value } = await work(facts, tx);
-  await client.query(inserts.length ? `${insertStatement(inserts, q)}; COMMIT` : "COMMIT");
+  const { inserts, value, meanwhile } = await work(facts, tx);
+  const committed = client.query(inserts.length ? `${insertStatement(inserts, q)}; COMMIT` : "COMMIT");
+  // The message is on its way: do what needs no answer from it while PostgreSQL works, then wait for the commit
+  // (whatever `meanwhile` did, the commit's outcome is waited for before anything is thrown).
+  let failed: { error: unknown } | undefined;
+  try {
+    meanwhile?.();
+  } catch (error) {
+    failed = { error };
+  }
+  await committed;
+  if (failed) throw failed.error;
   return value;
+}
+
+/** A pick as pp_save_facts writes it: id, category, rider, state, points, upgrades, changes, saved, updated, settled (epoch ms), rider injured. */
+type PickValues = [string, PickRow["category"], string, PickRow["state"], number | string | null, PickRow["upgrades"], number, number, number, number | null, boolean];
+
+/** The player's picks of the race from pp_save_facts' arrays, in weekend order (as `picksOf` answers). */
+function toFactPicks(userId: string, raceId: string, values: PickValues[] | null): PickRow[] {
+  if (!values) return [];
+  const picks = values.map(([id, category, riderId, state, points, upgrades, changes, savedAt, updatedAt, settledAt, riderInjured]): PickRow => ({
+    id,
+    userId,
+    raceId,
+    category,
+    riderId,
+    state,
+    points: points === null ? null : Number(points),
+    upgrades,
+    changes,
+    savedAt: new Date(savedAt),
+    updatedAt: new Date(updatedAt),
+    settledAt: settledAt === null ? null : new Date(settledAt),
+    riderInjured,
+  }));
+  return picks.length > 1 ? picks.toSorted(byCategory) : picks;
 }
 
 /** The INSERT of new picks through drizzle (PGlite), from arrays as the prepared one. */

@@ -24,6 +24,26 @@ export const ledgerKeys = {
   upgrade: (raceId: string, type: string, target: string, clientKey: string) => `upgrade:${raceId}:${type}:${target}:${clientKey}`,
 };
 
+/** What a race's slots show whatever the player's picks and the time: kept per race as read (a new read, a new object). */
+const slotParts = new WeakMap<RaceInfo, ReturnType<typeof slotPartsOf>[]>();
+const slotPartsOf = (race: RaceInfo, category: PredictionCategory) => {
+  const session = race.sessions[categorySession[category]]!;
+  return {
+    category,
+    session: categorySession[category],
+    startsAt: new Date(session.startsAt).toISOString(),
+    endsAt: new Date(session.endsAt).toISOString(),
+    points: categoryPoints[category],
+    podium: podiumOf(category),
+    canceled: session.canceled,
+  };
+};
+function slotsOf(race: RaceInfo) {
+  let parts = slotParts.get(race);
+  if (!parts) slotParts.set(race, (parts = categories.map((category) => slotPartsOf(race, category))));
+  return parts;
+}
+
 /**
  * The caller's predictions: saves, paid changes, upgrades and the completion reward. The rules are the
  * contract's (contract/weekendRules/); this service loads their facts, writes what they plan and refuses with
@@ -46,21 +66,9 @@ export function predictionsService(deps: AppDeps) {
   function viewOf(race: RaceInfo, picks: PickRow[], balance: number): RacePrediction {
     const now = deps.clock.now();
     const facts: WeekendFacts = { sessions: race.sessions, picks: picks.map(asExisting), balance };
-    const slots = categories.map((category) => {
-      const session = race.sessions[categorySession[category]]!;
-      const state = slotState(facts, category, now.getTime(), rules);
-      return {
-        category,
-        session: categorySession[category],
-        startsAt: new Date(session.startsAt).toISOString(),
-        endsAt: new Date(session.endsAt).toISOString(),
-        points: categoryPoints[category],
-        podium: podiumOf(category),
-        canceled: session.canceled,
-        open: state.open,
-        change: state.change,
-        upgrade: state.upgrade.state,
-      };
+    const slots = slotsOf(race).map((slot) => {
+      const state = slotState(facts, slot.category, now.getTime(), rules);
+      return { ...slot, open: state.open, change: state.change, upgrade: state.upgrade.state };
     });
     const podiumViews = podiumGroups.map((group) => {
       const buttons = podiumState(facts, group, now.getTime(), rules);
@@ -153,8 +161,12 @@ export function predictionsService(deps: AppDeps) {
         // Every write of a player's picks of a race holds the lock, so the count is the picks read plus the inserts
         // (written with the commit, in the same transaction as this reward).
         if (plan.inserts.length) paid = (await rewardCompletion(tx, userId, raceId, existing.length + plan.inserts.length)) || paid;
-        if (!paid && plan.changes.length === 0 && plan.upgrades.size === 0) answer = viewOf(race, [...facts.picks, ...inserted].toSorted(byCategory), facts.balance);
-        return { inserts: inserted, value: paid };
+        // Built while the INSERT and COMMIT run (saveTx.ts), used only when they succeeded.
+        const meanwhile =
+          !paid && plan.changes.length === 0 && plan.upgrades.size === 0
+            ? () => void (answer = viewOf(race, [...facts.picks, ...inserted].toSorted(byCategory), facts.balance))
+            : undefined;
+        return { inserts: inserted, value: paid, meanwhile };
       });
       if (moved) await ledger.publish(userId);
       return answer ?? view(userId, raceId);
