@@ -90,7 +90,7 @@ describe("placing a bet in the BetOnRider modal", () => {
     const { calls } = await open(betsWorld());
     fireEvent.click(oddsButton(/^Bet Win on #63 Marco Bellini/));
     const modal = await dialog();
-    expect(within(modal).getByRole("heading", { name: "Bet on #63 Marco Bellini" })).toBeTruthy();
+    expect(await within(modal).findByRole("heading", { name: "Bet on #63 Marco Bellini" })).toBeTruthy();
     expect(slider().getAttribute("aria-valuenow")).toBe("30");
     expect(within(modal).getByTestId("potential-payout").textContent).toContain("up to 105");
     // Keyboard: one step right, then ten steps (Page Up).
