@@ -34,6 +34,9 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          // A page's chunks, the app runtime and the modal host load after its first paint: on a loaded machine a
+          // poll needs more than vitest's default second.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

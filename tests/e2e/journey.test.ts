@@ -22,6 +22,8 @@ const name = `Jorge${Date.now() % 100000}`;
 const email = `${name.toLowerCase()}@example.com`;
 const firstPassword = "Lusail#2026";
 const newPassword = "Mugello!2027";
+/** Chunks load after the first paint (the app runtime, the modal host): under load that takes more than a second. */
+const WAIT = { timeout: 15_000 };
 
 async function signIn(page: Page, password: string) {
   const dialog = page.getByRole("dialog", { name: "Log in" });
@@ -41,7 +43,7 @@ describe("a guest becomes a player and back", () => {
 
     // Guest landing.
     await page.goto(product.url);
-    await expect.poll(() => page.getByRole("heading", { name: "Call the race before the lights go out" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Call the race before the lights go out" }).count(), WAIT).toBe(1);
 
     // Sign up from the landing page's Play now.
     await page.getByRole("button", { name: "Play now" }).first().click();
@@ -62,7 +64,7 @@ describe("a guest becomes a player and back", () => {
     await early.getByLabel("E-mail").fill(email);
     await early.getByLabel("Password", { exact: true }).fill(firstPassword);
     await early.getByRole("button", { name: "Log in" }).click();
-    await expect.poll(() => early.getByText("You need to confirm your email", { exact: false }).count()).toBeGreaterThan(0);
+    await expect.poll(() => early.getByText("You need to confirm your email", { exact: false }).count(), WAIT).toBeGreaterThan(0);
     await page.keyboard.press("Escape");
 
     // Confirm via the link in the outbox: the product signs the player in.
@@ -82,7 +84,7 @@ describe("a guest becomes a player and back", () => {
     await signOut(page);
     await page.getByRole("button", { name: "Play now" }).first().click();
     await signIn(page, firstPassword);
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/predictions");
+    await expect.poll(() => new URL(page.url()).pathname, WAIT).toBe("/predictions");
 
     // A reload keeps the session.
     await page.reload();
@@ -94,7 +96,7 @@ describe("a guest becomes a player and back", () => {
     await page.getByLabel("City").fill("Cervera");
     await page.getByLabel("Wallet address").fill("not-a-wallet");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect.poll(() => page.getByText("It is not ETH address").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText("It is not ETH address").count(), WAIT).toBeGreaterThan(0);
     await page.getByLabel("Wallet address").fill("0x52908400098527886E0F7030069857D2E4169EE7");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect.poll(() => page.getByText("Your profile has been saved.").count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -107,7 +109,7 @@ describe("a guest becomes a player and back", () => {
     // Recovery: the code comes by mail; a wrong code gets the spec's message.
     await page.goto(`${product.url}/?state=recovery&email=${encodeURIComponent(email)}`);
     const recovery = page.getByRole("dialog", { name: "Password recovery" });
-    await expect.poll(() => recovery.count()).toBe(1);
+    await expect.poll(() => recovery.count(), WAIT).toBe(1);
     const emailField = recovery.getByLabel("E-mail");
     if ((await emailField.inputValue()) !== email) await emailField.fill(email);
     await recovery.getByRole("button", { name: "Send code" }).click();
@@ -117,7 +119,7 @@ describe("a guest becomes a player and back", () => {
     const wrong = code === "000000" ? "111111" : "000000";
     await recovery.getByLabel("Confirmation code").fill(wrong);
     await recovery.getByRole("button", { name: "Check code" }).click();
-    await expect.poll(() => recovery.getByText("Invalid confirmation code").count()).toBeGreaterThan(0);
+    await expect.poll(() => recovery.getByText("Invalid confirmation code").count(), WAIT).toBeGreaterThan(0);
     await recovery.getByLabel("Confirmation code").fill(code!);
     await recovery.getByRole("button", { name: "Check code" }).click();
     await recovery.getByLabel("New password").fill(newPassword);
@@ -131,7 +133,7 @@ describe("a guest becomes a player and back", () => {
     await again.getByLabel("E-mail").fill(email);
     await again.getByLabel("Password", { exact: true }).fill(firstPassword);
     await again.getByRole("button", { name: "Log in" }).click();
-    await expect.poll(() => again.getByText("Wrong e-mail or password").count()).toBeGreaterThan(0);
+    await expect.poll(() => again.getByText("Wrong e-mail or password").count(), WAIT).toBeGreaterThan(0);
     await signIn(page, newPassword);
     await expect.poll(() => page.getByRole("button", { name: `Account menu for ${name}` }).count(), { timeout: 15_000 }).toBe(1);
 
