@@ -39,11 +39,21 @@ export default function PredictionsScreen() {
     const list = races.data.data;
     const raceId = chosen ?? current.data ?? list[0]?.id;
     const race = list.find((r) => r.id === raceId);
-    body = race && me ? (
+    // The heading needs only the calendar: it paints while a stored session's profile is still loading
+    // (the guard shows this screen then); the weekend and the gurus need the player.
+    body = race ? (
       <>
         <RaceHeading race={race} />
-        <RaceWeekend key={race.id} race={race} userId={me.id} />
-        <GuruPicksPanel raceId={race.id} viewer={me.id} />
+        {me ? (
+          <>
+            <RaceWeekend key={race.id} race={race} userId={me.id} />
+            <GuruPicksPanel raceId={race.id} viewer={me.id} />
+          </>
+        ) : (
+          <div className={styles.loading}>
+            <Spinner size="lg" label={t("loading")} />
+          </div>
+        )}
       </>
     ) : (
       <EmptyState title={t("noRaces")} />
