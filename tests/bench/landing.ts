@@ -136,7 +136,8 @@ async function lighthouseOnce(url: string, player?: Player): Promise<Run> {
     };
   } finally {
     await stopChild(chrome);
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's last writers may still be closing files: retry instead of losing the run's figures.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 

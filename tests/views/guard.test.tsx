@@ -51,22 +51,22 @@ describe("unauthenticated users are sent home, the page is remembered and the si
   });
 });
 
-describe("a screen that renders without the profile is shown while a stored session is restored (issue 12)", () => {
-  /** The profile call waits until `answer` is called; every other call is a 404. */
-  function holdProfile() {
-    let answer: (response: Response) => void = () => {};
-    const held = new Promise<Response>((resolve) => (answer = resolve));
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request = input instanceof Request ? input : new Request(String(input), init);
-        if (new URL(request.url).pathname === "/api/users/profile") return held;
-        return json(404, { statusCode: 404, code: "notFound", message: "Not found" });
-      }),
-    );
-    return (response: Response) => act(() => answer(response));
-  }
+/** The profile call waits until `answer` is called; every other call is a 404. */
+function holdProfile() {
+  let answer!: (response: Response) => void;
+  const held = new Promise<Response>((resolve) => (answer = resolve));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      if (new URL(request.url).pathname === "/api/users/profile") return held;
+      return json(404, { statusCode: 404, code: "notFound", message: "Not found" });
+    }),
+  );
+  return (response: Response) => act(() => answer(response));
+}
 
+describe("a screen that renders without the profile is shown while a stored session is restored (issue 12)", () => {
   it("shows such a screen while the profile loads, and any other guarded screen only once it is loaded", async () => {
     const answer = holdProfile();
     act(() => authActor.send({ type: "auth.social", accessToken: "a", refreshToken: "r", isNew: false }));
