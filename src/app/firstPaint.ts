@@ -139,9 +139,11 @@ export function useRuntimeWanted(): boolean {
 
 // What may wait past the first screen's largest paint (the live socket's library, ~13 KB of JS to fetch and
 // run on a phone) waits for it to settle: after the window's load event (the page's preloaded files and
-// calls are in), once no larger paint was reported for QUIET_MS, SETTLE_CAP_MS after load at most.
+// calls are in), once no larger paint was reported for QUIET_MS, SETTLE_CAP_MS after load at most, and
+// LOAD_CAP_MS after the first ask whatever happens (a request that hangs holds the load event back).
 const QUIET_MS = 500;
 const SETTLE_CAP_MS = 3000;
+const LOAD_CAP_MS = 8000;
 let settled: Promise<void> | null = null;
 
 /** Resolves once the first page's largest paint has settled (at once later on). */
@@ -170,6 +172,7 @@ export function firstScreenSettled(): Promise<void> {
         resolve();
       }
     };
+    setTimeout(resolve, LOAD_CAP_MS);
     if (document.readyState === "complete") afterLoad();
     else window.addEventListener("load", afterLoad, { once: true });
   });
