@@ -4,6 +4,6 @@ import { lazy, type ReactNode } from "react";
 const Guard = lazy(() => import("./RequireAuth").then((m) => ({ default: m.RequireAuth })));
 
 /** src/app/RequireAuth.tsx, loaded on demand (the layout's boundary shows the spinner meanwhile). */
-export function RequireAuth({ children }: { children: ReactNode }) {
-  return <Guard>{children}</Guard>;
+export function RequireAuth({ children, whileRestoring }: { children: ReactNode; whileRestoring?: boolean }) {
+  return <Guard whileRestoring={whileRestoring}>{children}</Guard>;
 }

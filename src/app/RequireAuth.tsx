@@ -13,8 +13,13 @@ function openSignInOnce() {
 /**
  * Spec: "Unauthenticated users are sent home and the sign-in modal opens"; the page is remembered so
  * sign-in returns there.
+ *
+ * `whileRestoring` (issue 12): a screen that renders without the profile is shown while a stored session
+ * is being restored, instead of the spinner: its data calls carry the stored token anyway, so its first
+ * paint does not wait for the profile's round trip. If the session turns out invalid, the player is sent
+ * to sign-in exactly as before.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth({ children, whileRestoring = false }: { children: ReactNode; whileRestoring?: boolean }) {
   const signedIn = useIsSignedIn();
   const pending = useSessionPending();
   const [location, navigate] = useLocation();
@@ -28,6 +33,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     openSignInOnce();
   }, [signedIn, pending, location, search, navigate]);
 
-  if (signedIn) return <>{children}</>;
+  if (signedIn || (whileRestoring && pending)) return <>{children}</>;
   return <RouteFallback />;
 }

@@ -136,3 +136,45 @@ export function useRuntimeWanted(): boolean {
   }, [wanted]);
   return onScreen && wanted;
 }
+
+// What may wait past the first screen's largest paint (the live socket's library, ~13 KB of JS to fetch and
+// run on a phone) waits for it to settle: after the window's load event (the page's preloaded files and
+// calls are in), once no larger paint was reported for QUIET_MS, SETTLE_CAP_MS after load at most, and
+// LOAD_CAP_MS after the first ask whatever happens (a request that hangs holds the load event back).
+const QUIET_MS = 500;
+const SETTLE_CAP_MS = 3000;
+const LOAD_CAP_MS = 8000;
+let settled: Promise<void> | null = null;
+
+/** Resolves once the first page's largest paint has settled (at once later on). */
+export function firstScreenSettled(): Promise<void> {
+  settled ??= new Promise<void>((resolve) => {
+    if (typeof document === "undefined" || typeof window === "undefined") {
+      resolve();
+      return;
+    }
+    const afterLoad = () => {
+      if (!supportsLcp()) {
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        return;
+      }
+      let quiet = setTimeout(done, QUIET_MS);
+      const cap = setTimeout(done, SETTLE_CAP_MS);
+      const observer = new PerformanceObserver(() => {
+        clearTimeout(quiet);
+        quiet = setTimeout(done, QUIET_MS);
+      });
+      observer.observe({ type: "largest-contentful-paint", buffered: true });
+      function done() {
+        clearTimeout(quiet);
+        clearTimeout(cap);
+        observer.disconnect();
+        resolve();
+      }
+    };
+    setTimeout(resolve, LOAD_CAP_MS);
+    if (document.readyState === "complete") afterLoad();
+    else window.addEventListener("load", afterLoad, { once: true });
+  });
+  return settled;
+}

@@ -55,8 +55,12 @@ export const guardedScreens: ReadonlySet<ScreenName> = new Set<ScreenName>([
 /** The information pages of the footer (terms, privacy, about, contact): public, translated. */
 const infoPages = ["terms", "privacy", "about", "contact"] as const satisfies readonly ScreenName[];
 
+/** Guarded screens that render without the profile, so they paint while a stored session is restored (issue 12). */
+const restoringScreens: ReadonlySet<ScreenName> = new Set<ScreenName>(["predictions"]);
+
 function Guarded({ screen, children }: { screen: ScreenName; children: ReactNode }) {
-  return guardedScreens.has(screen) ? <RequireAuth>{children}</RequireAuth> : <>{children}</>;
+  if (!guardedScreens.has(screen)) return <>{children}</>;
+  return <RequireAuth whileRestoring={restoringScreens.has(screen)}>{children}</RequireAuth>;
 }
 
 /** `/profile` is public for another player's profile (`?userId=`), private for one's own. */

@@ -136,7 +136,13 @@ async function lighthouseOnce(url: string, player?: Player): Promise<Run> {
     };
   } finally {
     await stopChild(chrome);
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's last writers may still be closing files: retry, and leave the directory rather than lose
+    // the run's figures.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (err) {
+      console.warn(`could not remove ${profile}: ${(err as Error).message}`);
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { appActor, authActor, modalActor } from "../../src/app/appActor";
 import { AppEvents, signedInDestination } from "../../src/app/AppEvents";
 import { RequireAuth } from "../../src/app/RequireAuth";
+import { json, profileFixture } from "./fixtures";
 import { renderWithApp, resetApp, signInForTest, stubApi } from "./renderWithApp";
 
 afterEach(() => {
@@ -47,6 +48,60 @@ describe("unauthenticated users are sent home, the page is remembered and the si
       { path: "/predictions" },
     );
     expect(screen.getByText("secret")).toBeTruthy();
+  });
+});
+
+/** The profile call waits until `answer` is called; every other call is a 404. */
+function holdProfile() {
+  let answer!: (response: Response) => void;
+  const held = new Promise<Response>((resolve) => (answer = resolve));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      if (new URL(request.url).pathname === "/api/users/profile") return held;
+      return json(404, { statusCode: 404, code: "notFound", message: "Not found" });
+    }),
+  );
+  return (response: Response) => act(() => answer(response));
+}
+
+describe("a screen that renders without the profile is shown while a stored session is restored (issue 12)", () => {
+  it("shows such a screen while the profile loads, and any other guarded screen only once it is loaded", async () => {
+    const answer = holdProfile();
+    act(() => authActor.send({ type: "auth.social", accessToken: "a", refreshToken: "r", isNew: false }));
+    renderWithApp(
+      <>
+        <RequireAuth whileRestoring>
+          <p>early</p>
+        </RequireAuth>
+        <RequireAuth>
+          <p>late</p>
+        </RequireAuth>
+      </>,
+      { path: "/predictions" },
+    );
+    expect(screen.getByText("early")).toBeTruthy();
+    expect(screen.queryByText("late")).toBeNull();
+    await answer(json(200, { result: profileFixture }));
+    await vi.waitFor(() => expect(screen.getByText("late")).toBeTruthy());
+  });
+
+  it("an invalid stored session still sends the player home with SignIn open", async () => {
+    const answer = holdProfile();
+    act(() => authActor.send({ type: "auth.social", accessToken: "a", refreshToken: "r", isNew: false }));
+    const app = renderWithApp(
+      <RequireAuth whileRestoring>
+        <p>early</p>
+      </RequireAuth>,
+      { path: "/predictions" },
+    );
+    expect(screen.getByText("early")).toBeTruthy();
+    await answer(json(404, { statusCode: 404, code: "notFound", message: "Not found" }));
+    await vi.waitFor(() => expect(app.location()).toBe("/"));
+    expect(screen.queryByText("early")).toBeNull();
+    expect(appActor.getSnapshot().context.redirectTo).toBe("/predictions");
+    expect(modalActor.getSnapshot().context.stack.map((m) => m.kind)).toEqual(["SignIn"]);
   });
 });
 

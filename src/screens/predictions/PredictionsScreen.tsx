@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Race } from "../../../contract/races";
 import { useBalance } from "../../api/diamonds";
@@ -22,6 +22,9 @@ import styles from "../../features/predictions/predictions.module.css";
 export default function PredictionsScreen() {
   const { t } = useTranslation("predictions");
   const me = useProfile();
+  // The weekend and the gurus are rendered in a transition after the heading has committed (React yields
+  // between their slices): the heading, the page's largest paint, does not wait for the board's render.
+  const player = useDeferredValue(me, null);
   const races = useRaces(CALENDAR_PAGE.page, CALENDAR_PAGE.take);
   const current = useCurrentRaceId("calendar", races.isSuccess ? races.data.data : undefined);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -39,11 +42,21 @@ export default function PredictionsScreen() {
     const list = races.data.data;
     const raceId = chosen ?? current.data ?? list[0]?.id;
     const race = list.find((r) => r.id === raceId);
-    body = race && me ? (
+    // The heading needs only the calendar: it paints while a stored session's profile is still loading
+    // (the guard shows this screen then); the weekend and the gurus need the player.
+    body = race ? (
       <>
         <RaceHeading race={race} />
-        <RaceWeekend key={race.id} race={race} userId={me.id} />
-        <GuruPicksPanel raceId={race.id} viewer={me.id} />
+        {player ? (
+          <>
+            <RaceWeekend key={race.id} race={race} userId={player.id} />
+            <GuruPicksPanel raceId={race.id} viewer={player.id} />
+          </>
+        ) : (
+          <div className={styles.loading}>
+            <Spinner size="lg" label={t("loading")} />
+          </div>
+        )}
       </>
     ) : (
       <EmptyState title={t("noRaces")} />
