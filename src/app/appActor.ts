@@ -92,8 +92,6 @@ const liveNotifications = notificationsMachine.provide({
   },
 });
 
-let connectedBefore = false;
-
 /**
  * The one app actor. Created at module level, not in a component: React 19 StrictMode would start a
  * `useActorRef` actor twice, and the session must exist exactly once.
@@ -112,11 +110,9 @@ export const appActor = createActor(
         const token = readTokens().accessToken;
         if (token) system.get("liveSocket").send({ type: "live.signedIn", token, profileId });
       },
-      // The first connect follows a fresh sign-in or page load: only a reconnect can have missed a push.
-      refreshLiveData: () => {
-        if (connectedBefore) void import("../api/diamonds").then(({ refreshBalances }) => refreshBalances());
-        connectedBefore = true;
-      },
+      // Every connect, the first too: the socket opens after the page's first paint, and a push sent between the
+      // page's reads and the connect never arrives.
+      refreshLiveData: () => void import("../api/diamonds").then(({ refreshBalances }) => refreshBalances()),
       storeRedirect: (_, { path }) => {
         try {
           if (path) localStorage.setItem(storageKeys.redirectTo, path);
