@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlayer, openSignedIn, type Player } from "./accounts";
 import { launchBrowser, restartableProduct, type RestartableProduct } from "./harness";
 import { apiAnswer } from "./api";
+import { chooseAnotherRider } from "./chooser";
 
 const require = createRequire(import.meta.url);
 const run = promisify(execFile);
@@ -54,19 +55,6 @@ const hide = (page: Page) =>
     document.dispatchEvent(new Event("visibilitychange"));
   });
 
-/** Clicks the first rider the open chooser offers that is not the current one. */
-async function chooseRider(page: Page) {
-  const riders = page.getByRole("dialog").getByRole("list").getByRole("button");
-  await expect.poll(() => riders.count()).toBeGreaterThan(3);
-  for (let i = 0; i < (await riders.count()); i++) {
-    const rider = riders.nth(i);
-    if (!(await rider.isEnabled()) || (await rider.getAttribute("aria-pressed")) === "true") continue;
-    await rider.click();
-    return;
-  }
-  throw new Error("no rider to choose");
-}
-
 describe("staff tools", () => {
   it("a player's league join and paid change are counted without personal data; the analyst sees them on /staff/flows; support replays both; players are refused", async () => {
     const owner = await createPlayer(product.url);
@@ -96,7 +84,7 @@ describe("staff tools", () => {
     await page.getByRole("link", { name: "Predictions" }).first().click();
     await expect.poll(() => page.getByRole("heading", { level: 2, name: race!.name }).count(), { timeout: 20_000 }).toBe(1);
     await page.getByRole("button", { name: "Choose rider (Fastest in FP1)" }).click();
-    await chooseRider(page);
+    await chooseAnotherRider(page);
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     await page.getByRole("button", { name: "Save predictions" }).click();
     await expect.poll(() => page.getByText("Predictions saved").count(), { timeout: 15_000 }).toBe(1);
@@ -104,7 +92,7 @@ describe("staff tools", () => {
     await page.getByRole("link", { name: "Leaderboards" }).first().click();
     await page.getByRole("link", { name: "Predictions" }).first().click();
     await page.getByRole("button", { name: "Change · 25 (Fastest in FP1)" }).click({ timeout: 20_000 });
-    await chooseRider(page);
+    await chooseAnotherRider(page);
     const change = page.getByRole("dialog");
     await change.getByRole("button", { name: "Change for 25 diamonds" }).click();
     await expect.poll(() => change.getByText("Prediction changed").count(), { timeout: 15_000 }).toBe(1);

@@ -13,6 +13,7 @@ import type { QaPath } from "../../../scripts/paths";
 import { createPlayer, signInContext, type Player } from "../accounts";
 import type { Step, UiDriver } from "./walkInBrowser";
 import { api } from "../api";
+import { chooseAnotherRider } from "../chooser";
 
 const MINUTE = 60_000;
 const SECOND = 1000;
@@ -95,17 +96,10 @@ async function chooserOpen(page: Page, when: string): Promise<void> {
   }
 }
 
-/** Clicks the first rider the chooser offers that is not the saved one. */
-async function chooseAnotherRider(page: Page): Promise<void> {
-  const riders = dialog(page).getByRole("list").getByRole("button");
+/** Picks another rider than the saved one, once the chooser offers its riders. */
+async function chooseOther(page: Page): Promise<void> {
   await chooserOpen(page, "when the player picks");
-  for (let i = 0; i < (await riders.count()); i++) {
-    const rider = riders.nth(i);
-    if (!(await rider.isEnabled()) || (await rider.getAttribute("aria-pressed")) === "true") continue;
-    await rider.click();
-    return;
-  }
-  throw new Error("no rider to choose");
+  await chooseAnotherRider(page);
 }
 
 /** Holds the next submit (PUT of the race's picks) in flight; the other calls to the same address pass. */
@@ -138,7 +132,7 @@ async function openChange({ page, world }: Step<ChangeWorld>): Promise<void> {
   // The player lingers in the chooser while the tier closes (EARLY) or the session ends (LATE).
   if (world.scenario === "between") await moveClocks(world, page, world.fp1.startsAt + changeTiers.EARLY.minutesAfterStart * MINUTE + 5 * SECOND);
   if (world.scenario === "over") await moveClocks(world, page, world.fp1.endsAt + 5 * SECOND);
-  await chooseAnotherRider(page);
+  await chooseOther(page);
 }
 
 type Race = { id: string; sessions: { type: string; startsAt: string; endsAt: string }[] };
