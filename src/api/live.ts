@@ -4,7 +4,6 @@
 import type { Socket } from "socket.io-client";
 import { LIVE_NAMESPACE, LIVE_RECONNECT, LiveCommand, type LiveEventName, type LivePayloads } from "../../contract/live";
 import type { LiveSocketEvent } from "../../machines/liveSocket.machine";
-import { firstScreenSettled } from "../app/firstPaint";
 
 let socket: Socket | null = null;
 const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -20,9 +19,9 @@ function dispatch(event: string, payload: unknown) {
   }
 }
 
-// socket.io-client loads on first use: guests never download it and the entry chunk stays small. On a
-// page load it waits until the first screen's largest paint has settled, so it does not compete with the
-// screen's own files and calls (issue 12).
+// socket.io-client loads on first use: guests never download it and the entry chunk stays small. It is not held
+// back until the first screen has painted: a push sent between the page's reads and the connect would be lost
+// (the league path suite caught that).
 let client: Promise<typeof import("socket.io-client")> | null = null;
 let generation = 0;
 
@@ -30,7 +29,7 @@ let generation = 0;
 export function openSocket(token: string, sink: (event: LiveSocketEvent) => void, url = ""): void {
   closeSocket();
   const mine = ++generation;
-  client ??= firstScreenSettled().then(() => import("socket.io-client"));
+  client ??= import("socket.io-client");
   client.then(
     ({ io }) => {
       if (mine !== generation) return; // closed (or reopened) while the library loaded

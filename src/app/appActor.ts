@@ -110,8 +110,7 @@ export const appActor = createActor(
         const token = readTokens().accessToken;
         if (token) system.get("liveSocket").send({ type: "live.signedIn", token, profileId });
       },
-      // Every connect, the first too: the socket opens after the page's first paint, and a push sent between the
-      // page's reads and the connect never arrives.
+      // Every connect, the first too: a push sent between the page's reads and the connect never arrives.
       refreshLiveData: () => void import("../api/diamonds").then(({ refreshBalances }) => refreshBalances()),
       storeRedirect: (_, { path }) => {
         try {
