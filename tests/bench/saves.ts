@@ -22,7 +22,7 @@ const WARMUP_SECONDS = 2;
 const here = dirname(fileURLToPath(import.meta.url));
 
 type Cpu = { serverMs: number; serverSystemMs: number; postgresMs: number };
-type Setup = { url: string; raceId: string; version: number; riders: string[]; tokens: string[] };
+type Setup = { url: string; raceId: string; version: number; riders: string[]; tokens: string[]; now: number };
 
 async function startServer(kind: Backend) {
   const out = join(tmpdir(), `pp-bench-saves-${process.pid}-${kind}.json`);
@@ -66,8 +66,10 @@ async function startServer(kind: Backend) {
 }
 
 /** The floor server (its own process); answers its url and a stop. */
-async function startFloor() {
-  const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers/floorServer.ts")], { env: process.env, stdio: ["ignore", "pipe", "inherit"] });
+async function startFloor(productNow: number) {
+  // The product's clock is set to a day before FP1: its tokens expire by that clock, so the floor checks them by it too.
+  const env = { ...process.env, FLOOR_CLOCK_OFFSET_MS: String(productNow - Date.now()) };
+  const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers/floorServer.ts")], { env, stdio: ["ignore", "pipe", "inherit"] });
   let pending = "";
   child.stdout.on("data", (chunk: Buffer) => (pending += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -147,7 +149,7 @@ for (const kind of await backends()) {
   console.log(`          ${stats.predictions} picks saved in all (warm-up ${WARMUP_SECONDS} s included), ${stats.bonuses} completion bonuses posted`);
   if (load.sent() > capacity) console.log(`          note: ${load.sent() - capacity} requests repeated a saved pick (raise SAVES_PLAYERS)`);
   if (kind !== "postgres") continue;
-  const floor = await startFloor();
+  const floor = await startFloor(server.setup.now);
   const floorLoad = saves({ ...server.setup, url: floor.url });
   await warmUp(floor.url, floorLoad);
   floor.measure();
@@ -155,6 +157,10 @@ for (const kind of await backends()) {
   const floorCpu = await floor.stop();
   console.log(row("floor", bare));
   console.log(`          CPU per save: product ${perSave(stats, result)}; floor ${perSave(floorCpu, bare)}`);
+  if (bare.non2xx || bare.errors || result.non2xx || result.errors) {
+    console.log("          a server answered errors: no ratio (a refused request is not a save)");
+    continue;
+  }
   const share = result.requests.average / bare.requests.average;
   console.log(
     `          product / floor = ${share.toFixed(2)} (goal ≥ 0.50: ${share >= 0.5 ? "met" : "NOT met"}); ` +

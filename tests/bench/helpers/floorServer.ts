@@ -25,11 +25,14 @@ const app = Fastify({ logger: false });
 // The product's token check (server/modules/auth/tokens.ts): the HS256 signature verified once per token, its
 // claims kept in memory and the expiry checked on every use. (The product also checks revocation, from memory.)
 const verified = new Map<string, { sub: string; exp: number }>();
+// The product's clock (the bench sets it a day before FP1): its tokens are checked by that time, as the product checks them.
+const offsetMs = Number(process.env.FLOOR_CLOCK_OFFSET_MS ?? 0);
+const now = () => Date.now() + offsetMs;
 async function subjectOf(token: string): Promise<string | undefined> {
   const known = verified.get(token);
-  if (known && known.exp > Math.floor(Date.now() / 1000)) return known.sub;
+  if (known && known.exp > Math.floor(now() / 1000)) return known.sub;
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: new Date(now()) });
     if (!payload.sub || typeof payload.exp !== "number") return undefined;
     if (verified.size >= 50_000) verified.clear();
     verified.set(token, { sub: payload.sub, exp: payload.exp });

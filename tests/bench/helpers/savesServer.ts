@@ -30,7 +30,7 @@ const instance = await startInstance({ database, clock, config }, { pollMs: 500,
 const pids = database.pool ? await backendPids(database.pool, 10) : [];
 const cpu = cpuMeter(() => pids);
 const profile = measuredProfile(`saves-${kind}`);
-writeFileSync(out, JSON.stringify({ url: instance.url, raceId: race.id, version: race.version, riders: race.riders.slice(0, 11), tokens: signed }));
+writeFileSync(out, JSON.stringify({ url: instance.url, raceId: race.id, version: race.version, riders: race.riders.slice(0, 11), tokens: signed, now: clock.now().getTime() }));
 console.log("ready");
 
 let stopping = false;
