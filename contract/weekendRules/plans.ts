@@ -74,7 +74,7 @@ export function planSave(input: SaveInput): Verdict<SavePlan> {
     const current = byCategory.get(item.category);
     if (!current) {
       if (!isOpen(input.now, session)) return refuse(418, "raceStarted");
-      plan.inserts.push({ ...item, upgrades: [] });
+      plan.inserts.push({ category: item.category, riderId: item.riderId, upgrades: [] });
       touched.push(item);
       continue;
     }
