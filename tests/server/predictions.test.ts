@@ -1,11 +1,12 @@
 // game-rules.md "Saving and locking", "Change Predictions" and "Upgrades" through the API, on the seeded
 // season, at every limit one second before and one second after, on PGlite and PostgreSQL.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { LiveEvent } from "../../contract/live";
 import { ChangePredictionRules, PredictionStatistics, PredictionTypes, RacePrediction } from "../../contract/predictions";
 import { categoryPoints, changeTiers, COMPLETION_REWARD_DIAMONDS, upgradePrices } from "../../contract/rules";
-import { predictions, riders } from "../../server/db/schema";
+import { predictions, raceSessions, riders } from "../../server/db/schema";
+import { oneRoundTrip } from "../../server/modules/predictions/saveTx";
 import { signUpConfirmed, type Player } from "./accounts";
 import { onEachBackend } from "./harness";
 import {
@@ -29,6 +30,12 @@ import {
 const START_DIAMONDS = 100;
 const EARLY = changeTiers.EARLY.minutesAfterStart * MINUTE;
 const LATE = changeTiers.LATE.minutesBeforeEnd * MINUTE;
+
+const counts = () => ({ ...oneRoundTrip });
+/** On PostgreSQL, that the save since `before` went the given way (PGlite has only the read-under-the-lock way). */
+function expectSaveWay(kind: string, before: typeof oneRoundTrip, way: "written" | "movedSince") {
+  if (kind === "postgres") expect(oneRoundTrip[way]).toBe(before[way] + 1);
+}
 
 onEachBackend(
   "predictions",
@@ -144,6 +151,82 @@ onEachBackend(
         expect((await save(h, a, race, [{ category: "FP1", riderId: r(0) }], race.version + 1)).body.code).toBe("staleVersion");
         expect((await h.call("POST", "/predictions/races/00000000-0000-4000-8000-000000000000", { token: await token(a), body: { version: 1, data: [{ category: "FP1", riderId: r(0) }] } })).status).toBe(404);
         expect((await h.call("GET", "/predictions/races/nope", { token: await token(a) })).status).toBe(404);
+      });
+    });
+
+    describe("one round trip: a save decided from what this instance saw is written only if nothing moved since", () => {
+      // On PostgreSQL a player's next save is decided from their picks as this instance last saw them and written
+      // with a check of every row's version (saveTx.ts); on PGlite every save reads under the lock.
+
+      it("a next save is written in one round trip and answers what the player has", async () => {
+        const a = await signUpConfirmed(h);
+        await fp1Pick(a);
+        const before = counts();
+        const res = await save(h, a, race, [{ category: "FP2", riderId: r(0) }]);
+        expect(res.status).toBe(200);
+        expectSaveWay(h.kind, before, "written");
+        expect(RacePrediction.parse(res.body.result).data.map((p) => p.category)).toEqual(["FP1", "FP2"]);
+        expect((await view(h, a, race)).body.result.data.map((p: { category: string }) => p.category)).toEqual(["FP1", "FP2"]);
+      });
+
+      it("a pick written elsewhere since (another instance, SQL) is not saved over: 409 predictionSaved", async () => {
+        const a = await signUpConfirmed(h);
+        await fp1Pick(a);
+        const [saved] = await h.database.db.select().from(predictions).where(eq(predictions.userId, a.id));
+        await h.database.db.insert(predictions).values({ ...saved!, id: crypto.randomUUID(), category: "FP2", riderId: r(1) });
+        const before = counts();
+        const res = await save(h, a, race, [{ category: "FP2", riderId: r(0) }]);
+        expect(res.body.code).toBe("predictionSaved");
+        expectSaveWay(h.kind, before, "movedSince");
+        expect(pickOf((await view(h, a, race)).body, "FP2")!.riderId).toBe(r(1));
+        const next = await save(h, a, race, [{ category: "PRACTICE_FASTEST", riderId: r(3) }]);
+        expect(RacePrediction.parse(next.body.result).data.map((p) => p.category)).toEqual(["FP1", "PRACTICE_FASTEST", "FP2"]);
+      });
+
+      it("a rider injured since is refused: 409 riderInjured", async () => {
+        const [a, b] = [await signUpConfirmed(h), await signUpConfirmed(h)];
+        await fp1Pick(a);
+        // b's save reads rider 6 on this instance; then the rider is injured in SQL.
+        expect((await save(h, b, race, [{ category: "FP1", riderId: r(6) }])).status).toBe(200);
+        await h.database.db.update(riders).set({ status: "INJURED" }).where(eq(riders.id, r(6)));
+        try {
+          const before = counts();
+          const res = await save(h, a, race, [{ category: "FP2", riderId: r(6) }]);
+          expect(res.body.code).toBe("riderInjured");
+          expectSaveWay(h.kind, before, "movedSince");
+        } finally {
+          await h.database.db.update(riders).set({ status: "ACTIVE" }).where(eq(riders.id, r(6)));
+        }
+        expect(pickOf((await view(h, a, race)).body, "FP2")).toBeUndefined();
+      });
+
+      it("a balance moved since is the one answered", async () => {
+        const a = await signUpConfirmed(h);
+        await fp1Pick(a);
+        await setDiamonds(h, a.id, 5);
+        const before = counts();
+        const res = await save(h, a, race, [{ category: "FP2", riderId: r(0) }]);
+        expect(res.status).toBe(200);
+        expectSaveWay(h.kind, before, "movedSince");
+        expect(RacePrediction.parse(res.body.result).balance).toBe(String(START_DIAMONDS + 5));
+      });
+
+      it("a session moved since closes its save: 418 raceStarted", async () => {
+        const a = await signUpConfirmed(h);
+        await fp1Pick(a);
+        const fp2 = race.sessions.FP2;
+        const moveFp2 = (start: number) =>
+          h.database.db.update(raceSessions).set({ startsAt: new Date(start) }).where(and(eq(raceSessions.raceId, race.id), eq(raceSessions.type, "FP2")));
+        await moveFp2(h.clock.now().getTime() - SECOND);
+        try {
+          const before = counts();
+          const res = await save(h, a, race, [{ category: "FP2", riderId: r(0) }]);
+          expect(res.body.code).toBe("raceStarted");
+          expectSaveWay(h.kind, before, "movedSince");
+        } finally {
+          await moveFp2(fp2.start);
+        }
+        expect((await save(h, a, race, [{ category: "FP2", riderId: r(0) }])).status).toBe(200);
       });
     });
 

@@ -7,12 +7,17 @@ import { pgArray } from "../../db/arrays";
 import * as schema from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { LedgerTx } from "../diamonds/ledger";
+import { picksKey, picksStamp, remember, saveCaches, type KnownPicks, type KnownRider } from "./saveCache";
 import { asJson, byCategory, isUuid, lockRace, saveFacts, type PickRow, type RaceInfo, type SessionJson } from "./store";
 
 // A save's transaction. On PostgreSQL it costs two round trips: BEGIN, the per-(player, race) lock and one read of
 // everything the rules need go in one message; the INSERT of the new picks and COMMIT in another. In between,
 // the service decides with the contract's rules (and, for paid changes, upgrades or the completion reward, sends
-// its further statements on the same connection, inside the same transaction). The statements are PREPAREd
+// its further statements on the same connection, inside the same transaction). When this instance saw the
+// player's picks of the race at their last save (saveCache.ts), the service decides from what it saw first and the
+// save is one round trip: BEGIN, the lock, an INSERT that writes only if every row the decision read is still at the
+// version it was read at, COMMIT. A decision that refuses, or needs more than an INSERT, or whose rows moved, is made
+// again the two-round-trip way, from what the database holds under the lock. The statements are PREPAREd
 // once per connection (the plans are kept) and called with EXECUTE, quoting their arguments as literals: a
 // message of several statements can't carry bind parameters. On PGlite (one connection inside the process) it
 // is an ordinary drizzle transaction with the same reads.
@@ -49,22 +54,70 @@ const PREPARE = [
     CASE WHEN r.stamp IS DISTINCT FROM $4 THEN (SELECT json_agg(json_build_object('type', s.type, 'startsAt', floor(extract(epoch FROM s.starts_at) * 1000),
       'endsAt', floor(extract(epoch FROM s.ends_at) * 1000), 'canceled', s.canceled)) FROM race_sessions s WHERE s.race_id = r.id) END AS sessions,
     (SELECT json_agg(json_build_array(p.id, p.category, p.rider_id, p.state, p.points, p.upgrades, p.changes, floor(extract(epoch FROM p.saved_at) * 1000),
-      floor(extract(epoch FROM p.updated_at) * 1000), floor(extract(epoch FROM p.settled_at) * 1000), rd.status <> 'ACTIVE'))
+      floor(extract(epoch FROM p.updated_at) * 1000), floor(extract(epoch FROM p.settled_at) * 1000), rd.status <> 'ACTIVE', p.xmin::text, rd.xmin::text))
       FROM predictions p JOIN riders rd ON rd.id = p.rider_id WHERE p.user_id = $1 AND p.race_id = $2) AS picks,
-    (SELECT json_agg(json_build_array(id, race_class, status)) FROM riders WHERE id = ANY($3)) AS riders,
-    (SELECT balance FROM diamond_balances WHERE user_id = $1) AS balance
-  FROM r`,
+    (SELECT json_agg(json_build_array(id, race_class, status, xmin::text)) FROM riders WHERE id = ANY($3)) AS riders,
+    b.balance, b.xmin::text AS balance_xmin
+  FROM r LEFT JOIN diamond_balances b ON b.user_id = $1`,
   `PREPARE pp_save_insert(uuid, uuid, uuid[], text[], uuid[], text[], timestamptz) AS
   INSERT INTO predictions (id, user_id, race_id, category, rider_id, upgrades, saved_at, updated_at)
-  SELECT p.id, $1, $2, p.category, p.rider_id, p.upgrades::text[], $7, $7 FROM unnest($3, $4, $5, $6) AS p(id, category, rider_id, upgrades)`,
+  SELECT p.id, $1, $2, p.category, p.rider_id, p.upgrades::text[], $7, $7 FROM unnest($3, $4, $5, $6) AS p(id, category, rider_id, upgrades)
+  RETURNING xmin::text`,
+  // The one-round-trip save: the INSERT of pp_save_insert, made only when the race's stamp ($8), the player's picks
+  // with their riders ($9, as saveCache.ts's picksStamp writes them), the balance row ($10) and the named riders
+  // ($11, $12) are at the versions the decision was made from. Otherwise it inserts nothing.
+  `PREPARE pp_save_fast(uuid, uuid, uuid[], text[], uuid[], text[], timestamptz, text, text, text, uuid[], text[]) AS
+  INSERT INTO predictions (id, user_id, race_id, category, rider_id, upgrades, saved_at, updated_at)
+  SELECT p.id, $1, $2, p.category, p.rider_id, p.upgrades::text[], $7, $7 FROM unnest($3, $4, $5, $6) AS p(id, category, rider_id, upgrades)
+  WHERE (SELECT r.xmin::text || ':' || coalesce((SELECT string_agg(s.xmin::text, ',' ORDER BY s.type) FROM race_sessions s WHERE s.race_id = r.id), '')
+      FROM races r WHERE r.id = $2) = $8
+    AND coalesce((SELECT string_agg(k.category || ':' || k.xmin::text || ':' || rd.xmin::text, ',' ORDER BY k.category COLLATE "C")
+      FROM predictions k JOIN riders rd ON rd.id = k.rider_id WHERE k.user_id = $1 AND k.race_id = $2), '') = $9
+    AND (SELECT b.xmin::text FROM diamond_balances b WHERE b.user_id = $1) IS NOT DISTINCT FROM $10
+    AND NOT EXISTS (SELECT 1 FROM unnest($11, $12) AS n(id, xmin) LEFT JOIN riders rd ON rd.id = n.id WHERE rd.xmin::text IS DISTINCT FROM n.xmin)
+  RETURNING xmin::text`,
 ];
+
+/** How one-round-trip saves went in this process: written, or decided again because rows had moved (tests, benches). */
+export const oneRoundTrip = { written: 0, movedSince: 0 };
 
 const prepared = new WeakSet<PoolClient>();
 const clientDbs = new WeakMap<PoolClient, Db>();
 /** Races as last read, per database, with the stamp they were read at. */
 const raceCaches = new WeakMap<Db, Map<string, { stamp: string; race: RaceInfo }>>();
 
-type FactsRow = { id: string; version: number; canceled: boolean; stamp: string; sessions: unknown; picks: unknown; riders: unknown; balance: string | number | null };
+type FactsRow = {
+  id: string;
+  version: number;
+  canceled: boolean;
+  stamp: string;
+  sessions: unknown;
+  picks: unknown;
+  riders: unknown;
+  balance: string | number | null;
+  balance_xmin: string | null;
+};
+
+/** Thrown by the stand-in transaction of a decision made before the database was asked: it needs a real one. */
+class NeedsTransaction extends Error {}
+const noTransaction = new Proxy({} as LedgerTx, {
+  get() {
+    throw new NeedsTransaction("a save decided from what this instance saw can only insert");
+  },
+});
+
+/** `tx` as given to a decision, with a flag set when the decision used it (its knowledge is then out of date). */
+function watched(tx: Db): { tx: Db; used: () => boolean } {
+  let used = false;
+  const proxy = new Proxy(tx, {
+    get(target, key) {
+      used = true;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { tx: proxy, used: () => used };
+}
 
 /** Runs one save of `userId` on `raceId` naming `riderIds`: reads under the lock, lets `work` decide, writes, commits. */
 export async function inSaveTransaction<T>(database: Database, userId: string, raceId: string, riderIds: readonly string[], work: SaveWork<T>): Promise<T> {
@@ -92,8 +145,11 @@ export async function inSaveTransaction<T>(database: Database, userId: string, r
       prepared.add(client);
     }
     try {
+      const fast = await inOneRoundTrip(database.db, client, userId, raceId, ids, work);
+      if (fast) return fast.value;
       return await inTransaction(database.db, client, userId, raceId, ids, work);
     } catch (err) {
+      saveCaches(database.db).picks.delete(picksKey(userId, raceId));
       await client.query("ROLLBACK").catch((rollbackFailed: Error) => (broken = rollbackFailed));
       throw err;
     }
@@ -123,13 +179,20 @@ async function inTransaction<T>(db: Db, client: PoolClient, userId: string, race
     if (races.size > 1000) races.clear();
     races.set(raceId, { stamp: row.stamp, race });
   }
+  const known = saveCaches(db);
   const riders: SaveFacts["riders"] = new Map();
-  for (const [id, raceClass, status] of asJson<[string, string, string][] | null>(row.riders) ?? []) riders.set(id, { id, raceClass, status });
-  const facts: SaveFacts = { race, picks: toFactPicks(userId, raceId, asJson<PickValues[] | null>(row.picks)), riders, balance: Number(row.balance ?? 0) };
+  for (const [id, raceClass, status, xmin] of asJson<[string, string, string, string][] | null>(row.riders) ?? []) {
+    riders.set(id, { id, raceClass, status });
+    remember(known.riders, id, { id, raceClass, status, xmin });
+  }
+  const values = asJson<PickValues[] | null>(row.picks) ?? [];
+  const versions = new Map(values.map((v) => [v[1], `${v[11]}:${v[12]}`]));
+  const facts: SaveFacts = { race, picks: toFactPicks(userId, raceId, values), riders, balance: Number(row.balance ?? 0) };
   let tx = clientDbs.get(client);
   if (!tx) clientDbs.set(client, (tx = drizzle({ client, schema }) as unknown as Db));
-  const { inserts, value, meanwhile } = await work(facts, tx);
-  const committed = client.query(inserts.length ? `${insertStatement(inserts, q)}; COMMIT` : "COMMIT");
+  const decision = watched(tx);
+  const { inserts, value, meanwhile } = await work(facts, decision.tx);
+  const committed = client.query(inserts.length ? `${insertStatement("pp_save_insert", inserts, q)}; COMMIT` : "COMMIT") as unknown as Promise<{ rows: { xmin: string }[] }[]>;
   // The message is on its way: do what needs no answer from it while PostgreSQL works, then wait for the commit
   // (whatever `meanwhile` did, the commit's outcome is waited for before anything is thrown).
   let failed: { error: unknown } | undefined;
@@ -138,13 +201,91 @@ async function inTransaction<T>(db: Db, client: PoolClient, userId: string, race
   } catch (error) {
     failed = { error };
   }
-  await committed;
+  const written = await committed;
   if (failed) throw failed.error;
+  // What the decision read plus what it inserted is what the player's picks are now, unless it wrote more.
+  const key = picksKey(userId, raceId);
+  if (decision.used()) known.picks.delete(key);
+  else {
+    const xmin = inserts.length ? written[0]?.rows[0]?.xmin : undefined;
+    learn(known, key, { raceStamp: row.stamp, picks: facts.picks, versions, balance: facts.balance, balanceXmin: row.balance_xmin }, inserts, xmin);
+  }
   return value;
 }
 
-/** A pick as pp_save_facts writes it: id, category, rider, state, points, upgrades, changes, saved, updated, settled (epoch ms), rider injured. */
-type PickValues = [string, PickRow["category"], string, PickRow["state"], number | string | null, PickRow["upgrades"], number, number, number, number | null, boolean];
+/**
+ * The save decided from what this instance saw of the player's picks at their last save, written in one message.
+ * Answers undefined when it cannot be done so (nothing known, a rider never read here, a decision that refuses or
+ * needs more than an INSERT, or rows that moved since): the caller then saves the two-round-trip way.
+ */
+async function inOneRoundTrip<T>(db: Db, client: PoolClient, userId: string, raceId: string, ids: string[], work: SaveWork<T>): Promise<{ value: T } | undefined> {
+  const known = saveCaches(db);
+  const key = picksKey(userId, raceId);
+  const seen = known.picks.get(key);
+  const race = raceCaches.get(db)?.get(raceId);
+  if (!seen || !race || race.stamp !== seen.raceStamp) return undefined;
+  const named: KnownRider[] = [];
+  const riders: SaveFacts["riders"] = new Map();
+  for (const id of ids) {
+    const rider = known.riders.get(id);
+    if (!rider) return undefined;
+    named.push(rider);
+    riders.set(id, { id, raceClass: rider.raceClass, status: rider.status });
+  }
+  let decided: Awaited<ReturnType<SaveWork<T>>>;
+  try {
+    decided = await work({ race: race.race, picks: seen.picks, riders, balance: seen.balance }, noTransaction);
+  } catch {
+    // A refusal may come from what changed since: the database's rows decide it.
+    return undefined;
+  }
+  const { inserts, value, meanwhile } = decided;
+  if (!inserts.length) return undefined;
+  const q = (v: string) => client.escapeLiteral(v);
+  const checks = [
+    q(seen.raceStamp),
+    q(picksStamp(seen.versions)),
+    seen.balanceXmin === null ? "NULL" : q(seen.balanceXmin),
+    q(pgArray(named.map((r) => r.id))),
+    q(pgArray(named.map((r) => r.xmin))),
+  ];
+  const results = (await client.query(
+    `BEGIN; EXECUTE pp_save_lock(${q(`predictions:${userId}:${raceId}`)}); ${insertStatement("pp_save_fast", inserts, q, checks)}; COMMIT`,
+  )) as unknown as { rows: { xmin: string }[] }[];
+  const written = results[2]?.rows ?? [];
+  if (written.length !== inserts.length) {
+    // The rows moved since: nothing was written. `meanwhile` was not run: the decision is made again.
+    oneRoundTrip.movedSince++;
+    known.picks.delete(key);
+    return undefined;
+  }
+  oneRoundTrip.written++;
+  learn(known, key, seen, inserts, written[0]!.xmin);
+  meanwhile?.();
+  return { value };
+}
+
+/** Keeps what the player's picks are after a save: those it read, plus the inserted ones at their row version. */
+function learn(known: ReturnType<typeof saveCaches>, key: string, before: KnownPicks, inserts: PickRow[], xmin: string | undefined): void {
+  if (inserts.length && xmin === undefined) {
+    known.picks.delete(key);
+    return;
+  }
+  const versions = new Map(before.versions);
+  for (const pick of inserts) {
+    const rider = known.riders.get(pick.riderId);
+    if (!rider) {
+      known.picks.delete(key);
+      return;
+    }
+    versions.set(pick.category, `${xmin}:${rider.xmin}`);
+  }
+  const picks = inserts.length ? [...before.picks, ...inserts].toSorted(byCategory) : before.picks;
+  remember(known.picks, key, { raceStamp: before.raceStamp, picks, versions, balance: before.balance, balanceXmin: before.balanceXmin });
+}
+
+/** A pick as pp_save_facts writes it: id, category, rider, state, points, upgrades, changes, saved, updated, settled (epoch ms), rider injured, the pick's and the rider's row versions. */
+type PickValues = [string, PickRow["category"], string, PickRow["state"], number | string | null, PickRow["upgrades"], number, number, number, number | null, boolean, string, string];
 
 /** The player's picks of the race from pp_save_facts' arrays, in weekend order (as `picksOf` answers). */
 function toFactPicks(userId: string, raceId: string, values: PickValues[] | null): PickRow[] {
@@ -177,8 +318,8 @@ async function insertPicks(tx: LedgerTx, inserts: PickRow[]): Promise<void> {
       ${pgArray(inserts.map((i) => pgArray(i.upgrades)))}::text[]) AS p(id, category, rider_id, upgrades)`);
 }
 
-/** The EXECUTE of the prepared INSERT (PostgreSQL), its arguments quoted as literals. */
-function insertStatement(inserts: PickRow[], q: (v: string) => string): string {
+/** The EXECUTE of a prepared INSERT (PostgreSQL), its arguments quoted as literals; pp_save_fast adds its checks. */
+function insertStatement(statement: "pp_save_insert" | "pp_save_fast", inserts: PickRow[], q: (v: string) => string, checks: string[] = []): string {
   const first = inserts[0]!;
   const args = [
     q(first.userId),
@@ -188,6 +329,7 @@ function insertStatement(inserts: PickRow[], q: (v: string) => string): string {
     q(pgArray(inserts.map((i) => i.riderId))),
     q(pgArray(inserts.map((i) => pgArray(i.upgrades)))),
     q(first.savedAt.toISOString()),
+    ...checks,
   ];
-  return `EXECUTE pp_save_insert(${args.join(", ")})`;
+  return `EXECUTE ${statement}(${args.join(", ")})`;
 }
