@@ -54,7 +54,7 @@ async function startServer(kind: Backend) {
     /** The measured run starts: the server starts its CPU meter. */
     measure: () => child.kill("SIGUSR2"),
     /** Stops the server; answers what it saved and the CPU it and its PostgreSQL connections used since `measure`. */
-    async stop(): Promise<{ predictions: number; bonuses: number } & Cpu> {
+    async stop(): Promise<{ predictions: number; bonuses: number; oneRoundTrip?: { written: number; movedSince: number } } & Cpu> {
       // "close", not "exit": the child's last lines may still be in the pipe when it exits.
       const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
       child.kill("SIGTERM");
@@ -147,6 +147,7 @@ for (const kind of await backends()) {
   const stats = await server.stop();
   console.log(row(kind, result));
   console.log(`          ${stats.predictions} picks saved in all (warm-up ${WARMUP_SECONDS} s included), ${stats.bonuses} completion bonuses posted`);
+  if (stats.oneRoundTrip) console.log(`          saves in one round trip: ${stats.oneRoundTrip.written}; decided again because rows had moved: ${stats.oneRoundTrip.movedSince}`);
   if (load.sent() > capacity) console.log(`          note: ${load.sent() - capacity} requests repeated a saved pick (raise SAVES_PLAYERS)`);
   if (kind !== "postgres") continue;
   const floor = await startFloor(server.setup.now);
