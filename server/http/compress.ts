@@ -26,12 +26,14 @@ export function installJsonCompression(app: FastifyInstance) {
   app.addHook("onSend", async (request, reply, payload) => {
     if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader("content-encoding") || !String(reply.getHeader("content-type") ?? "").startsWith("application/json")) return payload;
-    const body = typeof payload === "string" ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESS_MIN_BYTES) return payload;
+    const length = typeof payload === "string" ? Buffer.byteLength(payload) : payload.length;
+    if (length < COMPRESS_MIN_BYTES) return payload;
     const vary = String(reply.getHeader("vary") ?? "");
     if (!/accept-encoding/i.test(vary)) reply.header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
     if (!encoding) return payload;
+    // Copied into a buffer only when it is compressed (a client that takes no encoding gets the string as it was).
+    const body = typeof payload === "string" ? Buffer.from(payload) : payload;
     reply.header("content-encoding", encoding).removeHeader("content-length");
     return encoding === "br"
       ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
