@@ -13,6 +13,7 @@ import { RaceWeekend } from "./RaceWeekend";
 import { CALENDAR_PAGE } from "./firstCalls";
 import { GuruPicksPanel } from "../../features/gurus/GuruPicks";
 import styles from "../../features/predictions/predictions.module.css";
+import { dateFormat } from "../../i18n/formats";
 
 
 /**
@@ -90,7 +91,7 @@ export default function PredictionsScreen() {
 function RaceHeading({ race }: { race: Race }) {
   const { t, i18n } = useTranslation("predictions");
   const track = race.tracks[0];
-  const date = new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "long", year: "numeric" });
+  const date = dateFormat(i18n.language, { day: "numeric", month: "long", year: "numeric" });
   return (
     <div className={styles.raceHead}>
       <h2 className={styles.raceName}>{race.name}</h2>
