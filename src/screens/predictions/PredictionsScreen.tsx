@@ -13,8 +13,7 @@ import { RaceWeekend } from "./RaceWeekend";
 import { CALENDAR_PAGE } from "./firstCalls";
 import { GuruPicksPanel } from "../../features/gurus/GuruPicks";
 import styles from "../../features/predictions/predictions.module.css";
-import { dateFormat } from "../../i18n/formats";
-
+import { dateFormat, RACE_DATES } from "../../i18n/formats";
 
 /**
  * /predictions: the race picker (opening on the current race: the next one, else the first, else the last),
@@ -91,7 +90,7 @@ export default function PredictionsScreen() {
 function RaceHeading({ race }: { race: Race }) {
   const { t, i18n } = useTranslation("predictions");
   const track = race.tracks[0];
-  const date = dateFormat(i18n.language, { day: "numeric", month: "long", year: "numeric" });
+  const date = dateFormat(i18n.language, RACE_DATES);
   return (
     <div className={styles.raceHead}>
       <h2 className={styles.raceName}>{race.name}</h2>
