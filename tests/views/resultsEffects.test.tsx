@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Notification } from "../../contract/notifications";
 import { leaderboardKeys } from "../../src/api/results";
@@ -53,6 +53,16 @@ async function setUp(stored: Notification[] = []) {
   return server;
 }
 
+/** Mounts the results effect when told: the runtime arriving after a deep link's first screen settled. */
+const lateRuntime = { mount: () => {} };
+function LateRuntime() {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    lateRuntime.mount = () => setOn(true);
+  }, []);
+  return on ? <ResultsEffects /> : null;
+}
+
 const withPoints = (points: number) => json(200, { result: { ...profileFixture, stat: { ...profileFixture.stat, points } } });
 const points = () => authActor.getSnapshot().context.profile?.stat.points;
 const settle = () => act(() => new Promise((r) => setTimeout(r, 50)));
@@ -95,16 +105,10 @@ describe("new results refresh the boards and the header's points, on any screen"
     });
     authActor.send({ type: "auth.social", accessToken: "access", refreshToken: "refresh", isNew: false });
     await waitFor(() => expect(notificationsActor.getSnapshot().matches({ active: "ready" })).toBe(true));
-    let mountEffects = () => {};
-    function Runtime() {
-      const [on, setOn] = useState(false);
-      mountEffects = () => setOn(true);
-      return on ? <ResultsEffects /> : null;
-    }
     let reads = 0;
     renderWithApp(
       <>
-        <Runtime />
+        <LateRuntime />
         <BoardProbe reads={() => ++reads} />
       </>,
     );
@@ -112,7 +116,7 @@ describe("new results refresh the boards and the header's points, on any screen"
     server.profile = () => withPoints(153);
     pushNotifications([note("n1")]);
     await settle();
-    act(() => mountEffects());
+    act(() => lateRuntime.mount());
     await screen.findByText("reads:2");
     await waitFor(() => expect(points()).toBe(153));
   });
