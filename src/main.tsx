@@ -2,9 +2,11 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { paths } from "./app/paths";
-import { initI18n } from "./i18n/i18n";
+import { prepareDateFormats } from "./i18n/formats";
+import { initI18n, storedLanguage } from "./i18n/i18n";
 
 void initI18n();
+if (location.pathname !== paths.home) prepareDateFormats(storedLanguage());
 // Issue 12: on the landing, its chunk loads beside the first translations instead of after them (the
 // layout waits for "common" before it renders the screen that would ask for it).
 if (location.pathname === paths.home) void import("./screens/landing/LandingScreen");

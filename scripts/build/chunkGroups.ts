@@ -6,10 +6,12 @@
 // - `i18n-<lng>-first` / `i18n-<lng>`: a language's translations, the landing's namespaces and the others
 //   (src/i18n/landingNamespaces.ts); i18next still asks for each namespace, the files just hold several.
 // - `landing`: what the landing screen imports statically besides `app`, `ui`: the landing's first paint.
-// - `ui`: what the landing and the signed-in frame (header, guard) both import (buttons, logo, language picker).
+// - `ui`: what the landing shares with the signed-in frame (header, guard: buttons, logo, language picker) or with
+//   another screen (the game's constants, tabs): every page loads it.
 // - `frame`: the header and the guard with what they import: the session, the API client, the contract's
 //   schemas; every page but the landing needs them before its screen can draw.
-// - `screen-<Name>`: a screen with the modules only it (and its modals) use; `screens`: what several share.
+// - `screen-<Name>`: a screen with the modules only it (and its modals) use; `screens`: what several share;
+//   `screens-predictions`: what the predictions screen (where a sign-in lands) shares with others.
 // Modals, the app runtime and the landing's deferred sections keep the automatic split.
 import { readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
@@ -59,13 +61,23 @@ export function chunkGroups(root: string): Group[] {
       const named = new Map<string, string>();
       groups = named;
       for (const m of frame) if (!app.has(m)) groups.set(m, landing.has(m) ? "ui" : "frame");
-      for (const m of landing) if (!app.has(m) && !groups.has(m)) groups.set(m, "landing");
+      // What the landing shares with another screen (the game's constants, tabs, emblems) joins `ui`, which every
+      // page loads anyway: a deep link to that screen then does not fetch the landing's own file (issue 12).
+      const landingScreen = at("src/screens/landing/LandingScreen.tsx");
+      const screens = screenModules(root).map((screen) => closure(ctx, [screen]));
+      const otherScreens = screenModules(root).flatMap((screen, i) => (screen === landingScreen ? [] : [screens[i]!]));
+      for (const m of landing) {
+        if (app.has(m) || groups.has(m)) continue;
+        groups.set(m, otherScreens.some((own) => own.has(m)) ? "ui" : "landing");
+      }
       // Each screen's own modules (with those it shares with modals) in one file; what several screens
       // share in another: a deep link then loads two files for its screen, not twenty.
-      const screens = screenModules(root).map((screen) => closure(ctx, [screen]));
       const uses = new Map<string, number>();
       for (const own of screens) for (const m of own) if (!app.has(m) && !groups.has(m)) uses.set(m, (uses.get(m) ?? 0) + 1);
-      for (const [m, count] of uses) if (count > 1) groups.set(m, "screens");
+      // What the predictions screen (where a sign-in lands) shares has its own file: a deep link there then neither
+      // downloads nor evaluates the other screens' machines and schemas (issue 12).
+      const predictions = screens[screenModules(root).indexOf(at("src/screens/predictions/PredictionsScreen.tsx"))]!;
+      for (const [m, count] of uses) if (count > 1) groups.set(m, predictions.has(m) ? "screens-predictions" : "screens");
       screenModules(root).forEach((screen, i) => {
         for (const m of screens[i]!) if (!app.has(m) && !named.has(m)) named.set(m, `screen-${basename(screen, ".tsx")}`);
       });
@@ -87,6 +99,7 @@ export function chunkGroups(root: string): Group[] {
     { debugName: "ui", priority: 3, name: only("ui") },
     { debugName: "landing", priority: 2, name: only("landing") },
     { debugName: "frame", priority: 1, name: only("frame") },
+    { debugName: "screens-predictions", priority: 0.75, name: only("screens-predictions") },
     { debugName: "screens", priority: 0.5, name: only("screens") },
     { debugName: "screen", priority: 0.25, name: screen },
   ];

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { systemCalls } from "../../contract/calls";
 import { request } from "./client";
-import { getNextRaces } from "./races";
 
 // Issue 15: the guru speak show's newest episode for a language (GET /system/news-page/next?langCode).
 
@@ -10,7 +9,3 @@ export const newsKeys = { pageNext: (langCode: string) => ["news", "page-next", 
 export const newsPageNextQuery = (langCode: string) =>
   queryOptions({ queryKey: newsKeys.pageNext(langCode), queryFn: ({ signal }) => request(systemCalls.newsPageNext, { query: { langCode }, signal }), staleTime: 15 * 60_000 });
 export const useNewsPageNext = (langCode: string) => useQuery(newsPageNextQuery(langCode));
-
-/** The next race (GET /races/next?take=1) for the first-time welcome's deadline. */
-export const nextRaceQuery = () => queryOptions({ queryKey: ["news", "next-race"] as const, queryFn: ({ signal }) => getNextRaces(1, signal), staleTime: 60_000 });
-export const useNextRace = () => useQuery(nextRaceQuery());

@@ -61,6 +61,12 @@ export const useRaceRiders = (raceId: string | undefined, raceClass: Class) => u
 export const racesQuery = (page: number, take: number) => queryOptions({ queryKey: raceKeys.list(page, take), queryFn: ({ signal }) => getRaces({ page, take }, signal) });
 export const useRaces = (page: number, take: number) => useQuery(racesQuery(page, take));
 
+/** The next race (GET /races/next?take=1) for the first-time welcome's deadline. Kept here, not in api/news: the
+ *  landing's guru speak show imports that module, and this one would bring the races module (and the shared screens
+ *  chunk it lives in) to the landing (issue 12). */
+export const nextRaceQuery = () => queryOptions({ queryKey: ["news", "next-race"] as const, queryFn: ({ signal }) => getNextRaces(1, signal), staleTime: 60_000 });
+export const useNextRace = () => useQuery(nextRaceQuery());
+
 /** Every race of the season, for race pickers. */
 export const racesDropdownQuery = () => queryOptions({ queryKey: raceKeys.dropdown, queryFn: ({ signal }) => getRacesDropdown(signal) });
 export const useRacesDropdown = () => useQuery(racesDropdownQuery());

@@ -23,6 +23,6 @@ export function InjuryEffects() {
   useNewNotices(INJURED, (fresh) => {
     // The newest one (several at once: one injury per rider; each gets its own modal, newest on top).
     for (const n of fresh.toReversed()) showInjuryNotice(n);
-  });
+  }, { sinceFirstLoad: true });
   return null;
 }

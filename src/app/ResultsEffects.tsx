@@ -23,9 +23,13 @@ const RESULTS = ["RESULTS_PUBLISHED"] as const;
 /** Mounted once in the app: new results refresh results, boards and the header's points on any screen. */
 export function ResultsEffects() {
   const client = useQueryClient();
-  useNewNotices(RESULTS, () => {
-    void refreshAfterResults(client);
-    void reloadOwnPoints();
-  });
+  useNewNotices(
+    RESULTS,
+    () => {
+      void refreshAfterResults(client);
+      void reloadOwnPoints();
+    },
+    { sinceFirstLoad: true },
+  );
   return null;
 }

@@ -16,6 +16,7 @@ import { clearTokens, hasStoredSession, readTokens, storeTokens } from "../api/t
 import { getProfile } from "../api/users";
 import { storageKeys } from "./paths";
 import { observeFlows } from "./flowReporter";
+import { runtimeNeeded } from "./firstPaint";
 
 /** Spec: "The page does not scroll while a modal is open." */
 function lockScroll() {
@@ -148,6 +149,22 @@ export const modalActor = appActor.system.get("modal") as ModalActor;
 export const tokenRefreshActor = appActor.system.get("tokenRefresh") as TokenRefreshActor;
 export const liveSocketActor = appActor.system.get("liveSocket") as LiveSocketActor;
 export const notificationsActor = appActor.system.get("notifications") as NotificationsActor;
+
+// Issue 12: on a deep link the runtime (src/app/AppRuntime.tsx: the modal host, the notice effects) arrives once the
+// first screen has settled. A modal opened before then asks for it at once.
+modalActor.subscribe((snapshot) => {
+  if (snapshot.context.stack.length > 0) runtimeNeeded();
+});
+
+// What the notifications' first load after a sign-in found (null before it ended, and again after a sign-out): the
+// runtime's notice effects take it as their baseline, so a notice pushed before they mounted still counts as new.
+let firstLoadedNotices: ReadonlySet<string> | null = null;
+notificationsActor.subscribe((snapshot) => {
+  if (snapshot.hasTag("signedOut")) firstLoadedNotices = null;
+  else if (firstLoadedNotices === null && snapshot.hasTag("ready")) firstLoadedNotices = new Set(snapshot.context.items.map((n) => n.id));
+});
+/** The ids the notifications' first load after the current sign-in found, once it ended. */
+export const noticesAtFirstLoad = (): ReadonlySet<string> | null => firstLoadedNotices;
 
 onLiveEvent("error", (error) => console.warn("[live] server error", error));
 

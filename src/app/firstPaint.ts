@@ -107,32 +107,134 @@ function hasSessionHint(): boolean {
 const guestOnLanding =
   typeof location !== "undefined" && location.pathname === "/" && location.search === "" && !hasSessionHint();
 
-if (guestOnLanding) {
+// Any other first page (a deep link) holds the runtime's chunk and the footer until its first screen's largest paint
+// has settled (firstScreenSettled below), so neither competes with the screen's own files and calls. Both come at
+// once when the player interacts, and the runtime (which draws modals) as soon as a modal is opened: a screen may
+// open one before the runtime would arrive (an invalid invite's Retry).
+const deepLink = typeof location !== "undefined" && location.pathname !== "/";
+
+// What may wait past the first screen's largest paint (the runtime's chunk, the footer and its links call) waits for
+// it to settle: after the window's load event (the page's preloaded files and calls are in), once no larger paint was
+// reported for QUIET_MS, SETTLE_CAP_MS after load at most, and LOAD_CAP_MS after the first ask whatever happens (a
+// request that hangs holds the load event back).
+const QUIET_MS = 500;
+const SETTLE_CAP_MS = 3000;
+const LOAD_CAP_MS = 8000;
+let settled: Promise<void> | null = null;
+let settledNow = false;
+
+/** Resolves once the first page's largest paint has settled (at once later on). */
+export function firstScreenSettled(): Promise<void> {
+  settled ??= new Promise<void>((resolve) => {
+    if (typeof document === "undefined" || typeof window === "undefined") {
+      resolve();
+      return;
+    }
+    const afterLoad = () => {
+      if (!supportsLcp()) {
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        return;
+      }
+      let quiet = setTimeout(done, QUIET_MS);
+      const cap = setTimeout(done, SETTLE_CAP_MS);
+      const observer = new PerformanceObserver(() => {
+        clearTimeout(quiet);
+        quiet = setTimeout(done, QUIET_MS);
+      });
+      observer.observe({ type: "largest-contentful-paint", buffered: true });
+      function done() {
+        clearTimeout(quiet);
+        clearTimeout(cap);
+        observer.disconnect();
+        resolve();
+      }
+    };
+    setTimeout(resolve, LOAD_CAP_MS);
+    if (document.readyState === "complete") afterLoad();
+    else window.addEventListener("load", afterLoad, { once: true });
+  }).then(() => {
+    settledNow = true;
+  });
+  return settled;
+}
+
+function wantNow() {
+  if (interacted) return;
+  interacted = true;
+  for (const listener of interactionListeners) listener();
+  interactionListeners.clear();
+}
+
+if (guestOnLanding || deepLink) {
   const onInteraction = () => {
     for (const type of INTERACTIONS) removeEventListener(type, onInteraction, true);
-    interacted = true;
-    for (const listener of interactionListeners) listener();
-    interactionListeners.clear();
+    wantNow();
   };
   for (const type of INTERACTIONS) addEventListener(type, onInteraction, { capture: true, passive: true });
 }
 
-/** True once the app actor and its effects should run: after the first paint, and for a guest on the landing after an interaction. */
-export function useRuntimeWanted(): boolean {
-  const onScreen = useAfterFirstPaint();
-  const [wanted, setWanted] = useState(!guestOnLanding || interacted);
+/** A modal was opened: the runtime, which draws it, is wanted now (called by the app actor). */
+export function runtimeNeeded() {
+  wantNow();
+}
+
+/** Runs `listener` once the player interacted or a modal opened; returns how to stop waiting. */
+function whenWanted(listener: () => void): () => void {
+  if (interacted) {
+    queueMicrotask(listener);
+    return () => undefined;
+  }
+  interactionListeners.add(listener);
+  return () => interactionListeners.delete(listener);
+}
+
+/** Runs `listener` once the first screen settled, the player interacted or a modal opened (the first of them). */
+function whenSettledOrWanted(listener: () => void): () => void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    listener();
+  };
+  const stop = whenWanted(once);
+  void firstScreenSettled().then(once);
+  return () => {
+    done = true;
+    stop();
+  };
+}
+
+/** `false` until `subscribe` reports, then `true` (set in a transition). */
+function useReady(initial: boolean, subscribe: (listener: () => void) => () => void): boolean {
+  const [ready, setReady] = useState(initial);
   useEffect(() => {
-    if (wanted) return;
+    if (ready) return;
     let live = true;
-    const listener = () => {
-      if (live) startTransition(() => setWanted(true));
-    };
-    if (interacted) queueMicrotask(listener);
-    else interactionListeners.add(listener);
+    const stop = subscribe(() => {
+      if (live) startTransition(() => setReady(true));
+    });
     return () => {
       live = false;
-      interactionListeners.delete(listener);
+      stop();
     };
-  }, [wanted]);
+  }, [ready, subscribe]);
+  return ready;
+}
+
+/**
+ * True once the app actor's effects and modal host should run: on the landing after the first paint (for a guest,
+ * after an interaction too); on any other first page once its first screen settled, the player interacted or a
+ * modal opened.
+ */
+export function useRuntimeWanted(): boolean {
+  const onScreen = useAfterFirstPaint();
+  const wanted = useReady(deepLink ? settledNow : !guestOnLanding || interacted, deepLink ? whenSettledOrWanted : whenWanted);
+  return onScreen && wanted;
+}
+
+/** True once the footer should join: on the landing after the first paint; on any other first page as the runtime. */
+export function useFooterWanted(): boolean {
+  const onScreen = useAfterFirstPaint();
+  const wanted = useReady(!deepLink || settledNow, deepLink ? whenSettledOrWanted : whenWanted);
   return onScreen && wanted;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { Notification } from "../../contract/notifications";
-import { notificationsActor, type NotificationsActor } from "./appActor";
+import { noticesAtFirstLoad, notificationsActor, type NotificationsActor } from "./appActor";
 
 type NotificationsSnapshot = ReturnType<NotificationsActor["getSnapshot"]>;
 
@@ -10,7 +10,12 @@ type NotificationsSnapshot = ReturnType<NotificationsActor["getSnapshot"]>;
  * events). What the list holds when watching begins (or when its first load ends) is the baseline: a screen
  * that just mounted read fresh data anyway.
  */
-export function watchNewNotices(actor: NotificationsActor, types: readonly string[], onNew: (fresh: Notification[]) => void): () => void {
+export function watchNewNotices(
+  actor: NotificationsActor,
+  types: readonly string[],
+  onNew: (fresh: Notification[]) => void,
+  baseline?: () => ReadonlySet<string> | null,
+): () => void {
   let seen: Set<string> | null = null;
   const observe = (snapshot: NotificationsSnapshot) => {
     if (snapshot.hasTag("signedOut")) {
@@ -19,8 +24,11 @@ export function watchNewNotices(actor: NotificationsActor, types: readonly strin
     }
     const wanted = snapshot.context.items.filter((n) => types.includes(n.type));
     if (seen === null) {
-      if (!snapshot.hasTag("loading")) seen = new Set(wanted.map((n) => n.id));
-      return;
+      if (snapshot.hasTag("loading")) return;
+      // `baseline`: what an earlier moment (the first load) found; anything since is new even before watching began.
+      const base = baseline?.();
+      seen = new Set(wanted.filter((n) => !base || base.has(n.id)).map((n) => n.id));
+      if (!base) return;
     }
     const fresh = wanted.filter((n) => !seen!.has(n.id));
     if (fresh.length === 0) return;
@@ -32,12 +40,19 @@ export function watchNewNotices(actor: NotificationsActor, types: readonly strin
   return () => subscription.unsubscribe();
 }
 
-/** `watchNewNotices` on the app's notifications while the component is mounted (the latest handler). */
-export function useNewNotices(types: readonly string[], handler: (fresh: Notification[]) => void): void {
+/**
+ * `watchNewNotices` on the app's notifications while the component is mounted (the latest handler). `sinceFirstLoad`:
+ * the baseline is what the first load after the sign-in found, not what the list holds when watching begins (the
+ * runtime's effects, which may mount after that load: issue 12).
+ */
+export function useNewNotices(types: readonly string[], handler: (fresh: Notification[]) => void, { sinceFirstLoad = false } = {}): void {
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
   });
   const key = types.join(",");
-  useEffect(() => watchNewNotices(notificationsActor, key.split(","), (fresh) => latest.current(fresh)), [key]);
+  useEffect(
+    () => watchNewNotices(notificationsActor, key.split(","), (fresh) => latest.current(fresh), sinceFirstLoad ? noticesAtFirstLoad : undefined),
+    [key, sinceFirstLoad],
+  );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
+import { useEffect, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Notification } from "../../contract/notifications";
 import { leaderboardKeys } from "../../src/api/results";
@@ -52,6 +53,16 @@ async function setUp(stored: Notification[] = []) {
   return server;
 }
 
+/** Mounts the results effect when told: the runtime arriving after a deep link's first screen settled. */
+const lateRuntime = { mount: () => {} };
+function LateRuntime() {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    lateRuntime.mount = () => setOn(true);
+  }, []);
+  return on ? <ResultsEffects /> : null;
+}
+
 const withPoints = (points: number) => json(200, { result: { ...profileFixture, stat: { ...profileFixture.stat, points } } });
 const points = () => authActor.getSnapshot().context.profile?.stat.points;
 const settle = () => act(() => new Promise((r) => setTimeout(r, 50)));
@@ -83,6 +94,31 @@ describe("new results refresh the boards and the header's points, on any screen"
     await settle();
     expect(screen.getByText("reads:1")).toBeTruthy();
     expect(points()).toBe(profileFixture.stat.points);
+  });
+
+  it("a result pushed after the first load but before the effects mounted still counts (a deep link's runtime mounts once its first screen settled)", async () => {
+    const server = { profile: (): Response => json(200, { result: profileFixture }) };
+    stubApi((path, request) => {
+      if (path === "/api/notifications" && request.method === "GET") return json(200, { result: [] });
+      if (path === "/api/users/profile") return server.profile();
+      return undefined;
+    });
+    authActor.send({ type: "auth.social", accessToken: "access", refreshToken: "refresh", isNew: false });
+    await waitFor(() => expect(notificationsActor.getSnapshot().matches({ active: "ready" })).toBe(true));
+    let reads = 0;
+    renderWithApp(
+      <>
+        <LateRuntime />
+        <BoardProbe reads={() => ++reads} />
+      </>,
+    );
+    await screen.findByText("reads:1");
+    server.profile = () => withPoints(153);
+    pushNotifications([note("n1")]);
+    await settle();
+    act(() => lateRuntime.mount());
+    await screen.findByText("reads:2");
+    await waitFor(() => expect(points()).toBe(153));
   });
 
   it("a failed profile read keeps the player signed in with the points they had", async () => {

@@ -4,6 +4,7 @@ import { Button, buttonClass } from "../../ui/Button";
 import { usePlayNow } from "./usePlayNow";
 import bikeImage from "../../assets/rider-bike.svg";
 import styles from "./LandingHero.module.css";
+import { numberFormat } from "../../i18n/formats";
 
 const maxPoints = Object.values(categoryPoints).reduce((sum, points) => sum + points, 0);
 const facts = [
@@ -15,7 +16,7 @@ const facts = [
 export function LandingHero() {
   const { t, i18n } = useTranslation("landing");
   const playNow = usePlayNow();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.inner}>

@@ -6,6 +6,7 @@ import { SectionHeading } from "./SectionHeading";
 import playIcon from "../../assets/play.svg";
 import section from "./Section.module.css";
 import styles from "./MediaSection.module.css";
+import { dateFormat } from "../../i18n/formats";
 
 const NEWS_ON_LANDING = 3;
 
@@ -13,7 +14,7 @@ const NEWS_ON_LANDING = 3;
 export function MediaSection() {
   const { t, i18n } = useTranslation("landing");
   const news = useNews(NEWS_ON_LANDING);
-  const date = new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "short" });
+  const date = dateFormat(i18n.language, { day: "numeric", month: "short" });
   return (
     <section id="media" className={section.section} aria-labelledby="media-title">
       <div className={section.container}>

@@ -6,6 +6,7 @@ import trophyImage from "../../assets/trophy.svg";
 import microphoneImage from "../../assets/microphone.svg";
 import section from "./Section.module.css";
 import styles from "./OfficialGameSection.module.css";
+import { numberFormat } from "../../i18n/formats";
 
 const steps = [
   { key: "predict", image: trackImage },
@@ -17,7 +18,7 @@ const steps = [
 /** How the game works, in the four ways a player scores. */
 export function OfficialGameSection() {
   const { t, i18n } = useTranslation("landing");
-  const number = new Intl.NumberFormat(i18n.language, { minimumIntegerDigits: 2 });
+  const number = numberFormat(i18n.language, { minimumIntegerDigits: 2 });
   return (
     <section id="how-it-works" className={section.section} aria-labelledby="official-title">
       <div className={section.container}>

@@ -5,13 +5,14 @@ import passImage from "../../assets/paddock-pass.svg";
 import trophyImage from "../../assets/trophy.svg";
 import section from "./Section.module.css";
 import styles from "./PrizesSection.module.css";
+import { numberFormat } from "../../i18n/formats";
 
 /** Spec section 1: place rewards are merch credit of $300, $200 and $100 for first to third. */
 const MERCH_CREDIT_USD = [300, 200, 100] as const;
 
 export function PrizesSection() {
   const { t, i18n } = useTranslation("landing");
-  const money = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+  const money = numberFormat(i18n.language, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
   return (
     <section id="prizes" className={`${section.section} ${section.alt}`} aria-labelledby="prizes-title">
       <div className={section.container}>

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from "react";
+import { startTransition, useDeferredValue, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Race } from "../../../contract/races";
 import { useBalance } from "../../api/diamonds";
@@ -13,7 +13,7 @@ import { RaceWeekend } from "./RaceWeekend";
 import { CALENDAR_PAGE } from "./firstCalls";
 import { GuruPicksPanel } from "../../features/gurus/GuruPicks";
 import styles from "../../features/predictions/predictions.module.css";
-
+import { dateFormat, RACE_DATES } from "../../i18n/formats";
 
 /**
  * /predictions: the race picker (opening on the current race: the next one, else the first, else the last),
@@ -27,6 +27,8 @@ export default function PredictionsScreen() {
   const player = useDeferredValue(me, null);
   const races = useRaces(CALENDAR_PAGE.page, CALENDAR_PAGE.take);
   const current = useCurrentRaceId("calendar", races.isSuccess ? races.data.data : undefined);
+  // The board's own calls (riders, picks, gurus) go out once the heading is on screen, not before its paint.
+  const headingShown = usePaintedOnce(races.isSuccess && !current.isPending);
   const [chosen, setChosen] = useState<string | null>(null);
   const balance = useBalance(me?.id);
 
@@ -47,7 +49,7 @@ export default function PredictionsScreen() {
     body = race ? (
       <>
         <RaceHeading race={race} />
-        {player ? (
+        {player && headingShown ? (
           <>
             <RaceWeekend key={race.id} race={race} userId={player.id} />
             <GuruPicksPanel raceId={race.id} viewer={player.id} />
@@ -87,10 +89,28 @@ export default function PredictionsScreen() {
   );
 }
 
+/** True from the frame after `ready` first held (its render is then on screen); set in a transition. */
+function usePaintedOnce(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame's callback runs before that frame paints; a task queued from it runs after.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
+}
+
 function RaceHeading({ race }: { race: Race }) {
   const { t, i18n } = useTranslation("predictions");
   const track = race.tracks[0];
-  const date = new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "long", year: "numeric" });
+  const date = dateFormat(i18n.language, RACE_DATES);
   return (
     <div className={styles.raceHead}>
       <h2 className={styles.raceName}>{race.name}</h2>

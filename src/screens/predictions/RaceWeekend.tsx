@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 import type { Race } from "../../../contract/races";
 import { GAME_CLASS } from "../../../contract/rules";
@@ -17,8 +18,11 @@ export function RaceWeekend({ race, userId }: { race: Race; userId: string }) {
   useWeekendOpen(userId, race.id);
   const prediction = useRacePrediction(userId, race.id);
   const riders = useRaceRiders(race.id, GAME_CLASS);
+  // Issue 12: the board is the screen's largest render. Once its data is in it joins in a transition (React yields
+  // between its slices) rather than inside the update that brought the data, which would block the page meanwhile.
+  const loaded = useDeferredValue(!prediction.isPending && !riders.isPending, false);
 
-  if (prediction.isPending || riders.isPending) {
+  if (prediction.isPending || riders.isPending || !loaded) {
     return (
       <div className={styles.loading}>
         <Spinner size="lg" label={t("loading")} />

@@ -1,11 +1,12 @@
 // How the predictions screen formats times: the player's time zone named, a session's day and time, a countdown.
+import { dateFormat } from "../../i18n/formats";
 
 /** The player's time zone, named: its long name in the UI language and its IANA id. */
 export function timeZoneName(language: string, at = new Date()): { id: string; name: string } {
   const id = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
   let name = id;
   try {
-    name = new Intl.DateTimeFormat(language, { timeZoneName: "long" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? id;
+    name = dateFormat(language, { timeZoneName: "long" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? id;
   } catch {
     // An unknown language tag: the IANA id alone still names the zone.
   }
@@ -14,7 +15,7 @@ export function timeZoneName(language: string, at = new Date()): { id: string; n
 
 /** A session's day and time in the player's zone and language. */
 export const formatSessionTime = (language: string, iso: string) =>
-  new Intl.DateTimeFormat(language, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+  dateFormat(language, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
