@@ -3,6 +3,9 @@ import { useLocation } from "wouter";
 import { sendPageView, useAnalyticsSettings } from "../api/analytics";
 import { useProfile, useSessionPending } from "./hooks";
 import { setFlowConsent, type Consent } from "./flowReporter";
+import { takePageTrail } from "./pageTrail";
+
+const send = (path: string) => void sendPageView({ path, url: `${window.location.origin}${path}` });
 
 /**
  * Issue 16: the player's analytics choice (a guest's is granted; a signed-in player's comes from their
@@ -20,9 +23,15 @@ export function AnalyticsEffects() {
   useEffect(() => setFlowConsent(consent), [consent]);
 
   useEffect(() => {
-    if (consent !== "granted" || sent.current === location) return;
+    if (consent === "unknown") return;
+    // The pages shown before the choice was known, this runtime's arrival included (src/app/pageTrail.ts), then
+    // every page from here on.
+    const earlier = takePageTrail();
+    if (consent !== "granted") return;
+    for (const path of earlier.at(-1) === location ? earlier.slice(0, -1) : earlier) send(path);
+    if (sent.current === location) return;
     sent.current = location;
-    void sendPageView({ path: location, url: `${window.location.origin}${location}` });
+    send(location);
   }, [consent, location]);
   return null;
 }

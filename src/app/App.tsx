@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { Router } from "wouter";
 import { queryClient } from "../api/queryClient";
 import { useRuntimeWanted } from "./firstPaint";
+import { usePageTrail } from "./pageTrail";
 import { useViewportHeight } from "./layout/useViewportHeight";
 import { RouteFallback } from "./RouteFallback";
 import { AppRoutes } from "./routes";
@@ -11,6 +12,7 @@ const AppRuntime = lazy(() => import("./AppRuntime"));
 
 /** The actors, effects and modal host join once the first screen is on screen (for a guest on the landing, at the first interaction; issue 12). */
 function DeferredRuntime() {
+  usePageTrail();
   const ready = useRuntimeWanted();
   return ready ? (
     <Suspense fallback={null}>
