@@ -108,11 +108,13 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** The newest mail the product sent to `to` (the dev outbox, newest first). */
-export async function latestMail(baseUrl: string, to: string): Promise<{ subject: string; text: string }> {
+export async function latestMail(baseUrl: string, to: string, matching?: RegExp): Promise<{ subject: string; text: string }> {
   for (let i = 0; i < 40; i++) {
     const res = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
     const body = (await res.json()) as { result: { subject: string; text: string }[] };
-    if (body.result.length) return body.result[0];
+    // With `matching`, waits for that mail (an earlier one to the same address may still be the latest).
+    const latest = body.result[0];
+    if (latest && (!matching || matching.test(latest.subject))) return latest;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no mail for ${to}`);
