@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Notification } from "../../contract/notifications";
 import { leaderboardKeys } from "../../src/api/results";
@@ -30,7 +30,7 @@ function BoardProbe({ reads }: { reads: () => number }) {
  * A signed-in player whose stored notifications are `server.stored` and whose profile answers `server.profile()`;
  * the app's notifications list has loaded and a board is on screen.
  */
-async function setUp(stored: Notification[] = []) {
+async function setUp(stored: Notification[] = [], effects: ReactNode = <ResultsEffects />) {
   const server = {
     stored,
     profile: (): Response => json(200, { result: profileFixture }),
@@ -45,7 +45,7 @@ async function setUp(stored: Notification[] = []) {
   let reads = 0;
   renderWithApp(
     <>
-      <ResultsEffects />
+      {effects}
       <BoardProbe reads={() => ++reads} />
     </>,
   );
@@ -97,22 +97,7 @@ describe("new results refresh the boards and the header's points, on any screen"
   });
 
   it("a result pushed after the first load but before the effects mounted still counts (a deep link's runtime mounts once its first screen settled)", async () => {
-    const server = { profile: (): Response => json(200, { result: profileFixture }) };
-    stubApi((path, request) => {
-      if (path === "/api/notifications" && request.method === "GET") return json(200, { result: [] });
-      if (path === "/api/users/profile") return server.profile();
-      return undefined;
-    });
-    authActor.send({ type: "auth.social", accessToken: "access", refreshToken: "refresh", isNew: false });
-    await waitFor(() => expect(notificationsActor.getSnapshot().matches({ active: "ready" })).toBe(true));
-    let reads = 0;
-    renderWithApp(
-      <>
-        <LateRuntime />
-        <BoardProbe reads={() => ++reads} />
-      </>,
-    );
-    await screen.findByText("reads:1");
+    const server = await setUp([], <LateRuntime />);
     server.profile = () => withPoints(153);
     pushNotifications([note("n1")]);
     await settle();
