@@ -176,8 +176,7 @@ async function inTransaction<T>(db: Db, client: PoolClient, userId: string, race
       sessions[s.type as SessionType] = { startsAt: Number(s.startsAt), endsAt: Number(s.endsAt), canceled: row.canceled || s.canceled };
     }
     race = { id: row.id, version: row.version, canceled: row.canceled, sessions };
-    if (races.size > 1000) races.clear();
-    races.set(raceId, { stamp: row.stamp, race });
+    remember(races, raceId, { stamp: row.stamp, race });
   }
   const known = saveCaches(db);
   const riders: SaveFacts["riders"] = new Map();
