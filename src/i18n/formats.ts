@@ -1,9 +1,10 @@
 // Issue 12: building an Intl formatter costs far more than using one (on a phone-class core the predictions screen
 // spent ~20 ms of its first render building the same date formats again per row and per render). Screens take
-// one formatter per language and options from here.
+// one formatter per language and options from here (none builds its own).
 
 const dates = new Map<string, Intl.DateTimeFormat>();
 const numbers = new Map<string, Intl.NumberFormat>();
+const regions = new Map<string, Intl.DisplayNames>();
 
 function cached<T>(cache: Map<string, T>, language: string, options: object, make: () => T): T {
   const key = `${language}|${JSON.stringify(options)}`;
@@ -22,6 +23,10 @@ export const dateFormat = (language: string, options: Intl.DateTimeFormatOptions
 /** `new Intl.NumberFormat(language, options)`, built once per language and options. */
 export const numberFormat = (language: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
   cached(numbers, language, options, () => new Intl.NumberFormat(language, options));
+
+/** Country names (`new Intl.DisplayNames([language], { type: "region" })`), built once per language. */
+export const regionNames = (language: string): Intl.DisplayNames =>
+  cached(regions, language, {}, () => new Intl.DisplayNames([language], { type: "region" }));
 
 /** A race's dates, as its heading shows them (a range: "November 27 – 29, 2026"). */
 export const RACE_DATES: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric" };

@@ -6,6 +6,7 @@ import { MAX_TIMER_MS } from "../../../machines/predictionChange.machine";
 import type { raceBetsMachine } from "../../../machines/raceBets.machine";
 import { serverClock } from "../../api/predictions";
 import { betsActor } from "./betsActor";
+import { numberFormat } from "../../i18n/formats";
 
 type Snapshot = SnapshotFrom<typeof raceBetsMachine>;
 
@@ -56,4 +57,4 @@ export function countdownParts(until: number, now: number) {
 }
 
 /** Odds as the player reads them: always two decimals, in the language's digits. */
-export const formatOdds = (language: string, odds: number) => new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(odds);
+export const formatOdds = (language: string, odds: number) => numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(odds);

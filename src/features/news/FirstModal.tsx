@@ -8,6 +8,7 @@ import modalStyles from "../../modals/modal.module.css";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import styles from "./news.module.css";
+import { dateFormat } from "../../i18n/formats";
 
 /** The FirstModal: a first-time player's welcome after confirming: how a weekend works, the next deadline, one button to Predictions. */
 export default function FirstModal({ close }: ModalComponentProps<"FirstModal">) {
@@ -16,7 +17,7 @@ export default function FirstModal({ close }: ModalComponentProps<"FirstModal">)
   const next = useNextRace();
   const race = next.data?.[0];
   const fp1 = race?.sessions.find((s) => s.type === "FP1");
-  const when = fp1 ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "full", timeStyle: "short" }).format(new Date(fp1.startsAt)) : null;
+  const when = fp1 ? dateFormat(i18n.language, { dateStyle: "full", timeStyle: "short" }).format(new Date(fp1.startsAt)) : null;
   return (
     <div className={styles.modal}>
       <ol className={styles.steps}>

@@ -3,12 +3,13 @@ import type { ModalComponentProps } from "../../modals/modalTypes";
 import modalStyles from "../../modals/modal.module.css";
 import { Button } from "../../ui/Button";
 import styles from "./news.module.css";
+import { dateFormat } from "../../i18n/formats";
 
 /** The NewsModal: one news item or guru speak show episode, its date and the link to watch it (a new tab). */
 export default function NewsModal({ entry, close }: ModalComponentProps<"NewsModal">) {
   const { t, i18n } = useTranslation("news");
   const { url, title, publishedAt } = entry.props;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(publishedAt));
+  const date = dateFormat(i18n.language, { dateStyle: "long" }).format(new Date(publishedAt));
   const host = new URL(url).hostname.replace(/^www\./, "");
   return (
     <div className={styles.modal}>

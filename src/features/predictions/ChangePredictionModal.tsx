@@ -9,6 +9,7 @@ import { Button } from "../../ui/Button";
 import { useErrorText } from "../../ui/fieldErrors";
 import { useChange, useWeekendData } from "./useWeekend";
 import styles from "./predictions.module.css";
+import { dateFormat } from "../../i18n/formats";
 
 /**
  * The ChangePrediction modal, a view of the weekend's change flow: the tier and its price for the changed picks,
@@ -73,7 +74,7 @@ function Change({ change, close }: { change: ChangeRef; close(): void }) {
     );
   }
   if (is("between")) {
-    const opens = new Intl.DateTimeFormat(i18n.language, { hour: "2-digit", minute: "2-digit" }).format(new Date(lateOpensFor(context)));
+    const opens = dateFormat(i18n.language, { hour: "2-digit", minute: "2-digit" }).format(new Date(lateOpensFor(context)));
     return (
       <div>
         <ModalTitle>{t("change.betweenTitle")}</ModalTitle>

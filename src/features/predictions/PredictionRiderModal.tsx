@@ -8,6 +8,7 @@ import modalStyles from "../../modals/modal.module.css";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import styles from "./predictions.module.css";
+import { numberFormat } from "../../i18n/formats";
 
 /** How many of the rider's latest races the modal lists. */
 export const RECENT_RACES = 5;
@@ -56,7 +57,7 @@ function Form({ riderId }: { riderId: string }) {
 
 function Season({ data }: { data: RiderPerformances }) {
   const { t, i18n } = useTranslation("predictions");
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   if (data.races.length === 0) return <p className={styles.riderModalText}>{t("riderModal.noRaces", { year: data.year })}</p>;
   const place = (position: number | null) => (position === null ? t("riders:rider.dnf") : t("riders:rider.position", { position }));
   const { totals } = data;
@@ -99,8 +100,8 @@ function Crowd({ raceId, category, riderId }: { raceId: string; category: Predic
   let body = null;
   if (stats) {
     const mine = stats.riders.find((r) => r.riderId === riderId);
-    const number = new Intl.NumberFormat(i18n.language);
-    const percent = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 });
+    const number = numberFormat(i18n.language);
+    const percent = numberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 });
     body = !stats.revealed ? (
       <p className={styles.riderModalText}>{t("riderModal.hidden", { total: number.format(stats.total) })}</p>
     ) : stats.total === 0 ? (

@@ -5,12 +5,13 @@ import type { ModalComponentProps } from "../../modals/modalTypes";
 import modalStyles from "../../modals/modal.module.css";
 import { Button } from "../../ui/Button";
 import styles from "./prizes.module.css";
+import { numberFormat } from "../../i18n/formats";
 
 /** The Prize modal: what one prize is and how it is won; for the motorcycle, how anyone checks the draw. */
 export default function PrizeModal({ entry, close }: ModalComponentProps<"Prize">) {
   const { t, i18n } = useTranslation("prizes");
   const { kind } = entry.props;
-  const usd = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+  const usd = numberFormat(i18n.language, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
   return (
     <div className={styles.modal}>
       <p className={styles.modalText}>{t(`kinds.${kind}.how`, { picks: PREDICTIONS_PER_WEEKEND, places: PADDOCK_EXPERIENCE_PLACES })}</p>

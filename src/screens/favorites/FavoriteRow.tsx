@@ -7,6 +7,7 @@ import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { useCountries } from "../../api/system";
 import styles from "./FavoritesScreen.module.css";
+import { numberFormat } from "../../i18n/formats";
 
 export function FavoriteRow({ player }: { player: Player }) {
   const { t, i18n } = useTranslation("pages");
@@ -31,7 +32,7 @@ export function FavoriteRow({ player }: { player: Player }) {
         </span>
       </Link>
       <span className={styles.points}>
-        <span className={styles.pointsValue}>{new Intl.NumberFormat(i18n.language).format(player.points)}</span>
+        <span className={styles.pointsValue}>{numberFormat(i18n.language).format(player.points)}</span>
         <span className={styles.pointsLabel}>{t("favorites.points")}</span>
       </span>
       <div className={styles.unfollow}>

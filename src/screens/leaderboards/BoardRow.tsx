@@ -5,6 +5,7 @@ import { paths, queryKeys } from "../../app/paths";
 import { Avatar } from "../../ui/Avatar";
 import { useCountries } from "../../api/system";
 import styles from "./leaderboards.module.css";
+import { numberFormat } from "../../i18n/formats";
 
 /** One ranked player; the caller's own row is marked "You" (and, pinned, says it is their position). */
 export function BoardRow({ entry, me, pinned, showRaces }: { entry: LeaderboardEntry; me: boolean; pinned: boolean; showRaces: boolean }) {
@@ -12,7 +13,7 @@ export function BoardRow({ entry, me, pinned, showRaces }: { entry: LeaderboardE
   const countries = useCountries();
   const code = entry.user.country;
   const country = code ? countries.data?.find((c) => c.code === code) : undefined;
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const number = numberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (
     <tr className={me ? styles.meRow : undefined} data-testid={pinned ? "pinned-me" : undefined}>
       <td className={styles.rank}>{number.format(entry.rank)}</td>

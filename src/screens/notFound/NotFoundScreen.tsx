@@ -5,10 +5,11 @@ import { buttonClass } from "../../ui/Button";
 import trackImage from "../../assets/track.svg";
 import page from "../../ui/Page.module.css";
 import styles from "./NotFoundScreen.module.css";
+import { numberFormat } from "../../i18n/formats";
 
 export default function NotFoundScreen() {
   const { t, i18n } = useTranslation("pages");
-  const code = new Intl.NumberFormat(i18n.language, { useGrouping: false }).format(404);
+  const code = numberFormat(i18n.language, { useGrouping: false }).format(404);
   return (
     <div className={`${page.page} ${styles.layout}`}>
       <div className={styles.visual}>

@@ -12,6 +12,7 @@ import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import page from "../../ui/Page.module.css";
 import { Spinner } from "../../ui/Spinner";
+import { dateFormat, numberFormat } from "../../i18n/formats";
 
 const profileHref = (id: string) => `${paths.profile}?${queryKeys.userId}=${encodeURIComponent(id)}`;
 
@@ -21,7 +22,7 @@ export default function PrizesScreen() {
   const { profile } = useAuth();
   const prizes = usePrizes(profile?.id ?? "");
   const data = prizes.data;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <div className={page.page}>
       <h1 className={page.title}>{t("title")}</h1>
@@ -84,7 +85,7 @@ function PrizeCard({ prize }: { prize: Prize }) {
 
 function DrawSection({ draw }: { draw: PrizeDraw }) {
   const { t, i18n } = useTranslation("prizes");
-  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : "");
+  const date = (iso: string | null) => (iso ? dateFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : "");
   return (
     <section className={styles.draw} aria-labelledby="prize-draw">
       <h2 id="prize-draw" className={styles.sectionTitle}>
@@ -131,7 +132,7 @@ function DrawSection({ draw }: { draw: PrizeDraw }) {
 
 function PaddockWinners({ weekends }: { weekends: WeekendWinners[] }) {
   const { t, i18n } = useTranslation("prizes");
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <ul className={styles.weekends}>
       {weekends.map((w) => (

@@ -4,6 +4,7 @@ import type { PublicProfile } from "../../../contract/users";
 import { Avatar } from "../../ui/Avatar";
 import { useCountries } from "../../api/system";
 import styles from "./ProfileScreen.module.css";
+import { dateFormat, numberFormat } from "../../i18n/formats";
 
 const statKeys = ["points", "average", "wins", "podiums", "poles"] as const;
 const favouriteKeys = [
@@ -24,8 +25,8 @@ export function ProfileView({ player, actions }: { player: PublicProfile; action
   const { t, i18n } = useTranslation("profile");
   const countries = useCountries();
   const country = player.country ? countries.data?.find((c) => c.code === player.country) : undefined;
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-  const since = new Intl.DateTimeFormat(i18n.language, { month: "long", year: "numeric" }).format(new Date(player.createdAt));
+  const number = numberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const since = dateFormat(i18n.language, { month: "long", year: "numeric" }).format(new Date(player.createdAt));
   const socials = (["twitter", "instagram"] as const).filter((n) => player[n]);
   return (
     <div className={styles.page}>

@@ -18,6 +18,7 @@ import { ResultCard } from "./ResultCard";
 import { isSuccessful } from "../../../contract/weekendRules/scoring";
 import { classificationOf, picksOfTab, resultsTabs, type ResultsTab } from "./results";
 import styles from "./results.module.css";
+import { numberFormat } from "../../i18n/formats";
 
 const ID_PREFIX = "results-tab";
 const order = PredictionCategory.options;
@@ -81,7 +82,7 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
 /** The weekend's points so far, how many picks hit, and whether every result is in. */
 function WeekendTotal({ race, results }: { race: RaceOption; results: PredictionResults }) {
   const { t, i18n } = useTranslation("results");
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const number = numberFormat(i18n.language, { maximumFractionDigits: 1 });
   const accurate = results.data.filter((p) => isSuccessful(p.state)).length;
   const scored = results.data.filter((p) => p.state !== "MADE").length;
   return (

@@ -6,6 +6,7 @@ import { RiderBadge } from "../../ui/RiderBadge";
 import cardStyles from "../../ui/Cards.module.css";
 import { OfficialTop } from "./OfficialTop";
 import styles from "./results.module.css";
+import { numberFormat } from "../../i18n/formats";
 
 type Classification = RaceResults["classifications"][number];
 
@@ -14,7 +15,7 @@ export function ResultCard({ pick, classification, riders }: { pick: SavedPick; 
   const { t, i18n } = useTranslation("results");
   const rider = riders.get(pick.riderId);
   const titleId = `result-${pick.category}`;
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, signDisplay: "exceptZero" });
+  const number = numberFormat(i18n.language, { maximumFractionDigits: 1, signDisplay: "exceptZero" });
   const doubled = pick.upgrades.some((u) => u === "PREDICTION" || u === "PREDICTION_RACE" || u === "PREDICTION_SPRINT");
   const insured = pick.upgrades.some((u) => u === "PREDICTION_INSURANCE_RACE" || u === "PREDICTION_INSURANCE_SPRINT");
   return (

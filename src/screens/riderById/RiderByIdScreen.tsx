@@ -13,6 +13,7 @@ import { manufacturerName, raceClassName } from "../../features/riders/labels";
 import { PerformanceChart } from "./PerformanceChart";
 import { RiderPicker } from "./RiderPicker";
 import styles from "./RiderByIdScreen.module.css";
+import { numberFormat, regionNames } from "../../i18n/formats";
 
 const teamLink = (teamId: string) => `${paths.ridersAndTeams}?${queryKeys.teamId}=${encodeURIComponent(teamId)}`;
 
@@ -57,7 +58,7 @@ function RiderView({ rider }: { rider: RiderDetail }) {
   const seasonId = useId();
   const [year, setYear] = useState(rider.seasons[0]);
   const performances = useRiderPerformances(rider.id, year);
-  const country = new Intl.DisplayNames([i18n.language], { type: "region" }).of(rider.country) ?? rider.country;
+  const country = regionNames(i18n.language).of(rider.country) ?? rider.country;
   const facts = [
     { label: t("rider.team"), value: <Link href={teamLink(rider.team.id)}>{rider.team.name}</Link> },
     { label: t("rider.manufacturer"), value: manufacturerName[rider.team.manufacturer] },
@@ -124,7 +125,7 @@ function RiderView({ rider }: { rider: RiderDetail }) {
 
 function Season({ data }: { data: RiderPerformances }) {
   const { t, i18n } = useTranslation("riders");
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const { totals } = data;
   if (data.races.length === 0) return <EmptyState title={t("rider.noRaces", { year: data.year })} />;
   const best = totals.bestPosition === null ? t("rider.dnf") : t("rider.position", { position: totals.bestPosition });

@@ -5,6 +5,7 @@ import type { TeamWithRiders } from "../../../contract/races";
 import { paths } from "../../app/paths";
 import { manufacturerName } from "../../features/riders/labels";
 import styles from "./RidersAndTeamsScreen.module.css";
+import { regionNames } from "../../i18n/formats";
 
 const riderPath = (id: string) => paths.riderById.replace(":riderId", encodeURIComponent(id));
 
@@ -13,7 +14,7 @@ export function TeamCard({ team, highlighted }: { team: TeamWithRiders; highligh
   const { t, i18n } = useTranslation("riders");
   const ref = useRef<HTMLElement>(null);
   const headingId = `team-${team.id}`;
-  const countries = new Intl.DisplayNames([i18n.language], { type: "region" });
+  const countries = regionNames(i18n.language);
   useEffect(() => {
     // The team a link points at is scrolled to and focused, so keyboard and screen-reader users land on it.
     if (highlighted) {

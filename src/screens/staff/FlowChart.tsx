@@ -2,6 +2,7 @@ import { forwardRef, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { BOX_H, BOX_W, edgePath, type ChartEdge, type ChartLayout } from "./chartLayout";
 import styles from "./staff.module.css";
+import { numberFormat } from "../../i18n/formats";
 
 type Props = {
   machine: string;
@@ -17,8 +18,8 @@ export const FlowChart = forwardRef<SVGSVGElement, Props>(function FlowChart({ m
   const { t, i18n } = useTranslation("staff");
   const titleId = useId();
   const markerId = useId().replaceAll(":", "");
-  const number = new Intl.NumberFormat(i18n.language);
-  const percent = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 });
+  const number = numberFormat(i18n.language);
+  const percent = numberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 });
   const at = new Map(layout.boxes.map((b) => [b.state, b]));
   const lanes = new Map<string, number>();
   const label = (e: ChartEdge) =>

@@ -14,6 +14,7 @@ import { staffMachines } from "./machineRegistry";
 import { QuerySummary } from "./QuerySummary";
 import { StaffTable } from "./StaffTable";
 import styles from "./staff.module.css";
+import { numberFormat } from "../../i18n/formats";
 
 const total = (rows: readonly FlowCount[]) => rows.reduce((s, c) => s + c.count, 0);
 const NO_COUNTS: readonly FlowCount[] = [];
@@ -28,8 +29,8 @@ export default function FlowsPage() {
   const [funnelText, setFunnelText] = useState("");
   const counts = useFlowCounts(userId, range);
   const chartRef = useRef<SVGSVGElement>(null);
-  const number = new Intl.NumberFormat(i18n.language);
-  const percent = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 1 });
+  const number = numberFormat(i18n.language);
+  const percent = numberFormat(i18n.language, { style: "percent", maximumFractionDigits: 1 });
 
   const all = counts.data?.transitions ?? NO_COUNTS;
   const mine = useMemo(() => all.filter((c) => c.machine === machine), [all, machine]);

@@ -10,6 +10,7 @@ import { download } from "./download";
 import { QuerySummary } from "./QuerySummary";
 import { StaffTable } from "./StaffTable";
 import styles from "./staff.module.css";
+import { dateFormat, numberFormat } from "../../i18n/formats";
 
 /** /staff/pages (analysts, operators): the spec's page views per page and per day over a range, refreshing, as CSV. */
 export default function PagesPage() {
@@ -17,8 +18,8 @@ export default function PagesPage() {
   const userId = useProfile()!.id;
   const [range, setRange] = useDateRange();
   const views = usePageViews(userId, range);
-  const number = new Intl.NumberFormat(i18n.language);
-  const dayFormat = new Intl.DateTimeFormat(i18n.language, { timeZone: "UTC", dateStyle: "medium" });
+  const number = numberFormat(i18n.language);
+  const dayFormat = dateFormat(i18n.language, { timeZone: "UTC", dateStyle: "medium" });
   const pages = views.data?.pages ?? [];
   const days = views.data?.days ?? [];
   const total = days.reduce((s, d) => s + d.views, 0);
