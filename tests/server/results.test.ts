@@ -221,6 +221,18 @@ onEachBackend(
         expect(bravo).toMatchObject({ points: 30, wins: 0, podiums: 1, average: 30 });
       });
 
+      it("keeps the season statistics with every entry: points at once, wins and podiums once the race is classified", async () => {
+        const a = await predictor("Alpha");
+        const statsOf = async () => (await h.database.db.select().from(users).where(eq(users.id, a.id)))[0]!;
+        afterEnd("START");
+        await enter({ session: "FP1", riderIds: [r(0)] });
+        // Alone on the board, but the weekend is not finished: FP1's 5 points count, no win or podium yet.
+        expect(await statsOf()).toMatchObject({ points: 5, average: 5, wins: 0, podiums: 0 });
+        await enter({ session: "START", riderIds: [r(7), r(8), r(9)] });
+        // RACE_FIRST 25 + RACE_SECOND 15 + RACE_THIRD 10 on top of FP1's 5.
+        expect(await statsOf()).toMatchObject({ points: 55, average: 55, wins: 1, podiums: 1 });
+      });
+
       it("is empty before any result, and has no row for a signed-out caller", async () => {
         await predictor();
         const season = await board("/leaderboards/season");

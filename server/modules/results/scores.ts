@@ -49,8 +49,29 @@ export async function refreshRaceScores(tx: LedgerTx, raceId: string, season: nu
  * weekend is finished once its race classification is in). Every race of the season is ranked (in the order
  * of race_scores_board_idx): narrowing it to the races these players played cost more than it saved, since
  * a race's players have played nearly every race (tests/bench/settlement.ts, docs/performance.md).
+ * Until the race itself is finished its board counts for no one's wins or podiums, and no other race's board
+ * moved (only this race's scores were rewritten), so the ranking is skipped: five of a weekend's seven entries
+ * then rewrite the sums alone.
  */
 export async function refreshSeasonStats(tx: LedgerTx, season: number, raceId: string): Promise<void> {
+  const [{ finished } = { finished: true }] = (
+    (await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM session_results WHERE race_id = ${raceId} AND result_key = 'START') AS finished`)) as unknown as {
+      rows: { finished: boolean }[];
+    }
+  ).rows;
+  if (!finished) {
+    await tx.execute(sql`
+      WITH mine AS (
+        SELECT user_id, sum(points) AS points, avg(points) AS average, sum(pole)::int AS poles
+        FROM race_scores
+        WHERE season = ${season} AND user_id IN (SELECT user_id FROM race_scores WHERE race_id = ${raceId})
+        GROUP BY user_id
+      )
+      UPDATE users u SET points = mine.points, average = round(mine.average, 1), poles = mine.poles
+      FROM mine WHERE u.id = mine.user_id
+        AND (u.points, u.average, u.poles) IS DISTINCT FROM (mine.points, round(mine.average, 1)::real, mine.poles)`);
+    return;
+  }
   await tx.execute(sql`
     WITH ranked AS (
       SELECT rs.user_id, rs.points, rs.pole,
