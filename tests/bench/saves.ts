@@ -1,9 +1,10 @@
 // Prediction saves per second: autocannon POSTs /api/predictions/races/:raceId against a real listening
-// server (its own process, tests/bench/helpers/savesServer.ts), each request one category of one player
-// that had none saved, so every request is a real first save (a transaction: race and sessions, the
+// server (its own process, tests/bench/helpers/savesServer.ts), each request one category of one player that
+// had not saved it (every player's first save in the warm-up, then their next saves; see `saves`), so every request
+// is a real save (a transaction: race and sessions, the
 // per-player lock, the picks, the riders, one INSERT, the completion check; the 11th pick also posts the
 // completion bonus to the ledger), followed by the race view it answers with. A report, not a test:
-// `npm run bench saves`. SAVES_CONNECTIONS (10), SAVES_SECONDS (10), SAVES_PLAYERS (2000), BENCH_BACKENDS.
+// `npm run bench saves`. SAVES_CONNECTIONS (10), SAVES_SECONDS (10), SAVES_PLAYERS (8000), BENCH_BACKENDS.
 // On PostgreSQL the same requests then go to the floor (tests/bench/helpers/floorServer.ts: bare Fastify + pg,
 // the same HS256 check, one INSERT … ON CONFLICT) in the same run, and the product's share of it is printed
 // beside the goal (≥ 0.5 of the floor, p99 ≤ 50 ms).
@@ -17,7 +18,7 @@ import { backends, CATEGORIES, machine, type Backend } from "./helpers/benchDb";
 
 const connections = Number(process.env.SAVES_CONNECTIONS ?? 10);
 const seconds = Number(process.env.SAVES_SECONDS ?? 10);
-const players = Number(process.env.SAVES_PLAYERS ?? 2000);
+const players = Number(process.env.SAVES_PLAYERS ?? 8000);
 const WARMUP_SECONDS = 2;
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -94,7 +95,17 @@ async function startFloor(productNow: number) {
   };
 }
 
-/** Request k: player k mod N saves their (k div N)-th category, so consecutive requests never wait on one player's lock. */
+/** Players per group of the measured sequence: far more than the connections, so a player's next request is sent well after the last one was answered. */
+const GROUP = 500;
+
+/**
+ * The requests, in two parts. First every player's first save (category 0, request i for player i): the warm-up, so
+ * every token has been used once. Then the players' next saves in groups of GROUP players, each group saving
+ * categories 1 to 10 one category at a time: every stretch of 10 × GROUP requests holds a player's nine next saves
+ * and the completing one (the 11th pick, which posts the completion bonus) in the proportions of a real weekend,
+ * whatever the server's speed. (It used to be category k div N for every player in turn: how many completing saves
+ * fell in the measured run then depended on the speed, and a server faster than ~2,000 saves/s ran out of picks.)
+ */
 function saves(setup: Setup): { request: Request; sent: () => number } {
   let k = 0;
   const n = setup.tokens.length;
@@ -103,10 +114,17 @@ function saves(setup: Setup): { request: Request; sent: () => number } {
     path: `/api/predictions/races/${setup.raceId}`,
     setupRequest: (req) => {
       const i = k++;
-      const c = Math.floor(i / n) % CATEGORIES.length;
+      let player = i;
+      let c = 0;
+      if (i >= n) {
+        const j = i - n;
+        const r = j % (GROUP * (CATEGORIES.length - 1));
+        player = (Math.floor(j / (GROUP * (CATEGORIES.length - 1))) * GROUP + (r % GROUP)) % n;
+        c = 1 + Math.floor(r / GROUP);
+      }
       return {
         ...req,
-        headers: { "content-type": "application/json", authorization: `Bearer ${setup.tokens[i % n]}` },
+        headers: { "content-type": "application/json", authorization: `Bearer ${setup.tokens[player]}` },
         body: JSON.stringify({ version: setup.version, data: [{ category: CATEGORIES[c], riderId: setup.riders[c] }] }),
       };
     },
@@ -115,14 +133,12 @@ function saves(setup: Setup): { request: Request; sent: () => number } {
 }
 
 /**
- * The warm-up: WARMUP_SECONDS, then on until every player's token has been used once. Both servers verify a token's
- * signature on its first use only, so the measured run is their steady state whatever their speed (a slower server
- * would otherwise verify more first uses in its measured run than a faster one).
+ * The warm-up: every player's first save (both servers verify a token's signature on its first use only, so the
+ * measured run is their steady state whatever their speed), then WARMUP_SECONDS of next saves.
  */
 async function warmUp(url: string, load: ReturnType<typeof saves>): Promise<void> {
+  await autocannon({ url, connections, amount: players, requests: [load.request] });
   await autocannon({ url, connections, duration: WARMUP_SECONDS, requests: [load.request] });
-  const left = players - load.sent();
-  if (left > 0) await autocannon({ url, connections, amount: left, requests: [load.request] });
 }
 
 /** CPU µs per answered save: the server process and its PostgreSQL connections (a figure other load moves little). */
