@@ -95,16 +95,19 @@ async function startFloor(productNow: number) {
   };
 }
 
-/** Players per group of the measured sequence: far more than the connections, so a player's next request is sent well after the last one was answered. */
-const GROUP = 500;
+/** Lanes of the next saves: far more than the connections, so a player's next request is sent well after the last one was answered. */
+const LANES = 500;
+const NEXT = CATEGORIES.length - 1;
 
 /**
  * The requests, in two parts. First every player's first save (category 0, request i for player i): the warm-up, so
- * every token has been used once. Then the players' next saves in groups of GROUP players, each group saving
- * categories 1 to 10 one category at a time: every stretch of 10 × GROUP requests holds a player's nine next saves
- * and the completing one (the 11th pick, which posts the completion bonus) in the proportions of a real weekend,
- * whatever the server's speed. (It used to be category k div N for every player in turn: how many completing saves
- * fell in the measured run then depended on the speed, and a server faster than ~2,000 saves/s ran out of picks.)
+ * every token has been used once. Then the players' next saves (categories 1 to 10, the 10th completing the weekend
+ * and posting the completion bonus) over LANES lanes taken in turn: a lane serves one player after another, ten
+ * saves each, and the lanes are staggered (lane s starts s mod 10 saves in), so every LANES consecutive requests
+ * hold a tenth of completing saves, as a real weekend's next saves do, whatever the server's speed. (It used to be
+ * category k div N for every player in turn: how many completing saves fell in the measured run then depended on
+ * the speed, and a server past ~2,000 saves/s ran out of picks.) A lane's first player starts mid-way and does not
+ * complete.
  */
 function saves(setup: Setup): { request: Request; sent: () => number } {
   let k = 0;
@@ -117,10 +120,10 @@ function saves(setup: Setup): { request: Request; sent: () => number } {
       let player = i;
       let c = 0;
       if (i >= n) {
-        const j = i - n;
-        const r = j % (GROUP * (CATEGORIES.length - 1));
-        player = (Math.floor(j / (GROUP * (CATEGORIES.length - 1))) * GROUP + (r % GROUP)) % n;
-        c = 1 + Math.floor(r / GROUP);
+        const lane = (i - n) % LANES;
+        const step = Math.floor((i - n) / LANES) + (lane % NEXT);
+        player = (Math.floor(step / NEXT) * LANES + lane) % n;
+        c = 1 + (step % NEXT);
       }
       return {
         ...req,
