@@ -1,9 +1,10 @@
 // Prediction saves per second: autocannon POSTs /api/predictions/races/:raceId against a real listening
-// server (its own process, tests/bench/helpers/savesServer.ts), each request one category of one player
-// that had none saved, so every request is a real first save (a transaction: race and sessions, the
+// server (its own process, tests/bench/helpers/savesServer.ts), each request one category of one player that
+// had not saved it (every player's first save in the warm-up, then their next saves; see `saves`), so every request
+// is a real save (a transaction: race and sessions, the
 // per-player lock, the picks, the riders, one INSERT, the completion check; the 11th pick also posts the
 // completion bonus to the ledger), followed by the race view it answers with. A report, not a test:
-// `npm run bench saves`. SAVES_CONNECTIONS (10), SAVES_SECONDS (10), SAVES_PLAYERS (2000), BENCH_BACKENDS.
+// `npm run bench saves`. SAVES_CONNECTIONS (10), SAVES_SECONDS (10), SAVES_PLAYERS (8000), BENCH_BACKENDS.
 // On PostgreSQL the same requests then go to the floor (tests/bench/helpers/floorServer.ts: bare Fastify + pg,
 // the same HS256 check, one INSERT … ON CONFLICT) in the same run, and the product's share of it is printed
 // beside the goal (≥ 0.5 of the floor, p99 ≤ 50 ms).
@@ -17,7 +18,7 @@ import { backends, CATEGORIES, machine, type Backend } from "./helpers/benchDb";
 
 const connections = Number(process.env.SAVES_CONNECTIONS ?? 10);
 const seconds = Number(process.env.SAVES_SECONDS ?? 10);
-const players = Number(process.env.SAVES_PLAYERS ?? 2000);
+const players = Number(process.env.SAVES_PLAYERS ?? 8000);
 const WARMUP_SECONDS = 2;
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -94,7 +95,20 @@ async function startFloor(productNow: number) {
   };
 }
 
-/** Request k: player k mod N saves their (k div N)-th category, so consecutive requests never wait on one player's lock. */
+/** Lanes of the next saves: far more than the connections, so a player's next request is sent well after the last one was answered. */
+const LANES = 500;
+const NEXT = CATEGORIES.length - 1;
+
+/**
+ * The requests, in two parts. First every player's first save (category 0, request i for player i): the warm-up, so
+ * every token has been used once. Then the players' next saves (categories 1 to 10, the 10th completing the weekend
+ * and posting the completion bonus) over LANES lanes taken in turn: a lane serves one player after another, ten
+ * saves each, and the lanes are staggered (lane s starts s mod 10 saves in), so every LANES consecutive requests
+ * hold a tenth of completing saves, as a real weekend's next saves do, whatever the server's speed. (It used to be
+ * category k div N for every player in turn: how many completing saves fell in the measured run then depended on
+ * the speed, and a server past ~2,000 saves/s ran out of picks.) A lane's first player starts mid-way and does not
+ * complete.
+ */
 function saves(setup: Setup): { request: Request; sent: () => number } {
   let k = 0;
   const n = setup.tokens.length;
@@ -103,10 +117,17 @@ function saves(setup: Setup): { request: Request; sent: () => number } {
     path: `/api/predictions/races/${setup.raceId}`,
     setupRequest: (req) => {
       const i = k++;
-      const c = Math.floor(i / n) % CATEGORIES.length;
+      let player = i;
+      let c = 0;
+      if (i >= n) {
+        const lane = (i - n) % LANES;
+        const step = Math.floor((i - n) / LANES) + (lane % NEXT);
+        player = (Math.floor(step / NEXT) * LANES + lane) % n;
+        c = 1 + (step % NEXT);
+      }
       return {
         ...req,
-        headers: { "content-type": "application/json", authorization: `Bearer ${setup.tokens[i % n]}` },
+        headers: { "content-type": "application/json", authorization: `Bearer ${setup.tokens[player]}` },
         body: JSON.stringify({ version: setup.version, data: [{ category: CATEGORIES[c], riderId: setup.riders[c] }] }),
       };
     },
@@ -115,14 +136,12 @@ function saves(setup: Setup): { request: Request; sent: () => number } {
 }
 
 /**
- * The warm-up: WARMUP_SECONDS, then on until every player's token has been used once. Both servers verify a token's
- * signature on its first use only, so the measured run is their steady state whatever their speed (a slower server
- * would otherwise verify more first uses in its measured run than a faster one).
+ * The warm-up: every player's first save (both servers verify a token's signature on its first use only, so the
+ * measured run is their steady state whatever their speed), then WARMUP_SECONDS of next saves.
  */
 async function warmUp(url: string, load: ReturnType<typeof saves>): Promise<void> {
+  await autocannon({ url, connections, amount: players, requests: [load.request] });
   await autocannon({ url, connections, duration: WARMUP_SECONDS, requests: [load.request] });
-  const left = players - load.sent();
-  if (left > 0) await autocannon({ url, connections, amount: left, requests: [load.request] });
 }
 
 /** CPU µs per answered save: the server process and its PostgreSQL connections (a figure other load moves little). */

@@ -246,6 +246,20 @@ onEachBackend(
         expect(await entries(h, a, "ALL_PICKS_BONUS")).toEqual([expect.objectContaining({ delta: COMPLETION_REWARD_DIAMONDS, ref: `race:${race.id}` })]);
       });
 
+      it("the save that pays it answers what the race view reads after it (picks, states, the balance with the reward)", async () => {
+        // The answer is built from what the save read and wrote under its locks, not read again after commit.
+        const a = await signUpConfirmed(h);
+        at(h, fp1().start - MINUTE);
+        const picks = allPicks(race);
+        await save(h, a, race, picks.slice(0, 10));
+        await setDiamonds(h, a.id, 7);
+        const last = await save(h, a, race, picks.slice(10));
+        expect(last.status).toBe(200);
+        const after = (await view(h, a, race)).body.result;
+        expect({ ...last.body.result, now: after.now }).toEqual(after);
+        expect(last.body.result.balance).toBe(String(START_DIAMONDS + 7 + COMPLETION_REWARD_DIAMONDS));
+      });
+
       it("pays once for 11 picks saved in one request", async () => {
         const a = await signUpConfirmed(h);
         at(h, fp1().start - MINUTE);

@@ -88,9 +88,12 @@ export function predictionsService(deps: AppDeps) {
     };
   }
 
-  /** Pays the completion reward once per player and race (the ledger key makes a second posting a no-op). */
-  async function rewardCompletion(tx: LedgerTx, userId: string, raceId: string, picks: number): Promise<boolean> {
-    if (picks < rules.predictionsPerWeekend) return false;
+  /**
+   * Pays the completion reward once per player and race (the ledger key makes a second posting a no-op). Answers
+   * the balance after it when it was paid now, null when nothing moved.
+   */
+  async function rewardCompletion(tx: LedgerTx, userId: string, raceId: string, picks: number): Promise<number | null> {
+    if (picks < rules.predictionsPerWeekend) return null;
     const posted = await ledger.post(tx, {
       userId,
       delta: rules.completionReward,
@@ -98,7 +101,7 @@ export function predictionsService(deps: AppDeps) {
       ref: `race:${raceId}`,
       idempotencyKey: ledgerKeys.completion(raceId),
     });
-    return !posted.replayed;
+    return posted.replayed ? null : posted.balance;
   }
 
   return {
@@ -106,8 +109,9 @@ export function predictionsService(deps: AppDeps) {
 
     /** POST (mode create) and PUT (mode change) /predictions/races/{raceId}. */
     async save(userId: string, raceId: string, body: PredictionChangeBody, mode: "create" | "change"): Promise<RacePrediction> {
-      // A save that only inserted picks and moved no diamonds answers the view of what it read and wrote under the
-      // lock (`answer`); anything else reads the view again after commit.
+      // A save that only inserted picks answers the view of what it read and wrote under the lock (`answer`), with
+      // the balance the completion reward left if it paid it (posted under the balance row's lock, in this
+      // transaction); paid changes and upgrades read the view again after commit.
       let answer: RacePrediction | null = null;
       const ids = [...new Set(body.data.map((d) => d.riderId))];
       // Read under the lock in one round trip, write and commit in another (saveTx.ts).
@@ -162,12 +166,13 @@ export function predictionsService(deps: AppDeps) {
         for (const [id, upgrades] of plan.upgrades) await tx.update(predictions).set({ upgrades }).where(eq(predictions.id, id));
         // Every write of a player's picks of a race holds the lock, so the count is the picks read plus the inserts
         // (written with the commit, in the same transaction as this reward).
-        if (plan.inserts.length) paid = (await rewardCompletion(tx, userId, raceId, existing.length + plan.inserts.length)) || paid;
+        const rewarded = plan.inserts.length ? await rewardCompletion(tx, userId, raceId, existing.length + plan.inserts.length) : null;
         // Built while the INSERT and COMMIT run (saveTx.ts), used only when they succeeded.
         const meanwhile =
           !paid && plan.changes.length === 0 && plan.upgrades.size === 0
-            ? () => void (answer = viewOf(race, [...facts.picks, ...inserted].toSorted(byCategory), facts.balance))
+            ? () => void (answer = viewOf(race, [...facts.picks, ...inserted].toSorted(byCategory), rewarded ?? facts.balance))
             : undefined;
+        paid ||= rewarded !== null;
         return { inserts: inserted, value: paid, meanwhile };
       });
       if (moved) await ledger.publish(userId);
