@@ -118,6 +118,9 @@ export function onApiError(listener: typeof apiErrorListener) {
   apiErrorListener = listener;
 }
 
+/** Zod's parse options for the answers: see `request`. */
+export const JITLESS = { jitless: true } as const;
+
 /** Calls one entry of the contract's call catalogue and returns its parsed `result`. */
 export async function request<C extends Call>(call: C, opts: RequestOptions<C> = {}): Promise<z.infer<C["result"]>> {
   const instance = (call as Call) === authCalls.refresh ? bareApi : api;
@@ -130,7 +133,10 @@ export async function request<C extends Call>(call: C, opts: RequestOptions<C> =
       searchParams: searchParamsOf(opts.query),
       signal: opts.signal,
     }).json<{ result?: unknown }>();
-    const parsed = call.result.safeParse(data?.result);
+    // Issue 12: without zod's eval-based fast path. Its first parse of each object schema writes and compiles a
+    // function (~1–5 ms each on a phone-class core, a few dozen schemas on a first page), more than the answers' own
+    // parses cost; those long tasks were what the predictions page still spent after its first paint.
+    const parsed = call.result.safeParse(data?.result, JITLESS);
     if (!parsed.success) {
       console.error(`Unexpected response from ${call.method} ${call.path}`, parsed.error);
       throw apiErrorOf("somethingWentWrong");

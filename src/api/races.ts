@@ -7,7 +7,7 @@ import type { RaceClass } from "../../contract/enums";
 import { ACCEPT_YEAR_HEADER, RiderPerformances, type RidersQuery } from "../../contract/races";
 import { currentRaceId, type NextRacesOutcome } from "../../contract/raceRules";
 import { apiErrorOf, ApiError, errorBodyFrom } from "./apiError";
-import { request } from "./client";
+import { JITLESS, request } from "./client";
 import { readTokens } from "./tokens";
 
 type Class = z.infer<typeof RaceClass>;
@@ -46,7 +46,7 @@ export async function getRiderPerformances(id: string, year?: number, signal?: A
   }
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw new ApiError(errorBodyFrom(data, response.status));
-  const parsed = RiderPerformances.safeParse((data as { result?: unknown } | undefined)?.result);
+  const parsed = RiderPerformances.safeParse((data as { result?: unknown } | undefined)?.result, JITLESS);
   if (!parsed.success) throw apiErrorOf("somethingWentWrong");
   return parsed.data;
 }

@@ -14,9 +14,16 @@ import { deleteAllNotifications, deleteNotifications, listNotifications, readNot
 import { refreshOnce } from "../api/refreshOnce";
 import { clearTokens, hasStoredSession, readTokens, storeTokens } from "../api/tokens";
 import { getProfile } from "../api/users";
-import { storageKeys } from "./paths";
+import { paths, restoringScreens, storageKeys } from "./paths";
 import { observeFlows } from "./flowReporter";
-import { runtimeNeeded } from "./firstPaint";
+import { firstContentOnScreen, runtimeNeeded } from "./firstPaint";
+
+// Issue 12: a stored session restored on a first page that shows its screen meanwhile (`restoringScreens`): the
+// profile call waits for that screen's content to be on screen (see `firstContentOnScreen`). Only that first call.
+let holdFirstProfile =
+  typeof location !== "undefined" &&
+  [...restoringScreens].some((screen) => paths[screen] === location.pathname) &&
+  hasStoredSession();
 
 /** Spec: "The page does not scroll while a modal is open." */
 function lockScroll() {
@@ -31,7 +38,13 @@ const liveAuth = authMachine.provide({
     signIn: fromPromise<Tokens, { email: string; password: string; rememberMe: boolean }>(({ input }) => authApi.signIn(input)),
     signUp: fromPromise<{ email: string }, SignUpBody>(({ input }) => authApi.signUp(input)),
     confirm: fromPromise<Tokens & { isNew: boolean }, { token: string }>(({ input }) => authApi.confirmEmail(input.token)),
-    loadProfile: fromPromise<Profile, void>(({ signal }) => getProfile(signal)),
+    loadProfile: fromPromise<Profile, void>(async ({ signal }) => {
+      if (holdFirstProfile) {
+        holdFirstProfile = false;
+        await firstContentOnScreen();
+      }
+      return getProfile(signal);
+    }),
     signOut: fromPromise<void, void>(() => authApi.signOut()),
     sendCode: fromPromise<unknown, { email: string }>(({ input }) => authApi.sendRecoveryCode(input.email)),
     validateCode: fromPromise<unknown, { email: string; code: string }>(({ input }) =>

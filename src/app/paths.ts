@@ -32,6 +32,12 @@ export const paths = {
 } as const;
 export type ScreenName = keyof typeof paths;
 
+/**
+ * Guarded screens that render without the profile, so they paint while a stored session is restored (issue 12); on
+ * such a first page the profile call waits for the screen's content (`firstContentOnScreen` in src/app/firstPaint.ts).
+ */
+export const restoringScreens: ReadonlySet<ScreenName> = new Set<ScreenName>(["predictions"]);
+
 /** Query and search parameter names of spec section 2. */
 export const queryKeys = {
   league: "league",

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode } from "react";
 import { Route, Switch, useSearch } from "wouter";
 import { Layout } from "./layout/Layout";
-import { paths, queryKeys, type ScreenName } from "./paths";
+import { paths, queryKeys, restoringScreens, type ScreenName } from "./paths";
 import { RequireAuth } from "./LazyRequireAuth";
 import { SANDBOX_CHECKOUT_PATH } from "../../contract/storePaths";
 
@@ -55,8 +55,6 @@ export const guardedScreens: ReadonlySet<ScreenName> = new Set<ScreenName>([
 /** The information pages of the footer (terms, privacy, about, contact): public, translated. */
 const infoPages = ["terms", "privacy", "about", "contact"] as const satisfies readonly ScreenName[];
 
-/** Guarded screens that render without the profile, so they paint while a stored session is restored (issue 12). */
-const restoringScreens: ReadonlySet<ScreenName> = new Set<ScreenName>(["predictions"]);
 
 function Guarded({ screen, children }: { screen: ScreenName; children: ReactNode }) {
   if (!guardedScreens.has(screen)) return <>{children}</>;

@@ -56,9 +56,16 @@ export function storedLanguage(): LanguageCode {
 /** On the landing, dayjs (dates are for later screens) waits until the first screen has painted (issue 12). */
 let dayjsAfterPaint = false;
 
+/** Whether dayjs was ever switched from its built-in English (see applyLanguage). */
+let dayjsSwitched = false;
+
 function applyLanguage(code: string) {
   const language = isLanguageCode(code) ? code : DEFAULT_LANGUAGE;
   document.documentElement.lang = language;
+  // Issue 12: dayjs starts in English, its built-in locale; while it stays there, its loader chunk is not fetched (on
+  // an English deep link that request ended before the screen's largest paint and sat on its simulated path).
+  if (language === DEFAULT_LANGUAGE && !dayjsSwitched) return;
+  dayjsSwitched = true;
   const switchDayjs = () =>
     void import("./dayjsLocales")
       .then(({ switchDayjsLocale }) => switchDayjsLocale(language))

@@ -6,7 +6,7 @@
 // default) beside the issue's budget.
 // LANDING_URL=http://… measures a product already running instead of building and starting one (it must
 // serve the dev outbox, as `npm start` without NODE_ENV=production does); LANDING_SIGNED_IN=0 skips /predictions.
-// LANDING_REPORT=file.json keeps the last run's full Lighthouse report. CHROME_PATH (default /usr/bin/chromium) chooses the browser.
+// LANDING_REPORT=dir/x.json keeps every run's full Lighthouse report (x-guest-1.json … x-signed-in-3.json). CHROME_PATH (default /usr/bin/chromium) chooses the browser.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -99,7 +99,7 @@ async function signIn(port: number, origin: string, player: Player) {
   }
 }
 
-async function lighthouseOnce(url: string, player?: Player): Promise<Run> {
+async function lighthouseOnce(url: string, player?: Player, reportFile?: string): Promise<Run> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), "pp-chrome-"));
   const chrome = spawn(
@@ -115,7 +115,11 @@ async function lighthouseOnce(url: string, player?: Player): Promise<Run> {
     if (!result) throw new Error("lighthouse returned nothing");
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    if (process.env.LANDING_REPORT) writeFileSync(process.env.LANDING_REPORT, JSON.stringify(lhr, null, 1));
+    if (reportFile) {
+      writeFileSync(reportFile, JSON.stringify(lhr, null, 1));
+      // The trace too (what ran on the main thread, when): Lantern's figures are simulated from it.
+      writeFileSync(reportFile.replace(/\.json$/, ".trace.json"), JSON.stringify(result.artifacts.Trace));
+    }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const metrics = lhr.audits.metrics?.details;
     const observed = metrics && "items" in metrics ? (metrics.items[0] as { observedLargestContentfulPaint?: number; observedTimeOrigin?: number }) : {};
@@ -162,7 +166,9 @@ function report(label: string, runs: Run[]) {
 async function measure(url: string, player?: Player): Promise<Run[]> {
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const run = await lighthouseOnce(url, player);
+    // LANDING_REPORT=dir/x.json keeps every run's report beside it: x-guest-1.json, x-signed-in-2.json, …
+    const base = process.env.LANDING_REPORT?.replace(/\.json$/, "");
+    const run = await lighthouseOnce(url, player, base && `${base}-${player ? "signed-in" : "guest"}-${i + 1}.json`);
     runs.push(run);
     console.log(
       `${player ? "signed in" : "guest"} run ${i + 1}/${RUNS}: score ${run.score}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, FCP ${(run.fcpMs / 1000).toFixed(2)} s, ` +

@@ -50,3 +50,17 @@ describe("the translation loader retries up to 5 times from 350 ms, doubling", (
     expect(loaderRetryOptions).toEqual({ maxRetries: 5, retryTimeout: 350 });
   });
 });
+
+describe("dates follow the language (dayjs), though English never loads dayjs' locale chunk", () => {
+  it("switches dayjs to the chosen language and back to English", async () => {
+    const dayjs = (await import("dayjs")).default;
+    const { i18n } = await import("../../src/i18n/i18n");
+    // The views start on the landing, where dayjs waits for the first screen's paint.
+    (await import("../../src/app/firstPaint")).firstScreenCommitted();
+    expect(dayjs.locale()).toBe("en");
+    await i18n.changeLanguage("de");
+    await vi.waitFor(() => expect(dayjs.locale()).toBe("de"));
+    await i18n.changeLanguage("en");
+    await vi.waitFor(() => expect(dayjs.locale()).toBe("en"));
+  });
+});

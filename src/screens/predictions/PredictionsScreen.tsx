@@ -4,6 +4,7 @@ import type { Race } from "../../../contract/races";
 import { useBalance } from "../../api/diamonds";
 import { useCurrentRaceId, useRaces } from "../../api/races";
 import { useProfile } from "../../app/hooks";
+import { firstContentShown } from "../../app/firstPaint";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { RaceSelect } from "../../ui/RaceSelect";
@@ -27,13 +28,16 @@ export default function PredictionsScreen() {
   const player = useDeferredValue(me, null);
   const races = useRaces(CALENDAR_PAGE.page, CALENDAR_PAGE.take);
   const current = useCurrentRaceId("calendar", races.isSuccess ? races.data.data : undefined);
-  // The board's own calls (riders, picks, gurus) go out once the heading is on screen, not before its paint.
-  const headingShown = usePaintedOnce(races.isSuccess && !current.isPending);
+  const calendarLoading = races.isPending || (races.isSuccess && current.isPending);
+  // The board's own calls (riders, picks, gurus) go out once the heading is on screen, not before its paint. The
+  // calendar's answer on screen (the heading, an error, no race) also lets a restored session's profile call go
+  // (`firstContentOnScreen` in src/app/firstPaint.ts).
+  const headingShown = usePaintedOnce(!calendarLoading);
   const [chosen, setChosen] = useState<string | null>(null);
   const balance = useBalance(me?.id);
 
   let body;
-  if (races.isPending || (races.isSuccess && current.isPending)) body = (
+  if (calendarLoading) body = (
       <div className={styles.loading}>
         <Spinner size="lg" label={t("loading")} />
       </div>
@@ -89,12 +93,16 @@ export default function PredictionsScreen() {
   );
 }
 
-/** True from the frame after `ready` first held (its render is then on screen); set in a transition. */
+/**
+ * True from the frame after `ready` first held (its render is then on screen); set in a transition. It also reports
+ * the screen's content as committed (`firstContentShown`: only the page's first report counts).
+ */
 function usePaintedOnce(ready: boolean): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (!ready || painted) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    firstContentShown(performance.now());
     // A frame's callback runs before that frame paints; a task queued from it runs after.
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
