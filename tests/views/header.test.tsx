@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
-import { modalActor } from "../../src/app/appActor";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { authActor, modalActor } from "../../src/app/appActor";
 import { Header } from "../../src/app/layout/Header";
+import { json, profileFixture } from "./fixtures";
 import { renderWithApp, resetApp, signInForTest, stubApi } from "./renderWithApp";
 
 afterEach(resetApp);
@@ -50,6 +51,24 @@ describe("guests see a Log in button and no profile menu", () => {
     expect(screen.queryByRole("link", { name: "Favorites" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Log in" }));
     expect(modalActor.getSnapshot().context.stack.at(-1)?.kind).toBe("SignIn");
+  });
+});
+
+describe("a session being restored holds the avatar's place instead of offering Log in", () => {
+  it("shows neither Log in nor the account menu until the profile is in, then the account menu", async () => {
+    const pending: { answer?: (response: Response) => void } = {};
+    const profileCall = new Promise<Response>((resolve) => (pending.answer = resolve));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => (String(input instanceof Request ? input.url : input).endsWith("/api/users/profile") ? profileCall : new Response(null, { status: 404 }))),
+    );
+    authActor.send({ type: "auth.social", accessToken: "access", refreshToken: "refresh", isNew: false });
+    renderWithApp(<Header />);
+    expect(screen.getByTestId("session-pending")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Log in" })).toBeNull();
+    await act(async () => pending.answer?.(json(200, { result: profileFixture })));
+    expect(await screen.findByRole("button", { name: "Account menu for Marco Rossi" })).toBeTruthy();
+    expect(screen.queryByTestId("session-pending")).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@ import { Link, useLocation } from "wouter";
 import { Button } from "../../ui/Button";
 import { CloseIcon, HeartIcon, MenuIcon, TrophyIcon } from "../../ui/icons";
 import { Logo } from "../../ui/Logo";
-import { modals, useAppLoading, useProfile } from "../hooks";
+import { modals, useAppLoading, useProfile, useSessionPending } from "../hooks";
 import { paths } from "../paths";
 import { LanguagePicker } from "./LanguagePicker";
 import { NotificationsBell } from "./notifications/NotificationsBell";
@@ -47,6 +47,9 @@ export function Header() {
   useCloseAboveBreakpoint(menuOpen, closeMenu);
   const points = profile?.stat.points ?? 0;
   const loading = useAppLoading();
+  // A stored session being restored (its profile call may wait for the first screen's paint, issue 12): the avatar's
+  // place is held, not filled with "Log in" for a player who is signed in.
+  const pending = useSessionPending();
 
   return (
     <header className={styles.header}>
@@ -79,6 +82,8 @@ export function Header() {
           </div>
           {profile ? (
             <ProfileMenu profile={profile} />
+          ) : pending ? (
+            <span className={styles.sessionPending} aria-hidden="true" data-testid="session-pending" />
           ) : (
             <Button size="sm" onClick={() => modals.open("SignIn")}>
               {t("logIn")}
