@@ -55,7 +55,6 @@ export const guardedScreens: ReadonlySet<ScreenName> = new Set<ScreenName>([
 /** The information pages of the footer (terms, privacy, about, contact): public, translated. */
 const infoPages = ["terms", "privacy", "about", "contact"] as const satisfies readonly ScreenName[];
 
-
 function Guarded({ screen, children }: { screen: ScreenName; children: ReactNode }) {
   if (!guardedScreens.has(screen)) return <>{children}</>;
   return <RequireAuth whileRestoring={restoringScreens.has(screen)}>{children}</RequireAuth>;
