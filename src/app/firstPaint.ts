@@ -31,21 +31,32 @@ export function firstScreenCommitted() {
     markPainted();
     return;
   }
-  const committedAt = performance.now();
+  whenPaintReported(performance.now(), 1000, () => setTimeout(markPainted, 0));
+}
+
+/**
+ * Runs `done` once, when the browser reports a largest paint from `since` (`performance.now()`) on (its
+ * largest-contentful-paint entry, at presentation); where there is no such report, two frames later; `capMs` after
+ * the call at most (a tab opened in the background paints nothing).
+ */
+function whenPaintReported(since: number, capMs: number, done: () => void) {
   let observer: PerformanceObserver | undefined;
+  let finished = false;
   const finish = () => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(cap);
     observer?.disconnect();
-    setTimeout(markPainted, 0);
+    done();
   };
+  const cap = setTimeout(finish, capMs);
   if (supportsLcp()) {
     observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => entry.startTime >= committedAt)) finish();
+      if (list.getEntries().some((entry) => entry.startTime >= since)) finish();
     });
     observer.observe({ type: "largest-contentful-paint", buffered: true });
-    setTimeout(finish, 1000);
   } else {
     requestAnimationFrame(() => requestAnimationFrame(finish));
-    setTimeout(finish, 1000);
   }
 }
 
@@ -263,20 +274,7 @@ const contentShown = new Promise<void>((resolve) => {
 export function firstContentShown(committedAt: number) {
   if (contentReported) return;
   contentReported = true;
-  if (!supportsLcp()) {
-    requestAnimationFrame(() => requestAnimationFrame(() => showContent()));
-    return;
-  }
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntries().some((entry) => entry.startTime >= committedAt)) done();
-  });
-  const cap = setTimeout(done, PAINT_REPORT_CAP_MS);
-  function done() {
-    clearTimeout(cap);
-    observer.disconnect();
-    showContent();
-  }
-  observer.observe({ type: "largest-contentful-paint", buffered: true });
+  whenPaintReported(committedAt, PAINT_REPORT_CAP_MS, showContent);
 }
 
 /** Resolves once the first screen's content is on screen (`firstContentShown`), CONTENT_CAP_MS after the first ask at most. */
