@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { rowsOf } from "../../db/arrays";
 import type { LedgerTx } from "../diamonds/ledger";
 
 // The derived numbers settlement keeps: each player's weekend (race_scores) and their season statistics
@@ -54,11 +55,9 @@ export async function refreshRaceScores(tx: LedgerTx, raceId: string, season: nu
  * then rewrite the sums alone.
  */
 export async function refreshSeasonStats(tx: LedgerTx, season: number, raceId: string): Promise<void> {
-  const [{ finished } = { finished: true }] = (
-    (await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM session_results WHERE race_id = ${raceId} AND result_key = 'START') AS finished`)) as unknown as {
-      rows: { finished: boolean }[];
-    }
-  ).rows;
+  const [{ finished } = { finished: true }] = rowsOf<{ finished: boolean }>(
+    await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM session_results WHERE race_id = ${raceId} AND result_key = 'START') AS finished`),
+  );
   if (!finished) {
     await tx.execute(sql`
       WITH mine AS (
