@@ -211,6 +211,45 @@ onEachBackend(
         expect(RacePrediction.parse(res.body.result).balance).toBe(String(START_DIAMONDS + 5));
       });
 
+      it("the 11th pick is written in one round trip with its reward, paid once, balance = ledger sum", async () => {
+        const a = await signUpConfirmed(h);
+        at(h, fp1().start - MINUTE);
+        // The 11th names a rider this instance read with the first ten (the one-round-trip way needs each one seen).
+        const picks = allPicks(race).map((p) => (p.category === "POSITION_GAINED" ? { category: p.category, riderId: r(0) } : p));
+        expect((await save(h, a, race, picks.slice(0, 10))).status).toBe(200);
+        const before = counts();
+        const last = await save(h, a, race, picks.slice(10));
+        expect(last.status).toBe(200);
+        expectSaveWay(h.kind, before, "written");
+        if (h.kind === "postgres") expect(oneRoundTrip.credited).toBe(before.credited + 1);
+        const after = (await view(h, a, race)).body.result;
+        expect({ ...last.body.result, now: after.now }).toEqual(after);
+        expect(after).toMatchObject({ complete: true, balance: String(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS) });
+        const bonuses = await entries(h, a, "ALL_PICKS_BONUS");
+        expect(bonuses).toEqual([expect.objectContaining({ delta: COMPLETION_REWARD_DIAMONDS, balance: String(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS) })]);
+        const all = await entries(h, a);
+        expect(all.reduce((sum, e) => sum + e.delta, 0)).toBe(await balance(h, a));
+      });
+
+      it("a reward posted before is not paid again: the 11th pick saved again is decided again and pays nothing", async () => {
+        const a = await signUpConfirmed(h);
+        at(h, fp1().start - MINUTE);
+        const picks = allPicks(race);
+        expect((await save(h, a, race, picks)).body.result.complete).toBe(true);
+        // One pick gone (as removing an injured rider's pick does), then a save that changes nothing: this instance
+        // now knows ten picks and the balance row as it is, with the reward's key already posted.
+        const last = picks.at(-1)!;
+        await h.database.db.delete(predictions).where(and(eq(predictions.userId, a.id), eq(predictions.category, last.category)));
+        expect((await save(h, a, race, picks.slice(0, 1))).status).toBe(200);
+        const before = counts();
+        const again = await save(h, a, race, [last]);
+        expect(again.status).toBe(200);
+        expectSaveWay(h.kind, before, "movedSince");
+        expect(again.body.result).toMatchObject({ complete: true, balance: String(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS) });
+        expect(await balance(h, a)).toBe(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS);
+        expect((await entries(h, a, "ALL_PICKS_BONUS")).length).toBe(1);
+      });
+
       it("a session moved since closes its save: 418 raceStarted", async () => {
         const a = await signUpConfirmed(h);
         await fp1Pick(a);

@@ -72,10 +72,11 @@ export async function balance(h: Harness, p: Player): Promise<number> {
 }
 
 /** The caller's ledger entries of one reason. */
-export async function entries(h: Harness, p: Player, reason: string): Promise<{ delta: number; ref: string | null }[]> {
+/** The player's ledger entries, newest first (of one reason when given). */
+export async function entries(h: Harness, p: Player, reason?: string): Promise<{ delta: number; ref: string | null; balance: string }[]> {
   const res = await h.call("GET", "/diamonds/user/history", { token: await tokenOf(h, p), query: { page: 1, take: 100 } });
   expect(res.status).toBe(200);
-  return res.body.result.data.filter((e: { reason: string }) => e.reason === reason);
+  return res.body.result.data.filter((e: { reason: string }) => reason === undefined || e.reason === reason);
 }
 
 export const setDiamonds = async (h: Harness, userId: string, delta: number) => {

@@ -43,6 +43,51 @@ export const signUpGrant = (userId: string): Posting => ({ userId, delta: SIGN_U
 
 const keyOf = (userId: string, key: string) => `${userId} ${key}`;
 
+/** Refuses a posting the ledger can't take (a programming error, not a player's). */
+function checkPosting(p: Posting): void {
+  if (!Number.isSafeInteger(p.delta) || p.delta === 0) throw new Error(`diamonds: delta must be a whole non-zero number, got ${p.delta}`);
+  if (!p.idempotencyKey) throw new Error("diamonds: idempotencyKey is required");
+}
+
+/**
+ * The ledger's writes as prepared statements, for a caller that sends them in one message with its own (a save's
+ * completion reward, server/modules/predictions/saveTx.ts) and PREPAREs these once per connection. `pp_ledger_lock`
+ * takes the balance row's lock as `postAll` does; `pp_ledger_credit` then writes what `postAll` writes for one fresh
+ * credit, from the balance the caller read under that lock: the entry (nothing when its key was posted before) and
+ * the balance, only while it still is that balance plus the credit. It answers the balance row's new version, one row
+ * when it credited and none otherwise: the caller must then roll back (an entry may have been written).
+ */
+export const LEDGER_PREPARE = [
+  `PREPARE pp_ledger_lock(uuid) AS SELECT 1 FROM diamond_balances WHERE user_id = $1 FOR UPDATE`,
+  `PREPARE pp_ledger_credit(uuid, uuid, bigint, bigint, text, text, text, timestamptz) AS
+  WITH entry AS (
+    INSERT INTO diamond_ledger (id, user_id, delta, balance_after, reason, ref, idempotency_key, created_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (user_id, idempotency_key) DO NOTHING
+    RETURNING user_id, balance_after)
+  UPDATE diamond_balances b SET balance = entry.balance_after, updated_at = $8 FROM entry
+  WHERE b.user_id = entry.user_id AND b.balance = entry.balance_after - $3
+  RETURNING b.xmin::text AS xmin`,
+];
+
+/** Quotes a value as an SQL literal (the connection's `escapeLiteral`): a message of several statements has no bind parameters. */
+type Quote = (value: string) => string;
+
+/** The EXECUTE locking `userId`'s balance row (LEDGER_PREPARE). */
+export const lockStatement = (q: Quote, userId: string) => `EXECUTE pp_ledger_lock(${q(userId)})`;
+
+/**
+ * One credit onto `balance`, read under the lock of `lockStatement` (LEDGER_PREPARE): the balance it leaves, and its
+ * EXECUTE for the time it is posted at.
+ */
+export function creditStatement(q: Quote, p: Posting, balance: number): { balance: number; at: (now: Date) => string } {
+  checkPosting(p);
+  if (p.delta < 0) throw new Error("diamonds: a credit's delta is positive");
+  const after = balance + p.delta;
+  const args = [randomUUID(), p.userId, String(p.delta), String(after), p.reason].map(q);
+  args.push(p.ref == null ? "NULL" : q(p.ref), q(p.idempotencyKey));
+  return { balance: after, at: (now) => `EXECUTE pp_ledger_credit(${args.join(", ")}, ${q(now.toISOString())})` };
+}
+
 /** The player's balance (0 for a player without a balance row yet). */
 export async function balanceOf(db: LedgerTx, userId: string): Promise<number> {
   const [row] = await db.select({ balance: diamondBalances.balance }).from(diamondBalances).where(eq(diamondBalances.userId, userId));
@@ -118,10 +163,7 @@ export function diamondsLedger(deps: Pick<AppDeps, "clock" | "db" | "live">) {
    * outcome and moves nothing; a debit past zero refuses the whole batch (402 notEnoughDiamonds).
    */
   async function postAll(tx: LedgerTx, postings: readonly Posting[]): Promise<PostResult[]> {
-    for (const p of postings) {
-      if (!Number.isSafeInteger(p.delta) || p.delta === 0) throw new Error(`diamonds: delta must be a whole non-zero number, got ${p.delta}`);
-      if (!p.idempotencyKey) throw new Error("diamonds: idempotencyKey is required");
-    }
+    for (const p of postings) checkPosting(p);
     if (postings.length === 0) return [];
     const order = postings.map((p, i) => ({ p, i })).toSorted((a, b) => (a.p.userId < b.p.userId ? -1 : a.p.userId > b.p.userId ? 1 : a.i - b.i));
     const players = [...new Set(order.map((o) => o.p.userId))];
@@ -177,6 +219,14 @@ export function diamondsLedger(deps: Pick<AppDeps, "clock" | "db" | "live">) {
     return results;
   }
 
+  /** The balance as committed: on PostgreSQL a statement prepared once per connection (a paying save publishes it). */
+  async function committedBalance(userId: string): Promise<number> {
+    const { pool } = deps.db;
+    if (!pool) return balanceOf(deps.db.db, userId);
+    const { rows } = await pool.query<{ balance: string }>({ name: "pp_ledger_balance", text: "SELECT balance FROM diamond_balances WHERE user_id = $1", values: [userId] });
+    return Number(rows[0]?.balance ?? 0);
+  }
+
   /**
    * After commit: pushes each player's current balance as `user-balance-update` (not stored) to their
    * sockets. Reads the committed balance rather than a posting's result, so a push includes every commit
@@ -185,7 +235,7 @@ export function diamondsLedger(deps: Pick<AppDeps, "clock" | "db" | "live">) {
   async function publish(...userIds: string[]): Promise<void> {
     for (const userId of new Set(userIds)) {
       try {
-        const balance = await balanceOf(deps.db.db, userId);
+        const balance = await committedBalance(userId);
         live.emit(LiveEvent.userBalanceUpdate, { balance: String(balance) }, [userId]);
       } catch (err) {
         console.warn("[diamonds] balance push failed:", safeErrorText(err));

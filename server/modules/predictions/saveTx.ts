@@ -6,7 +6,7 @@ import type { Database, Db } from "../../db/open";
 import { pgArray } from "../../db/arrays";
 import * as schema from "../../db/schema";
 import { AppError } from "../../http/errors";
-import type { LedgerTx } from "../diamonds/ledger";
+import { creditStatement, LEDGER_PREPARE, lockStatement, type LedgerTx, type Posting, type PostResult } from "../diamonds/ledger";
 import { picksKey, picksStamp, remember, saveCaches, type KnownPicks, type KnownRider } from "./saveCache";
 import { asJson, byCategory, isUuid, lockRace, saveFacts, type PickRow, type RaceInfo, type SessionJson } from "./store";
 
@@ -30,11 +30,22 @@ export type SaveFacts = {
 };
 
 /**
+ * Posts a credit in the save's transaction (the completion reward) through the ledger; answers the balance after it,
+ * null when its key had been posted before and nothing moved.
+ */
+export type Credit = (posting: Posting) => Promise<number | null>;
+
+/** The ledger's posting in a transaction (`diamondsLedger(deps).post`). */
+type Post = (tx: LedgerTx, posting: Posting) => Promise<PostResult>;
+
+/**
  * What the service decided: the picks to insert (written with COMMIT) and its answer; `meanwhile`, when given, runs
  * while PostgreSQL writes and commits (work that needs nothing from the database, such as building the answer), so
  * the connection and the lock are not held while it runs. Its result is used only once the commit succeeded.
+ * Diamonds move through `tx` and the ledger; a credit (the completion reward) through `credit`, which the
+ * one-round-trip save can send in its own message.
  */
-export type SaveWork<T> = (facts: SaveFacts, tx: LedgerTx) => Promise<{ inserts: PickRow[]; value: T; meanwhile?: () => void }>;
+export type SaveWork<T> = (facts: SaveFacts, tx: LedgerTx, credit: Credit) => Promise<{ inserts: PickRow[]; value: T; meanwhile?: () => void }>;
 
 // The lock's statement comes first and alone: in READ COMMITTED each statement reads from its own snapshot, so
 // the read after it sees whatever the previous holder of the lock committed.
@@ -78,8 +89,11 @@ const PREPARE = [
   RETURNING xmin::text`,
 ];
 
-/** How one-round-trip saves went in this process: written, or decided again because rows had moved (tests, benches). */
-export const oneRoundTrip = { written: 0, movedSince: 0 };
+/**
+ * How one-round-trip saves went in this process: written (`credited` of them with the completion reward), or decided
+ * again because rows had moved (tests, benches).
+ */
+export const oneRoundTrip = { written: 0, movedSince: 0, credited: 0 };
 
 const prepared = new WeakSet<PoolClient>();
 const clientDbs = new WeakMap<PoolClient, Db>();
@@ -119,15 +133,26 @@ function watched(tx: Db): { tx: Db; used: () => boolean } {
   return { tx: proxy, used: () => used };
 }
 
-/** Runs one save of `userId` on `raceId` naming `riderIds`: reads under the lock, lets `work` decide, writes, commits. */
-export async function inSaveTransaction<T>(database: Database, userId: string, raceId: string, riderIds: readonly string[], work: SaveWork<T>): Promise<T> {
+/** A credit posted through the ledger in `tx`. */
+const creditIn =
+  (post: Post, tx: LedgerTx): Credit =>
+  async (posting) => {
+    const posted = await post(tx, posting);
+    return posted.replayed ? null : posted.balance;
+  };
+
+/**
+ * Runs one save of `userId` on `raceId` naming `riderIds`: reads under the lock, lets `work` decide, writes, commits.
+ * `post` is the ledger's posting, for the decision's credits.
+ */
+export async function inSaveTransaction<T>(database: Database, post: Post, userId: string, raceId: string, riderIds: readonly string[], work: SaveWork<T>): Promise<T> {
   if (!isUuid(raceId)) throw new AppError(404, "notFound");
   const ids = riderIds.filter(isUuid);
   if (!database.pool) {
     return database.db.transaction(async (tx) => {
       const race = await lockRace(tx, userId, raceId);
       const facts = await saveFacts(tx, userId, raceId, ids);
-      const { inserts, value, meanwhile } = await work({ race, ...facts }, tx);
+      const { inserts, value, meanwhile } = await work({ race, ...facts }, tx, creditIn(post, tx));
       if (inserts.length) await insertPicks(tx, inserts);
       meanwhile?.();
       return value;
@@ -138,7 +163,7 @@ export async function inSaveTransaction<T>(database: Database, userId: string, r
   try {
     if (!prepared.has(client)) {
       // A connection where only some of them were prepared is closed, not reused.
-      await client.query(PREPARE.join(";\n")).catch((err: Error) => {
+      await client.query([...PREPARE, ...LEDGER_PREPARE].join(";\n")).catch((err: Error) => {
         broken = err;
         throw err;
       });
@@ -147,7 +172,7 @@ export async function inSaveTransaction<T>(database: Database, userId: string, r
     try {
       const fast = await inOneRoundTrip(database.db, client, userId, raceId, ids, work);
       if (fast) return fast.value;
-      return await inTransaction(database.db, client, userId, raceId, ids, work);
+      return await inTransaction(database.db, client, post, userId, raceId, ids, work);
     } catch (err) {
       saveCaches(database.db).picks.delete(picksKey(userId, raceId));
       await client.query("ROLLBACK").catch((rollbackFailed: Error) => (broken = rollbackFailed));
@@ -158,7 +183,7 @@ export async function inSaveTransaction<T>(database: Database, userId: string, r
   }
 }
 
-async function inTransaction<T>(db: Db, client: PoolClient, userId: string, raceId: string, ids: string[], work: SaveWork<T>): Promise<T> {
+async function inTransaction<T>(db: Db, client: PoolClient, post: Post, userId: string, raceId: string, ids: string[], work: SaveWork<T>): Promise<T> {
   const q = (v: string) => client.escapeLiteral(v);
   let races = raceCaches.get(db);
   if (!races) raceCaches.set(db, (races = new Map()));
@@ -190,7 +215,7 @@ async function inTransaction<T>(db: Db, client: PoolClient, userId: string, race
   let tx = clientDbs.get(client);
   if (!tx) clientDbs.set(client, (tx = drizzle({ client, schema }) as unknown as Db));
   const decision = watched(tx);
-  const { inserts, value, meanwhile } = await work(facts, decision.tx);
+  const { inserts, value, meanwhile } = await work(facts, decision.tx, creditIn(post, decision.tx));
   const committed = client.query(inserts.length ? `${insertStatement("pp_save_insert", inserts, q)}; COMMIT` : "COMMIT") as unknown as Promise<{ rows: { xmin: string }[] }[]>;
   // The message is on its way: do what needs no answer from it while PostgreSQL works, then wait for the commit
   // (whatever `meanwhile` did, the commit's outcome is waited for before anything is thrown).
@@ -231,16 +256,23 @@ async function inOneRoundTrip<T>(db: Db, client: PoolClient, userId: string, rac
     named.push(rider);
     riders.set(id, { id, raceClass: rider.raceClass, status: rider.status });
   }
+  // The decision's one credit (the completion reward) goes in the same message, when the balance row was seen.
+  let credited: ReturnType<typeof creditStatement> | undefined;
+  const q = (v: string) => client.escapeLiteral(v);
+  const credit: Credit = async (posting) => {
+    if (credited || seen.balanceXmin === null) throw new NeedsTransaction("one credit at most, onto a balance row seen here");
+    credited = creditStatement(q, posting, seen.balance);
+    return credited.balance;
+  };
   let decided: Awaited<ReturnType<SaveWork<T>>>;
   try {
-    decided = await work({ race: race.race, picks: seen.picks, riders, balance: seen.balance }, noTransaction);
+    decided = await work({ race: race.race, picks: seen.picks, riders, balance: seen.balance }, noTransaction, credit);
   } catch {
     // A refusal may come from what changed since: the database's rows decide it.
     return undefined;
   }
   const { inserts, value, meanwhile } = decided;
   if (!inserts.length) return undefined;
-  const q = (v: string) => client.escapeLiteral(v);
   const checks = [
     q(seen.raceStamp),
     q(picksStamp(seen.versions)),
@@ -248,10 +280,30 @@ async function inOneRoundTrip<T>(db: Db, client: PoolClient, userId: string, rac
     q(pgArray(named.map((r) => r.id))),
     q(pgArray(named.map((r) => r.xmin))),
   ];
-  const results = (await client.query(
-    `BEGIN; EXECUTE pp_save_lock(${q(`predictions:${userId}:${raceId}`)}); ${insertStatement("pp_save_fast", inserts, q, checks)}; COMMIT`,
-  )) as unknown as { rows: { xmin: string }[] }[];
-  const written = results[2]?.rows ?? [];
+  const begin = `BEGIN; EXECUTE pp_save_lock(${q(`predictions:${userId}:${raceId}`)})`;
+  const insert = insertStatement("pp_save_fast", inserts, q, checks);
+  let learnt: KnownPicks = seen;
+  let written: { xmin: string }[];
+  if (!credited) {
+    const results = (await client.query(`${begin}; ${insert}; COMMIT`)) as unknown as { rows: { xmin: string }[] }[];
+    written = results[2]?.rows ?? [];
+  } else {
+    // The balance row is locked before the INSERT's conditions read its version, so the balance the credit was
+    // decided on holds until COMMIT, which is sent only when the picks and the credit both went in.
+    const results = (await client.query(`${begin}; ${lockStatement(q, userId)}; ${insert}; ${credited.at(inserts[0]!.savedAt)}`)) as unknown as {
+      rows: { xmin: string }[];
+    }[];
+    written = results[3]?.rows ?? [];
+    const balanceRow = results[4]?.rows[0];
+    if (written.length === inserts.length && balanceRow) {
+      await client.query("COMMIT");
+      oneRoundTrip.credited++;
+      learnt = { ...seen, balance: credited.balance, balanceXmin: balanceRow.xmin };
+    } else {
+      await client.query("ROLLBACK");
+      written = [];
+    }
+  }
   if (written.length !== inserts.length) {
     // The rows moved since: nothing was written. `meanwhile` was not run: the decision is made again.
     oneRoundTrip.movedSince++;
@@ -259,7 +311,7 @@ async function inOneRoundTrip<T>(db: Db, client: PoolClient, userId: string, rac
     return undefined;
   }
   oneRoundTrip.written++;
-  learn(known, key, seen, inserts, written[0]!.xmin);
+  learn(known, key, learnt, inserts, written[0]!.xmin);
   meanwhile?.();
   return { value };
 }

@@ -13,8 +13,8 @@ import { defaultWeekendRules } from "../../../contract/weekendRules/weekendRules
 import { diamondLedger, leagueMembers, predictions } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
-import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
-import { inSaveTransaction } from "./saveTx";
+import { diamondsLedger } from "../diamonds/ledger";
+import { inSaveTransaction, type Credit } from "./saveTx";
 import { asExisting, byCategory, isUuid, loadRace, lock, picksOf, toSaved, viewFacts, type PickRow, type RaceInfo } from "./store";
 
 /** Ledger keys: what each posting is for, so a retry never pays or charges twice. */
@@ -92,16 +92,9 @@ export function predictionsService(deps: AppDeps) {
    * Pays the completion reward once per player and race (the ledger key makes a second posting a no-op). Answers
    * the balance after it when it was paid now, null when nothing moved.
    */
-  async function rewardCompletion(tx: LedgerTx, userId: string, raceId: string, picks: number): Promise<number | null> {
+  async function rewardCompletion(credit: Credit, userId: string, raceId: string, picks: number): Promise<number | null> {
     if (picks < rules.predictionsPerWeekend) return null;
-    const posted = await ledger.post(tx, {
-      userId,
-      delta: rules.completionReward,
-      reason: "ALL_PICKS_BONUS",
-      ref: `race:${raceId}`,
-      idempotencyKey: ledgerKeys.completion(raceId),
-    });
-    return posted.replayed ? null : posted.balance;
+    return credit({ userId, delta: rules.completionReward, reason: "ALL_PICKS_BONUS", ref: `race:${raceId}`, idempotencyKey: ledgerKeys.completion(raceId) });
   }
 
   return {
@@ -115,7 +108,7 @@ export function predictionsService(deps: AppDeps) {
       let answer: RacePrediction | null = null;
       const ids = [...new Set(body.data.map((d) => d.riderId))];
       // Read under the lock in one round trip, write and commit in another (saveTx.ts).
-      const moved = await inSaveTransaction(deps.db, userId, raceId, ids, async ({ race, ...facts }, tx) => {
+      const moved = await inSaveTransaction(deps.db, ledger.post, userId, raceId, ids, async ({ race, ...facts }, tx, credit) => {
         if (body.version !== race.version) throw new AppError(409, "staleVersion");
         const existing = facts.picks.map(asExisting);
         const now = deps.clock.now();
@@ -166,7 +159,7 @@ export function predictionsService(deps: AppDeps) {
         for (const [id, upgrades] of plan.upgrades) await tx.update(predictions).set({ upgrades }).where(eq(predictions.id, id));
         // Every write of a player's picks of a race holds the lock, so the count is the picks read plus the inserts
         // (written with the commit, in the same transaction as this reward).
-        const rewarded = plan.inserts.length ? await rewardCompletion(tx, userId, raceId, existing.length + plan.inserts.length) : null;
+        const rewarded = plan.inserts.length ? await rewardCompletion(credit, userId, raceId, existing.length + plan.inserts.length) : null;
         // Built while the INSERT and COMMIT run (saveTx.ts), used only when they succeeded.
         const meanwhile =
           !paid && plan.changes.length === 0 && plan.upgrades.size === 0
