@@ -55,7 +55,7 @@ async function startServer(kind: Backend) {
     /** The measured run starts: the server starts its CPU meter. */
     measure: () => child.kill("SIGUSR2"),
     /** Stops the server; answers what it saved and the CPU it and its PostgreSQL connections used since `measure`. */
-    async stop(): Promise<{ predictions: number; bonuses: number; oneRoundTrip?: { written: number; movedSince: number } } & Cpu> {
+    async stop(): Promise<{ predictions: number; bonuses: number; oneRoundTrip?: { written: number; movedSince: number; credited: number }; batches?: { sent: number; failed: number } } & Cpu> {
       // "close", not "exit": the child's last lines may still be in the pipe when it exits.
       const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
       child.kill("SIGTERM");
@@ -166,7 +166,11 @@ for (const kind of await backends()) {
   const stats = await server.stop();
   console.log(row(kind, result));
   console.log(`          ${stats.predictions} picks saved in all (warm-up ${WARMUP_SECONDS} s included), ${stats.bonuses} completion bonuses posted`);
-  if (stats.oneRoundTrip) console.log(`          saves in one round trip: ${stats.oneRoundTrip.written}; decided again because rows had moved: ${stats.oneRoundTrip.movedSince}`);
+  if (stats.oneRoundTrip) {
+    const { written, credited, movedSince } = stats.oneRoundTrip;
+    const perBatch = stats.batches?.sent ? ` in ${stats.batches.sent} shared transactions (${((written - credited) / stats.batches.sent).toFixed(1)} saves each; ${stats.batches.failed} failed)` : "";
+    console.log(`          saves in one round trip: ${written} (${credited} of them with the completion reward)${perBatch}; decided again because rows had moved: ${movedSince}`);
+  }
   if (load.sent() > capacity) console.log(`          note: ${load.sent() - capacity} requests repeated a saved pick (raise SAVES_PLAYERS)`);
   if (kind !== "postgres") continue;
   const floor = await startFloor(server.setup.now);

@@ -6,6 +6,7 @@ import { LiveEvent } from "../../contract/live";
 import { ChangePredictionRules, PredictionStatistics, PredictionTypes, RacePrediction } from "../../contract/predictions";
 import { categoryPoints, changeTiers, COMPLETION_REWARD_DIAMONDS, upgradePrices } from "../../contract/rules";
 import { predictions, raceSessions, riders } from "../../server/db/schema";
+import { batches } from "../../server/modules/predictions/saveBatch";
 import { oneRoundTrip } from "../../server/modules/predictions/saveTx";
 import { signUpConfirmed, type Player } from "./accounts";
 import { onEachBackend } from "./harness";
@@ -209,6 +210,23 @@ onEachBackend(
         expect(res.status).toBe(200);
         expectSaveWay(h.kind, before, "movedSince");
         expect(RacePrediction.parse(res.body.result).balance).toBe(String(START_DIAMONDS + 5));
+      });
+
+      it("next saves ready together share one transaction, each written only if its own rows held", async () => {
+        const [a, b, c] = [await signUpConfirmed(h), await signUpConfirmed(h), await signUpConfirmed(h)];
+        for (const p of [a, b, c]) await fp1Pick(p);
+        // b's picks move elsewhere (another instance, SQL) after this instance saw them.
+        const [saved] = await h.database.db.select().from(predictions).where(eq(predictions.userId, b.id));
+        await h.database.db.insert(predictions).values({ ...saved!, id: crypto.randomUUID(), category: "FP2", riderId: r(1) });
+        const before = { ...counts(), ...batches };
+        const [ra, rb, rc] = await Promise.all([a, b, c].map((p) => save(h, p, race, [{ category: "FP2", riderId: r(0) }])));
+        expect([ra!.status, rb!.body.code, rc!.status]).toEqual([200, "predictionSaved", 200]);
+        if (h.kind === "postgres") {
+          expect(oneRoundTrip.written).toBe(before.written + 2);
+          expect(oneRoundTrip.movedSince).toBe(before.movedSince + 1);
+          expect(batches.sent - before.sent).toBeLessThan(3);
+        }
+        for (const [p, rider] of [[a, r(0)], [b, r(1)], [c, r(0)]] as const) expect(pickOf((await view(h, p, race)).body, "FP2")!.riderId).toBe(rider);
       });
 
       it("the 11th pick is written in one round trip with its reward, paid once, balance = ledger sum", async () => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
-import type { PoolClient } from "pg";
+import { escapeLiteral, type Pool, type PoolClient } from "pg";
 import type { SessionType } from "../../../contract/enums";
 import type { Database, Db } from "../../db/open";
 import { pgArray } from "../../db/arrays";
@@ -8,6 +8,7 @@ import * as schema from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { creditStatement, LEDGER_PREPARE, lockStatement, type LedgerTx, type Posting, type PostResult } from "../diamonds/ledger";
 import { picksKey, picksStamp, remember, saveCaches, type KnownPicks, type KnownRider } from "./saveCache";
+import { saveBatcher, type SaveBatcher } from "./saveBatch";
 import { asJson, byCategory, isUuid, lockRace, saveFacts, type PickRow, type RaceInfo, type SessionJson } from "./store";
 
 // A save's transaction. On PostgreSQL it costs two round trips: BEGIN, the per-(player, race) lock and one read of
@@ -15,12 +16,14 @@ import { asJson, byCategory, isUuid, lockRace, saveFacts, type PickRow, type Rac
 // the service decides with the contract's rules (and, for paid changes, upgrades or the completion reward, sends
 // its further statements on the same connection, inside the same transaction). When this instance saw the
 // player's picks of the race at their last save (saveCache.ts), the service decides from what it saw first and the
-// save is one round trip: BEGIN, the lock, an INSERT that writes only if every row the decision read is still at the
-// version it was read at, COMMIT. A decision that refuses, or needs more than an INSERT, or whose rows moved, is made
-// again the two-round-trip way, from what the database holds under the lock. The statements are PREPAREd
-// once per connection (the plans are kept) and called with EXECUTE, quoting their arguments as literals: a
-// message of several statements can't carry bind parameters. On PGlite (one connection inside the process) it
-// is an ordinary drizzle transaction with the same reads.
+// save is one round trip: the lock and an INSERT that writes only if every row the decision read is still at the
+// version it was read at, sent with the other such saves of the same turn in one transaction (saveBatch.ts). The
+// save that completes the weekend also credits its reward: its own transaction, the balance row locked, the ledger's
+// credit beside the INSERT, COMMIT only once both went in. A decision that refuses, or needs more than an INSERT and
+// that credit, or whose rows moved, is made again the two-round-trip way, from what the database holds under the
+// lock. The statements are PREPAREd once per connection (the plans are kept) and called with EXECUTE, quoting their
+// arguments as literals: a message of several statements can't carry bind parameters. On PGlite (one connection
+// inside the process) it is an ordinary drizzle transaction with the same reads.
 
 export type SaveFacts = {
   race: RaceInfo;
@@ -96,6 +99,7 @@ const PREPARE = [
 export const oneRoundTrip = { written: 0, movedSince: 0, credited: 0 };
 
 const prepared = new WeakSet<PoolClient>();
+const batchers = new WeakMap<Pool, SaveBatcher>();
 const clientDbs = new WeakMap<PoolClient, Db>();
 /** Races as last read, per database, with the stamp they were read at. */
 const raceCaches = new WeakMap<Db, Map<string, { stamp: string; race: RaceInfo }>>();
@@ -158,29 +162,51 @@ export async function inSaveTransaction<T>(database: Database, post: Post, userI
       return value;
     });
   }
-  const client = await database.pool.connect();
+  const pool = database.pool;
+  try {
+    const fast = await inOneRoundTrip(database.db, pool, userId, raceId, ids, work);
+    if (fast) return fast.value;
+    return await onConnection(pool, (client) => inTransaction(database.db, client, post, userId, raceId, ids, work));
+  } catch (err) {
+    saveCaches(database.db).picks.delete(picksKey(userId, raceId));
+    throw err;
+  }
+}
+
+/** A connection of the pool with the save's statements prepared (once per connection). */
+async function preparedClient(pool: Pool): Promise<PoolClient> {
+  const client = await pool.connect();
+  if (prepared.has(client)) return client;
+  try {
+    await client.query([...PREPARE, ...LEDGER_PREPARE].join(";\n"));
+  } catch (err) {
+    // A connection where only some of them were prepared is closed, not reused.
+    client.release(err as Error);
+    throw err;
+  }
+  prepared.add(client);
+  return client;
+}
+
+/** Runs `work` on a prepared connection, rolling back what it left open if it throws. */
+async function onConnection<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await preparedClient(pool);
   let broken: Error | undefined;
   try {
-    if (!prepared.has(client)) {
-      // A connection where only some of them were prepared is closed, not reused.
-      await client.query([...PREPARE, ...LEDGER_PREPARE].join(";\n")).catch((err: Error) => {
-        broken = err;
-        throw err;
-      });
-      prepared.add(client);
-    }
-    try {
-      const fast = await inOneRoundTrip(database.db, client, userId, raceId, ids, work);
-      if (fast) return fast.value;
-      return await inTransaction(database.db, client, post, userId, raceId, ids, work);
-    } catch (err) {
-      saveCaches(database.db).picks.delete(picksKey(userId, raceId));
-      await client.query("ROLLBACK").catch((rollbackFailed: Error) => (broken = rollbackFailed));
-      throw err;
-    }
+    return await work(client);
+  } catch (err) {
+    await client.query("ROLLBACK").catch((rollbackFailed: Error) => (broken = rollbackFailed));
+    throw err;
   } finally {
     client.release(broken);
   }
+}
+
+/** The pool's batcher of one-round-trip saves (saveBatch.ts). */
+function batcherOf(pool: Pool): SaveBatcher {
+  let batcher = batchers.get(pool);
+  if (!batcher) batchers.set(pool, (batcher = saveBatcher(() => preparedClient(pool))));
+  return batcher;
 }
 
 async function inTransaction<T>(db: Db, client: PoolClient, post: Post, userId: string, raceId: string, ids: string[], work: SaveWork<T>): Promise<T> {
@@ -242,7 +268,7 @@ async function inTransaction<T>(db: Db, client: PoolClient, post: Post, userId: 
  * Answers undefined when it cannot be done so (nothing known, a rider never read here, a decision that refuses or
  * needs more than an INSERT, or rows that moved since): the caller then saves the two-round-trip way.
  */
-async function inOneRoundTrip<T>(db: Db, client: PoolClient, userId: string, raceId: string, ids: string[], work: SaveWork<T>): Promise<{ value: T } | undefined> {
+async function inOneRoundTrip<T>(db: Db, pool: Pool, userId: string, raceId: string, ids: string[], work: SaveWork<T>): Promise<{ value: T } | undefined> {
   const known = saveCaches(db);
   const key = picksKey(userId, raceId);
   const seen = known.picks.get(key);
@@ -258,15 +284,15 @@ async function inOneRoundTrip<T>(db: Db, client: PoolClient, userId: string, rac
   }
   // The decision's one credit (the completion reward) goes in the same message, when the balance row was seen.
   let credited: ReturnType<typeof creditStatement> | undefined;
-  const q = (v: string) => client.escapeLiteral(v);
-  const credit: Credit = async (posting) => {
+  const q = escapeLiteral;
+  const creditLater: Credit = async (posting) => {
     if (credited || seen.balanceXmin === null) throw new NeedsTransaction("one credit at most, onto a balance row seen here");
     credited = creditStatement(q, posting, seen.balance);
     return credited.balance;
   };
   let decided: Awaited<ReturnType<SaveWork<T>>>;
   try {
-    decided = await work({ race: race.race, picks: seen.picks, riders, balance: seen.balance }, noTransaction, credit);
+    decided = await work({ race: race.race, picks: seen.picks, riders, balance: seen.balance }, noTransaction, creditLater);
   } catch {
     // A refusal may come from what changed since: the database's rows decide it.
     return undefined;
@@ -280,29 +306,33 @@ async function inOneRoundTrip<T>(db: Db, client: PoolClient, userId: string, rac
     q(pgArray(named.map((r) => r.id))),
     q(pgArray(named.map((r) => r.xmin))),
   ];
-  const begin = `BEGIN; EXECUTE pp_save_lock(${q(`predictions:${userId}:${raceId}`)})`;
+  const lockKey = `predictions:${userId}:${raceId}`;
+  const lock = `EXECUTE pp_save_lock(${q(lockKey)})`;
   const insert = insertStatement("pp_save_fast", inserts, q, checks);
   let learnt: KnownPicks = seen;
   let written: { xmin: string }[];
   if (!credited) {
-    const results = (await client.query(`${begin}; ${insert}; COMMIT`)) as unknown as { rows: { xmin: string }[] }[];
-    written = results[2]?.rows ?? [];
+    // With the other saves of this turn (saveBatch.ts); a batch that failed wrote nothing: decided again below.
+    written = (await batcherOf(pool).write({ key: lockKey, lock, insert })) ?? [];
   } else {
+    const credit = credited;
     // The balance row is locked before the INSERT's conditions read its version, so the balance the credit was
     // decided on holds until COMMIT, which is sent only when the picks and the credit both went in.
-    const results = (await client.query(`${begin}; ${lockStatement(q, userId)}; ${insert}; ${credited.at(inserts[0]!.savedAt)}`)) as unknown as {
-      rows: { xmin: string }[];
-    }[];
-    written = results[3]?.rows ?? [];
-    const balanceRow = results[4]?.rows[0];
-    if (written.length === inserts.length && balanceRow) {
-      await client.query("COMMIT");
-      oneRoundTrip.credited++;
-      learnt = { ...seen, balance: credited.balance, balanceXmin: balanceRow.xmin };
-    } else {
+    written = await onConnection(pool, async (client) => {
+      const results = (await client.query(`BEGIN; ${lock}; ${lockStatement(q, userId)}; ${insert}; ${credit.at(inserts[0]!.savedAt)}`)) as unknown as {
+        rows: { xmin: string }[];
+      }[];
+      const rows = results[3]?.rows ?? [];
+      const balanceRow = results[4]?.rows[0];
+      if (rows.length === inserts.length && balanceRow) {
+        await client.query("COMMIT");
+        oneRoundTrip.credited++;
+        learnt = { ...seen, balance: credit.balance, balanceXmin: balanceRow.xmin };
+        return rows;
+      }
       await client.query("ROLLBACK");
-      written = [];
-    }
+      return [];
+    });
   }
   if (written.length !== inserts.length) {
     // The rows moved since: nothing was written. `meanwhile` was not run: the decision is made again.

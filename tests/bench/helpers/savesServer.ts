@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { createClock } from "../../../server/clock";
 import { tokenService } from "../../../server/modules/auth/tokens";
+import { batches } from "../../../server/modules/predictions/saveBatch";
 import { oneRoundTrip } from "../../../server/modules/predictions/saveTx";
 import { startInstance } from "../../server/liveServer";
 import { benchConfig, benchRace, createPlayers, openBenchDb, type Backend } from "./benchDb";
@@ -45,7 +46,7 @@ process.on("SIGTERM", () => {
       (await database.db.execute(sql`SELECT (SELECT count(*) FROM predictions)::int AS predictions,
         (SELECT count(*) FROM diamond_ledger WHERE reason = 'ALL_PICKS_BONUS')::int AS bonuses`)) as unknown as { rows: { predictions: number; bonuses: number }[] }
     ).rows;
-    console.log(JSON.stringify({ ...row, ...used, oneRoundTrip }));
+    console.log(JSON.stringify({ ...row, ...used, oneRoundTrip, batches }));
     await instance.close();
     await drop();
     process.exit(0);

@@ -1,0 +1,75 @@
+// server/modules/predictions/saveBatch.ts: one-round-trip saves ready in one turn share one transaction. The
+// batcher alone, over a stand-in connection that records what it is sent (the saves themselves on PostgreSQL are in
+// predictions.test.ts, "one round trip").
+import type { PoolClient } from "pg";
+import { describe, expect, it } from "vitest";
+import { batches, saveBatcher } from "../../server/modules/predictions/saveBatch";
+
+type Sent = { messages: string[]; released: (Error | boolean | undefined)[] };
+
+/** A connection answering each statement of a message with `rows(statement)`, or failing on `failOn`. */
+function standIn(rows: (statement: string) => { xmin: string }[], failOn?: string): { connect: () => Promise<PoolClient>; sent: Sent } {
+  const sent: Sent = { messages: [], released: [] };
+  const client = {
+    async query(message: string) {
+      sent.messages.push(message);
+      if (failOn && message.includes(failOn)) throw new Error("relation is gone");
+      return message.split(";\n").map((statement) => ({ rows: rows(statement) }));
+    },
+    release(err?: Error | boolean) {
+      sent.released.push(err);
+    },
+  } as unknown as PoolClient;
+  return { connect: async () => client, sent };
+}
+
+const save = (player: string, writes = true) => ({ key: `predictions:${player}`, lock: `LOCK ${player}`, insert: `INSERT ${player}${writes ? "" : " moved"}` });
+const answer = (statement: string) => (statement.startsWith("INSERT") && !statement.endsWith("moved") ? [{ xmin: `x-${statement.slice(7)}` }] : []);
+
+describe("saves ready in one turn share one transaction", () => {
+  it("sends one message: BEGIN, every lock once in the order of its key, every INSERT in arrival order, COMMIT", async () => {
+    const { connect, sent } = standIn(answer);
+    const batcher = saveBatcher(connect);
+    const sentBefore = batches.sent;
+    const written = await Promise.all([batcher.write(save("c")), batcher.write(save("a")), batcher.write(save("b")), batcher.write(save("a"))]);
+    expect(sent.messages).toEqual(["BEGIN;\nLOCK a;\nLOCK b;\nLOCK c;\nINSERT c;\nINSERT a;\nINSERT b;\nINSERT a;\nCOMMIT"]);
+    expect(written).toEqual([[{ xmin: "x-c" }], [{ xmin: "x-a" }], [{ xmin: "x-b" }], [{ xmin: "x-a" }]]);
+    expect(batches.sent).toBe(sentBefore + 1);
+    expect(sent.released).toEqual([undefined]);
+  });
+
+  it("answers each save its own INSERT's rows: one whose rows moved costs the others nothing", async () => {
+    const { connect } = standIn(answer);
+    const batcher = saveBatcher(connect);
+    const written = await Promise.all([batcher.write(save("a")), batcher.write(save("b", false)), batcher.write(save("c"))]);
+    expect(written).toEqual([[{ xmin: "x-a" }], [], [{ xmin: "x-c" }]]);
+  });
+
+  it("saves of a later turn go in a message of their own", async () => {
+    const { connect, sent } = standIn(answer);
+    const batcher = saveBatcher(connect);
+    await batcher.write(save("a"));
+    await batcher.write(save("b"));
+    expect(sent.messages).toHaveLength(2);
+  });
+});
+
+describe("a batch that fails writes nothing and each save is decided again", () => {
+  it("rolls back, answers undefined to every save and gives the connection back", async () => {
+    const { connect, sent } = standIn(answer, "INSERT b");
+    const batcher = saveBatcher(connect);
+    const failedBefore = batches.failed;
+    const written = await Promise.all([batcher.write(save("a")), batcher.write(save("b"))]);
+    expect(written).toEqual([undefined, undefined]);
+    expect(sent.messages.at(-1)).toBe("ROLLBACK");
+    expect(batches.failed).toBe(failedBefore + 1);
+    expect(sent.released).toEqual([undefined]);
+  });
+
+  it("answers undefined when no connection can be had", async () => {
+    const batcher = saveBatcher(async () => {
+      throw new Error("too many clients");
+    });
+    expect(await batcher.write(save("a"))).toBeUndefined();
+  });
+});
