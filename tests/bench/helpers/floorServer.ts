@@ -8,7 +8,7 @@ import Fastify from "fastify";
 import { jwtVerify } from "jose";
 import { Client, Pool } from "pg";
 import { benchConfig, PG_URL } from "./benchDb";
-import { backendPids, cpuMeter, measuredProfile } from "./cpu";
+import { cpuMeter, measuredProfile, postgresServer } from "./cpu";
 
 const schemaName = `pp_floor_${process.pid}_${randomBytes(4).toString("hex")}`;
 const admin = new Client({ connectionString: PG_URL });
@@ -55,8 +55,7 @@ app.post<{ Params: { raceId: string }; Body: Body }>("/api/predictions/races/:ra
   );
   return rows[0];
 });
-const pids = await backendPids(pool, 10);
-const cpu = cpuMeter(() => pids);
+const cpu = cpuMeter(await postgresServer(pool));
 const profile = measuredProfile("floor");
 await app.listen({ host: "127.0.0.1", port: 0 });
 const address = app.server.address();

@@ -11,7 +11,7 @@ import { batches } from "../../../server/modules/predictions/saveBatch";
 import { oneRoundTrip } from "../../../server/modules/predictions/saveTx";
 import { startInstance } from "../../server/liveServer";
 import { benchConfig, benchRace, createPlayers, openBenchDb, type Backend } from "./benchDb";
-import { backendPids, cpuMeter, measuredProfile } from "./cpu";
+import { cpuMeter, measuredProfile, postgresServer } from "./cpu";
 
 const kind = (process.env.BENCH_DB ?? "pglite") as Backend;
 const n = Number(process.env.BENCH_PLAYERS ?? 2000);
@@ -28,9 +28,8 @@ const tokens = tokenService({ db: database.db, clock, config });
 const signed = await Promise.all(players.map((p) => tokens.signAccess(p.id, p.family)));
 // The production timers (outbox poll, revocation sweep, race clock), as a real instance runs them.
 const instance = await startInstance({ database, clock, config }, { pollMs: 500, revocationMs: 5000, raceTickMs: 5000 });
-// The pool's connections (all 10 opened now), whose CPU the bench reports beside the server's.
-const pids = database.pool ? await backendPids(database.pool, 10) : [];
-const cpu = cpuMeter(() => pids);
+// The PostgreSQL server, whose CPU (all of it: this bench runs nothing else against it) is reported beside the server's.
+const cpu = cpuMeter(database.pool ? await postgresServer(database.pool) : undefined);
 const profile = measuredProfile(`saves-${kind}`);
 writeFileSync(out, JSON.stringify({ url: instance.url, raceId: race.id, version: race.version, riders: race.riders.slice(0, 11), tokens: signed, now: clock.now().getTime() }));
 console.log("ready");
