@@ -39,6 +39,20 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, inval
   return parsed.data as Out<S>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A path's ids in lower case. PostgreSQL reads a uuid in either case, but what a handler builds from one (a lock's
+ * key, a ledger posting's idempotency key, a cache's key) must be the same for one row whatever case the URL spells.
+ */
+function canonicalIds(params: Record<string, string>): Record<string, string> {
+  let out = params;
+  for (const [key, value] of Object.entries(params)) {
+    if (UUID.test(value) && value !== value.toLowerCase()) out = { ...out, [key]: value.toLowerCase() };
+  }
+  return out;
+}
+
 /**
  * Serves one call of the contract's catalogue: its method and path word for word, the body and query
  * checked by its schemas, the caller the scope authenticated, and the result passed through the contract's
@@ -65,7 +79,7 @@ export function serve<C extends Call>(
       if (call.auth && caller?.mustChangePassword && !options.allowedWhileMustChangePassword) throw new AppError(403, "mustChangePassword");
       const body = parse(call.body, request.body, options.invalidBody);
       const query = parse(call.query, request.query);
-      const ctx = { body, query, params: request.params as Record<string, string>, caller, request, reply } as Ctx<C>;
+      const ctx = { body, query, params: canonicalIds(request.params as Record<string, string>), caller, request, reply } as Ctx<C>;
       const result = await handler(ctx);
       if (reply.sent) return reply;
       return { result: fromSchema ? result : call.result.parse(result) };

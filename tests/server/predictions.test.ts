@@ -317,6 +317,20 @@ onEachBackend(
         expect(last.body.result.balance).toBe(String(START_DIAMONDS + 7 + COMPLETION_REWARD_DIAMONDS));
       });
 
+      it("pays once whatever case the race's id is written in", async () => {
+        const a = await signUpConfirmed(h);
+        at(h, fp1().start - MINUTE);
+        const picks = allPicks(race);
+        const upper = { ...race, id: race.id.toUpperCase() };
+        expect((await save(h, a, upper, picks)).body.result.complete).toBe(true);
+        // One pick gone (as removing an injured rider's pick does), then saved again under the id in lower case.
+        const last = picks.at(-1)!;
+        await h.database.db.delete(predictions).where(and(eq(predictions.userId, a.id), eq(predictions.category, last.category)));
+        expect((await save(h, a, race, [last])).status).toBe(200);
+        expect(await entries(h, a, "ALL_PICKS_BONUS")).toHaveLength(1);
+        expect(await balance(h, a)).toBe(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS);
+      });
+
       it("pays once for 11 picks saved in one request", async () => {
         const a = await signUpConfirmed(h);
         at(h, fp1().start - MINUTE);
