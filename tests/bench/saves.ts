@@ -21,6 +21,8 @@ const seconds = Number(process.env.SAVES_SECONDS ?? 10);
 const players = Number(process.env.SAVES_PLAYERS ?? 8000);
 const WARMUP_SECONDS = 2;
 const here = dirname(fileURLToPath(import.meta.url));
+// Node's flags of `npm start` (package.json): both servers run as the product runs in production.
+const SERVER_FLAGS = ["--max-semi-space-size=32"];
 
 type Cpu = { serverMs: number; serverSystemMs: number; postgresMs: number };
 type Setup = { url: string; raceId: string; version: number; riders: string[]; tokens: string[]; now: number };
@@ -28,7 +30,7 @@ type Setup = { url: string; raceId: string; version: number; riders: string[]; t
 async function startServer(kind: Backend) {
   const out = join(tmpdir(), `pp-bench-saves-${process.pid}-${kind}.json`);
   // `node --import tsx`, not the tsx CLI: the CLI would sit between this process and the server's SIGTERM handler.
-  const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers/savesServer.ts")], {
+  const child = spawn(process.execPath, [...SERVER_FLAGS, "--import", "tsx", join(here, "helpers/savesServer.ts")], {
     env: { ...process.env, BENCH_DB: kind, BENCH_PLAYERS: String(players), BENCH_OUT: out },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -70,7 +72,7 @@ async function startServer(kind: Backend) {
 async function startFloor(productNow: number) {
   // The product's clock is set to a day before FP1: its tokens expire by that clock, so the floor checks them by it too.
   const env = { ...process.env, FLOOR_CLOCK_OFFSET_MS: String(productNow - Date.now()) };
-  const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers/floorServer.ts")], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...SERVER_FLAGS, "--import", "tsx", join(here, "helpers/floorServer.ts")], { env, stdio: ["ignore", "pipe", "inherit"] });
   let pending = "";
   child.stdout.on("data", (chunk: Buffer) => (pending += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
