@@ -315,6 +315,8 @@ onEachBackend(
         const after = (await view(h, a, race)).body.result;
         expect({ ...last.body.result, now: after.now }).toEqual(after);
         expect(last.body.result.balance).toBe(String(START_DIAMONDS + 7 + COMPLETION_REWARD_DIAMONDS));
+        // No entry without its balance: the balance is the sum of the ledger.
+        expect((await entries(h, a)).reduce((sum, e) => sum + e.delta, 0)).toBe(await balance(h, a));
       });
 
       it("pays once whatever case the race's id is written in", async () => {

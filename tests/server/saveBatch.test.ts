@@ -33,7 +33,7 @@ describe("saves ready in one turn share one transaction", () => {
     const sentBefore = batches.sent;
     const written = await Promise.all([batcher.write(save("c")), batcher.write(save("a")), batcher.write(save("b")), batcher.write(save("a"))]);
     expect(sent.messages).toEqual(["BEGIN;\nLOCK a;\nLOCK b;\nLOCK c;\nINSERT c;\nINSERT a;\nINSERT b;\nINSERT a;\nCOMMIT"]);
-    expect(written).toEqual([[{ xmin: "x-c" }], [{ xmin: "x-a" }], [{ xmin: "x-b" }], [{ xmin: "x-a" }]]);
+    expect(written.map((w) => w?.rows)).toEqual([[{ xmin: "x-c" }], [{ xmin: "x-a" }], [{ xmin: "x-b" }], [{ xmin: "x-a" }]]);
     expect(batches.sent).toBe(sentBefore + 1);
     expect(sent.released).toEqual([undefined]);
   });
@@ -42,7 +42,11 @@ describe("saves ready in one turn share one transaction", () => {
     const { connect } = standIn(answer);
     const batcher = saveBatcher(connect);
     const written = await Promise.all([batcher.write(save("a")), batcher.write(save("b", false)), batcher.write(save("c"))]);
-    expect(written).toEqual([[{ xmin: "x-a" }], [], [{ xmin: "x-c" }]]);
+    expect(written).toEqual([
+      { rows: [{ xmin: "x-a" }], credited: [] },
+      { rows: [], credited: [] },
+      { rows: [{ xmin: "x-c" }], credited: [] },
+    ]);
   });
 
   it("saves of a later turn go in a message of their own", async () => {
@@ -51,6 +55,53 @@ describe("saves ready in one turn share one transaction", () => {
     await batcher.write(save("a"));
     await batcher.write(save("b"));
     expect(sent.messages).toHaveLength(2);
+  });
+});
+
+describe("a save that credits diamonds commits only with its credit", () => {
+  const credited = (player: string, writes = true, credits = true) => ({
+    ...save(player, writes),
+    credit: { key: player, lock: `BALANCE ${player}`, statement: `CREDIT ${player}${credits ? "" : " posted"}` },
+  });
+  /** Answers INSERTs as `answer` does, and a credit with the balance row's new version unless its key was posted. */
+  const withCredits = (statement: string) => (statement.startsWith("CREDIT") ? (statement.endsWith("posted") ? [] : [{ xmin: `b-${statement.slice(7)}` }]) : answer(statement));
+
+  it("locks the balance rows after every save's lock, credits after every INSERT, and commits in a second message", async () => {
+    const { connect, sent } = standIn(withCredits);
+    const batcher = saveBatcher(connect);
+    const written = await Promise.all([batcher.write(credited("b")), batcher.write(save("c")), batcher.write(credited("a"))]);
+    expect(sent.messages).toEqual(["BEGIN;\nLOCK a;\nLOCK b;\nLOCK c;\nBALANCE a;\nBALANCE b;\nINSERT b;\nINSERT c;\nINSERT a;\nCREDIT b;\nCREDIT a", "COMMIT"]);
+    expect(written).toEqual([
+      { rows: [{ xmin: "x-b" }], credited: [{ xmin: "b-b" }] },
+      { rows: [{ xmin: "x-c" }], credited: [] },
+      { rows: [{ xmin: "x-a" }], credited: [{ xmin: "b-a" }] },
+    ]);
+  });
+
+  it("commits a credited save that wrote neither its picks nor its credit with the others", async () => {
+    const { connect, sent } = standIn(withCredits);
+    const batcher = saveBatcher(connect);
+    const written = await Promise.all([batcher.write(credited("a", false, false)), batcher.write(save("b"))]);
+    expect(sent.messages.at(-1)).toBe("COMMIT");
+    expect(written).toEqual([
+      { rows: [], credited: [] },
+      { rows: [{ xmin: "x-b" }], credited: [] },
+    ]);
+  });
+
+  it("rolls the whole batch back when a save's picks went in without its credit (its key was posted before)", async () => {
+    const { connect, sent } = standIn(withCredits);
+    const batcher = saveBatcher(connect);
+    const written = await Promise.all([batcher.write(credited("a", true, false)), batcher.write(save("b"))]);
+    expect(sent.messages.at(-1)).toBe("ROLLBACK");
+    expect(written).toEqual([undefined, undefined]);
+  });
+
+  it("rolls the whole batch back when a save's credit went in without its picks (its rows moved)", async () => {
+    const { connect, sent } = standIn(withCredits);
+    const batcher = saveBatcher(connect);
+    expect(await batcher.write(credited("a", false, true))).toBeUndefined();
+    expect(sent.messages.at(-1)).toBe("ROLLBACK");
   });
 });
 

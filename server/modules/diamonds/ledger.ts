@@ -52,17 +52,18 @@ function checkPosting(p: Posting): void {
 /**
  * The ledger's writes as prepared statements, for a caller that sends them in one message with its own (a save's
  * completion reward, server/modules/predictions/saveTx.ts) and PREPAREs these once per connection. `pp_ledger_lock`
- * takes the balance row's lock as `postAll` does; `pp_ledger_credit` then writes what `postAll` writes for one fresh
- * credit, from the balance the caller read under that lock: the entry (nothing when its key was posted before) and
- * the balance, only while it still is that balance plus the credit. It answers the balance row's new version, one row
- * when it credited and none otherwise: the caller must then roll back (an entry may have been written).
+ * takes the balance row's lock as `postAll` does; `pp_ledger_credit`, sent after it in the same transaction, then
+ * writes what `postAll` writes for one fresh credit, from the balance the caller read under that lock: the entry and
+ * the balance, both only while the balance still is the one read and the key was never posted. It answers the
+ * balance row's new version: one row when it credited, none (and nothing written) otherwise.
  */
 export const LEDGER_PREPARE = [
   `PREPARE pp_ledger_lock(uuid) AS SELECT 1 FROM diamond_balances WHERE user_id = $1 FOR UPDATE`,
   `PREPARE pp_ledger_credit(uuid, uuid, bigint, bigint, text, text, text, timestamptz) AS
-  WITH entry AS (
+  WITH read AS (SELECT user_id FROM diamond_balances WHERE user_id = $2 AND balance = $4 - $3),
+  entry AS (
     INSERT INTO diamond_ledger (id, user_id, delta, balance_after, reason, ref, idempotency_key, created_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (user_id, idempotency_key) DO NOTHING
+    SELECT $1, read.user_id, $3, $4, $5, $6, $7, $8 FROM read ON CONFLICT (user_id, idempotency_key) DO NOTHING
     RETURNING user_id, balance_after)
   UPDATE diamond_balances b SET balance = entry.balance_after, updated_at = $8 FROM entry
   WHERE b.user_id = entry.user_id AND b.balance = entry.balance_after - $3

@@ -5,13 +5,22 @@ import type { PoolClient } from "pg";
 // Each INSERT writes only if its own facts held, so a save whose rows moved costs the others nothing. The locks are
 // taken in the order of their keys, so two batches locking the same players can't deadlock. An error rolls the whole
 // batch back (nothing written) and each save is then decided again on its own.
+//
+// A save that also credits diamonds (the completion reward) adds its balance row's lock (after every save's lock,
+// in the order of their keys too) and its credit, which writes only while the balance is the one decided on. Its
+// picks and its credit must go in together: COMMIT is then sent in a second message, once every such save's INSERT
+// and credit both wrote or both wrote nothing; otherwise the whole batch is rolled back and decided again.
 
-/** One save's part of a batch: its lock's key, its lock statement and its INSERT. */
-export type BatchedSave = { key: string; lock: string; insert: string };
+/** A credit's part of a batch: the balance row's lock (with its key, for the order) and the credit. */
+export type BatchedCredit = { key: string; lock: string; statement: string };
 
-/** Rows the save's INSERT answered; undefined when the batch failed and nothing was written. */
-type Written = { xmin: string }[] | undefined;
-type Waiting = BatchedSave & { done: (rows: Written) => void };
+/** One save's part of a batch: its lock's key, its lock statement, its INSERT and its credit if it pays one. */
+export type BatchedSave = { key: string; lock: string; insert: string; credit?: BatchedCredit };
+
+type Row = { xmin: string };
+/** Rows the save's INSERT and credit answered; undefined when the batch failed and nothing was written. */
+export type Written = { rows: Row[]; credited: Row[] } | undefined;
+type Waiting = BatchedSave & { done: (written: Written) => void };
 
 /** The most saves one message carries. */
 const MOST = 32;
@@ -19,10 +28,10 @@ const MOST = 32;
 /** How batches went in this process (benches: saves per batch = the saves written / batches). */
 export const batches = { sent: 0, failed: 0 };
 
-/**
- * A batcher over a pool's connections: `connect` answers a connection with the save statements prepared,
- * `release` gives it back (with the error that broke it, if any).
- */
+/** A batch whose credited saves wrote only half of what they must: rolled back, every save decided again. */
+class HalfWritten extends Error {}
+
+/** A batcher over a pool's connections: `connect` answers a connection with the save statements prepared. */
 export function saveBatcher(connect: () => Promise<PoolClient>) {
   let waiting: Waiting[] = [];
 
@@ -31,12 +40,23 @@ export function saveBatcher(connect: () => Promise<PoolClient>) {
     let broken: Error | undefined;
     try {
       client = await connect();
-      const locks = new Map(batch.map((w) => [w.key, w.lock]));
-      const order = [...locks.keys()].toSorted();
-      const message = ["BEGIN", ...order.map((key) => locks.get(key)!), ...batch.map((w) => w.insert), "COMMIT"].join(";\n");
-      const results = (await client.query(message)) as unknown as { rows: { xmin: string }[] }[];
+      const lockOf = new Map(batch.map((w) => [w.key, w.lock]));
+      const locks = [...lockOf.keys()].toSorted().map((key) => lockOf.get(key)!);
+      const credits = batch.flatMap((w) => (w.credit ? [w.credit] : []));
+      const balanceLockOf = new Map(credits.map((c) => [c.key, c.lock]));
+      const balanceLocks = [...balanceLockOf.keys()].toSorted().map((key) => balanceLockOf.get(key)!);
+      const statements = ["BEGIN", ...locks, ...balanceLocks, ...batch.map((w) => w.insert), ...credits.map((c) => c.statement)];
+      const results = (await client.query([...statements, ...(credits.length ? [] : ["COMMIT"])].join(";\n"))) as unknown as { rows: Row[] }[];
+      const first = 1 + locks.length + balanceLocks.length;
+      let credit = first + batch.length;
+      const written = batch.map((w, i) => ({ rows: results[first + i]?.rows ?? [], credited: w.credit ? (results[credit++]?.rows ?? []) : [] }));
+      if (credits.length) {
+        const half = batch.some((w, i) => w.credit && written[i]!.rows.length > 0 !== written[i]!.credited.length > 0);
+        if (half) throw new HalfWritten("a save's picks and its credit went in apart");
+        await client.query("COMMIT");
+      }
       batches.sent++;
-      batch.forEach((w, i) => w.done(results[1 + order.length + i]?.rows ?? []));
+      batch.forEach((w, i) => w.done(written[i]));
     } catch {
       batches.failed++;
       await client?.query("ROLLBACK").catch((rollbackFailed: Error) => (broken = rollbackFailed));
@@ -53,7 +73,7 @@ export function saveBatcher(connect: () => Promise<PoolClient>) {
   }
 
   return {
-    /** Writes one save with the others of this turn; answers its INSERT's rows (undefined: decide it again). */
+    /** Writes one save with the others of this turn; answers its rows (undefined: decide it again). */
     write(save: BatchedSave): Promise<Written> {
       return new Promise((resolve) => {
         // setImmediate runs after this turn's I/O callbacks: every request read in this turn has decided by then.

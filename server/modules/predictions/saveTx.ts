@@ -18,8 +18,8 @@ import { asJson, byCategory, isUuid, lockRace, saveFacts, type PickRow, type Rac
 // player's picks of the race at their last save (saveCache.ts), the service decides from what it saw first and the
 // save is one round trip: the lock and an INSERT that writes only if every row the decision read is still at the
 // version it was read at, sent with the other such saves of the same turn in one transaction (saveBatch.ts). The
-// save that completes the weekend also credits its reward: its own transaction, the balance row locked, the ledger's
-// credit beside the INSERT, COMMIT only once both went in. A decision that refuses, or needs more than an INSERT and
+// save that completes the weekend also credits its reward there: its balance row locked, the ledger's credit beside
+// its INSERT, the batch committed only if both went in. A decision that refuses, or needs more than an INSERT and
 // that credit, or whose rows moved, is made again the two-round-trip way, from what the database holds under the
 // lock. The statements are PREPAREd once per connection (the plans are kept) and called with EXECUTE, quoting their
 // arguments as literals: a message of several statements can't carry bind parameters. On PGlite (one connection
@@ -309,39 +309,28 @@ async function inOneRoundTrip<T>(db: Db, pool: Pool, userId: string, raceId: str
   const lockKey = `predictions:${userId}:${raceId}`;
   const lock = `EXECUTE pp_save_lock(${q(lockKey)})`;
   const insert = insertStatement("pp_save_fast", inserts, q, checks);
-  let learnt: KnownPicks = seen;
-  let written: { xmin: string }[];
-  if (!credited) {
-    // With the other saves of this turn (saveBatch.ts); a batch that failed wrote nothing: decided again below.
-    written = (await batcherOf(pool).write({ key: lockKey, lock, insert })) ?? [];
-  } else {
-    const credit = credited;
-    // The balance row is locked before the INSERT's conditions read its version, so the balance the credit was
-    // decided on holds until COMMIT, which is sent only when the picks and the credit both went in.
-    written = await onConnection(pool, async (client) => {
-      const results = (await client.query(`BEGIN; ${lock}; ${lockStatement(q, userId)}; ${insert}; ${credit.at(inserts[0]!.savedAt)}`)) as unknown as {
-        rows: { xmin: string }[];
-      }[];
-      const rows = results[3]?.rows ?? [];
-      const balanceRow = results[4]?.rows[0];
-      if (rows.length === inserts.length && balanceRow) {
-        await client.query("COMMIT");
-        oneRoundTrip.credited++;
-        learnt = { ...seen, balance: credit.balance, balanceXmin: balanceRow.xmin };
-        return rows;
-      }
-      await client.query("ROLLBACK");
-      return [];
-    });
-  }
-  if (written.length !== inserts.length) {
+  const credit = credited && {
+    key: userId,
+    lock: lockStatement(q, userId),
+    statement: credited.at(inserts[0]!.savedAt),
+  };
+  // With the other saves of this turn (saveBatch.ts); a batch that failed wrote nothing: decided again below.
+  const answer = await batcherOf(pool).write({ key: lockKey, lock, insert, ...(credit ? { credit } : {}) });
+  // The batch commits a credited save's picks only with its credit (saveBatch.ts).
+  const balanceRow = answer?.credited[0];
+  if (answer?.rows.length !== inserts.length || (credited && !balanceRow)) {
     // The rows moved since: nothing was written. `meanwhile` was not run: the decision is made again.
     oneRoundTrip.movedSince++;
     known.picks.delete(key);
     return undefined;
   }
   oneRoundTrip.written++;
-  learn(known, key, learnt, inserts, written[0]!.xmin);
+  let learnt = seen;
+  if (credited && balanceRow) {
+    oneRoundTrip.credited++;
+    learnt = { ...seen, balance: credited.balance, balanceXmin: balanceRow.xmin };
+  }
+  learn(known, key, learnt, inserts, answer.rows[0]!.xmin);
   meanwhile?.();
   return { value };
 }
