@@ -282,7 +282,7 @@ async function inOneRoundTrip<T>(db: Db, pool: Pool, userId: string, raceId: str
     named.push(rider);
     riders.set(id, { id, raceClass: rider.raceClass, status: rider.status });
   }
-  // The decision's one credit (the completion reward) goes in the same message, when the balance row was seen.
+  // The decision's one credit (the completion reward) goes in its batch, when the balance row was seen.
   let credited: ReturnType<typeof creditStatement> | undefined;
   const q = escapeLiteral;
   const creditLater: Credit = async (posting) => {
