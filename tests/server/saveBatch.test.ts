@@ -58,14 +58,14 @@ describe("saves ready in one turn share one transaction", () => {
   });
 });
 
-describe("a save that credits diamonds commits only with its credit", () => {
-  const credited = (player: string, writes = true, credits = true) => ({
-    ...save(player, writes),
-    credit: { key: player, lock: `BALANCE ${player}`, statement: `CREDIT ${player}${credits ? "" : " posted"}` },
-  });
-  /** Answers INSERTs as `answer` does, and a credit with the balance row's new version unless its key was posted. */
-  const withCredits = (statement: string) => (statement.startsWith("CREDIT") ? (statement.endsWith("posted") ? [] : [{ xmin: `b-${statement.slice(7)}` }]) : answer(statement));
+const credited = (player: string, writes = true, credits = true) => ({
+  ...save(player, writes),
+  credit: { key: player, lock: `BALANCE ${player}`, statement: `CREDIT ${player}${credits ? "" : " posted"}` },
+});
+/** Answers INSERTs as `answer` does, and a credit with the balance row's new version unless its key was posted. */
+const withCredits = (statement: string) => (statement.startsWith("CREDIT") ? (statement.endsWith("posted") ? [] : [{ xmin: `b-${statement.slice(7)}` }]) : answer(statement));
 
+describe("a save that credits diamonds commits only with its credit", () => {
   it("locks the balance rows after every save's lock, credits after every INSERT, and commits in a second message", async () => {
     const { connect, sent } = standIn(withCredits);
     const batcher = saveBatcher(connect);
