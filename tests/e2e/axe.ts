@@ -24,8 +24,23 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(450);
 }
 
-/** The violations axe finds in the page as it is now, one line per node: "rule-id (impact) target: help". */
+/**
+ * Waits until every finite animation in the page has ended (up to 5 s). A fade caught half-way reads as faint text
+ * to axe's colour-contrast rule: a CI run once audited the landing's league panel at 10 % opacity, after a remount
+ * restarted its 333 ms fade on a loaded machine. Endless animations (spinners) are left running.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page
+    .evaluate(() => {
+      const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+      return Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 5_000))]);
+    })
+    .catch(() => undefined);
+}
+
+/** The violations axe finds in the page once its animations are over, one line per node: "rule-id (impact) target: help". */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await animationsDone(page);
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async (tags) => {
     const axe = window.axe;
