@@ -96,4 +96,24 @@ describe("the SPA's files", () => {
     }
     await context.close();
   });
+
+  it("a guest's landing loads its sections' API client but not the session's actors until the first interaction", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith("/assets/") && path.endsWith(".js")) scripts.push(path.slice("/assets/".length));
+    });
+    await page.goto(`${product.url}/`, { waitUntil: "networkidle" });
+    // The deferred sections drew from the API: the footer's links came in.
+    await expect.poll(() => page.locator("footer a[href]").count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    expect(scripts.some((file) => file.startsWith("api-")), scripts.join(" ")).toBe(true);
+    expect(scripts.filter((file) => file.startsWith("frame-")), scripts.join(" ")).toEqual([]);
+    // The first interaction brings the session's actors, and Play now opens the sign-in dialog.
+    await page.getByRole("button", { name: "Play now" }).first().click();
+    await expect.poll(() => page.getByRole("dialog").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(scripts.some((file) => file.startsWith("frame-")), scripts.join(" ")).toBe(true);
+    await context.close();
+  });
 });

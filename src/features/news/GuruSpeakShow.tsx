@@ -1,9 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { useNewsPageNext } from "../../api/news";
-import { modals } from "../../app/hooks";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import styles from "./news.module.css";
+
+/**
+ * The modal host lives in the app's runtime, which a guest's landing loads at the first interaction (issue 12): the
+ * click reaches it then, so the landing's news block does not evaluate the session's actors while the page loads.
+ */
+function openEpisode(props: { url: string; title: string; publishedAt: string }, title: string) {
+  void import("../../app/hooks").then(({ modals }) => modals.open("NewsModal", props, { title }));
+}
 
 /** The latest guru speak show episode for the page's language (GET /system/news-page/next?langCode), opened in the NewsModal. */
 export function GuruSpeakShow() {
@@ -18,7 +25,7 @@ export function GuruSpeakShow() {
         <>
           <p className={styles.latest}>{t("latest")}</p>
           <p className={styles.title}>{show.data.title}</p>
-          <Button className={styles.cta} onClick={() => modals.open("NewsModal", { url: show.data!.url, title: show.data!.title, publishedAt: show.data!.publishedAt }, { title: t("modalTitle") })}>
+          <Button className={styles.cta} onClick={() => openEpisode({ url: show.data!.url, title: show.data!.title, publishedAt: show.data!.publishedAt }, t("modalTitle"))}>
             {t("open")}
           </Button>
         </>
