@@ -77,7 +77,7 @@ async function startProduct(): Promise<{ url: string; stop: () => Promise<void> 
 }
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number; networkEndTime?: number };
-type Run = { score: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number; siMs: number; jsBeforeLcpKb: number; jsAllKb: number };
+type Run = { score: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number; siMs: number; jsBeforeLcpKb: number; jsAllKb: number; benchmarkIndex: number };
 
 /** The session as the SPA keeps a remembered one: token cookies and the remember-me flag. */
 async function signIn(port: number, origin: string, player: Player) {
@@ -137,6 +137,9 @@ async function lighthouseOnce(url: string, player?: Player, reportFile?: string)
       siMs: audit("speed-index"),
       jsBeforeLcpKb: kb(scripts.filter((i) => (i.networkEndTime ?? Number.POSITIVE_INFINITY) <= lcpObserved)),
       jsAllKb: kb(scripts),
+      // Chromium's own CPU benchmark at the run's start. Simulated throttling multiplies the tasks this machine ran
+      // by 4 whatever its speed; Lighthouse warns below 1,000 that the score then suffers (docs/throttling.md).
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     await stopChild(chrome);
@@ -159,7 +162,7 @@ const median = (values: number[]) => {
 
 function report(label: string, runs: Run[]) {
   const m = (pick: (r: Run) => number) => median(runs.map(pick));
-  console.log(`\n${label}, median of ${runs.length} runs:`);
+  console.log(`\n${label}, median of ${runs.length} runs (CPU benchmark index ${Math.round(median(runs.map((r) => r.benchmarkIndex)))}):`);
   return { m, score: m((r) => r.score), lcp: m((r) => r.lcpMs), js: m((r) => r.jsBeforeLcpKb) };
 }
 
@@ -173,7 +176,7 @@ async function measure(url: string, player?: Player): Promise<Run[]> {
     console.log(
       `${player ? "signed in" : "guest"} run ${i + 1}/${RUNS}: score ${run.score}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, FCP ${(run.fcpMs / 1000).toFixed(2)} s, ` +
         `TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}, SI ${(run.siMs / 1000).toFixed(2)} s, ` +
-        `JS before LCP ${run.jsBeforeLcpKb.toFixed(1)} KB, all JS ${run.jsAllKb.toFixed(1)} KB (transferred)`,
+        `JS before LCP ${run.jsBeforeLcpKb.toFixed(1)} KB, all JS ${run.jsAllKb.toFixed(1)} KB (transferred), CPU benchmark index ${Math.round(run.benchmarkIndex)}`,
     );
   }
   return runs;
