@@ -38,6 +38,14 @@ function NavLinks({ onNavigate, variant }: { onNavigate?: () => void; variant: "
   );
 }
 
+/**
+ * The global loading flag: a thin sweep over the kerb while any request runs. Its own component: the flag flips with
+ * every request, and only the sweep re-renders then, not the whole header (issue 12).
+ */
+function LoadingSweep() {
+  return useAppLoading() ? <div className={styles.progress} aria-hidden="true" data-testid="global-loading" /> : null;
+}
+
 /** Spec section 2's header, for guests and for signed-in players. */
 export function Header() {
   const { t } = useTranslation("common");
@@ -46,7 +54,6 @@ export function Header() {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useCloseAboveBreakpoint(menuOpen, closeMenu);
   const points = profile?.stat.points ?? 0;
-  const loading = useAppLoading();
   // A stored session being restored (its profile call may wait for the first screen's paint, issue 12): the avatar's
   // place is held, not filled with "Log in" for a player who is signed in.
   const pending = useSessionPending();
@@ -102,8 +109,7 @@ export function Header() {
         </div>
       </div>
       <div className={styles.kerb} aria-hidden="true" />
-      {/* The global loading flag: a thin sweep over the kerb while any request runs. */}
-      {loading ? <div className={styles.progress} aria-hidden="true" data-testid="global-loading" /> : null}
+      <LoadingSweep />
       {menuOpen ? (
         <nav id="header-drawer" className={styles.drawer} aria-label={t("nav.label")}>
           {profile ? (
