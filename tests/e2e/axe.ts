@@ -26,8 +26,9 @@ export async function settle(page: Page): Promise<void> {
 
 /**
  * Waits until every finite animation in the page has ended (up to 5 s). A fade caught half-way reads as faint text
- * to axe's colour-contrast rule: a CI run once audited the landing's league panel at 10 % opacity, after a remount
- * restarted its 333 ms fade on a loaded machine. Endless animations (spinners) are left running.
+ * to axe's colour-contrast rule: a CI run once read the landing's league panel at about a tenth of its opacity, its
+ * 333 ms fade started again (as it does when its section is shown again) on a loaded machine. Endless animations
+ * (spinners) are left running.
  */
 export async function animationsDone(page: Page): Promise<void> {
   await page

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import type { ModalPropsByKind } from "../../../machines/modalProps";
 import { useNewsPageNext } from "../../api/news";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
@@ -8,7 +9,7 @@ import styles from "./news.module.css";
  * The modal host lives in the app's runtime, which a guest's landing loads at the first interaction (issue 12): the
  * click reaches it then, so the landing's news block does not evaluate the session's actors while the page loads.
  */
-function openEpisode(props: { url: string; title: string; publishedAt: string }, title: string) {
+function openEpisode(props: ModalPropsByKind["NewsModal"], title: string) {
   void import("../../app/hooks").then(({ modals }) => modals.open("NewsModal", props, { title }));
 }
 
