@@ -14,6 +14,7 @@ import { safeErrorText } from "../http/logging";
 import { notificationStore, toNotification } from "./notificationStore";
 import { raceClock, type RaceClock } from "./raceClock";
 import type { Live } from "./types";
+import { settleQuietly } from "./settleQuietly";
 
 export const userRoom = (userId: string) => `user:${userId}`;
 /** Every authenticated socket joins this room (race events go to everyone). */
@@ -171,6 +172,7 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
             down = false;
           });
         }
+        for (const c of [pub, sub]) settleQuietly(c);
         redis.push(pub, sub);
         server.adapter(createAdapter(pub, sub));
       }
