@@ -30,6 +30,7 @@ onEachBackend(
     const enter = (body: unknown, headers: Record<string, string> = admin) => h.call("POST", `/admin/races/${race.id}/results`, { body, headers });
     const r = (i: number) => race.active[i]!;
     const afterEnd = (session: keyof RaceFixture["sessions"]) => at(h, race.sessions[session].end + SECOND);
+    const statsOf = async (p: Player) => (await h.database.db.select().from(users).where(eq(users.id, p.id)))[0]!;
     const pickRows = async (p: Player) => Object.fromEntries((await h.database.db.select().from(predictions).where(eq(predictions.userId, p.id))).map((row) => [row.category, row]));
     /** A player with all 11 picks saved `before` FP1 (a minute by default). */
     const predictor = async (name?: string, before = MINUTE) => {
@@ -223,14 +224,43 @@ onEachBackend(
 
       it("keeps the season statistics with every entry: points at once, wins and podiums once the race is classified", async () => {
         const a = await predictor("Alpha");
-        const statsOf = async () => (await h.database.db.select().from(users).where(eq(users.id, a.id)))[0]!;
         afterEnd("START");
         await enter({ session: "FP1", riderIds: [r(0)] });
         // Alone on the board, but the weekend is not finished: FP1's 5 points count, no win or podium yet.
-        expect(await statsOf()).toMatchObject({ points: 5, average: 5, wins: 0, podiums: 0 });
+        expect(await statsOf(a)).toMatchObject({ points: 5, average: 5, wins: 0, podiums: 0 });
         await enter({ session: "START", riderIds: [r(7), r(8), r(9)] });
         // RACE_FIRST 25 + RACE_SECOND 15 + RACE_THIRD 10 on top of FP1's 5.
-        expect(await statsOf()).toMatchObject({ points: 55, average: 55, wins: 1, podiums: 1 });
+        expect(await statsOf(a)).toMatchObject({ points: 55, average: 55, wins: 1, podiums: 1 });
+      });
+
+      it("moves podiums to whoever a later entry lifts onto a finished board, off the player it pushes down", async () => {
+        /** `race` picks (first, second, third) and a positions-gained pick on top of allPicks. */
+        const player = async (name: string, podium: [number, number, number], gained: number) => {
+          const p = await signUpConfirmed(h, name);
+          at(h, race.sessions.FP1.start - MINUTE);
+          const [first, second, third] = podium.map(r);
+          const picks = allPicks(race).map((pk) =>
+            pk.category === "RACE_FIRST" ? { ...pk, riderId: first! } : pk.category === "RACE_SECOND" ? { ...pk, riderId: second! }
+            : pk.category === "RACE_THIRD" ? { ...pk, riderId: third! } : pk.category === "POSITION_GAINED" ? { ...pk, riderId: r(gained) } : pk,
+          );
+          expect((await save(h, p, race, picks)).status).toBe(200);
+          return p;
+        };
+        const a = await player("Alpha", [7, 8, 9], 11);
+        const b = await player("Bravo", [12, 8, 9], 11);
+        const c = await player("Charlie", [12, 13, 9], 11);
+        const d = await player("Delta", [12, 13, 14], 10);
+        afterEnd("START");
+        // Alpha 50, Bravo 25, Charlie 10, Delta 0: the first three stand on the podium.
+        await enter({ session: "START", riderIds: [r(7), r(8), r(9)] });
+        expect(await statsOf(c)).toMatchObject({ points: 10, podiums: 1 });
+        expect(await statsOf(d)).toMatchObject({ points: 0, podiums: 0 });
+        // Delta's 15 for positions gained lift them above Charlie, whose own numbers did not move.
+        await enter({ session: "POSITION_GAINED", riderIds: [r(10)] });
+        expect(await statsOf(d)).toMatchObject({ points: 15, wins: 0, podiums: 1 });
+        expect(await statsOf(c)).toMatchObject({ points: 10, wins: 0, podiums: 0 });
+        expect(await statsOf(a)).toMatchObject({ points: 50, wins: 1, podiums: 1 });
+        expect(await statsOf(b)).toMatchObject({ points: 25, wins: 0, podiums: 1 });
       });
 
       it("is empty before any result, and has no row for a signed-out caller", async () => {

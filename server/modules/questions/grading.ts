@@ -8,7 +8,7 @@ import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
 import type { LedgerTx } from "../diamonds/ledger";
 import { raceSettlementLock } from "../bets/service";
-import { refreshRaceScores, refreshSeasonStats } from "../results/scores";
+import { refreshScores } from "../results/scores";
 import { isUuid } from "./service";
 
 // The operators' side of bonus questions: publishing a weekend's questions, reading them with their answers, and
@@ -79,8 +79,7 @@ async function lockRace(tx: LedgerTx, raceId: string) {
 
 async function refreshPoints(tx: LedgerTx, raceId: string) {
   const race = await raceOf(tx, raceId);
-  await refreshRaceScores(tx, race.id, race.season);
-  await refreshSeasonStats(tx, race.season, race.id);
+  await refreshScores(tx, race.id, race.season);
 }
 
 export function gradingService(deps: AppDeps) {

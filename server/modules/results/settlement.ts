@@ -10,7 +10,7 @@ import { AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx, type Posting, type PostResult } from "../diamonds/ledger";
 import { resultKeyOf, settle, type Classification } from "../../../contract/weekendRules/scoring";
 import { podiums } from "../../../contract/weekendRules/structure";
-import { refreshRaceScores, refreshSeasonStats } from "./scores";
+import { refreshScores } from "./scores";
 import { settleRaceBets } from "../bets/settlement";
 
 // Results entry and settlement (game rules "Points"): one transaction writes the classification, scores
@@ -122,8 +122,7 @@ export function settlementService(deps: AppDeps) {
       const bets = results.START ? await settleRaceBets(deps, tx, race, results.START) : null;
 
       const players = [...new Set(picks.map((p) => p.userId))];
-      await refreshRaceScores(tx, raceId, race.season);
-      await refreshSeasonStats(tx, race.season, raceId);
+      await refreshScores(tx, raceId, race.season);
       await notifyInBatches(deps, tx, players, "RESULTS_PUBLISHED", { raceName: race.name, name: key });
       return {
         report: { settled: scored.length, players: players.length, refunded: refunds.reduce((s, r) => s + r.delta, 0) + (bets?.refunded ?? 0), replayed: false, ...(bets ? { bets: bets.settled } : {}) },
