@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { NotificationType } from "../../contract/live";
 import type { Notification } from "../../contract/notifications";
@@ -25,18 +24,17 @@ export function notificationStore(db: Db) {
     async insert(tx: LiveTx, userIds: readonly string[], type: NotificationType, value: NotificationValueOf, now: Date) {
       const unique = [...new Set(userIds)];
       if (unique.length === 0) return;
-      // One statement from arrays (`unnest`): two or three bind parameters whatever the number of players.
-      const ids = pgArray(unique.map(() => randomUUID()));
+      // One statement from arrays (`unnest`): one or two bind parameters whatever the number of players, the ids drawn by PostgreSQL.
       const users = pgArray(unique);
       if (typeof value === "function") {
         const values = pgArray(unique.map((userId) => JSON.stringify(value(userId))));
         await tx.execute(sql`INSERT INTO notifications (id, user_id, type, value, created_at)
-          SELECT n.id, n.user_id, ${type}, n.value::jsonb, ${now.toISOString()}::timestamptz
-          FROM unnest(${ids}::uuid[], ${users}::uuid[], ${values}::text[]) WITH ORDINALITY AS n(id, user_id, value, i) ORDER BY n.i`);
+          SELECT gen_random_uuid(), n.user_id, ${type}, n.value::jsonb, ${now.toISOString()}::timestamptz
+          FROM unnest(${users}::uuid[], ${values}::text[]) WITH ORDINALITY AS n(user_id, value, i) ORDER BY n.i`);
       } else {
         await tx.execute(sql`INSERT INTO notifications (id, user_id, type, value, created_at)
-          SELECT n.id, n.user_id, ${type}, ${JSON.stringify(value)}::jsonb, ${now.toISOString()}::timestamptz
-          FROM unnest(${ids}::uuid[], ${users}::uuid[]) WITH ORDINALITY AS n(id, user_id, i) ORDER BY n.i`);
+          SELECT gen_random_uuid(), n.user_id, ${type}, ${JSON.stringify(value)}::jsonb, ${now.toISOString()}::timestamptz
+          FROM unnest(${users}::uuid[]) WITH ORDINALITY AS n(user_id, i) ORDER BY n.i`);
       }
     },
     async list(userId: string, take = 100): Promise<Notification[]> {
