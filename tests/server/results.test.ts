@@ -7,7 +7,9 @@ import { ADMIN_TOKEN_HEADER } from "../../contract/calls.results";
 import type { PredictionCategory } from "../../contract/enums";
 import { Leaderboard, RaceResults, SettlementReport } from "../../contract/results";
 import { categoryPoints, changeTiers, upgradePrices } from "../../contract/rules";
-import { predictions, riders, users } from "../../server/db/schema";
+import { predictions, races, riders, users } from "../../server/db/schema";
+import type { LedgerTx } from "../../server/modules/diamonds/ledger";
+import { refreshScores } from "../../server/modules/results/scores";
 import { signUpConfirmed, type Player } from "./accounts";
 import { ADMIN_TOKEN, onEachBackend } from "./harness";
 import { allPicks, at, balance, change, MINUTE, pickOf, raceFixture, save, SECOND, setDiamonds, tokenOf, upgrade, view, type RaceFixture } from "./predictionsFixture";
@@ -261,6 +263,35 @@ onEachBackend(
         expect(await statsOf(c)).toMatchObject({ points: 10, wins: 0, podiums: 0 });
         expect(await statsOf(a)).toMatchObject({ points: 50, wins: 1, podiums: 1 });
         expect(await statsOf(b)).toMatchObject({ points: 25, wins: 0, podiums: 1 });
+      });
+
+      // PGlite runs one transaction at a time: only PostgreSQL can interleave two.
+      it.skipIf(h.kind !== "postgres")("two rewrites of one season at once: the later one reads what the earlier committed", async () => {
+        const a = await predictor("Alpha");
+        afterEnd("PF");
+        await enter({ session: "FP1", riderIds: [r(0)] });
+        await enter({ session: "PF", riderIds: [r(1)] });
+        const base = Number((await statsOf(a)).points);
+        const [{ season } = { season: 0 }] = await h.database.db.select({ season: races.season }).from(races).where(eq(races.id, race.id));
+        const bump = (tx: LedgerTx, category: PredictionCategory, by: number) =>
+          tx.execute(sql`UPDATE predictions SET points = points + ${by} WHERE user_id = ${a.id} AND category = ${category}`);
+        let firstRewritten!: () => void;
+        const rewritten = new Promise<void>((resolve) => (firstRewritten = resolve));
+        // The first holds its rewrite uncommitted while the second starts its own: without one rewrite of a season at
+        // a time, the second sums from a snapshot without the first's points and writes that over them.
+        const first = h.database.db.transaction(async (tx) => {
+          await bump(tx, "FP1", 100);
+          await refreshScores(tx, race.id, season);
+          firstRewritten();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        });
+        await rewritten;
+        const second = h.database.db.transaction(async (tx) => {
+          await bump(tx, "PRACTICE_FASTEST", 1000);
+          await refreshScores(tx, race.id, season);
+        });
+        await Promise.all([first, second]);
+        expect(Number((await statsOf(a)).points)).toBe(base + 1100);
       });
 
       it("is empty before any result, and has no row for a signed-out caller", async () => {

@@ -24,6 +24,9 @@ const podiumOf = (race: SQL | string) =>
  * statistics are read from rows that did not move, so they stay as the last rewrite left them.
  */
 export async function refreshScores(tx: LedgerTx, raceId: string, season: number): Promise<void> {
+  // A player's statistics sum every race of the season, and two races settle under two different locks: one rewrite
+  // of a season at a time, so each reads the other's rows committed (later statements see what committed meanwhile).
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`season-stats:${season}`}, 0))`);
   const before = rowsOf<{ user_id: string }>(await tx.execute(podiumOf(raceId)));
   const changed = await refreshRaceScores(tx, raceId, season);
   const after = rowsOf<{ user_id: string }>(await tx.execute(podiumOf(raceId)));
