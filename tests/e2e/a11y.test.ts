@@ -171,6 +171,22 @@ describe("axe-core: 0 violations", () => {
     }, 600_000);
   }
 
+  it("a past weekend's timeline, its sessions over and one canceled, at both widths", async () => {
+    // A weekend before the demo's current one (the keyboard test below picks on the current one): every session is
+    // over, and its FP1 is canceled by the operator.
+    const calendar = await api<{ data: { id: string; round: number }[] }>(null, "GET", "/races?page=1&take=30");
+    const next = await api<{ id: string; round: number }[]>(null, "GET", "/races/next?take=1");
+    const past = calendar.data.find((r) => r.round === next[0]!.round - 1)!;
+    await operator.enterResult(past.id, { session: "FP1", canceled: true });
+    const page = await openSignedIn(browser, product.url, player, "/predictions");
+    await page.getByRole("combobox", { name: "Race", exact: true }).selectOption(past.id);
+    await expect.poll(() => page.getByText("Canceled", { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await settle(page);
+    const found = new Map<string, string[]>();
+    await auditAtWidths(page, `/predictions, round ${past.round}`, found);
+    expect(found.size, report(found)).toBe(0);
+  }, 120_000);
+
   it("the rider chart fits 375 px: every round drawn, no sideways scroll", async () => {
     const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
     await page.goto(`${product.url}/rider/${params.riderId}`);
