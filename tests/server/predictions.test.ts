@@ -249,6 +249,19 @@ onEachBackend(
         expect(all.reduce((sum, e) => sum + e.delta, 0)).toBe(await balance(h, a));
       });
 
+      it("the 10th and 11th picks saved at once go in one after the other: the second sees the first, the reward is paid once", async () => {
+        const a = await signUpConfirmed(h);
+        at(h, fp1().start - MINUTE);
+        // Both name riders this instance read with the first nine, so both can go the one-round-trip way.
+        const seen = { RACE_THIRD: r(1), POSITION_GAINED: r(0) } as Record<string, string>;
+        const picks = allPicks(race).map((p) => ({ category: p.category, riderId: seen[p.category] ?? p.riderId }));
+        expect((await save(h, a, race, picks.slice(0, 9))).status).toBe(200);
+        const [tenth, eleventh] = await Promise.all([save(h, a, race, picks.slice(9, 10)), save(h, a, race, picks.slice(10))]);
+        expect([tenth!.status, eleventh!.status]).toEqual([200, 200]);
+        expect((await view(h, a, race)).body.result).toMatchObject({ complete: true, balance: String(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS) });
+        expect(await entries(h, a, "ALL_PICKS_BONUS")).toHaveLength(1);
+      });
+
       it("a reward posted before is not paid again: the 11th pick saved again is decided again and pays nothing", async () => {
         const a = await signUpConfirmed(h);
         at(h, fp1().start - MINUTE);

@@ -38,7 +38,7 @@ export function remember<T>(map: Map<string, T>, key: string, value: T): void {
 }
 
 /**
- * The picks' versions as pp_save_fast computes them: "category:pick xmin:rider xmin" in the byte order of the
+ * The picks' versions as pp_save_batch computes them: "category:pick xmin:rider xmin" in the byte order of the
  * categories (PostgreSQL's `COLLATE "C"`; the categories are ASCII), joined by commas; "" without picks.
  */
 export function picksStamp(versions: Map<string, string>): string {

@@ -8,7 +8,7 @@ import * as schema from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { creditStatement, LEDGER_PREPARE, lockStatement, type LedgerTx, type Posting, type PostResult } from "../diamonds/ledger";
 import { picksKey, picksStamp, remember, saveCaches, type KnownPicks, type KnownRider } from "./saveCache";
-import { saveBatcher, type SaveBatcher } from "./saveBatch";
+import { saveBatcher, type BatchedInsert, type SaveBatcher } from "./saveBatch";
 import { asJson, byCategory, isUuid, lockRace, saveFacts, type PickRow, type RaceInfo, type SessionJson } from "./store";
 
 // A save's transaction. On PostgreSQL it costs two round trips: BEGIN, the per-(player, race) lock and one read of
@@ -77,19 +77,26 @@ const PREPARE = [
   INSERT INTO predictions (id, user_id, race_id, category, rider_id, upgrades, saved_at, updated_at)
   SELECT p.id, $1, $2, p.category, p.rider_id, p.upgrades::text[], $7, $7 FROM unnest($3, $4, $5, $6) AS p(id, category, rider_id, upgrades)
   RETURNING xmin::text`,
-  // The one-round-trip save: the INSERT of pp_save_insert, made only when the race's stamp ($8), the player's picks
-  // with their riders ($9, as saveCache.ts's picksStamp writes them), the balance row ($10) and the named riders
-  // ($11, $12) are at the versions the decision was made from. Otherwise it inserts nothing.
-  `PREPARE pp_save_fast(uuid, uuid, uuid[], text[], uuid[], text[], timestamptz, text, text, text, uuid[], text[]) AS
+  // Every lock of a batch of one-round-trip saves (saveBatch.ts), in the order of the keys (the rows of unnest's).
+  `PREPARE pp_save_locks(text[]) AS SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) AS locked FROM unnest($1) AS k`,
+  // The one-round-trip saves of a batch: each save's picks (pick arrays $7–$11, their save's place in $7) inserted only
+  // when the race's stamp ($4), the player's picks with their riders ($5, as saveCache.ts's picksStamp writes them),
+  // the balance row ($6) and the named riders ($12–$14) are at the versions its decision was made from. A save whose
+  // facts moved inserts nothing; the others go in. Answers each row's player and race, so a save finds its own.
+  `PREPARE pp_save_batch(uuid[], uuid[], timestamptz[], text[], text[], text[], int[], uuid[], text[], uuid[], text[], int[], uuid[], text[]) AS
+  WITH held AS (
+    SELECT s.i, s.user_id, s.race_id, s.at FROM unnest($1, $2, $3, $4, $5, $6) WITH ORDINALITY AS s(user_id, race_id, at, race_stamp, picks_stamp, balance_xmin, i)
+    WHERE (SELECT r.xmin::text || ':' || coalesce((SELECT string_agg(x.xmin::text, ',' ORDER BY x.type) FROM race_sessions x WHERE x.race_id = r.id), '')
+        FROM races r WHERE r.id = s.race_id) = s.race_stamp
+      AND coalesce((SELECT string_agg(k.category || ':' || k.xmin::text || ':' || rd.xmin::text, ',' ORDER BY k.category COLLATE "C")
+        FROM predictions k JOIN riders rd ON rd.id = k.rider_id WHERE k.user_id = s.user_id AND k.race_id = s.race_id), '') = s.picks_stamp
+      AND (SELECT b.xmin::text FROM diamond_balances b WHERE b.user_id = s.user_id) IS NOT DISTINCT FROM s.balance_xmin
+      AND NOT EXISTS (SELECT 1 FROM unnest($12, $13, $14) AS n(i, id, xmin) LEFT JOIN riders rd ON rd.id = n.id
+        WHERE n.i = s.i AND rd.xmin::text IS DISTINCT FROM n.xmin))
   INSERT INTO predictions (id, user_id, race_id, category, rider_id, upgrades, saved_at, updated_at)
-  SELECT p.id, $1, $2, p.category, p.rider_id, p.upgrades::text[], $7, $7 FROM unnest($3, $4, $5, $6) AS p(id, category, rider_id, upgrades)
-  WHERE (SELECT r.xmin::text || ':' || coalesce((SELECT string_agg(s.xmin::text, ',' ORDER BY s.type) FROM race_sessions s WHERE s.race_id = r.id), '')
-      FROM races r WHERE r.id = $2) = $8
-    AND coalesce((SELECT string_agg(k.category || ':' || k.xmin::text || ':' || rd.xmin::text, ',' ORDER BY k.category COLLATE "C")
-      FROM predictions k JOIN riders rd ON rd.id = k.rider_id WHERE k.user_id = $1 AND k.race_id = $2), '') = $9
-    AND (SELECT b.xmin::text FROM diamond_balances b WHERE b.user_id = $1) IS NOT DISTINCT FROM $10
-    AND NOT EXISTS (SELECT 1 FROM unnest($11, $12) AS n(id, xmin) LEFT JOIN riders rd ON rd.id = n.id WHERE rd.xmin::text IS DISTINCT FROM n.xmin)
-  RETURNING xmin::text`,
+  SELECT p.id, held.user_id, held.race_id, p.category, p.rider_id, p.upgrades::text[], held.at, held.at
+  FROM unnest($7, $8, $9, $10, $11) AS p(i, id, category, rider_id, upgrades) JOIN held ON held.i = p.i
+  RETURNING user_id, race_id, xmin::text`,
 ];
 
 /**
@@ -242,7 +249,7 @@ async function inTransaction<T>(db: Db, client: PoolClient, post: Post, userId: 
   if (!tx) clientDbs.set(client, (tx = drizzle({ client, schema }) as unknown as Db));
   const decision = watched(tx);
   const { inserts, value, meanwhile } = await work(facts, decision.tx, creditIn(post, decision.tx));
-  const committed = client.query(inserts.length ? `${insertStatement("pp_save_insert", inserts, q)}; COMMIT` : "COMMIT") as unknown as Promise<{ rows: { xmin: string }[] }[]>;
+  const committed = client.query(inserts.length ? `${insertStatement(inserts, q)}; COMMIT` : "COMMIT") as unknown as Promise<{ rows: { xmin: string }[] }[]>;
   // The message is on its way: do what needs no answer from it while PostgreSQL works, then wait for the commit
   // (whatever `meanwhile` did, the commit's outcome is waited for before anything is thrown).
   let failed: { error: unknown } | undefined;
@@ -299,23 +306,23 @@ async function inOneRoundTrip<T>(db: Db, pool: Pool, userId: string, raceId: str
   }
   const { inserts, value, meanwhile } = decided;
   if (!inserts.length) return undefined;
-  const checks = [
-    q(seen.raceStamp),
-    q(picksStamp(seen.versions)),
-    seen.balanceXmin === null ? "NULL" : q(seen.balanceXmin),
-    q(pgArray(named.map((r) => r.id))),
-    q(pgArray(named.map((r) => r.xmin))),
-  ];
-  const lockKey = `predictions:${userId}:${raceId}`;
-  const lock = `EXECUTE pp_save_lock(${q(lockKey)})`;
-  const insert = insertStatement("pp_save_fast", inserts, q, checks);
+  const insert: BatchedInsert = {
+    userId,
+    raceId,
+    at: inserts[0]!.savedAt.toISOString(),
+    raceStamp: seen.raceStamp,
+    picksStamp: picksStamp(seen.versions),
+    balanceXmin: seen.balanceXmin,
+    riders: named.map((r) => ({ id: r.id, xmin: r.xmin })),
+    picks: inserts.map((i) => ({ id: i.id, category: i.category, riderId: i.riderId, upgrades: i.upgrades })),
+  };
   const credit = credited && {
     key: userId,
     lock: lockStatement(q, userId),
     statement: credited.at(inserts[0]!.savedAt),
   };
   // With the other saves of this turn (saveBatch.ts); a batch that failed wrote nothing: decided again below.
-  const answer = await batcherOf(pool).write({ key: lockKey, lock, insert, ...(credit ? { credit } : {}) });
+  const answer = await batcherOf(pool).write({ key: `predictions:${userId}:${raceId}`, insert, ...(credit ? { credit } : {}) });
   // The batch commits a credited save's picks only with its credit (saveBatch.ts).
   const balanceRow = answer?.credited[0];
   if (answer?.rows.length !== inserts.length || (credited && !balanceRow)) {
@@ -388,8 +395,8 @@ async function insertPicks(tx: LedgerTx, inserts: PickRow[]): Promise<void> {
       ${pgArray(inserts.map((i) => pgArray(i.upgrades)))}::text[]) AS p(id, category, rider_id, upgrades)`);
 }
 
-/** The EXECUTE of a prepared INSERT (PostgreSQL), its arguments quoted as literals; pp_save_fast adds its checks. */
-function insertStatement(statement: "pp_save_insert" | "pp_save_fast", inserts: PickRow[], q: (v: string) => string, checks: string[] = []): string {
+/** The EXECUTE of pp_save_insert (PostgreSQL), its arguments quoted as literals. */
+function insertStatement(inserts: PickRow[], q: (v: string) => string): string {
   const first = inserts[0]!;
   const args = [
     q(first.userId),
@@ -399,7 +406,6 @@ function insertStatement(statement: "pp_save_insert" | "pp_save_fast", inserts: 
     q(pgArray(inserts.map((i) => i.riderId))),
     q(pgArray(inserts.map((i) => pgArray(i.upgrades)))),
     q(first.savedAt.toISOString()),
-    ...checks,
   ];
-  return `EXECUTE ${statement}(${args.join(", ")})`;
+  return `EXECUTE pp_save_insert(${args.join(", ")})`;
 }
