@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react";
-import { useMemo } from "react";
-import { createActor, fromCallback, type SnapshotFrom } from "xstate";
+import { startTransition, useEffect, useMemo, useState } from "react";
+import { createActor, fromCallback, type AnyActorRef, type SnapshotFrom } from "xstate";
 import type { ModalKind } from "../../contract/enums";
 import type { authMachine, AuthTag } from "../../machines/auth.machine";
 import type { liveSocketMachine } from "../../machines/liveSocket.machine";
@@ -35,6 +35,32 @@ export const useProfile = () => useSelector(authActor, selectProfile);
 export const useIsSignedIn = () => useSelector(authActor, selectSignedIn);
 /** True while a stored session is being restored (page load): guards wait instead of sending the player home. */
 export const useSessionPending = () => useSelector(authActor, selectChecking);
+
+/**
+ * An actor's slice for what only shows it: a change re-renders its readers in a transition, which React renders in
+ * slices the page stays responsive between, not inside the update that changed it (issue 12: a restored session's
+ * profile re-rendered the header and the screen in one ~40 ms task on a phone). A guard reads the actor as it is
+ * (useSelector): for one transition's time the two can differ.
+ */
+function useSelectorInTransition<A extends AnyActorRef, T>(actor: A, select: (snapshot: SnapshotFrom<A>) => T): T {
+  const [value, setValue] = useState(() => select(actor.getSnapshot() as SnapshotFrom<A>));
+  useEffect(() => {
+    const update = () => {
+      const next = select(actor.getSnapshot() as SnapshotFrom<A>);
+      startTransition(() => setValue(next));
+    };
+    // A change between this render and this effect.
+    update();
+    const subscription = actor.subscribe(update);
+    return () => subscription.unsubscribe();
+  }, [actor, select]);
+  return value;
+}
+
+/** The profile for what displays it (the header, a screen's greeting), updated in a transition; guards use useIsSignedIn. */
+export const useShownProfile = () => useSelectorInTransition(authActor, selectProfile);
+/** useSessionPending for what displays it, in the same transition as useShownProfile. */
+export const useShownSessionPending = () => useSelectorInTransition(authActor, selectChecking);
 
 export function useAppLoading() {
   return useSelector(appActor, (s) => s.context.loading > 0);

@@ -4,7 +4,7 @@ import { Link, useLocation } from "wouter";
 import { Button } from "../../ui/Button";
 import { CloseIcon, HeartIcon, MenuIcon, TrophyIcon } from "../../ui/icons";
 import { Logo } from "../../ui/Logo";
-import { modals, useAppLoading, useProfile, useSessionPending } from "../hooks";
+import { modals, useAppLoading, useShownProfile, useShownSessionPending } from "../hooks";
 import { paths } from "../paths";
 import { LanguagePicker } from "./LanguagePicker";
 import { NotificationsBell } from "./notifications/NotificationsBell";
@@ -49,14 +49,14 @@ function LoadingSweep() {
 /** Spec section 2's header, for guests and for signed-in players. */
 export function Header() {
   const { t } = useTranslation("common");
-  const profile = useProfile();
+  const profile = useShownProfile();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useCloseAboveBreakpoint(menuOpen, closeMenu);
   const points = profile?.stat.points ?? 0;
   // A stored session being restored (its profile call may wait for the first screen's paint, issue 12): the avatar's
   // place is held, not filled with "Log in" for a player who is signed in.
-  const pending = useSessionPending();
+  const pending = useShownSessionPending();
 
   return (
     <header className={styles.header}>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Race } from "../../../contract/races";
 import { useBalance } from "../../api/diamonds";
 import { useCurrentRaceId, useRaces } from "../../api/races";
-import { useProfile } from "../../app/hooks";
+import { useShownProfile } from "../../app/hooks";
 import { firstContentShown } from "../../app/firstPaint";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
@@ -22,7 +22,7 @@ import { dateFormat, RACE_DATES } from "../../i18n/formats";
  */
 export default function PredictionsScreen() {
   const { t } = useTranslation("predictions");
-  const me = useProfile();
+  const me = useShownProfile();
   // The weekend and the gurus are rendered in a transition after the heading has committed (React yields
   // between their slices): the heading, the page's largest paint, does not wait for the board's render.
   const player = useDeferredValue(me, null);
