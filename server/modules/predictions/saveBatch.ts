@@ -1,14 +1,15 @@
 import { escapeLiteral, type PoolClient } from "pg";
 import { pgArray } from "../../db/arrays";
 
-// One-round-trip saves ready in the same turn of the event loop share one transaction: one message (BEGIN, every
+// One-round-trip saves waiting together share one transaction: one message (BEGIN, every
 // save's lock, one INSERT of every save's picks, COMMIT), one commit and one flush of the WAL instead of one each.
 // The INSERT (pp_save_batch, saveTx.ts) writes a save's picks only if that save's own facts held, so a save whose rows
 // moved costs the others nothing. One statement for all the locks and one for all the picks, not one per save: in
 // PostgreSQL each statement pays its own start-up, and in Node its own result. The locks are taken in the order of
 // their keys, so two batches locking the same players can't deadlock. Two saves of one key never share a batch: one
 // statement reads from one snapshot, so the second would not see the first's picks; it waits for the next batch.
-// An error rolls the whole batch back (nothing written) and each save is then decided again on its own.
+// An error rolls the whole batch back (nothing written) and each save is then decided again on its own. One batch is
+// out at a time: the saves that arrive meanwhile wait for it and go together in the next (see IN_FLIGHT).
 //
 // A save that also credits diamonds (the completion reward) adds its balance row's lock (after every save's lock,
 // in the order of their keys too) and its credit, which writes only while the balance is the one decided on. Its
@@ -186,7 +187,7 @@ export function saveBatcher(connect: () => Promise<PoolClient>) {
   }
 
   return {
-    /** Writes one save with the others of this turn; answers its rows (undefined: decide it again). */
+    /** Writes one save with the others waiting; answers its rows (undefined: decide it again). */
     write(save: BatchedSave): Promise<Written> {
       return new Promise((resolve) => {
         // setImmediate runs after this turn's I/O callbacks: every request read in this turn has decided by then.

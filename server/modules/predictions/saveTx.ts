@@ -17,7 +17,7 @@ import { asJson, byCategory, isUuid, lockRace, saveFacts, type PickRow, type Rac
 // its further statements on the same connection, inside the same transaction). When this instance saw the
 // player's picks of the race at their last save (saveCache.ts), the service decides from what it saw first and the
 // save is one round trip: the lock and an INSERT that writes only if every row the decision read is still at the
-// version it was read at, sent with the other such saves of the same turn in one transaction (saveBatch.ts). The
+// version it was read at, sent with the other such saves waiting in one transaction (saveBatch.ts). The
 // save that completes the weekend also credits its reward there: its balance row locked, the ledger's credit beside
 // its INSERT, the batch committed only if both went in. A decision that refuses, or needs more than an INSERT and
 // that credit, or whose rows moved, is made again the two-round-trip way, from what the database holds under the
@@ -321,7 +321,7 @@ async function inOneRoundTrip<T>(db: Db, pool: Pool, userId: string, raceId: str
     lock: lockStatement(q, userId),
     statement: credited.at(inserts[0]!.savedAt),
   };
-  // With the other saves of this turn (saveBatch.ts); a batch that failed wrote nothing: decided again below.
+  // With the other saves waiting (saveBatch.ts); a batch that failed wrote nothing: decided again below.
   const answer = await batcherOf(pool).write({ key: `predictions:${userId}:${raceId}`, insert, ...(credit ? { credit } : {}) });
   // The batch commits a credited save's picks only with its credit (saveBatch.ts).
   const balanceRow = answer?.credited[0];
