@@ -161,6 +161,32 @@ onEachBackend(
         const [u] = await h.database.db.select().from(users).where(eq(users.id, p.id));
         expect(u).toMatchObject({ points: 20 + 15 + 50 + 10, poles: 1 });
       });
+
+      it("scores two players' same picks each by their own upgrades", async () => {
+        // Settlement scores each kind of pick (category, rider, upgrades) once: the same riders with and without upgrades are two kinds.
+        const plain = await predictor("plain");
+        const upgraded = await predictor("upgraded");
+        await setDiamonds(h, upgraded.id, 200);
+        at(h, race.sessions.FP1.start - MINUTE);
+        expect((await upgrade(h, upgraded, race, "PREDICTION", "POLEMAN")).status).toBe(200);
+        expect((await upgrade(h, upgraded, race, "PREDICTION_INSURANCE_SPRINT")).status).toBe(200);
+        expect((await upgrade(h, upgraded, race, "PREDICTION_RACE")).status).toBe(200);
+        expect((await upgrade(h, upgraded, race, "PREDICTION_INSURANCE_RACE")).status).toBe(200);
+        afterEnd("START");
+        await enter({ session: "Q2", riderIds: [r(3)] });
+        await enter({ session: "SPRINT", riderIds: [r(6), r(4), r(5)] });
+        await enter({ session: "START", riderIds: [r(7), r(9), r(12)] });
+        const [mine, theirs] = [await pickRows(upgraded), await pickRows(plain)];
+        expect(mine.POLEMAN).toMatchObject({ state: "ACCURATE", points: categoryPoints.POLEMAN * 2 });
+        expect(theirs.POLEMAN).toMatchObject({ state: "ACCURATE", points: categoryPoints.POLEMAN });
+        expect(mine.SPRINT_FIRST).toMatchObject({ state: "INSURANCE", points: 7.5 });
+        expect(theirs.SPRINT_FIRST).toMatchObject({ state: "INACCURATE", points: 0 });
+        expect(mine.RACE_FIRST).toMatchObject({ state: "ACCURATE", points: 50 });
+        expect(theirs.RACE_FIRST).toMatchObject({ state: "ACCURATE", points: 25 });
+        expect(mine.RACE_THIRD).toMatchObject({ state: "INSURANCE", points: 10 });
+        expect(theirs.RACE_THIRD).toMatchObject({ state: "INACCURATE", points: 0 });
+        expect(await statsOf(plain)).toMatchObject({ points: categoryPoints.POLEMAN + categoryPoints.RACE_FIRST });
+      });
     });
 
     describe("a canceled session scores nothing and refunds what was spent on its picks", () => {

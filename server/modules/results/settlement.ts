@@ -4,6 +4,7 @@ import { PredictionCategory as Categories } from "../../../contract/enums";
 import type { DiamondReason } from "../../../contract/calls.diamonds";
 import { GAME_CLASS } from "../../../contract/rules";
 import { sessionOfResult, type ResultBody, type ResultKey, type SettlementReport } from "../../../contract/results";
+import { pgArray, rowsOf } from "../../db/arrays";
 import { diamondLedger, predictions, races, raceSessions, riders, sessionResults } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
@@ -20,9 +21,6 @@ import { settleRaceBets } from "../bets/settlement";
 // (same classification, nothing changes) or a 409.
 
 const categoriesOf = (key: ResultKey): PredictionCategory[] => Categories.options.filter((c) => resultKeyOf(c) === key);
-
-/** Passed to PostgreSQL as one array parameter (drizzle would expand a JS array into one parameter per item). */
-const pgArray = (values: readonly (string | number)[]) => `{${values.join(",")}}`;
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -98,22 +96,36 @@ export function settlementService(deps: AppDeps) {
         await tx.update(raceSessions).set({ canceled: true }).where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, sessionType)));
       }
 
-      const picks = await tx
-        .select({ id: predictions.id, userId: predictions.userId, category: predictions.category, riderId: predictions.riderId, upgrades: predictions.upgrades, settledAt: predictions.settledAt })
+      // A pick's points depend on its category, rider and upgrades alone: a weekend of 9,091 players holds a few
+      // hundred such kinds, so the contract's settle() scores each kind once and one UPDATE gives every pick its
+      // kind's state (reading every pick into Node cost more than scoring it).
+      const categories = Object.keys(results).flatMap((k) => categoriesOf(k as ResultKey));
+      const kinds = await tx
+        .selectDistinct({ category: predictions.category, riderId: predictions.riderId, upgrades: predictions.upgrades })
         .from(predictions)
-        .where(and(eq(predictions.raceId, raceId), inArray(predictions.category, Object.keys(results).flatMap((k) => categoriesOf(k as ResultKey))), isNull(predictions.settledAt)));
-      const scored = settle(picks, results);
-      if (scored.length) {
-        await tx.execute(sql`
-          UPDATE predictions p SET state = v.state, points = v.points, settled_at = ${now.toISOString()}
-          FROM unnest(${pgArray(scored.map((s) => s.id))}::uuid[], ${pgArray(scored.map((s) => s.state))}::text[], ${pgArray(scored.map((s) => s.points))}::numeric[]) AS v(id, state, points)
-          WHERE p.id = v.id AND p.settled_at IS NULL`);
-      }
+        .where(and(eq(predictions.raceId, raceId), inArray(predictions.category, categories), isNull(predictions.settledAt)));
+      const scored = settle(
+        kinds.map((k, i) => ({ ...k, id: String(i), settledAt: null })),
+        results,
+      ).map((s) => ({ ...kinds[Number(s.id)]!, state: s.state, points: s.points }));
+      // Upgrades are action names: joined by commas they compare as one text per kind.
+      const written = scored.length
+        ? rowsOf<{ id: string; user_id: string }>(
+            await tx.execute(sql`
+              UPDATE predictions p SET state = v.state, points = v.points, settled_at = ${now.toISOString()}
+              FROM unnest(${pgArray(scored.map((s) => s.category))}::text[], ${pgArray(scored.map((s) => s.riderId))}::uuid[],
+                ${pgArray(scored.map((s) => s.upgrades.join(",")))}::text[], ${pgArray(scored.map((s) => s.state))}::text[],
+                ${pgArray(scored.map((s) => s.points))}::numeric[]) AS v(category, rider_id, upgrades, state, points)
+              WHERE p.race_id = ${raceId} AND p.category = v.category AND p.rider_id = v.rider_id
+                AND array_to_string(p.upgrades, ',') = v.upgrades AND p.settled_at IS NULL
+              RETURNING p.id, p.user_id`),
+          )
+        : [];
 
       let refunds: PostResult[] = [];
       if (canceled) {
         // Every diamond spent on the voided picks: their own multipliers and paid changes, and the podium upgrades of a canceled podium session.
-        const refs = picks.map((p) => `prediction:${p.id}`);
+        const refs = written.map((p) => `prediction:${p.id}`);
         for (const group of ["SPRINT", "RACE"] as const) if (podiums[group].session === sessionType && key !== "POSITION_GAINED") refs.push(`podium:${raceId}:${group}`);
         refunds = (await ledger.postAll(tx, await refundsFor(tx, refs))).filter((r) => !r.replayed);
       }
@@ -121,11 +133,11 @@ export function settlementService(deps: AppDeps) {
       // The race session's result settles the race's bets too (server/modules/bets/settlement.ts).
       const bets = results.START ? await settleRaceBets(deps, tx, race, results.START) : null;
 
-      const players = [...new Set(picks.map((p) => p.userId))];
+      const players = [...new Set(written.map((p) => p.user_id))];
       await refreshScores(tx, raceId, race.season);
       await notifyInBatches(deps, tx, players, "RESULTS_PUBLISHED", { raceName: race.name, name: key });
       return {
-        report: { settled: scored.length, players: players.length, refunded: refunds.reduce((s, r) => s + r.delta, 0) + (bets?.refunded ?? 0), replayed: false, ...(bets ? { bets: bets.settled } : {}) },
+        report: { settled: written.length, players: players.length, refunded: refunds.reduce((s, r) => s + r.delta, 0) + (bets?.refunded ?? 0), replayed: false, ...(bets ? { bets: bets.settled } : {}) },
         touched: [...new Set([...refunds.map((r) => r.userId), ...(bets?.touched ?? [])])],
       };
     });
