@@ -41,6 +41,23 @@ onEachBackend(
       expect((await save(h, p, race, allPicks(race))).status).toBe(200);
       return p;
     };
+    /** The pole multiplied, the sprint podium insured, the race podium multiplied and insured. */
+    const upgradeAll = async (p: Player) => {
+      await setDiamonds(h, p.id, 200);
+      at(h, race.sessions.FP1.start - MINUTE);
+      expect((await upgrade(h, p, race, "PREDICTION", "POLEMAN")).status).toBe(200);
+      expect((await upgrade(h, p, race, "PREDICTION_INSURANCE_SPRINT")).status).toBe(200);
+      expect((await upgrade(h, p, race, "PREDICTION_RACE")).status).toBe(200);
+      expect((await upgrade(h, p, race, "PREDICTION_INSURANCE_RACE")).status).toBe(200);
+    };
+    const enterPoleAndPodiums = async () => {
+      afterEnd("START");
+      await enter({ session: "Q2", riderIds: [r(3)] });
+      // Sprint picks 4, 5, 6 finish 6, 4, 5: all in the top three, none in place.
+      await enter({ session: "SPRINT", riderIds: [r(6), r(4), r(5)] });
+      // Race picks 7, 8, 9 finish 7, 9, 12: first exact, third second, second out.
+      await enter({ session: "START", riderIds: [r(7), r(9), r(12)] });
+    };
     const board = async (path: string, p?: Player, query: Record<string, number> = {}) => {
       const res = await h.call("GET", path, { query, ...(p ? { token: await tokenOf(h, p) } : {}) });
       expect(res.status).toBe(200);
@@ -138,18 +155,8 @@ onEachBackend(
 
       it("doubles a multiplied pick and pays half of an insured podium pick in the top three elsewhere", async () => {
         const p = await predictor();
-        await setDiamonds(h, p.id, 200);
-        at(h, race.sessions.FP1.start - MINUTE);
-        expect((await upgrade(h, p, race, "PREDICTION", "POLEMAN")).status).toBe(200);
-        expect((await upgrade(h, p, race, "PREDICTION_INSURANCE_SPRINT")).status).toBe(200);
-        expect((await upgrade(h, p, race, "PREDICTION_RACE")).status).toBe(200);
-        expect((await upgrade(h, p, race, "PREDICTION_INSURANCE_RACE")).status).toBe(200);
-        afterEnd("START");
-        await enter({ session: "Q2", riderIds: [r(3)] });
-        // Sprint picks 4, 5, 6 finish 6, 4, 5: all in the top three, none in place.
-        await enter({ session: "SPRINT", riderIds: [r(6), r(4), r(5)] });
-        // Race picks 7, 8, 9 finish 7, 9, 12: first exact, third second, second out.
-        await enter({ session: "START", riderIds: [r(7), r(9), r(12)] });
+        await upgradeAll(p);
+        await enterPoleAndPodiums();
         const rows = await pickRows(p);
         expect(rows.POLEMAN).toMatchObject({ state: "ACCURATE", points: categoryPoints.POLEMAN * 2 });
         expect(rows.SPRINT_FIRST).toMatchObject({ state: "INSURANCE", points: 7.5 });
@@ -166,16 +173,8 @@ onEachBackend(
         // Settlement scores each kind of pick (category, rider, upgrades) once: the same riders with and without upgrades are two kinds.
         const plain = await predictor("plain");
         const upgraded = await predictor("upgraded");
-        await setDiamonds(h, upgraded.id, 200);
-        at(h, race.sessions.FP1.start - MINUTE);
-        expect((await upgrade(h, upgraded, race, "PREDICTION", "POLEMAN")).status).toBe(200);
-        expect((await upgrade(h, upgraded, race, "PREDICTION_INSURANCE_SPRINT")).status).toBe(200);
-        expect((await upgrade(h, upgraded, race, "PREDICTION_RACE")).status).toBe(200);
-        expect((await upgrade(h, upgraded, race, "PREDICTION_INSURANCE_RACE")).status).toBe(200);
-        afterEnd("START");
-        await enter({ session: "Q2", riderIds: [r(3)] });
-        await enter({ session: "SPRINT", riderIds: [r(6), r(4), r(5)] });
-        await enter({ session: "START", riderIds: [r(7), r(9), r(12)] });
+        await upgradeAll(upgraded);
+        await enterPoleAndPodiums();
         const [mine, theirs] = [await pickRows(upgraded), await pickRows(plain)];
         expect(mine.POLEMAN).toMatchObject({ state: "ACCURATE", points: categoryPoints.POLEMAN * 2 });
         expect(theirs.POLEMAN).toMatchObject({ state: "ACCURATE", points: categoryPoints.POLEMAN });
