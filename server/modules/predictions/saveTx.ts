@@ -9,7 +9,7 @@ import { AppError } from "../../http/errors";
 import { creditStatement, LEDGER_PREPARE, lockStatement, type LedgerTx, type Posting, type PostResult } from "../diamonds/ledger";
 import { picksKey, picksStamp, remember, saveCaches, type KnownPicks, type KnownRider } from "./saveCache";
 import { saveBatcher, type BatchedInsert, type SaveBatcher } from "./saveBatch";
-import { asJson, byCategory, isUuid, lockRace, saveFacts, type PickRow, type RaceInfo, type SessionJson } from "./store";
+import { asJson, byCategory, isUuid, lockRace, saveFacts, saveLockKey, type PickRow, type RaceInfo, type SessionJson } from "./store";
 
 // A save's transaction. On PostgreSQL it costs two round trips: BEGIN, the per-(player, race) lock and one read of
 // everything the rules need go in one message; the INSERT of the new picks and COMMIT in another. In between,
@@ -222,7 +222,7 @@ async function inTransaction<T>(db: Db, client: PoolClient, post: Post, userId: 
   if (!races) raceCaches.set(db, (races = new Map()));
   const cached = races.get(raceId);
   const results = (await client.query(
-    `BEGIN; EXECUTE pp_save_lock(${q(`predictions:${userId}:${raceId}`)}); EXECUTE pp_save_facts(${q(userId)}, ${q(raceId)}, ${q(pgArray(ids))}, ${cached ? q(cached.stamp) : "NULL"})`,
+    `BEGIN; EXECUTE pp_save_lock(${q(saveLockKey(userId, raceId))}); EXECUTE pp_save_facts(${q(userId)}, ${q(raceId)}, ${q(pgArray(ids))}, ${cached ? q(cached.stamp) : "NULL"})`,
   )) as unknown as { rows: FactsRow[] }[];
   const row = results[2]?.rows[0];
   if (!row) throw new AppError(404, "notFound");
@@ -322,7 +322,7 @@ async function inOneRoundTrip<T>(db: Db, pool: Pool, userId: string, raceId: str
     statement: credited.at(inserts[0]!.savedAt),
   };
   // With the other saves waiting (saveBatch.ts); a batch that failed wrote nothing: decided again below.
-  const answer = await batcherOf(pool).write({ key: `predictions:${userId}:${raceId}`, insert, ...(credit ? { credit } : {}) });
+  const answer = await batcherOf(pool).write({ key: saveLockKey(userId, raceId), insert, ...(credit ? { credit } : {}) });
   // The batch commits a credited save's picks only with its credit (saveBatch.ts).
   const balanceRow = answer?.credited[0];
   if (answer?.rows.length !== inserts.length || (credited && !balanceRow)) {

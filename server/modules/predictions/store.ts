@@ -49,9 +49,12 @@ export const asExisting = (p: PickRow): ExistingPick => ({
   riderInjured: p.riderInjured,
 });
 
+/** The advisory lock's key that serializes one player's writes on one race: every save path takes this one. */
+export const saveLockKey = (userId: string, raceId: string) => `predictions:${userId}:${raceId}`;
+
 /** Serializes one player's writes on one race (held until the transaction ends). */
 export async function lock(tx: LedgerTx, userId: string, raceId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`predictions:${userId}:${raceId}`}, 0))`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${saveLockKey(userId, raceId)}, 0))`);
 }
 
 export const toSaved = (p: PickRow): SavedPick => ({
@@ -112,7 +115,7 @@ export function toPicks(json: PickJson[] | null): PickRow[] {
 export async function lockRace(tx: LedgerTx, userId: string, raceId: string): Promise<RaceInfo> {
   if (!isUuid(raceId)) throw new AppError(404, "notFound");
   const [row] = rowsOf<{ race: unknown }>(
-    await tx.execute(sql`SELECT ${raceJson(raceId)} AS race, pg_advisory_xact_lock(hashtextextended(${`predictions:${userId}:${raceId}`}, 0)) IS NULL AS locked`),
+    await tx.execute(sql`SELECT ${raceJson(raceId)} AS race, pg_advisory_xact_lock(hashtextextended(${saveLockKey(userId, raceId)}, 0)) IS NULL AS locked`),
   );
   return toRace(asJson<RaceJson | null>(row?.race ?? null));
 }
