@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { settleLegs, type RaceOutcome } from "../../../contract/betRules";
+import { pgArray } from "../../db/arrays";
 import { bets } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { diamondsLedger, type LedgerTx, type Posting } from "../diamonds/ledger";
@@ -11,9 +12,6 @@ import { betKeys } from "./service";
 // every open leg of the race is read in one query, settled by the contract's `settleLegs`, written back in one
 // UPDATE; each player's winnings are paid in one ledger entry; a canceled race session refunds every stake.
 // Each player who bet gets one BET_RESULTS notification.
-
-/** A PostgreSQL array literal of one parameter (drizzle would expand a JS array into one parameter per item). */
-const pgArray = (values: readonly (string | number | null)[]) => `{${values.map((v) => (v === null ? "NULL" : String(v))).join(",")}}`;
 
 export type BetSettlement = {
   /** Legs settled (won, lost or refunded). */
