@@ -176,14 +176,17 @@ onEachBackend(
         await upgradeAll(upgraded);
         await enterPoleAndPodiums();
         const [mine, theirs] = [await pickRows(upgraded), await pickRows(plain)];
-        expect(mine.POLEMAN).toMatchObject({ state: "ACCURATE", points: categoryPoints.POLEMAN * 2 });
-        expect(theirs.POLEMAN).toMatchObject({ state: "ACCURATE", points: categoryPoints.POLEMAN });
-        expect(mine.SPRINT_FIRST).toMatchObject({ state: "INSURANCE", points: 7.5 });
-        expect(theirs.SPRINT_FIRST).toMatchObject({ state: "INACCURATE", points: 0 });
-        expect(mine.RACE_FIRST).toMatchObject({ state: "ACCURATE", points: 50 });
-        expect(theirs.RACE_FIRST).toMatchObject({ state: "ACCURATE", points: 25 });
-        expect(mine.RACE_THIRD).toMatchObject({ state: "INSURANCE", points: 10 });
-        expect(theirs.RACE_THIRD).toMatchObject({ state: "INACCURATE", points: 0 });
+        // category: the upgraded player's pick, the plain player's same pick.
+        const expected: [PredictionCategory, object, object][] = [
+          ["POLEMAN", { state: "ACCURATE", points: categoryPoints.POLEMAN * 2 }, { state: "ACCURATE", points: categoryPoints.POLEMAN }],
+          ["SPRINT_FIRST", { state: "INSURANCE", points: 7.5 }, { state: "INACCURATE", points: 0 }],
+          ["RACE_FIRST", { state: "ACCURATE", points: 50 }, { state: "ACCURATE", points: 25 }],
+          ["RACE_THIRD", { state: "INSURANCE", points: 10 }, { state: "INACCURATE", points: 0 }],
+        ];
+        for (const [category, upgradedPick, plainPick] of expected) {
+          expect(mine[category]).toMatchObject(upgradedPick);
+          expect(theirs[category]).toMatchObject(plainPick);
+        }
         expect(await statsOf(plain)).toMatchObject({ points: categoryPoints.POLEMAN + categoryPoints.RACE_FIRST });
       });
     });
