@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { operatorApi, type OperatorApi } from "../../scripts/operator/api";
 import { simulateWeekend } from "../../scripts/operator/simulator";
 import { createPlayer, openSignedIn, type Player } from "./accounts";
+import { axeViolations, settle } from "./axe";
 import { launchBrowser, startProduct, type Product } from "./harness";
 import { api as callApi } from "./api";
 
@@ -190,6 +191,14 @@ describe("a player's race weekend", () => {
     const fp1Card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Fastest in FP1" }) });
     expect(await fp1Card.getByText("Accurate", { exact: true }).count()).toBe(1);
     expect(await fp1Card.getByText("+5 pts").count()).toBe(1);
+    // The official tops mark the player's own riders ("Yours"): Results as a player who scored, axe at both widths.
+    const viewport = page.viewportSize()!;
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await settle(page);
+      expect(await axeViolations(page), `/results at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize(viewport);
     await page.getByRole("tab", { name: "All answered" }).click();
     await expect.poll(() => page.getByRole("heading", { level: 3 }).count()).toBe(11);
     const winnerCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Race winner" }) });
