@@ -197,6 +197,8 @@ describe("a player's race weekend", () => {
       await page.setViewportSize({ width, height: 900 });
       await settle(page);
       expect(await axeViolations(page), `/results at ${width} px`).toEqual([]);
+      // Every tab in view: the tab list does not scroll sideways (a tab cut at its edge gave no sign there was more).
+      expect(await page.getByRole("tablist").evaluate((list) => list.scrollWidth - list.clientWidth), `/results tabs at ${width} px`).toBeLessThanOrEqual(0);
     }
     await page.setViewportSize(viewport);
     await page.getByRole("tab", { name: "All answered" }).click();
