@@ -23,14 +23,22 @@ const JWT = /^[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}$/;
 /** A one-time code as the recovery and confirmation steps use. */
 const ONE_TIME_CODE = /^\d{6}$/;
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/**
+ * PostgreSQL's jsonb refuses NUL and half a surrogate pair. A bundle records what the app held, odd text
+ * included: one such character must not lose the whole report, so each becomes U+FFFD.
+ */
+const storable = (text: string) => text.replace(LONE_SURROGATE, "\uFFFD").replaceAll("\u0000", "\uFFFD");
+
 /**
  * A copy of the value with personal and secret fields replaced by REDACTED: keys that name them (tokens,
  * passwords, e-mails, names, addresses…), any string that looks like an e-mail or a token, and functions and
- * errors reduced to their names. Cycles and depth beyond 12 are cut.
+ * errors reduced to their names. Cycles and depth beyond 12 are cut. Text the database cannot store (NUL,
+ * half a surrogate pair) becomes U+FFFD, in keys and values alike.
  */
 export function redact(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
   if (value === null || typeof value === "boolean" || typeof value === "number") return value;
-  if (typeof value === "string") return EMAIL.test(value) || JWT.test(value) || ONE_TIME_CODE.test(value) ? REDACTED : value;
+  if (typeof value === "string") return EMAIL.test(value) || JWT.test(value) || ONE_TIME_CODE.test(value) ? REDACTED : storable(value);
   if (typeof value === "undefined" || typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") return null;
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Error) {
@@ -43,7 +51,7 @@ export function redact(value: unknown, depth = 0, seen = new WeakSet<object>()):
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1, seen));
   // An actor reference (a child in a context) is named, not copied.
   if ("sessionId" in value && "send" in value) return { actor: String((value as { id?: unknown }).id ?? "") };
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, PERSONAL_KEY.test(k) || (k === "data" && typeof v === "string") ? REDACTED : redact(v, depth + 1, seen)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), PERSONAL_KEY.test(k) || (k === "data" && typeof v === "string") ? REDACTED : redact(v, depth + 1, seen)]));
 }
 
 const Json: z.ZodType<unknown> = z.unknown();

@@ -136,6 +136,16 @@ describe("Record and replay", () => {
     expect(redact({ type: "link.use", data: "eyJsZWFndWUiOiJMMSJ9", signature: "abc" })).toEqual({ type: "link.use", data: REDACTED, signature: REDACTED });
   });
 
+  it("text the database cannot store becomes U+FFFD; whole characters, emoji included, stay as they are", () => {
+    expect(redact({ ok: "Mandalika 🏍️ ü", nul: "a\u0000b", high: "x\ud83d", low: "\udc00y", ["k\ud800"]: 1 })).toEqual({
+      ok: "Mandalika 🏍️ ü",
+      nul: "a\uFFFDb",
+      high: "x\uFFFD",
+      low: "\uFFFDy",
+      ["k\uFFFD"]: 1,
+    });
+  });
+
   it("names, e-mails, tokens and codes never reach the bundle", async () => {
     const { recorder } = await recordJoinAndRemove();
     const text = JSON.stringify(recorder.actors());

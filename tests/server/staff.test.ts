@@ -216,4 +216,17 @@ onEachBackend("problem reports", (h) => {
     expect(JSON.stringify(read.body)).not.toContain(player.email);
     expect((await h.call("GET", "/staff/reports/ZZZZZZZZ", { token: support.tokens.accessToken })).status).toBe(404);
   });
+
+  it("keeps a bundle holding text the database cannot store (NUL, half a surrogate pair), each such character as U+FFFD", async () => {
+    const player = await signUpConfirmed(h);
+    const bundle = { ...bundleWith({ draft: "a\u0000b", ["key\udc00"]: "\ud83d" }), createdAt: "\ud800" };
+    const created = await h.call("POST", "/reports", { token: player.tokens.accessToken, body: { bundle } });
+    expect(created.status).toBe(200);
+
+    const support = await signUpConfirmed(h);
+    await grantRole(h.database.db, h.clock, support.email, "support");
+    const read = await h.call("GET", `/staff/reports/${created.body.result.id}`, { token: support.tokens.accessToken });
+    expect(read.body.result.bundle.createdAt).toBe("\uFFFD");
+    expect(read.body.result.bundle.actors[0].initial.context).toEqual({ draft: "a\uFFFDb", ["key\uFFFD"]: "\uFFFD" });
+  });
 });
