@@ -68,8 +68,8 @@ async function makeWorld(h: Harness): Promise<World> {
   const ledger = diamondsLedger(h.app.deps);
   const people = [randomUUID(), randomUUID(), randomUUID()];
   await db.insert(users).values(
-    // Names and e-mails from the ids' 48 random bits: with 24 bits, the hundreds of worlds a FUZZ_RUNS=1000 run makes
-    // after deleted accounts met a name taken before about once in a few runs.
+    // Names and e-mails from the ids' 48 random bits. A FUZZ_RUNS=1000 run remakes hundreds of worlds after deleted
+    // accounts, and with 24 bits two of them would share a name in about 2% of runs.
     people.map((id, i) => ({ id, name: `fuzz${i}${id.slice(-12)}`, email: `fuzz${i}.${id.slice(-12)}@example.com`, emailConfirmedAt: now, isGuru: i === 2, createdAt: now, updatedAt: now })),
   );
   for (const id of people) await db.transaction((tx) => ledger.post(tx, { userId: id, delta: 500, reason: "ADMIN", ref: "fuzz", idempotencyKey: `fuzz:${id}` }));
@@ -242,7 +242,7 @@ function servedRoutes(tree: string): string[] {
   return out;
 }
 
-/** An error's message and its causes': a failed query's message names the statement, its cause says why it failed. */
+/** An error's message followed by its causes' messages: a failed query names its statement, and its cause says why it failed. */
 function failureText(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
   const cause = failureText(error.cause);
