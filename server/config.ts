@@ -27,6 +27,8 @@ export type Config = {
   adminToken: string | undefined;
   oauth: Partial<Record<SocialProvider, OAuthProviderConfig>>;
   rateLimitMax: number;
+  /** Access tokens' lifetime (default 15 minutes); shortened only outside production (ACCESS_TTL_SECONDS), so tests see refreshes. */
+  accessTtlSeconds?: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits count per address). */
   trustProxy: boolean;
   /** argon2 cost; lowered only by the test harness to keep the suite fast. */
@@ -113,6 +115,7 @@ export function loadConfig(env: Env = process.env): Config {
   // Production serves the admin calls only with an explicit ADMIN_TOKEN; development always has one.
   const adminToken = nonEmpty(env.ADMIN_TOKEN) ?? (production ? undefined : devSecrets(dataDir).admin);
   const rateLimitMax = Number(nonEmpty(env.RATE_LIMIT_MAX) ?? 10);
+  const accessTtlSeconds = production ? undefined : Number(nonEmpty(env.ACCESS_TTL_SECONDS) ?? Number.NaN);
   return {
     production,
     port,
@@ -127,6 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminToken,
     oauth: oauthFromEnv(env),
     rateLimitMax: Number.isFinite(rateLimitMax) && rateLimitMax > 0 ? rateLimitMax : 10,
+    ...(accessTtlSeconds !== undefined && Number.isInteger(accessTtlSeconds) && accessTtlSeconds > 0 ? { accessTtlSeconds } : {}),
     trustProxy: ["1", "true", "yes"].includes((env.TRUST_PROXY ?? "").toLowerCase()),
     passwordHash: { memoryCost: 19456, timeCost: 2 },
   };

@@ -159,6 +159,17 @@ onEachBackend("auth", (h) => {
     });
   });
 
+  describe("access tokens live as long as the configured lifetime (ACCESS_TTL_SECONDS outside production)", () => {
+    it("a 5-second lifetime is refused after 6 seconds, and refreshes", async () => {
+      const app = await h.buildApp({ accessTtlSeconds: 5 });
+      const p = await signUpConfirmed(h);
+      const tokens = (await h.call<{ result: { accessToken: string } }>("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } }, app)).body.result;
+      expect((await h.call("GET", "/users/profile", { token: tokens.accessToken }, app)).status).toBe(200);
+      h.clock.setOffset(6000);
+      expect((await h.call("GET", "/users/profile", { token: tokens.accessToken }, app)).status).toBe(401);
+    });
+  });
+
   describe("refresh tokens rotate on every use, and reuse revokes the family", () => {
     it("returns a new pair and retires the old refresh token", async () => {
       const p = await signUpConfirmed(h);
@@ -198,6 +209,46 @@ onEachBackend("auth", (h) => {
       const p = await signUpConfirmed(h);
       h.clock.setOffset(30 * 24 * 3600_000 + 1000);
       expect((await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(401);
+    });
+  });
+
+  describe("refresh is limited per token, not per address: players at a circuit share one carrier address", () => {
+    it("eleven players on one address each refresh in the same minute at the production limit of 10", async () => {
+      const app = await h.buildApp({ rateLimitMax: 10 });
+      const players = [];
+      for (let i = 0; i < 11; i++) players.push(await signUpConfirmed(h));
+      for (const p of players) {
+        const res = await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken }}, app);
+        expect(res.status).toBe(200);
+      }
+    });
+
+    it("one player may refresh twelve times in a minute, each time with the new token", async () => {
+      const app = await h.buildApp({ rateLimitMax: 10 });
+      let tokens = (await signUpConfirmed(h)).tokens;
+      for (let i = 0; i < 12; i++) {
+        const res = await h.call<{ result: typeof tokens }>("POST", "/auth/refresh", { body: { refreshToken: tokens.refreshToken } }, app);
+        expect(res.status, `refresh ${i + 1}`).toBe(200);
+        tokens = res.body.result;
+      }
+    });
+
+    it("still answers 429 to one token sent past the limit", async () => {
+      const app = await h.buildApp({ rateLimitMax: 2 });
+      const attempt = () => h.call("POST", "/auth/refresh", { body: { refreshToken: "stolen-or-guessed" } }, app);
+      expect((await attempt()).status).toBe(401);
+      expect((await attempt()).status).toBe(401);
+      expect((await attempt()).status).toBe(429);
+    });
+
+    it("e-mail confirmations on one address are counted per link too", async () => {
+      const app = await h.buildApp({ rateLimitMax: 2 });
+      for (let i = 0; i < 3; i++) {
+        const email = uniqueEmail();
+        await signUp(h, `Circuit${i}${Date.now().toString(36)}`, email);
+        const res = await h.call("POST", "/auth/sign-up/confirm", { body: { token: tokenFrom(await latestMail(h, email)) } }, app);
+        expect(res.status, `confirmation ${i + 1}`).toBe(200);
+      }
     });
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { authCalls } from "../../../contract/calls";
 import type { SocialProvider } from "../../../contract/enums";
@@ -17,8 +18,20 @@ function rateKey(request: FastifyRequest): string {
   return `${request.ip}|${(who ?? "").normalize("NFC").trim().toLowerCase()}`;
 }
 
-function limited(max: number) {
-  return { config: { rateLimit: { max, timeWindow: 60_000, hook: "preHandler" as const, keyGenerator: rateKey } } };
+/**
+ * A refresh (and an e-mail confirmation) is counted per token it carries, not per address: at a circuit thousands
+ * of players share one carrier address, and each of their tabs refreshes every few minutes. A token is 32 random
+ * bytes, so counting per token gives a guesser nothing; its hash keeps the secret out of the limiter's store.
+ */
+const perToken =
+  (field: "refreshToken" | "token") =>
+  (request: FastifyRequest): string => {
+    const token = ((request.body ?? {}) as Record<string, unknown>)[field];
+    return typeof token === "string" ? `${field}|${createHash("sha256").update(token).digest("base64url")}` : `${field}|${request.ip}`;
+  };
+
+function limited(max: number, keyGenerator: (request: FastifyRequest) => string = rateKey) {
+  return { config: { rateLimit: { max, timeWindow: 60_000, hook: "preHandler" as const, keyGenerator } } };
 }
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -27,11 +40,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const ok = { ok: true as const };
 
   serve(app, authCalls.signUp, ({ body }) => auth.signUp(body), { routeOptions: limit });
-  serve(app, authCalls.signUpConfirm, ({ body }) => auth.confirm(body.token), { routeOptions: limit });
+  serve(app, authCalls.signUpConfirm, ({ body }) => auth.confirm(body.token), { routeOptions: limited(app.deps.config.rateLimitMax, perToken("token")) });
   serve(app, authCalls.signInEmail, ({ body }) => auth.signIn(body.email, body.password, "email"), { routeOptions: limit });
   serve(app, authCalls.signIn, ({ body }) => auth.signIn(body.login, body.password, "login"), { routeOptions: limit });
   serve(app, authCalls.refresh, ({ body }) => auth.tokens.rotate(body.refreshToken), {
-    routeOptions: limit,
+    routeOptions: limited(app.deps.config.rateLimitMax, perToken("refreshToken")),
     invalidBody: () => new AppError(401, "refreshTokenNotExists"),
   });
   serve(app, authCalls.signOut, async ({ body }) => {

@@ -30,6 +30,7 @@ export function tokenService(deps: Pick<AppDeps, "clock" | "config"> & { db: Db 
   const { db, clock } = deps;
   const accessKey = new TextEncoder().encode(deps.config.jwtAccessSecret);
   const hash = secretHasher(deps.config.jwtRefreshSecret);
+  const accessTtl = deps.config.accessTtlSeconds ?? ACCESS_TTL_SECONDS;
 
   async function signAccess(userId: string, familyId: string): Promise<string> {
     const iat = Math.floor(clock.now().getTime() / 1000);
@@ -37,7 +38,7 @@ export function tokenService(deps: Pick<AppDeps, "clock" | "config"> & { db: Db 
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(userId)
       .setIssuedAt(iat)
-      .setExpirationTime(iat + ACCESS_TTL_SECONDS)
+      .setExpirationTime(iat + accessTtl)
       .sign(accessKey);
   }
 
