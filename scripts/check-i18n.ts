@@ -1,6 +1,7 @@
 // Finds UI text that bypasses i18next: literal JSX text, literal strings in the attributes people
 // read (aria-label, title, placeholder, alt, label), and literal `t("ns:key")` keys missing from
-// the English locale. A hand-written scanner instead of the TypeScript parser keeps `npm run lint`
+// the English locale; and texts that call a concept by a variant their language's glossary forbids
+// (src/i18n/glossary/<lng>.json: "ダイヤ", never "ダイヤモンド"). A hand-written scanner instead of the TypeScript parser keeps `npm run lint`
 // well under a second; it tells JSX from generics by what precedes `<` and backs out of anything
 // that does not close like an element.
 import { readdirSync, readFileSync } from "node:fs";
@@ -417,6 +418,59 @@ function sourceFiles(dir: string): string[] {
     .toSorted();
 }
 
+/** One language's glossary (src/i18n/glossary/<lng>.json): the term each concept is always called, and the words it must not be called instead. */
+export type Glossary = { terms: { concept: string; use: string; not: string[] }[] };
+
+// Scripts written without spaces between words: a variant is found anywhere in a text. Elsewhere it must start a
+// word (so "Privat" is found in "Privatliga" but not inside another word), in any inflection.
+const UNSPACED = new Set(["ja", "zh", "th"]);
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Texts of one language that call a glossary concept by a forbidden variant, as "<ns>.json: <key> says "<variant>";
+ * the glossary's term is "<use>" (<concept>)". `texts` maps "<ns>.json" to that file's parsed JSON.
+ */
+export function findGlossaryVariants(language: string, glossary: Glossary, texts: Map<string, unknown>): string[] {
+  const found: string[] = [];
+  const patterns = glossary.terms.flatMap((term) =>
+    term.not.map((variant) => ({ term, variant, pattern: new RegExp(`${UNSPACED.has(language) ? "" : "(?<![\\p{L}\\p{M}])"}${escapeRegExp(variant)}`, "iu") })),
+  );
+  for (const [file, json] of texts) {
+    const walk = (value: unknown, key: string) => {
+      if (typeof value === "string") {
+        for (const { term, variant, pattern } of patterns) {
+          if (pattern.test(value)) found.push(`${file}: ${key} says "${variant}"; the glossary's term is "${term.use}" (${term.concept})`);
+        }
+      } else if (value !== null && typeof value === "object") {
+        for (const [k, v] of Object.entries(value)) walk(v, key ? `${key}.${k}` : k);
+      }
+    };
+    walk(json, "");
+  }
+  return found;
+}
+
+/** Every language's texts checked against its glossary; a language without a glossary is a problem too. */
+export function checkGlossaries(localesDir: string, glossaryDir: string): string[] {
+  const problems: string[] = [];
+  for (const language of readdirSync(localesDir).toSorted()) {
+    let glossary: Glossary;
+    try {
+      glossary = JSON.parse(readFileSync(join(glossaryDir, `${language}.json`), "utf8")) as Glossary;
+    } catch {
+      problems.push(`src/i18n/glossary/${language}.json: missing or not JSON (every language keeps one glossary)`);
+      continue;
+    }
+    const texts = new Map<string, unknown>();
+    for (const file of readdirSync(join(localesDir, language)).toSorted()) {
+      if (file.endsWith(".json")) texts.set(file, JSON.parse(readFileSync(join(localesDir, language, file), "utf8")));
+    }
+    for (const p of findGlossaryVariants(language, glossary, texts)) problems.push(`src/i18n/locales/${language}/${p}`);
+  }
+  return problems;
+}
+
 export function checkProject(root: string): string[] {
   const srcDir = join(root, "src");
   const english = readEnglishKeys(join(srcDir, "i18n", "locales"));
@@ -430,6 +484,7 @@ export function checkProject(root: string): string[] {
       problems.push(`${name}:${f.line}:${f.column} ${f.message}`);
     }
   }
+  problems.push(...checkGlossaries(join(srcDir, "i18n", "locales"), join(srcDir, "i18n", "glossary")));
   return problems;
 }
 
@@ -441,7 +496,7 @@ function main() {
     console.log(`\n${problems.length} i18n problem(s). Put UI text in src/i18n/locales/<lng>/<ns>.json and use t(); see docs/i18n.md.`);
     process.exitCode = 1;
   } else {
-    console.log("i18n: no literal UI text, every literal key exists in English.");
+    console.log("i18n: no literal UI text, every literal key exists in English, every language keeps to its glossary.");
   }
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { findLiteralText, findUnknownKeys } from "../../scripts/check-i18n";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { checkGlossaries, findGlossaryVariants, findLiteralText, findUnknownKeys, type Glossary } from "../../scripts/check-i18n";
 
 const lines = (source: string) => findLiteralText(source).map((f) => f.line);
 
@@ -118,5 +120,25 @@ describe("literal keys must exist in the English locale", () => {
 
   it("skips keys whose namespace is not knowable and dynamic keys", () => {
     expect(findUnknownKeys(`t("whatever"); t(\`errors:\${code}\`);`, english)).toEqual([]);
+  });
+});
+
+describe("one glossary per language: a concept is always called by the same term", () => {
+  const ja: Glossary = { terms: [{ concept: "a public league", use: "公開", not: ["パブリック"] }] };
+  const de: Glossary = { terms: [{ concept: "the league's owner", use: "Besitzer", not: ["Eigentümer"] }] };
+
+  it("reports a forbidden variant anywhere in a Japanese text, with its file and key", () => {
+    const texts = new Map<string, unknown>([["landing.json", { leagues: { publicTab: "パブリック", lead: "公開リーグ" } }]]);
+    expect(findGlossaryVariants("ja", ja, texts)).toEqual([`landing.json: leagues.publicTab says "パブリック"; the glossary's term is "公開" (a public league)`]);
+  });
+
+  it("finds a variant at the start of a word in any inflection, not inside another word", () => {
+    const texts = new Map<string, unknown>([["leagues.json", { a: "Die Eigentümerin der Liga", b: "Miteigentümer", c: "Besitzer" }]]);
+    expect(findGlossaryVariants("de", de, texts)).toHaveLength(1);
+  });
+
+  it("every language has a glossary and its texts keep to it", () => {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    expect(checkGlossaries(join(root, "src/i18n/locales"), join(root, "src/i18n/glossary"))).toEqual([]);
   });
 });
