@@ -113,3 +113,38 @@ describe("leagues between two players", () => {
     await pageB.context().close();
   }, 600_000);
 });
+
+describe("Invite link: a genuine link makes the player a member and opens the league; unless 509, failure shows the Retry modal", () => {
+  it("a signed-in player who opens the link on a fresh load lands on the league's page; opening it again says why, without a retry", async () => {
+    const owner = await createPlayer(product.url);
+    const me = await createPlayer(product.url);
+    const name = `Link${Date.now() % 100000}`;
+    const league = await api<{ id: string }>(owner, "POST", "/leagues", { name, type: "PUBLIC" });
+    const { link } = await api<{ link: string }>(owner, "GET", `/leagues/${league.id}/link`);
+    const opened = `/leagues${new URL(link).search}`;
+
+    // Nothing is held back: the link's answer may come before the app's deferred runtime is on screen.
+    const page = await openSignedIn(browser, product.url, me, opened);
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/leagues/${league.id}`);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole("button", { name: `Leave league: ${name}` }).count(), { timeout: 15_000 }).toBe(1);
+
+    // Spec: the 509 (already a member) is the failure without a retry modal: the page says why.
+    await page.goto(`${product.url}${opened}`);
+    await expect.poll(() => page.getByText("You are already in this league", { exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await dialog(page).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Try Again" }).count()).toBe(0);
+
+    // Any other failure (here a link whose signature was altered) shows the Retry modal with the server's message.
+    const altered = new URL(link);
+    altered.searchParams.set("signature", `${altered.searchParams.get("signature")!.slice(0, -4)}AAAA`);
+    await page.goto(`${product.url}/leagues${altered.search}`);
+    await expect.poll(() => dialog(page).getByRole("button", { name: "Try Again" }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => dialog(page).getByText("This invite link is not valid", { exact: true }).count()).toBe(1);
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
