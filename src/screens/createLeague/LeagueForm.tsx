@@ -39,16 +39,25 @@ export function LeagueForm({ league, types }: { league: League | undefined; type
   const countries = useCountries();
   const save = useSaveLeague();
   const [, navigate] = useLocation();
-  const ids = { type: useId(), country: useId(), date: useId() };
+  const ids = { type: useId(), country: useId(), date: useId(), cropping: useId() };
   const [form, setForm] = useState(() => formOf(league));
   const [picture, setPicture] = useState<PictureChoice>({ kept: league?.image ?? null, cropped: null });
   const [cropping, setCropping] = useState(false);
   const [checked, setChecked] = useState<Record<string, FieldError>>({});
   const [today] = useState(() => dayjs().format("YYYY-MM-DD"));
-  const set = (name: keyof Form) => (value: string) => setForm({ ...form, [name]: value });
+  const failure = save.error instanceof ApiError ? save.error : null;
+  // A field's message answers what was sent or checked: once the player changes the field, it no longer applies.
+  const set = (name: keyof Form) => (value: string) => {
+    setForm({ ...form, [name]: value });
+    if (checked[name]) {
+      const rest = { ...checked };
+      delete rest[name];
+      setChecked(rest);
+    }
+    if (failure?.body.fields?.[name]) save.reset();
+  };
   const onBusy = useCallback((busy: boolean) => setCropping(busy), []);
 
-  const failure = save.error instanceof ApiError ? save.error : null;
   const errors = failure?.body.fields ? { ...checked, ...(failure.body.fields as Record<string, FieldError>) } : checked;
   const errorText = (name: string) => (errors[name] ? t(`errors:${errors[name].code}`, errors[name].params) : null);
 
@@ -109,9 +118,14 @@ export function LeagueForm({ league, types }: { league: League | undefined; type
       </div>
       <LeagueImageField saved={league?.image ?? null} onChange={setPicture} onBusy={onBusy} />
       <div className={styles.submitRow}>
-        <Button type="submit" size="lg" loading={save.isPending} disabled={cropping}>
+        <Button type="submit" size="lg" loading={save.isPending} disabled={cropping} aria-describedby={cropping ? ids.cropping : undefined}>
           {league ? t("create.save") : t("create.submit")}
         </Button>
+        {cropping ? (
+          <p id={ids.cropping} className={styles.hint}>
+            {t("create.croppingHint")}
+          </p>
+        ) : null}
         {failure && !failure.body.fields && !failure.handled ? (
           <p role="alert" className={styles.error}>
             {t(`errors:${failure.code}`)}

@@ -7,6 +7,12 @@ import { renderWithApp, resetApp, signInForTest } from "../renderWithApp";
 import { stubRoutes } from "../screens/stubRoutes";
 import { countries, league, ME, ok } from "./leagueFixtures";
 
+// jsdom decodes no pictures: a chosen file becomes a 708 × 360 image at once, so the cropper opens.
+vi.mock("../../../src/screens/createLeague/leagueImage", async (original) => ({
+  ...(await original<typeof import("../../../src/screens/createLeague/leagueImage")>()),
+  loadImage: async () => Object.assign(document.createElement("img"), { width: 708, height: 360 }),
+}));
+
 afterEach(resetApp);
 
 function serve(owned = false) {
@@ -63,6 +69,37 @@ describe("create league: name 3-20, type required, then POST /leagues and the ne
     const input = (await screen.findByLabelText("Choose a picture")) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(["hello"], "notes.txt", { type: "text/plain" })] } });
     expect(await screen.findByText("The file given is not an image")).toBeTruthy();
+  });
+});
+
+describe("create league: a field's message goes once the player answers it", () => {
+  it("the missing type's message goes when a type is chosen", async () => {
+    await signInForTest();
+    serve();
+    renderWithApp(<CreateLeagueScreen />, { path: "/leagues/create" });
+    fireEvent.change(await screen.findByLabelText("League name"), { target: { value: "Garage 46" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create league" }));
+    expect(await screen.findByText("This is a required field")).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/Private/));
+    await waitFor(() => expect(screen.queryByText("This is a required field")).toBeNull());
+  });
+});
+
+describe("create league: while the picture is being framed, Create waits and says why", () => {
+  it("the disabled button is described by a hint that names the cropper's buttons", async () => {
+    await signInForTest();
+    serve();
+    renderWithApp(<CreateLeagueScreen />, { path: "/leagues/create" });
+    const input = (await screen.findByLabelText("Choose a picture")) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(["png"], "garage.png", { type: "image/png" })] } });
+    await screen.findByRole("button", { name: "Use this framing" });
+    const create = screen.getByRole("button", { name: "Create league" }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    const hint = document.getElementById(create.getAttribute("aria-describedby") ?? "");
+    expect(hint?.textContent).toBe("Use this framing or cancel the picture first.");
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(create.disabled).toBe(false));
+    expect(screen.queryByText("Use this framing or cancel the picture first.")).toBeNull();
   });
 });
 
