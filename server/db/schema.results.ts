@@ -36,3 +36,18 @@ export const raceScores = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.raceId] })],
 );
+
+/** One operator's injury of a rider for a race and its report (migrations/017_rider_injuries.sql). */
+export const riderInjuries = pgTable(
+  "rider_injuries",
+  {
+    riderId: uuid("rider_id").notNull(),
+    raceId: uuid("race_id").notNull(),
+    invalidated: integer("invalidated").notNull(),
+    players: integer("players").notNull(),
+    refunded: integer("refunded").notNull(),
+    bets: integer("bets").notNull(),
+    injuredAt: at("injured_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.riderId, t.raceId] })],
+);

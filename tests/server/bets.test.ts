@@ -363,8 +363,10 @@ onEachBackend(
         expect(notices).toHaveLength(1);
         expect(notices[0]!.value).toMatchObject({ riderId: r(0), refunded: 100 });
         expect(await noticesOf(p, "INJURED_RIDER_BOTH")).toEqual([]);
-        // Again: nothing left to refund.
-        expect((await injure(r(0))).body.result).toMatchObject({ bets: 0, refunded: 0 });
+        // Again: the injury is made once, so the same report, and no refund or notice more.
+        expect((await injure(r(0))).body.result).toEqual(res.body.result);
+        expect(await balance(h, p)).toBe(300 - 50);
+        expect(await noticesOf(p, "INJURED_RIDER_BETS")).toHaveLength(1);
       });
 
       it("a player with a pick and a bet on the rider gets one notice of kind both", async () => {

@@ -33,6 +33,9 @@ onEachBackend(
     const r = (i: number) => race.active[i]!;
     const afterEnd = (session: keyof RaceFixture["sessions"]) => at(h, race.sessions[session].end + SECOND);
     const statsOf = async (p: Player) => (await h.database.db.select().from(users).where(eq(users.id, p.id)))[0]!;
+    const injure = (rider: string) => h.call("POST", `/admin/riders/${rider}/injury`, { body: { raceId: race.id }, headers: admin });
+    const injuryNotices = async (p: Player) =>
+      ((await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body.result as { type: string }[]).filter((n) => n.type.startsWith("INJURED_RIDER"));
     const pickRows = async (p: Player) => Object.fromEntries((await h.database.db.select().from(predictions).where(eq(predictions.userId, p.id))).map((row) => [row.category, row]));
     /** A player with all 11 picks saved `before` FP1 (a minute by default). */
     const predictor = async (name?: string, before = MINUTE) => {
@@ -361,9 +364,6 @@ onEachBackend(
         expect(v.body.result.slots.find((s: { category: string }) => s.category === "FP2").change).toEqual({ tier: "BEFORE", cost: 0 });
         const notes = await h.call("GET", "/notifications", { token: await tokenOf(h, p) });
         expect(notes.body.result.filter((n: { type: string }) => n.type === "INJURED_RIDER_PREDICTIONS")).toHaveLength(1);
-        // Again: nothing more to refund.
-        const again = await h.call("POST", `/admin/riders/${r(11)}/injury`, { body: { raceId: race.id }, headers: admin });
-        expect(again.body.result).toMatchObject({ refunded: 0 });
         await h.database.db.update(riders).set({ status: "ACTIVE" }).where(eq(riders.id, r(11)));
       });
 
@@ -379,3 +379,31 @@ onEachBackend(
   },
   { seed: true },
 );
+    });
+
+    describe("an injury is made once: repeated, or sent by two operators at once, it refunds and notifies once and reports the same", () => {
+
+      it("answers the first report again, with one notice and one refund", async () => {
+        const p = await predictor();
+        const start = await balance(h, p);
+        at(h, race.sessions.FP1.start - MINUTE);
+        expect((await upgrade(h, p, race, "PREDICTION", "FP1")).status).toBe(200);
+        const first = await injure(r(0));
+        expect(first.body.result).toMatchObject({ invalidated: 1, players: 1, refunded: upgradePrices.PREDICTION });
+        for (let i = 0; i < 3; i++) {
+          const again = await injure(r(0));
+          expect(again.status).toBe(200);
+          expect(again.body.result).toEqual(first.body.result);
+        }
+        expect(await injuryNotices(p)).toHaveLength(1);
+        expect(await balance(h, p)).toBe(start);
+      });
+
+      it("tells each player once when two operators send it at the same time", async () => {
+        const p = await predictor();
+        const both = await Promise.all([injure(r(0)), injure(r(0))]);
+        expect(both.map((res) => res.status)).toEqual([200, 200]);
+        expect(both[1]!.body.result).toEqual(both[0]!.body.result);
+        expect(both[0]!.body.result).toMatchObject({ invalidated: 1, players: 1 });
+        expect(await injuryNotices(p)).toHaveLength(1);
+      });

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { PredictionCategory } from "../../../contract/enums";
 import type { InjuryReport } from "../../../contract/results";
-import { diamondLedger, predictions, races, raceSessions, riders } from "../../db/schema";
+import { diamondLedger, predictions, races, raceSessions, riderInjuries, riders } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx, type Posting } from "../diamonds/ledger";
@@ -15,6 +15,8 @@ import { betRefundsOnRider, notifyInjured, playersOf } from "../bets/injury";
 // come back, its own multiplier is taken off, the player is told, and the slot is re-chosen for free
 // (the predictions service offers a BEFORE change at cost 0 while the rider is injured). Podium-wide
 // upgrades stay: they follow the slot, whoever is picked next.
+// An injury is made once: the same call again, or a second operator's at the same time, answers the first one's
+// report (rider_injuries) and refunds and tells nobody again.
 
 const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
@@ -62,6 +64,11 @@ export function injuryService(deps: AppDeps) {
       if (!rider || !race) throw new AppError(404, "notFound");
       // Serialized with settlement of the same race, so a pick is never both scored and refunded.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`settle:${raceId}`}, 0))`);
+      // Read under the lock, so of two operators at once the second one finds the first one's injury. Only while
+      // the rider is still injured: one made ACTIVE again and injured anew is a new injury.
+      const [made] = await tx.select().from(riderInjuries).where(and(eq(riderInjuries.riderId, riderId), eq(riderInjuries.raceId, raceId)));
+      const [current] = await tx.select({ status: riders.status }).from(riders).where(eq(riders.id, riderId)).for("update");
+      if (made && current?.status === "INJURED") return { report: made, touched: [] as string[] };
       await tx.update(riders).set({ status: "INJURED" }).where(eq(riders.id, riderId));
 
       const now = deps.clock.now();
@@ -99,17 +106,22 @@ export function injuryService(deps: AppDeps) {
       }
       const players = [...new Set(invalid.map((p) => p.userId))];
       await notifyInjured(deps, tx, { rider, raceName: race.name, predictions: players, refunds, betPlayers: playersOf(bets.postings) });
-      return {
+      const report = {
         invalidated: invalid.length,
-        players: [...new Set([...players, ...playersOf(bets.postings)])],
+        players: new Set([...players, ...playersOf(bets.postings)]).size,
         refunded: refunds.reduce((s, r) => s + r.delta, 0),
-        touched: [...new Set(refunds.map((r) => r.userId))],
         bets: bets.bets,
       };
+      await tx
+        .insert(riderInjuries)
+        .values({ riderId, raceId, ...report, injuredAt: now })
+        .onConflictDoUpdate({ target: [riderInjuries.riderId, riderInjuries.raceId], set: { ...report, injuredAt: now } });
+      return { report, touched: [...new Set(refunds.map((r) => r.userId))] };
     });
     if (outcome.touched.length) await ledger.publish(...outcome.touched);
     await deps.live.flush();
-    return { riderId, raceId, invalidated: outcome.invalidated, players: outcome.players.length, refunded: outcome.refunded, bets: outcome.bets };
+    const { invalidated, players, refunded, bets } = outcome.report;
+    return { riderId, raceId, invalidated, players, refunded, bets };
   }
 
   return { injure };
