@@ -31,11 +31,11 @@ onEachBackend(
     const admin = { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN };
     const enter = (body: unknown, headers: Record<string, string> = admin) => h.call("POST", `/admin/races/${race.id}/results`, { body, headers });
     const r = (i: number) => race.active[i]!;
-    const afterEnd = (session: keyof RaceFixture["sessions"]) => at(h, race.sessions[session].end + SECOND);
-    const statsOf = async (p: Player) => (await h.database.db.select().from(users).where(eq(users.id, p.id)))[0]!;
     const injure = (rider: string) => h.call("POST", `/admin/riders/${rider}/injury`, { body: { raceId: race.id }, headers: admin });
     const injuryNotices = async (p: Player) =>
       ((await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body.result as { type: string }[]).filter((n) => n.type.startsWith("INJURED_RIDER"));
+    const afterEnd = (session: keyof RaceFixture["sessions"]) => at(h, race.sessions[session].end + SECOND);
+    const statsOf = async (p: Player) => (await h.database.db.select().from(users).where(eq(users.id, p.id)))[0]!;
     const pickRows = async (p: Player) => Object.fromEntries((await h.database.db.select().from(predictions).where(eq(predictions.userId, p.id))).map((row) => [row.category, row]));
     /** A player with all 11 picks saved `before` FP1 (a minute by default). */
     const predictor = async (name?: string, before = MINUTE) => {
@@ -376,13 +376,8 @@ onEachBackend(
         expect((await pickRows(p)).FP1!.upgrades).toEqual([]);
       });
     });
-  },
-  { seed: true },
-);
-    });
 
     describe("an injury is made once: repeated, or sent by two operators at once, it refunds and notifies once and reports the same", () => {
-
       it("answers the first report again, with one notice and one refund", async () => {
         const p = await predictor();
         const start = await balance(h, p);
@@ -407,3 +402,7 @@ onEachBackend(
         expect(both[0]!.body.result).toMatchObject({ invalidated: 1, players: 1 });
         expect(await injuryNotices(p)).toHaveLength(1);
       });
+    });
+  },
+  { seed: true },
+);
