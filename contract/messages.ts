@@ -82,6 +82,7 @@ export const messages = {
   paymentVoided: "This payment was canceled",
   paymentCompleted: "This payment is already completed",
   paymentFailed: "The payment could not be completed. No money was taken",
+  packIdInvalid: "dPackId must be the id of a pack from the list of packs (a text)",
   donationMin: "A donation is at least 10 diamonds",
   donationToSelf: "You can't donate diamonds to yourself",
   // Bonus questions (issue 15), not worded by the spec.

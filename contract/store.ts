@@ -39,7 +39,8 @@ export type PaymentOrder = z.infer<typeof PaymentOrder>;
 export const PaymentOrdersPage = paged(PaymentOrder);
 
 /** POST /diamonds/transactions/external: the pack (spec: "with dPackId"). */
-export const PurchaseBody = z.object({ dPackId: Id });
+// A pack's id of another type (a number, say) is not a missing field: the answer says what the field must be.
+export const PurchaseBody = z.object({ dPackId: z.string({ error: (issue) => (issue.input === undefined ? "required" : "packIdInvalid") }).min(1, { error: "required" }) });
 
 /** POST /diamonds/transactions/internal: spec "with data"; the key makes a retried donation a no-op. */
 export const DonationBody = z.object({
@@ -57,6 +58,8 @@ export type DonationResult = z.infer<typeof DonationResult>;
 export const SandboxCheckout = z.object({
   token: Id,
   orderId: Id,
+  /** The pack's diamonds, which the page names with its price. */
+  diamonds: z.number().int(),
   priceCents: z.number().int(),
   currency: z.string(),
   state: PaymentState,

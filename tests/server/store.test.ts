@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../contract/messages";
 import { storeService } from "../../server/modules/store/service";
 import { paypalProvider } from "../../server/modules/store/paypal";
 import { sandboxSignature } from "../../server/modules/store/sandbox";
@@ -66,7 +67,7 @@ onEachBackend("store", (h) => {
     // Not approved yet: nothing to capture.
     expect((await capture(p, id)).body).toMatchObject({ code: "paymentNotApproved" });
     const page = await h.call("GET", `/sandbox/checkout/${t}`, as(p));
-    expect(page.body.result).toMatchObject({ orderId: id, priceCents: 499, state: "CREATED" });
+    expect(page.body.result).toMatchObject({ orderId: id, diamonds: 550, priceCents: 499, state: "CREATED" });
     expect(page.body.result.returnUrl).toBe(`${PUBLIC_URL}/shop?token=${t}&PayerID=SANDBOXPAYER`);
 
     await checkout(p, t, "approve");
@@ -131,6 +132,27 @@ onEachBackend("store", (h) => {
     const other = await approvedOrder(p);
     await capture(p, other.id);
     expect((await h.call("POST", `/diamonds/transactions/${other.id}/cancel`, as(p))).body).toMatchObject({ code: "paymentCompleted" });
+  });
+
+  it("an order the Store canceled is canceled at the sandbox checkout too: the page shows it so and takes no payment", async () => {
+    const p = await signUpConfirmed(h);
+    const created = (await buy(p)).body.result;
+    const t = token(created.approveUrl);
+    expect((await h.call("POST", `/diamonds/transactions/${created.id}/cancel`, as(p))).body.result.state).toBe("VOIDED");
+    expect((await h.call("GET", `/sandbox/checkout/${t}`, as(p))).body.result.state).toBe("VOIDED");
+    expect((await checkout(p, t, "approve")).body).toMatchObject({ code: "paymentVoided" });
+    expect((await checkout(p, t, "authenticate")).body).toMatchObject({ code: "paymentVoided" });
+    expect((await capture(p, created.id)).body).toMatchObject({ code: "paymentVoided" });
+    expect(await balance(p)).toBe("100");
+  });
+
+  it("a pack id that is not a text says what dPackId must be, not that it is missing", async () => {
+    const p = await signUpConfirmed(h);
+    const wrong = await h.call("POST", "/diamonds/transactions/external", { ...as(p), body: { dPackId: 5 } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: "validation", message: messages.packIdInvalid, fields: { dPackId: { code: "packIdInvalid" } } });
+    const missing = await h.call("POST", "/diamonds/transactions/external", { ...as(p), body: {} });
+    expect(missing.body).toMatchObject({ fields: { dPackId: { code: "required" } } });
   });
 
   it("credits once when 20 captures of one order run at once", async () => {

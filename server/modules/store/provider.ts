@@ -39,6 +39,11 @@ export interface PaymentProvider {
   getOrder(providerOrderId: string): Promise<ProviderOrder>;
   /** Idempotent by `requestId`: capturing twice returns the first capture. */
   captureOrder(providerOrderId: string, requestId: string): Promise<ProviderOrder>;
+  /**
+   * The Store canceled the order (the payer gave up here): the provider's checkout must not take it any more. PayPal
+   * has no such call for an order (an unpaid order expires, and its capture is refused here); the sandbox voids it.
+   */
+  voidOrder?(providerOrderId: string): Promise<void>;
   /** The event if its signature is the provider's, else null. */
   verifyWebhook(headers: Record<string, string | string[] | undefined>, event: Record<string, unknown>): Promise<ProviderEvent | null>;
 }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { PaymentState } from "../../../contract/store";
 import { SANDBOX_CHECKOUT_PATH, type SandboxCheckout } from "../../../contract/store";
-import { sandboxPayments, type SandboxPaymentRow } from "../../db/schema";
+import { paymentOrders, sandboxPayments, type SandboxPaymentRow } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
 import { orderIdOfEvent, ProviderError, type PaymentProvider, type ProviderOrder } from "./provider";
@@ -20,9 +20,10 @@ const toOrder = (row: SandboxPaymentRow, publicUrl: string): ProviderOrder => ({
   captureId: row.captureId,
 });
 
-const view = (row: SandboxPaymentRow): SandboxCheckout => ({
+const view = (row: SandboxPaymentRow, diamonds: number): SandboxCheckout => ({
   token: row.id,
   orderId: row.referenceId,
+  diamonds,
   priceCents: row.amountCents,
   currency: row.currency,
   state: row.status,
@@ -92,6 +93,12 @@ export function sandboxProvider(deps: Pick<AppDeps, "db" | "clock" | "config">, 
           .where(eq(sandboxPayments.id, id));
         return toOrder({ ...row, status: "COMPLETED", captureId }, publicUrl);
       }),
+    voidOrder: (id) =>
+      db.transaction(async (tx) => {
+        const row = await locked(tx, id);
+        // A completed order stays completed (the money was taken); a capture of it is credited as usual.
+        if (row.status !== "COMPLETED" && row.status !== "VOIDED") await tx.update(sandboxPayments).set({ status: "VOIDED", updatedAt: deps.clock.now() }).where(eq(sandboxPayments.id, id));
+      }),
     async verifyWebhook(headers, event) {
       const given = headers["x-sandbox-signature"];
       const sig = Array.isArray(given) ? given[0] : given;
@@ -111,7 +118,9 @@ export function sandboxProvider(deps: Pick<AppDeps, "db" | "clock" | "config">, 
       const next = act(row);
       const now = deps.clock.now();
       if (next && next !== row.status) await tx.update(sandboxPayments).set({ status: next, updatedAt: now }).where(eq(sandboxPayments.id, id));
-      return view({ ...row, status: next ?? row.status });
+      // The pack the page names: the Store's order this one was made for (its reference id).
+      const [order] = await tx.select({ diamonds: paymentOrders.diamonds }).from(paymentOrders).where(eq(paymentOrders.id, row.referenceId));
+      return view({ ...row, status: next ?? row.status }, order?.diamonds ?? 0);
     });
   }
 

@@ -228,6 +228,14 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
         allowed(voidVerdict(locked.state));
         return move(tx, locked, "VOIDED", "payer");
       });
+      // Else the provider's page, still open in another tab, would take the payment of an order the Store refuses.
+      if (row.providerOrderId && provider.voidOrder) {
+        try {
+          await provider.voidOrder(row.providerOrderId);
+        } catch (err) {
+          console.warn("[store] provider void failed:", safeErrorText(err));
+        }
+      }
       return viewOf(row);
     },
 

@@ -28,6 +28,7 @@ export default function SandboxCheckoutScreen() {
       actors: { runStep: fromPromise<SandboxCheckout, { step: CheckoutStep }>(({ input }) => sandboxStep(token ?? "", input.step)) },
       actions: {
         store: (_, p: { checkout: SandboxCheckout }) => client.setQueryData(storeKeys.checkout(p.checkout.token), p.checkout),
+        refresh: () => void checkout.refetch(),
         leave: (_, p: { checkout: SandboxCheckout }) => window.location.assign(p.checkout.state === "VOIDED" ? p.checkout.cancelUrl : p.checkout.returnUrl),
       },
     }),
@@ -81,6 +82,7 @@ export default function SandboxCheckoutScreen() {
       <section className={styles.checkout} aria-labelledby="sandbox-title">
         <p className={styles.badge}>{t("sandbox.badge")}</p>
         <h1 id="sandbox-title" className={styles.title}>{t("sandbox.title")}</h1>
+        <p className={styles.checkoutPack} data-testid="checkout-pack">{t("orders.diamonds", { diamonds: c.diamonds })}</p>
         <p className={styles.checkoutPrice}>{price}</p>
         {panel}
         {error ? <p role="alert" className={styles.error}>{error}</p> : null}
