@@ -14,6 +14,16 @@ import { sha256Hex } from "./sha256";
 // The seed was fixed before any ticket existed, so the operator could not choose it to favour one; the list is
 // frozen and published, so nobody can change it afterwards without the digest showing it.
 
+/**
+ * Who may win a prize (game-rules.md "Global prizes" names none who may not; decided here): every player but the
+ * gurus. Gurus are the house's expert voices: players follow their published picks, and the house chooses who is a
+ * guru. A prize they won would be the house rewarding its own staff, and would tempt a guru to keep their best
+ * picks to themselves. So a guru's completed weekends are no draw tickets, and a guru is skipped in a weekend's
+ * paddock experiences (the next player moves up); they still score and rank on every leaderboard.
+ */
+export const GURUS_WIN_PRIZES = false;
+export const winsPrizes = (player: { isGuru: boolean }) => GURUS_WIN_PRIZES || !player.isGuru;
+
 /** A secret seed: 64 lowercase hex digits. */
 export const SEED_PATTERN = /^[0-9a-f]{64}$/;
 export const isSeed = (seed: string) => SEED_PATTERN.test(seed);

@@ -3,10 +3,10 @@
 // independent computation from the revealed seed and the published list, drawn once, the winner notified.
 import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_TOKEN_HEADER } from "../../contract/calls.results";
 import { Prizes, type DrawTicketsPage } from "../../contract/prizes";
-import { prizeDraws, prizeDrawTickets, races } from "../../server/db/schema";
+import { prizeDraws, prizeDrawTickets, races, users } from "../../server/db/schema";
 import { signUpConfirmed, type Player } from "./accounts";
 import { ADMIN_TOKEN, onEachBackend } from "./harness";
 import { allPicks, at, MINUTE, raceFixture, save, tokenOf, type RaceFixture } from "./predictionsFixture";
@@ -146,6 +146,39 @@ onEachBackend(
         [3, b.id, 40],
       ]);
       await h.database.db.execute(sql`TRUNCATE session_results, race_scores`);
+    });
+
+    describe("gurus win no prizes: their weekends are no draw tickets and they are skipped in the paddock experiences", () => {
+      const makeGuru = (p: Player) => h.database.db.update(users).set({ isGuru: true }).where(eq(users.id, p.id));
+
+      it("a guru's completed weekend is no ticket, and the draw never picks a guru", async () => {
+        const [a, b] = await weekend();
+        await makeGuru(b);
+        expect((await prizes(b)).myTickets).toBe(0);
+        expect((await prizes(a)).draw.ticketCount).toBe(1);
+        const seed = newSeed();
+        expect((await commit(sha(seed))).status).toBe(200);
+        expect((await draw(seed)).body.result.winner).toMatchObject({ id: a.id });
+        expect((await publishedList()).tickets.map((t) => t.userId)).toEqual([a.id]);
+      });
+
+      it("a guru at the top of a weekend is skipped: the next three players win its paddock experiences", async () => {
+        const [a, b, c] = await weekend();
+        const d = await signUpConfirmed(h);
+        await makeGuru(a);
+        const [{ season }] = (await h.database.db.select({ season: races.season }).from(races).where(eq(races.id, race.id))) as [{ season: number }];
+        const score = (p: Player, points: number) => sql`(${p.id}, ${race.id}, ${season}, ${points}, 0, 0, 0, 0, 0, 0, 0, 0, now())`;
+        await h.database.db.execute(sql`INSERT INTO race_scores (user_id, race_id, season, points, accurate, race_podium, sprint_podium, pole, fp2, practice_fastest, fp1, positions_gained, first_saved_at)
+          VALUES ${score(a, 90)}, ${score(b, 60)}, ${score(c, 40)}, ${score(d, 10)}`);
+        await h.database.db.execute(sql`INSERT INTO session_results (race_id, result_key, canceled, rider_ids, entered_at) VALUES (${race.id}, 'START', false, '{}', now())`);
+        const [weekendWon] = (await prizes(b)).paddock;
+        expect(weekendWon!.places.map((p) => [p.place, p.id])).toEqual([
+          [1, b.id],
+          [2, c.id],
+          [3, d.id],
+        ]);
+        await h.database.db.execute(sql`TRUNCATE session_results, race_scores`);
+      });
     });
 
     it("admin calls need the operators' token", async () => {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Prize, PrizeDraw, WeekendWinners } from "../../../contract/prizes";
+import { GURUS_WIN_PRIZES } from "../../../contract/prizeDraw";
 import { PREDICTIONS_PER_WEEKEND } from "../../../contract/rules";
 import { usePrizes } from "../../api/prizes";
 import { modals, useAuth } from "../../app/hooks";
@@ -53,6 +54,8 @@ export default function PrizesScreen() {
                 <PrizeCard key={prize.kind} prize={prize} />
               ))}
             </ul>
+            {/* contract/prizeDraw.ts winsPrizes: the server gives gurus no ticket and skips them in the paddock. */}
+            {GURUS_WIN_PRIZES ? null : <p className={styles.muted} data-testid="prizes-gurus">{t("list.gurus")}</p>}
           </section>
 
           <DrawSection draw={data.draw} />
