@@ -63,6 +63,8 @@ export type RecordedStep = z.infer<typeof RecordedStep>;
 export const RecordedActor = z.object({
   /** The actor's id in its system (invoke or spawn id); the machine it runs. */
   id: z.string().max(200),
+  /** The name it is registered under in its system (the app's children: auth, modal…), when it has one. */
+  systemId: z.string().max(200).optional(),
   machine: z.string().regex(/^[\w.-]{1,80}$/),
   /** Its state and context when it started (redacted). */
   initial: z.object({ value: Json, context: Json }),
@@ -74,6 +76,26 @@ export const RecordedActor = z.object({
   current: z.object({ value: Json, context: Json, status: z.string().max(20) }),
 });
 export type RecordedActor = z.infer<typeof RecordedActor>;
+
+/** XState's own ids for actors created without one ("x:0", "x:12"): they say nothing to support. */
+const AUTO_ID = /^x:\d+$/;
+
+/**
+ * The names support reads for a bundle's actors, in its order: the actor's systemId, else its own id when it was
+ * given one (an invoke or spawn id), else its machine's id; a name that several actors share is numbered ("store",
+ * "store #2").
+ */
+export function actorNames(actors: readonly Pick<RecordedActor, "id" | "machine" | "systemId">[]): string[] {
+  const base = actors.map((a) => a.systemId ?? (AUTO_ID.test(a.id) ? a.machine : a.id));
+  const total = new Map<string, number>();
+  for (const b of base) total.set(b, (total.get(b) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return base.map((b) => {
+    const n = (seen.get(b) ?? 0) + 1;
+    seen.set(b, n);
+    return (total.get(b) ?? 0) > 1 && n > 1 ? `${b} #${n}` : b;
+  });
+}
 
 export const ApiErrorRecord = z.object({ at: z.string().max(40), call: z.string().max(200), status: z.number().int(), code: z.string().max(80) });
 

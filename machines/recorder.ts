@@ -7,7 +7,7 @@ import { EVENTS_PER_ACTOR, REDACTED, redact, type RecordedActor, type RecordedSt
 // with xstate's pure `transition` (no service runs: invoked actors "answer" with their recorded done/error
 // events) and reports each state.
 
-type Live = { ref: AnyActor; id: string; machine: string; initial: RecordedActor["initial"]; steps: RecordedStep[]; dropped: boolean };
+type Live = { ref: AnyActor; id: string; systemId?: string; machine: string; initial: RecordedActor["initial"]; steps: RecordedStep[]; dropped: boolean };
 
 const machineOf = (ref: AnyActor): AnyStateMachine | null => {
   const logic: unknown = ref.logic;
@@ -36,6 +36,7 @@ export function createRecorder(limit = EVENTS_PER_ACTOR) {
         actors.set(key, {
           ref,
           id: ref.id,
+          ...(ref.systemId ? { systemId: ref.systemId } : {}),
           machine: machine.id,
           initial: { value: redact(snapshot.value), context: redact(snapshot.context) },
           steps: [],
@@ -57,6 +58,7 @@ export function createRecorder(limit = EVENTS_PER_ACTOR) {
         const now = a.ref.getSnapshot() as { value?: unknown; context?: unknown; status?: unknown };
         return {
           id: a.id,
+          ...(a.systemId ? { systemId: a.systemId } : {}),
           machine: a.machine,
           initial: a.initial,
           steps: [...a.steps],

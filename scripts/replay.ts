@@ -4,7 +4,7 @@
 // the server is stopped), a file as saved from GET /api/staff/reports/:id (its `result`, or the bundle itself).
 // Exit codes: 0 every replayed actor ends in its recorded snapshot, 1 usage, 2 not found, 4 a replay differs.
 import { existsSync, readFileSync } from "node:fs";
-import { DiagnosticsBundle, ReportId } from "../contract/diagnostics";
+import { actorNames, DiagnosticsBundle, ReportId } from "../contract/diagnostics";
 import { isRedacted, replayActor } from "../machines/recorder";
 import { loadConfig } from "../server/config";
 import { migrate } from "../server/db/migrate";
@@ -38,18 +38,20 @@ export async function replayBundle(bundle: DiagnosticsBundle): Promise<{ lines: 
   const machines = await loadMachines();
   const lines = [`Report from app ${bundle.appVersion} on ${bundle.route}, ${bundle.createdAt}`];
   let matches = true;
-  for (const actor of bundle.actors) {
+  const names = actorNames(bundle.actors);
+  for (const [i, actor] of bundle.actors.entries()) {
+    const name = names[i]!;
     const machine = machines.get(actor.machine);
     if (!machine) {
-      lines.push(`${actor.id} (${actor.machine}): no such machine here, skipped`);
+      lines.push(`${name} (${actor.machine}): no such machine here, skipped`);
       continue;
     }
     if (!actor.complete) {
-      lines.push(`${actor.id} (${actor.machine}): recording does not start at the actor's start, skipped; now ${show(actor.current.value)}`);
+      lines.push(`${name} (${actor.machine}): recording does not start at the actor's start, skipped; now ${show(actor.current.value)}`);
       continue;
     }
     const result = replayActor(machine, actor);
-    lines.push(`${actor.id} (${actor.machine}): start ${show(actor.initial.value)}`);
+    lines.push(`${name} (${actor.machine}): start ${show(actor.initial.value)}`);
     for (const step of result.steps) lines.push(`  ${step.event} → ${show(step.value)}${step.matches ? "" : `  (recorded ${show(step.recorded)})`}`);
     if (result.error && isRedacted(actor)) {
       // Not a different ending: the machine needs a value the player's browser redacted before sending.

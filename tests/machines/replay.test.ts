@@ -3,7 +3,7 @@
 // reads the clock replays with the time it read then, not the replay's.
 import { describe, expect, it } from "vitest";
 import { assign, createActor, fromCallback, fromPromise } from "xstate";
-import { DiagnosticsBundle, redact, REDACTED } from "../../contract/diagnostics";
+import { actorNames, DiagnosticsBundle, redact, REDACTED } from "../../contract/diagnostics";
 import { leagueJoinMachine, type LeagueSeat } from "../../machines/leagueJoin.machine";
 import { predictionChangeMachine, type ChangeRequest } from "../../machines/predictionChange.machine";
 import { predictionFormMachine } from "../../machines/predictionForm.machine";
@@ -144,6 +144,17 @@ describe("Record and replay", () => {
       low: "\uFFFDy",
       ["k\uFFFD"]: 1,
     });
+  });
+
+  it("keeps an actor's systemId, so support reads 'auth', not XState's x:N", () => {
+    const recorder = createRecorder();
+    const named = createActor(leagueJoinMachine, { input: { league, me: "u1" }, systemId: "leagueJoin-L1", inspect: recorder.inspect }).start();
+    const unnamed = createActor(leagueJoinMachine, { input: { league, me: "u1" }, inspect: recorder.inspect }).start();
+    const recorded = recorder.actors();
+    expect(recorded.map((a) => a.systemId)).toEqual(["leagueJoin-L1", undefined]);
+    expect(actorNames(recorded)).toEqual(["leagueJoin-L1", "leagueJoin"]);
+    named.stop();
+    unnamed.stop();
   });
 
   it("names, e-mails, tokens and codes never reach the bundle", async () => {

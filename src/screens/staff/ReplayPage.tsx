@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
+import { actorNames } from "../../../contract/diagnostics";
 import { replayActor } from "../../../machines/recorder";
 import { ApiError } from "../../api/client";
 import { useReport } from "../../api/staff";
@@ -62,6 +63,8 @@ export function ReplayPage({ id }: { id: string }) {
   const [actorIndex, setActorIndex] = useState(0);
   const [step, setStep] = useState(0);
   const actors = report.data?.bundle.actors ?? [];
+  // XState's own ids ("x:0") say nothing: support reads the system's names, else the machines'.
+  const names = actorNames(actors);
   const actor = actors[actorIndex];
   const machine = actor ? staffMachines.get(actor.machine) : undefined;
   const replay = useMemo(() => (actor && machine && actor.complete ? replayActor(machine, actor) : null), [actor, machine]);
@@ -99,7 +102,7 @@ export function ReplayPage({ id }: { id: string }) {
           >
             {actors.map((a, i) => (
               <option key={`${a.id}-${i}`} value={i}>
-                {t("replay.actorOption", { id: a.id, machine: a.machine })}
+                {names[i] === a.machine ? a.machine : t("replay.actorOption", { id: names[i], machine: a.machine })}
               </option>
             ))}
           </select>
