@@ -41,7 +41,7 @@ export type Call = {
   /**
    * The error answers particular to this call. Those every call of its shape gives are implied (server/openapi
    * adds them): 400 validation with a body, form, query or headers, and the framework's 413 and 415 with a body;
-   * 401 unauthorized and 403 mustChangePassword with `auth`; 500 somethingWentWrong always.
+   * 401 unauthorized and 403 mustChangePassword with `auth`; 500 somethingWentWrong and 503 serviceUnavailable always.
    */
   errors?: ErrorAnswers;
 };

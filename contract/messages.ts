@@ -77,6 +77,8 @@ export const messages = {
   unsupportedMediaType: "This kind of content is not accepted here",
   methodNotAllowed: "This action is not available here",
   malformedRequest: "The request could not be read",
+  // The database away or the server stopping: nothing was done, the same request can be sent again.
+  serviceUnavailable: "The service is unavailable for a moment. Please try again",
   // The Store (issue 13).
   paymentNotApproved: "This payment has not been approved yet",
   paymentVoided: "This payment was canceled",
@@ -115,6 +117,7 @@ export const statusMessageCode: Readonly<Partial<Record<number, MessageCode>>> =
   415: "unsupportedMediaType",
   429: "tooManyRequests",
   431: "payloadTooLarge",
+  503: "serviceUnavailable",
 };
 export const messageCodes = Object.keys(messages) as MessageCode[];
 

@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { Client, Pool } from "pg";
+import { Client, Pool, type PoolClient } from "pg";
 import { pgliteOptions, wasShutDownUncleanly } from "./pgliteDurability";
 import * as schema from "./schema";
 
@@ -38,12 +38,22 @@ export type OpenOptions = {
   pgliteUrl?: string;
   /** PostgreSQL only: work inside this schema (created when missing), so parallel test runs don't collide. */
   schemaName?: string;
+  /** PostgreSQL only: the sessions' application_name (pg_stat_activity tells this server's sessions apart). */
+  applicationName?: string;
+  /** PostgreSQL only: how long opening a connection may take before the request fails (ms). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL only: how long one statement may wait for its answer before it fails (ms). */
+  queryTimeoutMs?: number;
 };
+
+/** Without these a database that drops packets holds each request (and the pool's connections) until TCP gives up. */
+export const DB_CONNECT_TIMEOUT_MS = 5000;
+export const DB_QUERY_TIMEOUT_MS = 60_000;
 
 const identifier = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export async function openDb(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schemaName);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openPglite(options.pgliteUrl ?? pgliteDir(options.dataDir));
 }
 
@@ -77,10 +87,16 @@ async function openPglite(dataDirOrUrl: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, schemaName?: string): Promise<Database> {
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const { schemaName } = options;
+  const session = {
+    application_name: options.applicationName ?? "paddock-predictor",
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DB_CONNECT_TIMEOUT_MS,
+    ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
+  };
   if (schemaName !== undefined && !identifier.test(schemaName)) throw new Error(`bad schema name ${schemaName}`);
   if (schemaName) {
-    const admin = new Client({ connectionString: url });
+    const admin = new Client({ connectionString: url, ...session, options: undefined });
     await admin.connect();
     try {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
@@ -95,8 +111,12 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
   const pool = new Pool({
     connectionString: url,
     max: 10,
-    ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
+    ...session,
+    query_timeout: options.queryTimeoutMs ?? DB_QUERY_TIMEOUT_MS,
+    keepAlive: true,
   });
+  watchOutages(pool);
+  releaseWhenLost(pool);
   return {
     kind: "postgres",
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
@@ -114,7 +134,7 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
       }
     },
     listen: async (channel, onPayload, onLive) => {
-      listeners.push(await listenPostgres(url, schemaName, channel, onPayload, onLive));
+      listeners.push(await listenPostgres(url, session, channel, onPayload, onLive));
     },
     pool,
     close: async () => {
@@ -125,12 +145,64 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
 }
 
 /**
+ * Keeps the process alive through a database outage (a restart, pg_terminate_backend, a failover). The pool
+ * re-emits an idle connection's error, and a checked-out connection emits its own when the database ends it
+ * between statements: unheard, either is an uncaught 'error' event that ends the process. The statement in
+ * flight fails by itself (the request answers 503, server/http/errors.ts) and the pool drops the broken
+ * connection on release; the next request opens a new one. One log line when it goes, one when it is back.
+ */
+function watchOutages(pool: Pool): void {
+  let down = false;
+  const lost = (err: Error) => {
+    if (!down) console.warn(`[db] lost a connection to PostgreSQL (${err.message}): requests that need it answer 503 until it is back`);
+    down = true;
+  };
+  pool.on("error", lost);
+  pool.on("connect", (client) => {
+    client.on("error", lost);
+    if (down) console.warn("[db] connected to PostgreSQL again");
+    down = false;
+  });
+}
+
+/**
+ * Gives a checked-out connection back to the pool (as broken) once the database has ended it, whoever holds it.
+ * drizzle's transaction() sends BEGIN before its try/finally, so a session ended just then is never released:
+ * each such connection would be lost to the pool until every request waited for one. The holder's own release
+ * later is a no-op; its statements fail as "not queryable" (a 503).
+ */
+function releaseWhenLost(pool: Pool): void {
+  const connect = pool.connect.bind(pool) as (cb?: unknown) => Promise<PoolClient> | void;
+  pool.connect = ((cb?: unknown) => {
+    // pool.query() connects with a callback and releases on its own.
+    if (cb) return connect(cb);
+    return (connect() as Promise<PoolClient>).then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const lost = () => {
+        if (released) return;
+        released = true;
+        release(new Error("the database ended this connection"));
+      };
+      client.once("end", lost);
+      client.release = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener("end", lost);
+        release(err);
+      };
+      return client;
+    });
+  }) as Pool["connect"];
+}
+
+/**
  * A dedicated connection LISTENing on `channel` (a pooled one would be handed to queries). When it drops it says
  * so (`onLive(false)`) and connects again every second until it listens again (`onLive(true)`). Answers a stop.
  */
 async function listenPostgres(
   url: string,
-  schemaName: string | undefined,
+  session: { application_name: string; connectionTimeoutMillis: number; options?: string },
   channel: string,
   onPayload: (payload: string) => void,
   onLive: (live: boolean) => void,
@@ -147,7 +219,7 @@ async function listenPostgres(
     if (!stopped) retry = setTimeout(() => void start(), 1000);
   };
   async function start(): Promise<void> {
-    const client = new Client({ connectionString: url, ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}) });
+    const client = new Client({ connectionString: url, ...session });
     client.on("error", () => lost(client));
     client.on("end", () => lost(client));
     try {

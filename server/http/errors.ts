@@ -5,6 +5,7 @@ import type * as z from "zod";
 import { formatMessage, isMessageCode, statusMessageCode, type MessageCode } from "../../contract/messages";
 import { fieldErrors, type FieldError } from "../../contract/validation";
 import type { Verdict } from "../../contract/verdict";
+import { isDatabaseUnavailable } from "../db/errors";
 
 /** An answer the API gives on purpose: status + a message code of contract/messages.ts. */
 export class AppError extends Error {
@@ -66,6 +67,8 @@ function toAppError(raw: FastifyError | AppError, request: FastifyRequest): AppE
   if (raw instanceof AppError) return raw;
   const known = typeof raw.code === "string" ? codeOfFrameworkError[raw.code] : undefined;
   if (known) return new AppError(known.status, known.code);
+  // The database away (a restart, a dropped connection, a connect that timed out): the pool logs that once; the request may be sent again.
+  if (isDatabaseUnavailable(raw)) return new AppError(503, "serviceUnavailable");
   const status = typeof raw.statusCode === "number" && raw.statusCode >= 400 && raw.statusCode < 600 ? raw.statusCode : 500;
   if (status < 500) return new AppError(status, isMessageCode(raw.code) ? raw.code : (statusMessageCode[status] ?? "malformedRequest"));
   // The error only: never the request's body or query, which hold what the player typed.

@@ -39,6 +39,8 @@ export function errorAnswers(call: Call | RawCall): Map<number, MessageCode[]> {
   }
   if (audience === "admin") add(401, "unauthorized");
   add(500, "somethingWentWrong");
+  // The database away, or the server stopping (server/http/errors.ts): any call, sent again later.
+  add(503, "serviceUnavailable");
   for (const [status, codes] of Object.entries(call.errors ?? ({} as ErrorAnswers))) add(Number(status), ...codes);
   return new Map([...answers].toSorted(([a], [b]) => a - b).map(([status, codes]) => [status, [...codes].toSorted()]));
 }
