@@ -40,6 +40,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
     bodyLimit: 1_048_576,
     frameworkErrors,
     clientErrorHandler,
+    // Requests that arrive while closing get the contract's 503 (installErrorHandling), not Fastify's body without a code.
+    return503OnClosing: false,
   });
   app.decorate("deps", deps);
   installErrorHandling(app);

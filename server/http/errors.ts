@@ -78,6 +78,16 @@ function toAppError(raw: FastifyError | AppError, request: FastifyRequest): AppE
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((raw: FastifyError | AppError, request, reply) => sendError(reply, toAppError(raw, request)));
+  // Once the server is stopping (SIGTERM), a request still arriving on a kept-alive connection is refused in the
+  // contract's shape, and the connection closes so the client's next request goes to another instance. Fastify's
+  // own 503 (return503OnClosing, off in app.ts) has no code.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async (_request, reply) => {
+    if (closing) return sendError(reply.header("connection", "close"), new AppError(503, "serviceUnavailable"));
+  });
 }
 
 /** Fastify's refusals before routing (a URL that does not decode, a parameter too long), in the same shape. */
