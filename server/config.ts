@@ -99,6 +99,24 @@ export function devSecrets(dataDir: string): DevSecrets {
   return secrets;
 }
 
+/**
+ * A line for the log when this instance looks like one of several (REDIS_URL is set for that; a DATABASE_URL may be
+ * shared) while a secret comes from its own DATA_DIR/secrets.json: each instance then signs with its own key and
+ * refuses the others' tokens (a player signed in on one is signed out by the next request the balancer sends
+ * elsewhere). Undefined when there is nothing to say.
+ */
+export function ownSecretsWarning(env: Env = process.env): string | undefined {
+  const shared = (["REDIS_URL", "DATABASE_URL"] as const).filter((name) => nonEmpty(env[name]));
+  if (shared.length === 0) return undefined;
+  const production = env.NODE_ENV === "production";
+  const own = (["JWT_ACCESS_SECRET", "JWT_REFRESH_SECRET", "ADMIN_TOKEN"] as const).filter(
+    // Production refuses to start without the JWT secrets and has no admin token unless one is given.
+    (name) => !production && !nonEmpty(env[name]),
+  );
+  if (own.length === 0) return undefined;
+  return `[config] ${shared.join(" and ")} ${shared.length > 1 ? "say" : "says"} this instance may be one of several, but ${own.join(", ")} ${own.length > 1 ? "come" : "comes"} from this instance's own DATA_DIR/secrets.json: instances with different secrets refuse each other's tokens. Give every instance the same values.`;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === "production";
   const port = Number(nonEmpty(env.PORT) ?? 3000);

@@ -2,7 +2,7 @@
 import { resolve } from "node:path";
 import { buildApp } from "./app";
 import { createClock } from "./clock";
-import { loadConfig } from "./config";
+import { loadConfig, ownSecretsWarning } from "./config";
 import { migrate } from "./db/migrate";
 import { openDb } from "./db/open";
 import { seedIfEmpty } from "./db/seed/season";
@@ -12,6 +12,8 @@ import { createLive } from "./live";
 import { authService } from "./modules/auth/service";
 
 const config = loadConfig();
+const secretsWarning = ownSecretsWarning();
+if (secretsWarning) console.warn(secretsWarning);
 const clock = createClock();
 const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database);
