@@ -1,6 +1,6 @@
 import { forwardRef, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { BOX_H, BOX_W, edgePath, type ChartEdge, type ChartLayout } from "./chartLayout";
+import { BOX_H, BOX_W, placeEdges, type ChartEdge, type ChartLayout } from "./chartLayout";
 import styles from "./staff.module.css";
 import { numberFormat } from "../../i18n/formats";
 
@@ -20,12 +20,12 @@ export const FlowChart = forwardRef<SVGSVGElement, Props>(function FlowChart({ m
   const markerId = useId().replaceAll(":", "");
   const number = numberFormat(i18n.language);
   const percent = numberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 });
-  const at = new Map(layout.boxes.map((b) => [b.state, b]));
-  const lanes = new Map<string, number>();
   const label = (e: ChartEdge) =>
     e.share === null ? t("chart.edge", { event: e.event, count: number.format(e.count) }) : t("chart.edgeShare", { event: e.event, count: number.format(e.count), share: percent.format(e.share) });
+  // Only the labels drawn take room: the others name their event on hover.
+  const placed = placeEdges(layout, (e) => (allLabels || e.count > 0 ? label(e) : null));
   return (
-    <svg ref={ref} className={styles.chart} role="img" aria-labelledby={titleId} viewBox={`0 0 ${layout.width} ${layout.height + 60}`} width={layout.width} height={layout.height + 60} xmlns="http://www.w3.org/2000/svg">
+    <svg ref={ref} className={styles.chart} role="img" aria-labelledby={titleId} viewBox={`0 0 ${placed.width} ${placed.height + 60}`} width={placed.width} height={placed.height + 60} xmlns="http://www.w3.org/2000/svg">
       <title id={titleId}>{t("chart.title", { machine })}</title>
       <defs>
         <marker id={markerId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -33,26 +33,17 @@ export const FlowChart = forwardRef<SVGSVGElement, Props>(function FlowChart({ m
         </marker>
       </defs>
       <g transform="translate(0 50)">
-        {layout.edges.map((e) => {
-          const from = at.get(e.from);
-          const to = at.get(e.to);
-          if (!from || !to) return null;
-          const pair = `${e.from}|${e.to}`;
-          const lane = lanes.get(pair) ?? 0;
-          lanes.set(pair, lane + 1);
-          const { d, lx, ly } = edgePath(from, to, lane);
-          return (
-            <g key={`${e.from}|${e.event}|${e.to}`} className={e.count > 0 ? styles.edgeTaken : styles.edge}>
-              <title>{label(e)}</title>
-              <path d={d} fill="none" markerEnd={`url(#${markerId})`} />
-              {allLabels || e.count > 0 ? (
-                <text x={lx} y={ly} textAnchor="middle">
-                  {label(e)}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
+        {placed.edges.map(({ edge: e, d, lx, ly, label: text }) => (
+          <g key={`${e.from}|${e.event}|${e.to}`} className={e.count > 0 ? styles.edgeTaken : styles.edge}>
+            <title>{label(e)}</title>
+            <path d={d} fill="none" markerEnd={`url(#${markerId})`} />
+            {text ? (
+              <text x={lx} y={ly} textAnchor="middle">
+                {text}
+              </text>
+            ) : null}
+          </g>
+        ))}
         {layout.boxes.map((b) => (
           <g key={b.state} className={active.includes(b.state) ? `${styles.box} ${styles.boxActive}` : styles.box}>
             <rect x={b.x} y={b.y} width={BOX_W} height={BOX_H} rx="8" />

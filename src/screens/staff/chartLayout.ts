@@ -78,3 +78,61 @@ export function edgePath(from: { x: number; y: number }, to: { x: number; y: num
   const cy = Math.max(sy, ty) + bend + (forward ? (lane - 1) * 10 : 0);
   return { d: `M ${sx} ${sy} Q ${cx} ${forward ? (sy + ty) / 2 + (lane - 1) * 14 : cy} ${tx} ${ty}`, lx: cx, ly: forward ? (sy + ty) / 2 + (lane - 1) * 14 - 4 : cy - 4 };
 }
+
+/** A label's height and a character's width in the charts' 12 px type (a generous average, so estimates do not touch). */
+export const LABEL_H = 14;
+const CHAR_W = 7;
+
+type Rect = { x: number; y: number; w: number; h: number };
+const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+export type PlacedEdge = { edge: ChartEdge; d: string; lx: number; ly: number; label: string | null };
+export type PlacedChart = { edges: PlacedEdge[]; width: number; height: number; labels: Rect[] };
+
+/** The box a label's text takes, its baseline at `y`, centred on `x` (exported for the tests). */
+export const labelBox = (x: number, y: number, text: string): Rect => {
+  const w = text.length * CHAR_W + 6;
+  return { x: x - w / 2, y: y - LABEL_H + 3, w, h: LABEL_H };
+};
+
+/**
+ * Every arrow of the chart with its label placed where no other label nor a box is: arrows between the same boxes
+ * take lanes (edgePath), and a label that would cover one already placed moves up or down a line at a time, nearest
+ * first. Both renderers (the staff page's FlowChart and chartSvg's files) draw from this, so they agree. `labelOf`
+ * answers null for an arrow drawn without a label. The size grows when a label moved past the boxes.
+ */
+export function placeEdges(layout: ChartLayout, labelOf: (edge: ChartEdge) => string | null): PlacedChart {
+  const at = new Map(layout.boxes.map((b) => [b.state, b]));
+  const lanes = new Map<string, number>();
+  const boxes: Rect[] = layout.boxes.map((b) => ({ x: b.x, y: b.y, w: BOX_W, h: BOX_H }));
+  const labels: Rect[] = [];
+  const edges: PlacedEdge[] = [];
+  for (const edge of layout.edges) {
+    const from = at.get(edge.from);
+    const to = at.get(edge.to);
+    if (!from || !to) continue;
+    const pair = `${edge.from}|${edge.to}`;
+    const lane = lanes.get(pair) ?? 0;
+    lanes.set(pair, lane + 1);
+    const { d, lx, ly } = edgePath(from, to, lane);
+    const label = labelOf(edge);
+    let y = ly;
+    if (label) {
+      for (let i = 0; i < 60; i++) {
+        const offset = Math.ceil(i / 2) * LABEL_H * (i % 2 ? -1 : 1);
+        const box = labelBox(lx, ly + offset, label);
+        // The renderers leave 50 px above the boxes for the loops' labels.
+        if (box.y < 2 - 50) continue;
+        if (!labels.some((r) => overlaps(r, box)) && !boxes.some((r) => overlaps(r, box))) {
+          y = ly + offset;
+          break;
+        }
+      }
+      labels.push(labelBox(lx, y, label));
+    }
+    edges.push({ edge, d, lx, ly: y, label });
+  }
+  const width = Math.max(layout.width, ...labels.map((r) => r.x + r.w + MARGIN));
+  const height = Math.max(layout.height, ...labels.map((r) => r.y + r.h + MARGIN));
+  return { edges, width, height, labels };
+}

@@ -1,4 +1,4 @@
-import { BOX_H, BOX_W, edgePath, type ChartEdge, type ChartLayout } from "./chartLayout";
+import { BOX_H, BOX_W, placeEdges, type ChartEdge, type ChartLayout } from "./chartLayout";
 
 // Issue 16, item 5: a machine's chart as a standalone SVG file (docs/flows/<machine>.svg, written by
 // `npm run flows`), drawn from the same layout and arrow geometry as the staff page's FlowChart, with the
@@ -10,10 +10,9 @@ const escapeXml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<"
 
 /** The chart as SVG text: every state a box, every transition an arrow labelled by `label`. */
 export function chartSvg(layout: ChartLayout, options: { title: string; label: (edge: ChartEdge) => string }): string {
-  const at = new Map(layout.boxes.map((b) => [b.state, b]));
-  const lanes = new Map<string, number>();
-  const width = layout.width;
-  const height = layout.height + 60;
+  const placed = placeEdges(layout, options.label);
+  const width = placed.width;
+  const height = placed.height + 60;
   const lines = [
     `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="title" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" font-family="system-ui, sans-serif" font-size="12">`,
     `  <title id="title">${escapeXml(options.title)}</title>`,
@@ -21,15 +20,8 @@ export function chartSvg(layout: ChartLayout, options: { title: string; label: (
     `  <rect width="${width}" height="${height}" fill="${COLORS.bg}"/>`,
     `  <g transform="translate(0 50)">`,
   ];
-  for (const e of layout.edges) {
-    const from = at.get(e.from);
-    const to = at.get(e.to);
-    if (!from || !to) continue;
-    const pair = `${e.from}|${e.to}`;
-    const lane = lanes.get(pair) ?? 0;
-    lanes.set(pair, lane + 1);
-    const { d, lx, ly } = edgePath(from, to, lane);
-    const text = escapeXml(options.label(e));
+  for (const { d, lx, ly, label } of placed.edges) {
+    const text = escapeXml(label ?? "");
     lines.push(
       `    <g><title>${text}</title><path d="${d}" fill="none" stroke="${COLORS.accent}" stroke-width="1.5" marker-end="url(#arrow)"/><text x="${lx}" y="${ly}" text-anchor="middle" fill="${COLORS.muted}">${text}</text></g>`,
     );
