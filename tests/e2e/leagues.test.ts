@@ -84,7 +84,9 @@ describe("leagues between two players", () => {
     // B tries a full league: the OK-only modal, and B is not in.
     const full = await fullLeague(100);
     await pageB.goto(`${product.url}/leagues/${full.id}`);
-    await pageB.getByRole("button", { name: `Join ${full.name}` }).click();
+    // The rules refuse the seat, so the button says the league is full instead of Join; pressing it says why.
+    expect(await pageB.getByRole("button", { name: `Join ${full.name}` }).count()).toBe(0);
+    await pageB.getByRole("button", { name: `League full: ${full.name}` }).click();
     const fullModal = dialog(pageB);
     await expect.poll(() => fullModal.getByText("The maximum number of participants in the league has already been reached").count()).toBe(1);
     expect(await fullModal.getByRole("button").allTextContents()).toEqual(["OK"]);

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { statusOnJoin } from "../../../contract/leagueRules";
+import { planJoin, statusOnJoin } from "../../../contract/leagueRules";
 import type { League } from "../../../contract/leagues";
 import type { LeagueJoinRef } from "../../../machines/leagueSeats.machine";
 import { Button } from "../../ui/Button";
@@ -11,6 +11,8 @@ import styles from "./leagues.module.css";
 
 /** The join label by what joining does: join (PUBLIC), request (PRIVATE), follow (VIP). */
 const joinLabel = { ACCEPTED: "join", PENDING: "request", FOLLOWING: "follow" } as const;
+
+const seatFacts = (league: League) => ({ type: league.type, ownerId: league.owner.id, membersCount: league.membersCount, max: league.max });
 
 /** The spec's status buttons: join (by type), requested, invited (accept / decline), following, joined. */
 export function SeatActions({ league, flow, compact = false }: { league: League; flow: LeagueJoinRef; compact?: boolean }) {
@@ -70,6 +72,13 @@ export function SeatActions({ league, flow, compact = false }: { league: League;
     );
   } else if (snapshot.hasTag("removed")) {
     body = null;
+  } else if (!planJoin(snapshot.context.league ?? seatFacts(league), null).ok) {
+    // The rules refuse a seat in a full league: the button says so, and pressing it gives the spec's OK-only modal.
+    body = (
+      <Button size={size} variant="secondary" onClick={() => send({ type: "league.join" })} aria-label={t("seat.fullOf", { name })}>
+        {t("seat.full")}
+      </Button>
+    );
   } else {
     const label = joinLabel[statusOnJoin[league.type]];
     body = (

@@ -207,7 +207,10 @@ const USING_LINK = "Joining the league from your invitation…";
 const joinLabel = { PUBLIC: "Join", PRIVATE: "Request to join", VIP: "Follow" } as const;
 
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
-const joinButton = (s: Step<LeagueWorld>) => button(s.page, `${joinLabel[s.world.league.type]} ${s.world.league.name}`);
+/** A league full from the start says so on its button (the rules refuse the seat); pressing it still asks to join. */
+const fullFromStart = (s: Step<LeagueWorld>) => s.path.steps.some((step) => step.event === "league.join" && step.guard === "isFull");
+const joinButton = (s: Step<LeagueWorld>) =>
+  button(s.page, fullFromStart(s) ? `League full: ${s.world.league.name}` : `${joinLabel[s.world.league.type]} ${s.world.league.name}`);
 const leaveButton = (s: Step<LeagueWorld>) => button(s.page, `Leave league: ${s.world.league.name}`);
 const busy = (page: Page) => page.getByRole("button", { name: "Please wait…" });
 

@@ -108,10 +108,12 @@ describe("joining by type", () => {
     expect(screen.getAllByText("Requested").length).toBeGreaterThan(0);
   });
 
-  it("a full league shows the OK-only modal and calls nothing", async () => {
+  it("a full league (100 / 100) shows no Join: its button says it is full, and pressing it shows the OK-only modal and calls nothing", async () => {
     const { calls } = await open({ league: league({ membersCount: 100 }), members: [] });
     expect(screen.getByText("Full")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Join Mugello Maniacs" }));
+    expect(screen.queryByRole("button", { name: "Join Mugello Maniacs" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Join" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "League full: Mugello Maniacs" }));
     const modal = await dialog();
     expect(await within(modal).findByText("The maximum number of participants in the league has already been reached")).toBeTruthy();
     expect(within(modal).getAllByRole("button").map((b) => b.textContent)).toEqual(["OK"]);
