@@ -10,6 +10,7 @@ import { allowed, AppError } from "../../http/errors";
 import { safeErrorText } from "../../http/logging";
 import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
 import { ProviderError, type PaymentProvider, type ProviderEvent, type ProviderOrder } from "./provider";
+import { STORE_PATH } from "../../../contract/storePaths";
 
 /** Ledger keys of the Store: a pack is credited once per order; a donation once per sender's key. */
 export const storeKeys = {
@@ -21,7 +22,6 @@ export const storeKeys = {
 };
 
 /** The product's page the provider sends the payer back to (PayPal appends token and PayerID). */
-export const STORE_PATH = "/shop";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
