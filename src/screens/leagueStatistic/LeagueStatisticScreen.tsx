@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
+import { ApiError } from "../../api/client";
 import { useLeague } from "../../api/leagues";
-import { Button } from "../../ui/Button";
+import { paths } from "../../app/paths";
+import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { LeagueLeaderboard } from "../../features/leagues/LeagueLeaderboard";
@@ -17,9 +19,23 @@ export default function LeagueStatisticScreen() {
   const league = useLeague(leagueId);
   if (league.isPending) return <Spinner size="lg" label={t("loading")} />;
   if (league.isError) {
+    // A league that does not exist (a bad or removed id) is said so, as on the league's page; retrying would not help.
+    const missing = league.error instanceof ApiError && league.error.status === 404;
     return (
       <div className={shared.page}>
-        <EmptyState title={t("loadError")} action={<Button onClick={() => void league.refetch()}>{t("retry")}</Button>} />
+        {missing ? (
+          <EmptyState
+            title={t("page.notFound")}
+            text={t("page.notFoundText")}
+            action={
+              <Link href={paths.leagues} className={buttonClass({ variant: "secondary" })}>
+                {t("page.back")}
+              </Link>
+            }
+          />
+        ) : (
+          <EmptyState title={t("loadError")} action={<Button onClick={() => void league.refetch()}>{t("retry")}</Button>} />
+        )}
       </div>
     );
   }

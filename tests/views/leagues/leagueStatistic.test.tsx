@@ -150,3 +150,19 @@ describe("a league card's member count opens the MembersByLeague modal", () => {
     expect(within(modal).queryByText("Ana Follows")).toBeNull();
   });
 });
+
+describe("league statistics of a league that does not exist", () => {
+  it("a bad id (404) says the league does not exist, with the way back, not that it could not be loaded", async () => {
+    await signInForTest();
+    stubRoutes((call) => (call.path === "/api/leagues/nope" ? json(404, { statusCode: 404, code: "notFound", message: "Not found" }) : undefined));
+    renderWithApp(
+      <Route path={paths.leagueStatistic}>
+        <LeagueStatisticScreen />
+      </Route>,
+      { path: "/leagues/statistic/nope" },
+    );
+    expect(await screen.findByText("This league does not exist")).toBeTruthy();
+    expect(screen.queryByText("The leagues could not be loaded.")).toBeNull();
+    expect(screen.getByRole("link", { name: "Back to leagues" }).getAttribute("href")).toBe("/leagues");
+  });
+});
