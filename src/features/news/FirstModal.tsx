@@ -10,6 +10,9 @@ import { Spinner } from "../../ui/Spinner";
 import styles from "./news.module.css";
 import { dateFormat } from "../../i18n/formats";
 
+// Intl refuses timeZoneName beside dateStyle / timeStyle, so the full date is spelled out by its parts.
+const DEADLINE_FORMAT: Intl.DateTimeFormatOptions = { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" };
+
 /** The FirstModal: a first-time player's welcome after confirming: how a weekend works, the next deadline, one button to Predictions. */
 export default function FirstModal({ close }: ModalComponentProps<"FirstModal">) {
   const { t, i18n } = useTranslation("news");
@@ -17,7 +20,8 @@ export default function FirstModal({ close }: ModalComponentProps<"FirstModal">)
   const next = useNextRace();
   const race = next.data?.[0];
   const fp1 = race?.sessions.find((s) => s.type === "FP1");
-  const when = fp1 ? dateFormat(i18n.language, { dateStyle: "full", timeStyle: "short" }).format(new Date(fp1.startsAt)) : null;
+  // The time zone is named: a player abroad, or one whose device clock's zone is not the circuit's, reads the right hour.
+  const when = fp1 ? dateFormat(i18n.language, DEADLINE_FORMAT).format(new Date(fp1.startsAt)) : null;
   return (
     <div className={styles.modal}>
       <ol className={styles.steps}>
