@@ -1,4 +1,4 @@
-import type { QuestionCategory, QuestionResult } from "./enums";
+import { Manufacturer, type QuestionCategory, type QuestionResult } from "./enums";
 import type { AnswerBody, QuestionOption } from "./questions";
 import { allow, refuse, type Verdict } from "./verdict";
 
@@ -14,6 +14,20 @@ export const timeLeft = (now: number, closesAt: number) => Math.max(0, closesAt 
 
 /** ABOUT_GENERAL questions are answered by choosing one of their options; the others in free text. */
 export const isChoice = (type: QuestionCategory) => type === "ABOUT_GENERAL";
+
+/**
+ * Where an answer comes from: ABOUT_GENERAL's own options; for a question about riders or manufacturers, one of the
+ * known riders or manufacturers, offered as a choice (the answer is still its text, graded as typed: choosing only
+ * spares the player spelling it); the other categories in free text.
+ */
+export type AnswerSet = "options" | "riders" | "manufacturers" | "free";
+export const answerSetOf = (type: QuestionCategory): AnswerSet =>
+  isChoice(type) ? "options" : type === "ABOUT_RIDERS" ? "riders" : type === "ABOUT_MANUFACTURER" ? "manufacturers" : "free";
+
+/** A manufacturer as an answer names it ("Ducati", "KTM"): the text a manufacturer question's correct answer holds. */
+export const manufacturerName = (m: string) => (m === "KTM" ? m : m.charAt(0) + m.slice(1).toLowerCase());
+/** The manufacturers a manufacturer question is answered with, in the enum's order. */
+export const manufacturerAnswers: readonly string[] = Manufacturer.options.map(manufacturerName);
 
 /**
  * "The text equals the correct answer": compared as players type it, without the differences typing makes —

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerTabQuery, answeringOpen, gradeAnswer, optionIds, planAnswer, planCorrectAnswer, pointsOf, resultOf, sameAnswer, tabQuery, timeLeft } from "../../contract/questionRules";
+import { answerSetOf, answerTabQuery, answeringOpen, gradeAnswer, manufacturerAnswers, optionIds, planAnswer, planCorrectAnswer, pointsOf, resultOf, sameAnswer, tabQuery, timeLeft } from "../../contract/questionRules";
 import { AnswerBody, NewQuestionBody, QuestionsQuery } from "../../contract/questions";
 
 const options = optionIds(["1", "2", "3"]);
@@ -57,5 +57,20 @@ describe("bonus question rules", () => {
     expect(NewQuestionBody.safeParse({ type: "ABOUT_GURU", points: 21, text: "Guru?" }).success).toBe(false);
     expect(QuestionsQuery.parse({ isNew: "true", isAnswered: "false" })).toMatchObject({ isNew: true, isAnswered: false, page: 1, take: 50 });
     expect(QuestionsQuery.safeParse({ filter: "OTHER" }).success).toBe(false);
+  });
+});
+
+describe("an answer from a known set is chosen from it: riders, manufacturers, or the question's own options", () => {
+  it("names the set of each category, the others in free text", () => {
+    expect(answerSetOf("ABOUT_GENERAL")).toBe("options");
+    expect(answerSetOf("ABOUT_RIDERS")).toBe("riders");
+    expect(answerSetOf("ABOUT_MANUFACTURER")).toBe("manufacturers");
+    expect(answerSetOf("ABOUT_GRAN_PRIX")).toBe("free");
+    expect(answerSetOf("ABOUT_GURU")).toBe("free");
+  });
+
+  it("offers the manufacturers as a manufacturer question's correct answer spells them", () => {
+    expect(manufacturerAnswers).toEqual(["Ducati", "Aprilia", "KTM", "Honda", "Yamaha"]);
+    expect(gradeAnswer(manufacturerAnswers[2]!, "KTM")).toBe("CORRECT");
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray, min, sql } from "drizzle-orm";
-import { gradeAnswer, isChoice, optionIds, planCorrectAnswer, sameAnswer } from "../../../contract/questionRules";
+import { gradeAnswer, isChoice, manufacturerName, optionIds, planCorrectAnswer, sameAnswer } from "../../../contract/questionRules";
 import type { AdminQuestion, GradeFromResults, GradeReport, NewQuestionBody, QuestionSource } from "../../../contract/questions";
 import type { ResultKey } from "../../../contract/results";
 import { questionAnswers, questions, races, raceSessions, riders, sessionResults, teams, type QuestionRow } from "../../db/schema";
@@ -16,7 +16,6 @@ import { isUuid } from "./service";
 // stores the correct answer and rewrites the race's scores and the players' season points (the boards and the
 // header's 'Earned points'). Grading takes the race's settlement lock, so it never interleaves with results.
 
-const manufacturerName = (m: string) => (m === "KTM" ? m : m.charAt(0) + m.slice(1).toLowerCase());
 
 /** A demo question's correct answer from the weekend's entered classifications, or null while they are missing. */
 export function answerFromResults(

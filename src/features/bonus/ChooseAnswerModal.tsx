@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { ANSWER_MAX } from "../../../contract/questions";
-import { isChoice } from "../../../contract/questionRules";
+import { answerSetOf } from "../../../contract/questionRules";
 import type { BonusAnswerTag } from "../../../machines/bonusAnswer.machine";
 import type { AnswerRef } from "../../../machines/bonusQuestions.machine";
 import { ModalTitle } from "../../modals/ModalTitle";
@@ -12,11 +12,12 @@ import { useErrorText } from "../../ui/fieldErrors";
 import { TextField } from "../../ui/TextField";
 import { timeLeftParts, useClockUntil } from "./countdown";
 import { useAnswerFlow, useAnsweredQuestion } from "./bonusActor";
+import { KnownAnswer } from "./KnownAnswer";
 import styles from "./bonus.module.css";
 
 /**
  * The ChooseAnswer modal, a view of the bonus owner's answer flow: the question with its points and countdown, the
- * answer field (or an ABOUT_GENERAL question's options), Send, and the outcome: saved, refused (the reason beside
+ * answer field (an ABOUT_GENERAL question's options, a rider or a manufacturer to choose), Send, and the outcome: saved, refused (the reason beside
  * the field), a failure with Try Again, or 'The time to answer this question has expired'. Closing it ends the flow.
  */
 export default function ChooseAnswerModal({ close }: ModalComponentProps<"ChooseAnswer">) {
@@ -65,6 +66,19 @@ function AnswerFlow({ flow, close }: { flow: AnswerRef; close(): void }) {
 
   const busy = is("busy");
   const error = context.error ? errorText(context.error) : undefined;
+  const set = answerSetOf(context.type);
+  const freeText = (
+    <TextField
+      label={t("modal.field")}
+      hint={t("modal.hint")}
+      value={context.text}
+      maxLength={ANSWER_MAX}
+      disabled={busy}
+      autoComplete="off"
+      error={is("refused") ? error : null}
+      onChange={(event) => flow.send({ type: "answer.text", text: event.currentTarget.value })}
+    />
+  );
   return (
     <form
       className={styles.answerModal}
@@ -87,7 +101,7 @@ function AnswerFlow({ flow, close }: { flow: AnswerRef; close(): void }) {
       <p className={styles.countdown}>
         {t("closesIn")} <span role="timer">{days > 0 ? t("countdown.withDays", { days, hms }) : hms}</span>
       </p>
-      {isChoice(context.type) ? (
+      {set === "options" ? (
         <fieldset className={styles.options} disabled={busy} aria-describedby={error && is("refused") ? "choose-answer-error" : undefined}>
           <legend className={styles.optionsLegend}>{t("modal.options")}</legend>
           {context.options.map((option) => (
@@ -102,16 +116,16 @@ function AnswerFlow({ flow, close }: { flow: AnswerRef; close(): void }) {
             </p>
           ) : null}
         </fieldset>
+      ) : set === "free" ? (
+        freeText
       ) : (
-        <TextField
-          label={t("modal.field")}
-          hint={t("modal.hint")}
+        <KnownAnswer
+          set={set}
           value={context.text}
-          maxLength={ANSWER_MAX}
           disabled={busy}
-          autoComplete="off"
           error={is("refused") ? error : null}
-          onChange={(event) => flow.send({ type: "answer.text", text: event.currentTarget.value })}
+          onChange={(text) => flow.send({ type: "answer.text", text })}
+          fallback={freeText}
         />
       )}
       {is("failed") ? (

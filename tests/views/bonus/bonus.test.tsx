@@ -108,6 +108,47 @@ describe("the Bonus questions screens", () => {
     expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([{ text: "2", id: "b" }]);
   });
 
+  describe("an answer that is one of a known set is chosen from it, spelt as the grading compares it", () => {
+    it("a question about manufacturers offers the five manufacturers", async () => {
+      const w: World = { questions: [question({ id: "q4", type: "ABOUT_MANUFACTURER", text: "Which manufacturer will win the race?" })] };
+      const calls = await open(w);
+      fireEvent.click(await screen.findByRole("button", { name: /^Answer: Which manufacturer/ }));
+      const modal = await screen.findByRole("dialog");
+      const choice = await within(modal).findByRole("combobox", { name: "Your answer: a manufacturer" });
+      expect(within(choice).getAllByRole("option").map((o) => o.textContent)).toEqual(["Choose a manufacturer", "Ducati", "Aprilia", "KTM", "Honda", "Yamaha"]);
+      expect(within(modal).queryByText(/first and last name/)).toBeNull();
+      fireEvent.change(choice, { target: { value: "KTM" } });
+      fireEvent.click(within(modal).getByRole("button", { name: "Send answer" }));
+      expect(await within(modal).findByTestId("answer-sent")).toBeTruthy();
+      expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([{ text: "KTM" }]);
+    });
+
+    it("a question about riders offers the riders by name", async () => {
+      const w: World = { questions: [question({ id: "q5", type: "ABOUT_RIDERS", text: "Which rider will win the Sprint?" })] };
+      const rider = (id: string, name: string) => ({ id, name, number: 1, raceClass: "MOTOGP", teamName: "Team", status: "ACTIVE" });
+      const answers = routes(w);
+      await signInForTest();
+      const calls = stubRoutes((c) => (c.path === "/api/riders/dropdown" ? ok([rider("r2", "Pedro Acosta"), rider("r1", "Marco Bezzecchi")]) : answers(c)));
+      renderWithApp(
+        <>
+          <Route path="/bonus-questions">
+            <BonusQuestionsScreen tab="new" />
+          </Route>
+          <ModalHost />
+        </>,
+        { path: "/bonus-questions" },
+      );
+      fireEvent.click(await screen.findByRole("button", { name: /^Answer: Which rider/ }));
+      const modal = await screen.findByRole("dialog");
+      const choice = await within(modal).findByRole("combobox", { name: "Your answer: a rider" });
+      await vi.waitFor(() => expect(within(choice).getAllByRole("option").map((o) => o.textContent)).toEqual(["Choose a rider", "Marco Bezzecchi", "Pedro Acosta"]));
+      fireEvent.change(choice, { target: { value: "Pedro Acosta" } });
+      fireEvent.click(within(modal).getByRole("button", { name: "Send answer" }));
+      expect(await within(modal).findByTestId("answer-sent")).toBeTruthy();
+      expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([{ text: "Pedro Acosta" }]);
+    });
+  });
+
   it("shows a graded question's result and right answer, without an Answer button once closed", async () => {
     const closed = new Date(NOW - HOUR).toISOString();
     await open({ questions: [question({ closesAt: closed, open: false, userAnswer: "Marco Bezzecchi", correctAnswer: "Marco Bezzecchi", result: "CORRECT" }), question({ id: "q3", closesAt: closed, open: false, userAnswer: "Ducati", correctAnswer: "KTM", result: "WRONG", type: "ABOUT_MANUFACTURER", text: "Which manufacturer?" })] }, "all");
