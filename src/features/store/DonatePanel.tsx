@@ -59,8 +59,10 @@ function DonationFlow({ fromUserId, toUserId, toName, balance }: Props) {
     );
   }
   return (
+    // The rules' own message says what is wrong (the browser's check would stop the form with only its tooltip).
     <form
       className={styles.donate}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         send({ type: "donation.confirm" });
