@@ -8,7 +8,7 @@ import { messages } from "../../contract/messages";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/open";
-import { sessionFamilies } from "../db/schema";
+import { sessionFamilies, type NotificationRow } from "../db/schema";
 import type { Caller } from "../http/deps";
 import { safeErrorText } from "../http/logging";
 import { notificationStore, toNotification } from "./notificationStore";
@@ -43,6 +43,14 @@ export type LiveHub = Live & {
 
 type SocketData = { userId: string; familyId: string };
 
+/**
+ * How long before this instance noticed it lost its Redis subscription a push may already have gone unheard (in
+ * flight, or claimed by an instance whose clock is a little ahead): the catch-up looks back this far.
+ */
+export const CATCH_UP_MARGIN_MS = 2000;
+/** ioredis waits up to 5 s between attempts; a shorter wait makes the catch-up (and the adapter) start sooner once Redis is back. */
+const redisRetry = (attempt: number) => Math.min(attempt * 100, 1000);
+
 /** Answers a client's acknowledgement callback, when it sent one. */
 function ack(cb: unknown, value: unknown) {
   if (typeof cb === "function") (cb as (v: unknown) => void)(value);
@@ -70,27 +78,71 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
   let draining: Promise<void> | null = null;
   let again = false;
   let closed = false;
+  /** Since when this instance's Redis subscription has been away (pushes other instances sent meanwhile went unheard), or null. */
+  let unheardSince: Date | null = null;
+  /** Rows this instance claimed itself lately (id → when): its own sockets had them whether Redis was there or not. */
+  const ownClaims = new Map<string, number>();
 
-  const emitTo = <E extends LiveEventName>(event: E, payload: LivePayloads[E], userIds?: readonly string[]) => {
+  const emitTo = <E extends LiveEventName>(event: E, payload: LivePayloads[E], userIds?: readonly string[], localOnly = false) => {
     if (!nsp) return;
-    if (userIds === undefined) nsp.to(ALL_ROOM).emit(event, payload);
-    else if (userIds.length > 0) nsp.to([...new Set(userIds)].map(userRoom)).emit(event, payload);
+    const to = localOnly ? nsp.local : nsp;
+    if (userIds === undefined) to.to(ALL_ROOM).emit(event, payload);
+    else if (userIds.length > 0) to.to([...new Set(userIds)].map(userRoom)).emit(event, payload);
   };
+
+  /** Each player's rows as the outbox pushes them: the list event, then each row's own typed event. */
+  function push(rows: readonly NotificationRow[], localOnly: boolean) {
+    const byUser = new Map<string, NotificationRow[]>();
+    for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
+    for (const [userId, list] of byUser) {
+      const items = list.map(toNotification);
+      emitTo(LiveEvent.notifications, items.toReversed(), [userId], localOnly);
+      for (const n of items) {
+        const typed = NotificationType.safeParse(n.type).success ? eventOfType[n.type as NotificationType] : undefined;
+        if (typed) emitTo(typed, n as never, [userId], localOnly);
+      }
+    }
+  }
+
+  function rememberClaims(rows: readonly NotificationRow[]) {
+    const now = Date.now();
+    for (const r of rows) ownClaims.set(r.id, now);
+    if (unheardSince !== null) return;
+    for (const [id, at] of ownClaims) if (at < now - 2 * CATCH_UP_MARGIN_MS) ownClaims.delete(id);
+  }
+
+  /**
+   * Once this instance hears Redis again: pushes to its own sockets the rows other instances claimed while it was
+   * not listening. Redis pub/sub keeps nothing for a subscriber that is away, and the instances do not get back to
+   * Redis together (each retries on its own), so an instance back first publishes, to nobody, pushes for players
+   * on another that is still reconnecting. A row may so come twice; the client merges the list by id.
+   */
+  async function catchUp(sub: Redis, since: Date): Promise<void> {
+    try {
+      // "ready" comes before ioredis has subscribed again; a PING sent after its SUBSCRIBEs is answered after them.
+      await sub.ping();
+    } catch {
+      return; // Away again: the next "ready" catches up from the same moment.
+    }
+    if (closed || unheardSince !== since) return;
+    unheardSince = null;
+    const sockets = nsp?.adapter.rooms;
+    if (!sockets) return;
+    const players = [...sockets.keys()].filter((room) => room.startsWith("user:")).map((room) => room.slice("user:".length));
+    try {
+      const rows = await store.deliveredBetween(players, new Date(since.getTime() - CATCH_UP_MARGIN_MS), deps.clock.now());
+      push(rows.filter((r) => !ownClaims.has(r.id)), true);
+    } catch (err) {
+      if (!closed) console.warn("[live] catching up after Redis failed:", safeErrorText(err));
+    }
+  }
 
   async function drainOnce(): Promise<void> {
     for (;;) {
       const rows = await store.claimPending(deps.clock.now());
       if (rows.length === 0) return;
-      const byUser = new Map<string, typeof rows>();
-      for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
-      for (const [userId, list] of byUser) {
-        const items = list.map(toNotification);
-        emitTo(LiveEvent.notifications, items.toReversed(), [userId]);
-        for (const n of items) {
-          const typed = NotificationType.safeParse(n.type).success ? eventOfType[n.type as NotificationType] : undefined;
-          if (typed) emitTo(typed, n as never, [userId]);
-        }
-      }
+      rememberClaims(rows);
+      push(rows, false);
       if (rows.length < 500) return;
     }
   }
@@ -158,7 +210,7 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
         cors: undefined,
       });
       if (deps.config.redisUrl) {
-        const pub = new Redis(deps.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+        const pub = new Redis(deps.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null, retryStrategy: redisRetry });
         const sub = pub.duplicate();
         for (const [name, c] of [["pub", pub], ["sub", sub]] as const) {
           // One line when Redis goes away and one when it is back, not one per retry.
@@ -172,6 +224,12 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
             down = false;
           });
         }
+        sub.on("close", () => {
+          if (!closed && unheardSince === null) unheardSince = deps.clock.now();
+        });
+        sub.on("ready", () => {
+          if (!closed && unheardSince !== null) void catchUp(sub, unheardSince);
+        });
         for (const c of [pub, sub]) settleQuietly(c);
         redis.push(pub, sub);
         server.adapter(createAdapter(pub, sub));

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { NotificationType } from "../../contract/live";
 import type { Notification } from "../../contract/notifications";
 import { pgArray } from "../db/arrays";
@@ -64,6 +64,16 @@ export function notificationStore(db: Db) {
     async removeAll(userId: string): Promise<number> {
       const rows = await db.delete(notifications).where(eq(notifications.userId, userId)).returning({ id: notifications.id });
       return rows.length;
+    },
+    /** The rows of these players claimed (pushed by some instance) between `from` and `to`, oldest first. */
+    async deliveredBetween(userIds: readonly string[], from: Date, to: Date, limit = 1000): Promise<NotificationRow[]> {
+      if (userIds.length === 0) return [];
+      return db
+        .select()
+        .from(notifications)
+        .where(and(inArray(notifications.userId, [...userIds]), gte(notifications.deliveredAt, from), lte(notifications.deliveredAt, to)))
+        .orderBy(asc(notifications.seq))
+        .limit(limit);
     },
     /**
      * Claims up to `limit` committed, undelivered rows for this instance. The conditional UPDATE re-checks
