@@ -2,6 +2,7 @@ import * as z from "zod";
 import { call } from "./calls";
 import { Id, IsoDate, PageQuery, paged } from "./common";
 import { Balance } from "./diamonds";
+import { PredictionCategory } from "./enums";
 import { idempotencyKey } from "./validation";
 
 /**
@@ -22,6 +23,17 @@ export const DiamondReason = z.enum([
 ]);
 export type DiamondReason = z.infer<typeof DiamondReason>;
 
+/**
+ * What an entry is about, for its row: the other player of a donation (the giver of one received, the receiver of
+ * one given), the race of a pick, bet, bonus or refund, and the pick's category when it was one pick's.
+ */
+export const DiamondEntryAbout = z.object({
+  user: z.object({ id: Id, name: z.string() }).nullable(),
+  race: z.object({ id: Id, name: z.string() }).nullable(),
+  category: PredictionCategory.nullable(),
+});
+export type DiamondEntryAbout = z.infer<typeof DiamondEntryAbout>;
+
 /** One entry of the caller's history: `delta` signed (debits negative), `balance` after it, as a string like Balance. */
 export const DiamondEntry = z.object({
   id: Id,
@@ -30,6 +42,7 @@ export const DiamondEntry = z.object({
   ref: z.string().nullable(),
   balance: z.string().regex(/^\d+$/),
   createdAt: IsoDate,
+  about: DiamondEntryAbout.optional(),
 });
 export type DiamondEntry = z.infer<typeof DiamondEntry>;
 export const DiamondHistoryPage = paged(DiamondEntry);

@@ -9,6 +9,7 @@ import type { Db } from "../../db/open";
 import { diamondBalances, diamondLedger } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
+import { aboutEntries } from "./about";
 import { safeErrorText } from "../../http/logging";
 
 /** `db` itself or the `tx` of `db.transaction(async (tx) => …)`. */
@@ -107,8 +108,9 @@ export async function history(db: LedgerTx, userId: string, page: number, take: 
     .limit(take)
     .offset((page - 1) * take);
   const n = Number(total?.n ?? 0);
+  const about = await aboutEntries(db, userId, rows);
   return {
-    data: rows.map((r) => ({ id: r.id, delta: r.delta, reason: r.reason, ref: r.ref, balance: String(r.balanceAfter), createdAt: r.createdAt.toISOString() })),
+    data: rows.map((r, i) => ({ id: r.id, delta: r.delta, reason: r.reason, ref: r.ref, balance: String(r.balanceAfter), createdAt: r.createdAt.toISOString(), about: about[i] })),
     page,
     pages: Math.ceil(n / take),
     count: n,

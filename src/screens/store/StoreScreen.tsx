@@ -1,8 +1,9 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearch } from "wouter";
-import { DiamondReason } from "../../../contract/calls.diamonds";
+import { DiamondReason, type DiamondEntry } from "../../../contract/calls.diamonds";
 import type { StorePack } from "../../../contract/store";
 import { diamondsPerUnit } from "../../../contract/storeRules";
 import type { PurchaseRef } from "../../../machines/store.machine";
@@ -136,6 +137,17 @@ function Orders({ userId }: { userId: string }) {
   );
 }
 
+/** What an entry is about: the other player of a donation (from the giver, to the receiver), the race and the pick's category. */
+function aboutText(t: TFunction<"store">, e: DiamondEntry): string {
+  const about = e.about;
+  if (!about) return "";
+  const parts: string[] = [];
+  if (about.user) parts.push(t(e.delta > 0 ? "history.from" : "history.to", { name: about.user.name }));
+  if (about.race) parts.push(about.race.name);
+  if (about.category) parts.push(t(`predictions:category.${about.category}`));
+  return parts.join(" · ");
+}
+
 function History({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation("store");
   const [page, setPage] = useState(1);
@@ -154,6 +166,7 @@ function History({ userId }: { userId: string }) {
               <tr>
                 <th scope="col">{t("history.when")}</th>
                 <th scope="col">{t("history.reason")}</th>
+                <th scope="col">{t("history.about")}</th>
                 <th scope="col">{t("history.delta")}</th>
                 <th scope="col">{t("history.balance")}</th>
               </tr>
@@ -163,6 +176,7 @@ function History({ userId }: { userId: string }) {
                 <tr key={e.id}>
                   <td>{formatWhen(i18n.language, e.createdAt)}</td>
                   <td>{t(`reasons.${e.reason}`)}</td>
+                  <td>{aboutText(t, e)}</td>
                   <td className={e.delta > 0 ? styles.plus : styles.minus}>{e.delta > 0 ? `+${formatNumber(i18n.language, e.delta)}` : formatNumber(i18n.language, e.delta)}</td>
                   <td>{e.balance}</td>
                 </tr>
