@@ -7,6 +7,7 @@ import { emailConfirmations, recoveryCodes, users, type UserRow } from "../../db
 import { AppError, fieldError } from "../../http/errors";
 import type { AppDeps } from "../../http/deps";
 import { alreadyRegisteredMail, confirmEmailMail, recoveryCodeMail } from "../../mail/templates";
+import { mailLanguage } from "../../mail/texts";
 import { diamondsLedger, signUpGrant } from "../diamonds/ledger";
 import { passwordHasher } from "./passwords";
 import { randomToken, tokenService } from "./tokens";
@@ -43,14 +44,14 @@ export function authService(deps: AppDeps) {
     const token = randomToken();
     const now = clock.now();
     await db.insert(emailConfirmations).values({ tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS), createdAt: now });
-    await mailer.send(confirmEmailMail(user.email!, user.name, config.publicUrl, token));
+    await mailer.send(confirmEmailMail(user.email!, user.name, config.publicUrl, token, mailLanguage(user.lng)));
   }
 
   /** Same answer whether or not the e-mail is known: the owner gets a mail either way. */
   async function signUp(body: z.output<typeof SignUpBody>): Promise<{ email: string }> {
     const existing = await findByEmail(body.email);
     if (existing) {
-      await mailer.send(alreadyRegisteredMail(existing.email!, config.publicUrl));
+      await mailer.send(alreadyRegisteredMail(existing.email!, config.publicUrl, mailLanguage(existing.lng ?? body.lng)));
       return { email: body.email };
     }
     const [nameOwner] = await db.select({ id: users.id }).from(users).where(byName(body.name));
@@ -120,7 +121,7 @@ export function authService(deps: AppDeps) {
     const now = clock.now();
     const values = { codeHash: hashSecret(`${user.id}:${code}`), expiresAt: new Date(now.getTime() + RECOVERY_TTL_MS), attempts: 0, createdAt: now };
     await db.insert(recoveryCodes).values({ userId: user.id, ...values }).onConflictDoUpdate({ target: recoveryCodes.userId, set: values });
-    await mailer.send(recoveryCodeMail(user.email!, code, config.publicUrl));
+    await mailer.send(recoveryCodeMail(user.email!, code, config.publicUrl, mailLanguage(user.lng)));
   }
 
   /** Checks a recovery code, counting failures; five wrong tries spend the code. */

@@ -10,6 +10,7 @@ import type { AppDeps } from "../../http/deps";
 import { isUniqueViolation } from "../../db/errors";
 import { allowed, AppError, fieldError } from "../../http/errors";
 import { inviteLinks } from "./inviteLink";
+import { mailLanguage } from "../../mail/texts";
 import { invitationMail } from "./mail";
 import { leagueNotices, type LeagueNotices, type LeagueRef, type UserRef } from "./notices";
 import { acceptedIds, isUuid, leagueReads, seatIds } from "./reads";
@@ -276,7 +277,7 @@ export function leaguesService(deps: AppDeps) {
       const owner = await userRef(tx, callerId);
       const ref = { id: league.id, name: league.name };
       const found = await tx
-        .select({ id: users.id, email: users.email })
+        .select({ id: users.id, email: users.email, lng: users.lng })
         .from(users)
         .where(and(sql`lower(${users.email}) IN (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`, ne(users.id, callerId)));
       const accepted = new Set<string>();
@@ -291,12 +292,16 @@ export function leaguesService(deps: AppDeps) {
         await n.drop(league.id, [...INVITE], { userIds: [player.id] });
         await n.notify([player.id], "LEAGUE_INVITATION", ref, { user: owner });
       }
-      const selfEmail = (await tx.select({ email: users.email }).from(users).where(eq(users.id, callerId)))[0]?.email?.toLowerCase();
-      return { ref, owner, mailTo: emails.filter((e) => !accepted.has(e) && e !== selfEmail) };
+      const self = (await tx.select({ email: users.email, lng: users.lng }).from(users).where(eq(users.id, callerId)))[0];
+      const selfEmail = self?.email?.toLowerCase();
+      // A player reads it in their own language; an address that does not play yet, in the owner's.
+      const languages = new Map(found.map((p) => [(p.email ?? "").toLowerCase(), p.lng]));
+      const mailTo = emails.filter((e) => !accepted.has(e) && e !== selfEmail).map((to) => ({ to, language: mailLanguage(languages.get(to) ?? self?.lng) }));
+      return { ref, owner, mailTo };
     });
     const url = links.make(sent.ref.id, clock.now()).link;
-    const results = await Promise.allSettled(sent.mailTo.map((to) => mailer.send(invitationMail(to, sent.owner.name, sent.ref.name, url))));
-    return { failed: sent.mailTo.filter((_, i) => results[i]!.status === "rejected") };
+    const results = await Promise.allSettled(sent.mailTo.map(({ to, language }) => mailer.send(invitationMail(to, sent.owner.name, sent.ref.name, url, language))));
+    return { failed: sent.mailTo.filter((_, i) => results[i]!.status === "rejected").map(({ to }) => to) };
   }
 
   /** GET /leagues/{id}/link: the owner's signed invite link. */

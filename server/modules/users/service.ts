@@ -6,6 +6,7 @@ import { follows, users, type UserRow } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { AppDeps } from "../../http/deps";
 import { noteEmailMail } from "../../mail/templates";
+import { mailLanguage } from "../../mail/texts";
 import { isUniqueViolation } from "../../db/errors";
 import { byName, nameTakenError } from "../auth/service";
 import { forgetSessions } from "../auth/sessionCache";
@@ -148,7 +149,7 @@ export function usersService(deps: AppDeps) {
   async function addNoteEmail(userId: string, email: string) {
     const row = await get(userId);
     await db.update(users).set({ noteEmail: email, updatedAt: clock.now() }).where(eq(users.id, userId));
-    await mailer.send(noteEmailMail(email, row.name));
+    await mailer.send(noteEmailMail(email, row.name, mailLanguage(row.lng)));
   }
 
   /** Removes the account and everything hanging off it (tokens, follows, social links cascade). */
