@@ -21,6 +21,11 @@ export const NotificationValue = z
     payout: z.number(),
     // The Store (issue 13): the diamonds a donation gave.
     amount: z.number(),
+    // A session's results (RESULTS_PUBLISHED, `name` its result key): the race they belong to (the bell groups a
+    // weekend's notices by it), the player's points from their settled picks of that session, and whether it was canceled.
+    raceId: Id,
+    points: z.number(),
+    canceled: z.boolean(),
   })
   .partial();
 export const Notification = z.object({ id: Id, type: z.string(), value: NotificationValue, createdAt: z.string(), isRead: z.boolean() });

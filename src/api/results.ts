@@ -5,6 +5,7 @@ import { LEADERBOARD_PAGE_SIZE } from "../../contract/results";
 import { request } from "./client";
 import { isLeagueLeaderboard } from "./leagues";
 import { predictionKeys } from "./predictions";
+import { riderKeys } from "./races";
 import { isPublicProfile } from "./users";
 
 // Results and leaderboards (contract/calls.results.ts; shapes in contract/results.ts), plus the player's own
@@ -62,6 +63,8 @@ export async function refreshAfterResults(client: QueryClient): Promise<void> {
     client.invalidateQueries({ queryKey: predictionKeys.allResults }),
     client.invalidateQueries({ predicate: isLeagueLeaderboard }),
     client.invalidateQueries({ predicate: isPublicProfile }),
+    // A race classification is the riders' result of the round: their pages and performances read it again.
+    client.invalidateQueries({ queryKey: riderKeys.all }),
   ]);
 }
 

@@ -24,6 +24,8 @@ onEachBackend(
     // Results, cancellations and injuries outlive the per-test TRUNCATE of users: undo them.
     beforeEach(async () => {
       await h.database.db.execute(sql`TRUNCATE session_results`);
+      // The round's rider results a race classification wrote (the seed has none for this round).
+      await h.database.db.execute(sql`DELETE FROM rider_performances rp USING races r WHERE r.id = ${race.id} AND rp.season = r.season AND rp.round = r.round`);
       await h.database.db.execute(sql`UPDATE race_sessions SET canceled = false`);
       await h.database.db.update(riders).set({ status: "ACTIVE" }).where(eq(riders.id, race.active[0]!));
     });
@@ -60,6 +62,16 @@ onEachBackend(
       await enter({ session: "SPRINT", riderIds: [r(6), r(4), r(5)] });
       // Race picks 7, 8, 9 finish 7, 9, 12: first exact, third second, second out.
       await enter({ session: "START", riderIds: [r(7), r(9), r(12)] });
+    };
+    const resultNotes = async (p: Player) =>
+      ((await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body.result as { type: string; value: Record<string, unknown> }[])
+        .filter((n) => n.type === "RESULTS_PUBLISHED")
+        .map((n) => n.value);
+    const noteOf = async (p: Player, session: string) => (await resultNotes(p)).filter((v) => v.name === session);
+    const performances = async (riderId: string) => {
+      const res = await h.call("GET", `/riders/${riderId}/performances`);
+      expect(res.status).toBe(200);
+      return res.body.result as { year: number; totals: { starts: number; points: number; wins: number }; races: { round: number; position: number | null; points: number }[] };
     };
     const board = async (path: string, p?: Player, query: Record<string, number> = {}) => {
       const res = await h.call("GET", path, { query, ...(p ? { token: await tokenOf(h, p) } : {}) });
@@ -342,6 +354,62 @@ onEachBackend(
         expect(RaceResults.parse(res.body.result).classifications).toEqual([expect.objectContaining({ session: "FP1", canceled: false, riderIds: [r(0), r(1)] })]);
         const notes = await h.call("GET", "/notifications", { token: await tokenOf(h, p) });
         expect(notes.body.result.filter((n: { type: string }) => n.type === "RESULTS_PUBLISHED")).toHaveLength(1);
+      });
+    });
+
+    describe("one notice per player per session, naming the session and the player's points from its settled picks", () => {
+
+      it("FP1, FP2 and the sprint: three notices for a player, each with its session and points; another player's own points", async () => {
+        const p = await predictor();
+        const q = await signUpConfirmed(h);
+        at(h, race.sessions.FP1.start - MINUTE);
+        expect((await save(h, q, race, [{ category: "FP1", riderId: r(1) }])).status).toBe(200);
+        afterEnd("START");
+        await enter({ session: "FP1", riderIds: [r(0), r(1)] });
+        await enter({ session: "FP2", riderIds: [r(5)] });
+        // Sprint picks 4, 5, 6 finish 4, 6, 5: the winner exact, the others out of place.
+        await enter({ session: "SPRINT", riderIds: [r(4), r(6), r(5)] });
+        const picks = await pickRows(p);
+        const sprint = ["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"].reduce((sum, c) => sum + Number(picks[c]!.points), 0);
+        expect(sprint).toBeGreaterThan(0);
+
+        const base = { raceId: race.id, raceName: expect.any(String), canceled: false };
+        expect(await noteOf(p, "FP1")).toEqual([{ ...base, name: "FP1", points: categoryPoints.FP1 }]);
+        expect(await noteOf(p, "FP2")).toEqual([{ ...base, name: "FP2", points: 0 }]);
+        expect(await noteOf(p, "SPRINT")).toEqual([{ ...base, name: "SPRINT", points: sprint }]);
+        expect(await resultNotes(p)).toHaveLength(3);
+        // q picked FP1 only, and missed it: one notice, with q's own points.
+        expect(await resultNotes(q)).toEqual([{ ...base, name: "FP1", points: 0 }]);
+      });
+
+      it("a canceled session says so, with no points", async () => {
+        const p = await predictor();
+        afterEnd("Q2");
+        expect((await enter({ session: "Q2", canceled: true })).status).toBe(200);
+        expect(await noteOf(p, "Q2")).toEqual([{ raceId: race.id, raceName: expect.any(String), name: "Q2", points: 0, canceled: true }]);
+      });
+    });
+
+    describe("a rider's page shows the round's result once the race classification is entered", () => {
+
+      it("the winner of the round gains a start, its win and 25 points; the second 20; a canceled race adds nothing", async () => {
+        const [row] = await h.database.db.select({ round: races.round, season: races.season }).from(races).where(eq(races.id, race.id));
+        const before = await performances(r(7));
+        expect(before.year).toBe(row!.season);
+        expect(before.races.some((x) => x.round === row!.round)).toBe(false);
+        const second = await performances(r(9));
+        afterEnd("START");
+        expect((await enter({ session: "START", riderIds: [r(7), r(9), r(12)] })).status).toBe(200);
+        const after = await performances(r(7));
+        expect(after.totals).toMatchObject({ starts: before.totals.starts + 1, points: before.totals.points + 25, wins: before.totals.wins + 1 });
+        expect(after.races.at(-1)).toMatchObject({ round: row!.round, position: 1, points: 25 });
+        expect((await performances(r(9))).totals.starts).toBe(second.totals.starts + 1);
+        expect((await performances(r(9))).races.at(-1)).toMatchObject({ round: row!.round, position: 2, points: 20 });
+
+        await h.database.db.execute(sql`TRUNCATE session_results`);
+        await h.database.db.execute(sql`DELETE FROM rider_performances WHERE season = ${row!.season} AND round = ${row!.round}`);
+        expect((await enter({ session: "START", canceled: true })).status).toBe(200);
+        expect((await performances(r(7))).totals.starts).toBe(before.totals.starts);
       });
     });
 

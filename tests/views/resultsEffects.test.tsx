@@ -1,9 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
+import { QueryClient, useQuery } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Notification } from "../../contract/notifications";
-import { leaderboardKeys } from "../../src/api/results";
+import { riderKeys } from "../../src/api/races";
+import { leaderboardKeys, refreshAfterResults } from "../../src/api/results";
 import { authActor, notificationsActor } from "../../src/app/appActor";
 import { ResultsEffects } from "../../src/app/ResultsEffects";
 import { json, profileFixture } from "./fixtures";
@@ -114,5 +115,16 @@ describe("new results refresh the boards and the header's points, on any screen"
     await settle();
     expect(authActor.getSnapshot().matches("signedIn")).toBe(true);
     expect(points()).toBe(profileFixture.stat.points);
+  });
+});
+
+describe("a rider's page shows the round's result once it is entered: new results read the riders again", () => {
+  it("the riders' lists, pages and performances are marked stale, so an open rider page reads round 12's result", async () => {
+    const client = new QueryClient();
+    client.setQueryData(riderKeys.performances("rider-1", undefined), { starts: 11 });
+    client.setQueryData(riderKeys.one("rider-1"), { id: "rider-1" });
+    await refreshAfterResults(client);
+    expect(client.getQueryState(riderKeys.performances("rider-1", undefined))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(riderKeys.one("rider-1"))?.isInvalidated).toBe(true);
   });
 });

@@ -2,10 +2,11 @@ import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { PredictionCategory } from "../../../contract/enums";
 import { PredictionCategory as Categories } from "../../../contract/enums";
 import type { DiamondReason } from "../../../contract/calls.diamonds";
+import { pointsForPosition } from "../../../contract/raceRules";
 import { GAME_CLASS } from "../../../contract/rules";
 import { sessionOfResult, type ResultBody, type ResultKey, type SettlementReport } from "../../../contract/results";
 import { pgArray, rowsOf } from "../../db/arrays";
-import { diamondLedger, predictions, races, raceSessions, riders, sessionResults } from "../../db/schema";
+import { diamondLedger, predictions, races, raceSessions, riderPerformances, riders, sessionResults } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx, type Posting, type PostResult } from "../diamonds/ledger";
@@ -51,6 +52,23 @@ export async function notifyInBatches(deps: Pick<AppDeps, "live">, tx: LedgerTx,
   for (let i = 0; i < players.length; i += NOTIFY_BATCH) await deps.live.notify(tx, players.slice(i, i + NOTIFY_BATCH), ...rest);
 }
 type NotifyRest = Parameters<AppDeps["live"]["notify"]> extends [unknown, unknown, ...infer R] ? R : never;
+
+/**
+ * Each classified rider's start of the round in rider_performances (position and championship points), as the seed
+ * writes past rounds: GET /riders/{id}/performances and the form read only that table. A rider outside the entered
+ * classification gets no row (the entry does not say whether they started).
+ */
+async function recordPerformances(tx: LedgerTx, race: { season: number; round: number; name: string }, top: readonly string[]): Promise<void> {
+  if (top.length === 0) return;
+  const rows = top.map((riderId, i) => ({ riderId, season: race.season, round: race.round, raceName: race.name, position: i + 1, points: pointsForPosition(i + 1) }));
+  await tx
+    .insert(riderPerformances)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [riderPerformances.riderId, riderPerformances.season, riderPerformances.round],
+      set: { raceName: sql`excluded.race_name`, position: sql`excluded.position`, points: sql`excluded.points` },
+    });
+}
 
 export function settlementService(deps: AppDeps) {
   const db = deps.db.db;
@@ -110,7 +128,7 @@ export function settlementService(deps: AppDeps) {
       ).map((s) => ({ ...kinds[Number(s.id)]!, state: s.state, points: s.points }));
       // Upgrades are action names: joined by commas they compare as one text per kind.
       const written = scored.length
-        ? rowsOf<{ id: string; user_id: string }>(
+        ? rowsOf<{ id: string; user_id: string; points: string | number | null }>(
             await tx.execute(sql`
               UPDATE predictions p SET state = v.state, points = v.points, settled_at = ${now.toISOString()}
               FROM unnest(${pgArray(scored.map((s) => s.category))}::text[], ${pgArray(scored.map((s) => s.riderId))}::uuid[],
@@ -118,7 +136,7 @@ export function settlementService(deps: AppDeps) {
                 ${pgArray(scored.map((s) => s.points))}::numeric[]) AS v(category, rider_id, upgrades, state, points)
               WHERE p.race_id = ${raceId} AND p.category = v.category AND p.rider_id = v.rider_id
                 AND array_to_string(p.upgrades, ',') = v.upgrades AND p.settled_at IS NULL
-              RETURNING p.id, p.user_id`),
+              RETURNING p.id, p.user_id, p.points`),
           )
         : [];
 
@@ -130,12 +148,19 @@ export function settlementService(deps: AppDeps) {
         refunds = (await ledger.postAll(tx, await refundsFor(tx, refs))).filter((r) => !r.replayed);
       }
 
+      // The race classification is the riders' result of the round: their pages and their form (the next races' odds) read it.
+      if (results.START && !results.START.canceled) await recordPerformances(tx, race, results.START.top);
+
       // The race session's result settles the race's bets too (server/modules/bets/settlement.ts).
       const bets = results.START ? await settleRaceBets(deps, tx, race, results.START) : null;
 
-      const players = [...new Set(written.map((p) => p.user_id))];
+      // Each player's points of this session, from the picks it settled just now (hundredths: sums stay exact).
+      const hundredths = new Map<string, number>();
+      for (const p of written) hundredths.set(p.user_id, (hundredths.get(p.user_id) ?? 0) + Math.round(Number(p.points ?? 0) * 100));
+      const players = [...hundredths.keys()];
       await refreshScores(tx, raceId, race.season);
-      await notifyInBatches(deps, tx, players, "RESULTS_PUBLISHED", { raceName: race.name, name: key });
+      // One notice per player per session, naming it and the player's points from it.
+      await notifyInBatches(deps, tx, players, "RESULTS_PUBLISHED", (userId) => ({ raceId, raceName: race.name, name: key, points: (hundredths.get(userId) ?? 0) / 100, canceled }));
       return {
         report: { settled: written.length, players: players.length, refunded: refunds.reduce((s, r) => s + r.delta, 0) + (bets?.refunded ?? 0), replayed: false, ...(bets ? { bets: bets.settled } : {}) },
         touched: [...new Set([...refunds.map((r) => r.userId), ...(bets?.touched ?? [])])],
