@@ -43,7 +43,10 @@ export const predictionsCalls = {
     errors: NOT_FOUND,
   }),
   changeRules: call({ method: "GET", path: "/predictions/change-prediction-rules", auth: false, result: ChangePredictionRules }),
-  /** First saves only: a category already saved with another rider answers 409 predictionSaved (use PUT). */
+  /**
+   * First saves only: a category already saved with another rider answers 409 predictionSaved (use PUT). A late
+   * first save answers 418 raceStarted with `sessions`: the started sessions of its new picks (nothing is saved).
+   */
   save: call({
     method: "POST",
     path: "/predictions/races/:raceId",
@@ -52,7 +55,7 @@ export const predictionsCalls = {
     result: RacePrediction,
     errors: { ...SAVE_REFUSED, 409: ["predictionSaved", "riderInjured", "staleVersion"], 418: ["raceStarted"] },
   }),
-  /** First saves and paid changes (with the `change` confirmation). */
+  /** First saves and paid changes (with the `change` confirmation); a late first save's 418 raceStarted names `sessions` as POST's does. */
   change: call({
     method: "PUT",
     path: "/predictions/races/:raceId",

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { SessionType } from "./enums";
 import { messageCodes } from "./messages";
 
 export const Id = z.string().min(1);
@@ -33,6 +34,8 @@ export const ErrorBody = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), FieldErrorBody).optional(),
+  /** 418 raceStarted of a save (POST/PUT /predictions/races/{raceId}): the sessions of its new picks that had started. */
+  sessions: z.array(SessionType).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

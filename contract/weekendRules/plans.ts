@@ -1,8 +1,8 @@
-import type { PredictionCategory } from "../enums";
+import type { PredictionCategory, SessionType } from "../enums";
 import type { ChangeTierName } from "../predictions";
 import { GAME_CLASS } from "../rules";
 import { allow, refuse, type Verdict } from "../verdict";
-import { categorySession, podiums, type ActionType } from "./structure";
+import { categorySession, podiums, sessionOrder, type ActionType } from "./structure";
 import { changeTierAt, isOpen, type SessionWindow } from "./time";
 import type { ExistingPick } from "./upgrades";
 import type { WeekendRules } from "./weekendRules";
@@ -52,7 +52,7 @@ export function changePrice(now: number, pick: ExistingPick, session: SessionWin
 
 /**
  * Checks a save (POST) or change (PUT) and says what to write. Refuses, in this order: 400 validation (a category
- * twice), 418 raceStarted (first save at or after the session's start), 409 predictionSaved (POST on a saved
+ * twice), 418 raceStarted (first save at or after the session's start; the refusal names the started sessions), 409 predictionSaved (POST on a saved
  * category with another rider), 418 predictionExpired (a change outside the tiers, after the session, or on a
  * canceled race/session), 400 riderNotInRace, 409 riderInjured, 400 duplicateRider (a rider twice on one podium),
  * 409 changeConfirmation (paid changes not confirmed at exactly their current tier and total cost).
@@ -73,7 +73,7 @@ export function planSave(input: SaveInput): Verdict<SavePlan> {
     if (!session) throw new Error(`race has no ${categorySession[item.category]} session`);
     const current = byCategory.get(item.category);
     if (!current) {
-      if (!isOpen(input.now, session)) return refuse(418, "raceStarted");
+      if (!isOpen(input.now, session)) return lateSave(input, byCategory);
       plan.inserts.push({ category: item.category, riderId: item.riderId, upgrades: [] });
       touched.push(item);
       continue;
@@ -124,6 +124,20 @@ export function planSave(input: SaveInput): Verdict<SavePlan> {
     }
   }
   return allow(plan);
+}
+
+/**
+ * 418 raceStarted for a first save that came too late, naming every session of the request's new picks that is no
+ * longer open (in running order): the client closes those and keeps the player's other choices.
+ */
+function lateSave(input: SaveInput, existing: ReadonlyMap<PredictionCategory, ExistingPick>): Verdict<never> {
+  const late = new Set<SessionType>();
+  for (const item of input.items) {
+    const session = categorySession[item.category];
+    const window = input.sessions[session];
+    if (!existing.has(item.category) && window && !isOpen(input.now, window)) late.add(session);
+  }
+  return { ok: false, refusal: { status: 418, code: "raceStarted", sessions: sessionOrder.filter((s) => late.has(s)) } };
 }
 
 /**

@@ -2,6 +2,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod";
+import type { SessionType } from "../../contract/enums";
 import { formatMessage, isMessageCode, statusMessageCode, type MessageCode } from "../../contract/messages";
 import { fieldErrors, type FieldError } from "../../contract/validation";
 import type { Verdict } from "../../contract/verdict";
@@ -13,6 +14,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: MessageCode,
     readonly fields?: Record<string, FieldError>,
+    /** A late save's 418: the sessions that had started (contract/common.ts `ErrorBody.sessions`). */
+    readonly sessions?: readonly SessionType[],
   ) {
     super(formatMessage(code));
   }
@@ -21,7 +24,7 @@ export class AppError extends Error {
 /** The value of an allowing verdict of the contract's rules; a refusal becomes the API's answer. */
 export function allowed<T>(verdict: Verdict<T>): T {
   if (verdict.ok) return verdict.value;
-  throw new AppError(verdict.refusal.status, verdict.refusal.code);
+  throw new AppError(verdict.refusal.status, verdict.refusal.code, undefined, verdict.refusal.sessions);
 }
 
 export function validationError(error: z.ZodError): AppError {
@@ -59,7 +62,7 @@ const codeOfFrameworkError: Record<string, { status: number; code: MessageCode }
 };
 
 export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
-  return reply.status(err.statusCode).send({ statusCode: err.statusCode, code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+  return reply.status(err.statusCode).send({ statusCode: err.statusCode, code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.sessions ? { sessions: err.sessions } : {}) });
 }
 
 /** Any failure as the contract's error body: AppErrors as they are, Fastify's refusals with their own codes, the rest a logged 500. */

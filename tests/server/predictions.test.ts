@@ -98,6 +98,18 @@ onEachBackend(
         expect((await view(h, a, race)).body.result.data).toEqual([]);
       });
 
+      it("a late save's 418 names every session of its new picks that had started, and only those", async () => {
+        const a = await signUpConfirmed(h);
+        at(h, race.sessions.PF.start + SECOND);
+        const res = await save(h, a, race, [
+          { category: "POLEMAN", riderId: r(2) },
+          { category: "PRACTICE_FASTEST", riderId: r(0) },
+          { category: "FP1", riderId: r(1) },
+        ]);
+        expect(res.status).toBe(418);
+        expect(res.body).toEqual({ statusCode: 418, code: "raceStarted", message: "Race has already started", sessions: ["FP1", "PF"] });
+      });
+
       it("the race session's start closes the race podium; nothing is saved after the race ends", async () => {
         const a = await signUpConfirmed(h);
         const start = race.sessions.START;
