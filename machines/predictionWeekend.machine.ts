@@ -3,14 +3,14 @@ import type { ErrorBody } from "../contract/common";
 import type { PredictionCategory } from "../contract/enums";
 import type { RacePrediction } from "../contract/predictions";
 import type { RaceRider } from "../contract/races";
-import { picksOf } from "../contract/weekendRules/form";
+import { picksOf, type Picks } from "../contract/weekendRules/form";
 import { categories, categorySession, podiumGroups } from "../contract/weekendRules/structure";
 import { upgradeKey } from "../contract/weekendRules/upgrades";
-import { cardView, changeRequestOf, chooserFor, factsOf, nextMoment, podiumState, slotState, type ChooserMode } from "../contract/weekendRules/view";
+import { cardView, changeRequestOf, chooserFor, closedCategories, factsOf, nextMoment, podiumState, slotState, type ChooserMode, type FormFacts } from "../contract/weekendRules/view";
 import type { WeekendRules } from "../contract/weekendRules/weekendRules";
 import { chooseRiderMachine, type ChooseRiderOutput } from "./chooseRider.machine";
 import { predictionChangeMachine } from "./predictionChange.machine";
-import { predictionFormMachine } from "./predictionForm.machine";
+import { predictionFormMachine, startedCategories, unsavedPicks } from "./predictionForm.machine";
 import { MAX_TIMER_MS } from "./predictionChange.machine";
 import { notProvided, toErrorBody } from "./serviceErrors";
 import { upgradeButtonMachine } from "./upgradeButton.machine";
@@ -18,7 +18,9 @@ import { upgradeButtonMachine } from "./upgradeButton.machine";
 // The owner of one race weekend on the Predictions screen. It spawns the flows the screen shows (the form, the
 // 15 upgrade buttons) when the weekend's data arrives, and the short-lived ones a card's action starts (the
 // chooser, then a paid change or a free re-pick); it hands each the contract's verdicts as data and time move,
-// and stops them all when the weekend closes. Components get their refs from its context.
+// and stops them all when the weekend closes. Components get their refs from its context. It outlives the screen,
+// so it also keeps the choices not saved yet when the screen goes (the draft), and gives them back to the form
+// when the same player opens the same weekend again; opening another weekend drops them.
 
 export type WeekendData = { prediction: RacePrediction; riders: readonly RaceRider[]; rules: WeekendRules };
 export type WeekendSession = { userId: string; raceId: string };
@@ -28,8 +30,12 @@ export type UpgradeButtonRef = ActorRefFrom<typeof upgradeButtonMachine>;
 export type ChooserRef = ActorRefFrom<typeof chooseRiderMachine>;
 export type ChangeRef = ActorRefFrom<typeof predictionChangeMachine>;
 
+/** Choices not saved when the weekend was left, for the player and race they were made for. */
+export type WeekendDraft = { session: WeekendSession; picks: Picks };
+
 export type PredictionWeekendContext = {
   session: WeekendSession | null;
+  draft: WeekendDraft | null;
   data: WeekendData | null;
   /** The live balance when one came after the data (another tab spent, the shop credited). */
   balance: number | null;
@@ -53,7 +59,7 @@ export type PredictionWeekendEvent =
   /** The server's view of the weekend, its riders and rules (a load, a save, a change, a refund). */
   | { type: "weekend.data"; data: WeekendData }
   | { type: "weekend.balance"; balance: number }
-  /** Read the weekend again (after a 418 locked the form): the form takes the data it gets, even unchanged. */
+  /** Read the weekend again (after a 418: the server's clock is ahead of the tab's). */
   | { type: "weekend.reload" }
   /** A card's action: choose, change (paid) or re-pick (free); the rules say which. */
   | { type: "card.press"; category: PredictionCategory }
@@ -72,7 +78,12 @@ const current = (c: PredictionWeekendContext): RacePrediction | null =>
 const chooserOutput = (event: { type: string }): ChooseRiderOutput | null =>
   event.type === "xstate.done.actor.chooser" && "output" in event ? ((event.output as ChooseRiderOutput | undefined) ?? null) : null;
 const formPicks = (c: PredictionWeekendContext) => c.form?.getSnapshot().context.picks ?? {};
-const formLocked = (c: PredictionWeekendContext) => c.form?.getSnapshot().hasTag("locked") ?? false;
+/** What the cards read of the form: its picks, and the categories a 418 closed. */
+const formFacts = (c: PredictionWeekendContext): FormFacts => {
+  const form = c.form?.getSnapshot().context;
+  return { picks: form?.picks ?? {}, closed: form ? startedCategories(form) : [] };
+};
+const sameSession = (a: WeekendSession, b: WeekendSession) => a.userId === b.userId && a.raceId === b.raceId;
 
 /** Every button's view at the context's moment, from the contract: a multiplier per category, then each podium's two. */
 function buttonViews(c: PredictionWeekendContext) {
@@ -107,11 +118,11 @@ export const predictionWeekendMachine = setup({
     /** The chooser ended with a rider (not left): read from its done event, so a replay without children decides alike. */
     picked: ({ event }) => Boolean(chooserOutput(event)),
     choosingMode: ({ context }, params: { mode: ChooserMode }) => context.choosing?.mode === params.mode,
-    /** The card's action opens a chooser: it has one and the form is not locked by a 418. */
+    /** The card's action opens a chooser: it has one (a 418 may have closed the card before the clock did). */
     cardActs: ({ context, event }) => {
       const prediction = current(context);
       if (event.type !== "card.press" || !prediction || !context.data) return false;
-      return cardView(factsOf(prediction), event.category, context.now, context.data.rules, { picks: formPicks(context), locked: formLocked(context) }).action !== null;
+      return cardView(factsOf(prediction), event.category, context.now, context.data.rules, formFacts(context)).action !== null;
     },
     changeCanceled: ({ context }) => context.change?.getSnapshot().hasTag("canceled") ?? false,
   },
@@ -128,20 +139,31 @@ export const predictionWeekendMachine = setup({
     readClock: assign({ now: () => Date.now() }),
     setData: assign(({ context, event }) => (event.type === "weekend.data" ? { data: event.data, balance: null } : { data: context.data })),
     setBalance: assign(({ context, event }) => ({ balance: event.type === "weekend.balance" ? event.balance : context.balance })),
+    /** The form gets the draft kept for this weekend (it holds the choices from now on). */
     spawnFlows: assign(({ context, spawn }) => {
       const prediction = context.data!.prediction;
+      const draft = context.draft && context.session && sameSession(context.draft.session, context.session) ? context.draft.picks : {};
       const form = spawn("predictionForm", {
         id: "form",
-        input: { raceId: prediction.raceId, saved: picksOf(prediction.data), version: prediction.version },
+        input: {
+          raceId: prediction.raceId,
+          saved: picksOf(prediction.data),
+          version: prediction.version,
+          draft,
+          closed: closedCategories(factsOf(prediction), context.now),
+        },
       });
       const buttons: Record<string, UpgradeButtonRef> = {};
       for (const { key, view } of buttonViews(context)) buttons[key] = spawn("upgradeButton", { id: `upgrade:${key}`, input: { raceId: prediction.raceId, view } });
-      return { form, buttons };
+      return { form, buttons, draft: null };
     }),
-    /** Fresh data and verdicts to the children. */
+    /** Fresh data and verdicts to the children; the form hears which categories the clock has closed. */
     syncChildren: enqueueActions(({ context, enqueue }) => {
       const prediction = context.data?.prediction;
-      if (context.form && prediction) enqueue.sendTo(context.form, { type: "form.sync", saved: picksOf(prediction.data), version: prediction.version });
+      if (context.form && prediction) {
+        enqueue.sendTo(context.form, { type: "form.sync", saved: picksOf(prediction.data), version: prediction.version });
+        enqueue.sendTo(context.form, { type: "form.close", categories: closedCategories(factsOf(prediction), context.now) });
+      }
       for (const { key, view } of buttonViews(context)) {
         const ref = context.buttons[key];
         if (ref) enqueue.sendTo(ref, { type: "upgrade.sync", view });
@@ -149,6 +171,18 @@ export const predictionWeekendMachine = setup({
     }),
     forwardBalance: enqueueActions(({ context, event, enqueue }) => {
       if (event.type === "weekend.balance" && context.change?.getSnapshot().status === "active") enqueue.sendTo(context.change, { type: "change.balance", balance: event.balance });
+    }),
+    /** The form's choices not saved yet become the weekend's draft (before the form stops); before the form came, the draft stays. */
+    keepDraft: assign(({ context }) => {
+      const form = context.form?.getSnapshot().context;
+      if (!form || !context.session) return {};
+      const picks = unsavedPicks(form);
+      return { draft: Object.keys(picks).length > 0 ? { session: context.session, picks } : null };
+    }),
+    /** The weekend to show; a draft of another player or race is dropped. */
+    openSession: assign(({ context, event }) => {
+      if (event.type !== "weekend.open") return {};
+      return { session: event.session, draft: context.draft && sameSession(context.draft.session, event.session) ? context.draft : null };
     }),
     stopAll: enqueueActions(({ context, enqueue }) => {
       for (const ref of [context.form, context.chooser, context.change, ...Object.values(context.buttons)]) if (ref) enqueue.stopChild(ref);
@@ -158,7 +192,7 @@ export const predictionWeekendMachine = setup({
       if (event.type !== "card.press") return {};
       const prediction = current(context)!;
       const rules = context.data!.rules;
-      const action = cardView(factsOf(prediction), event.category, context.now, rules, { picks: formPicks(context), locked: formLocked(context) }).action!;
+      const action = cardView(factsOf(prediction), event.category, context.now, rules, formFacts(context)).action!;
       const mode: ChooserMode = action.kind === "choose" ? "choose" : action.kind;
       const chooser = chooserFor(event.category, mode, formPicks(context), picksOf(prediction.data), context.data!.riders);
       return { choosing: { category: event.category, mode }, chooser: spawn("chooseRider", { id: "chooser", input: { chooser } }), error: null };
@@ -199,19 +233,19 @@ export const predictionWeekendMachine = setup({
 }).createMachine({
   id: "predictionWeekend",
   description:
-    "The Predictions screen's weekend: spawns the form and the 15 upgrade buttons when the data arrives and keeps them on the contract's verdicts as data, balance and time move; a card's action opens the chooser, whose pick is a form choice, a paid change (its own flow) or a free re-pick; everything stops when the weekend closes.",
+    "The Predictions screen's weekend: spawns the form and the 15 upgrade buttons when the data arrives and keeps them on the contract's verdicts as data, balance and time move; a card's action opens the chooser, whose pick is a form choice, a paid change (its own flow) or a free re-pick; everything stops when the weekend closes, its unsaved choices kept as the draft for the same weekend.",
   initial: "closed",
-  context: { session: null, data: null, balance: null, now: 0, form: null, buttons: {}, choosing: null, chooser: null, picked: null, change: null, error: null },
+  context: { session: null, draft: null, data: null, balance: null, now: 0, form: null, buttons: {}, choosing: null, chooser: null, picked: null, change: null, error: null },
   states: {
     closed: {
-      on: { "weekend.open": { target: "open", actions: assign({ session: ({ event }) => event.session }) } },
+      on: { "weekend.open": { target: "open", actions: "openSession" } },
     },
     open: {
       invoke: { id: "watch", src: "watchWeekend", input: ({ context }) => context.session! },
       on: {
-        "weekend.close": { target: "closed", actions: ["stopAll", assign({ session: null })] },
+        "weekend.close": { target: "closed", actions: ["keepDraft", "stopAll", assign({ session: null })] },
         // Another race (or player): the old weekend's flows go, the new one loads.
-        "weekend.open": { target: "open", reenter: true, actions: ["stopAll", assign({ session: ({ event }) => event.session })] },
+        "weekend.open": { target: "open", reenter: true, actions: ["keepDraft", "stopAll", "openSession"] },
       },
       initial: "loading",
       states: {

@@ -26,6 +26,9 @@ export const categorySession: Record<PredictionCategory, SessionType> = {
   POSITION_GAINED: "START",
 };
 
+/** The categories `sessions` decide (a 418 names sessions; the form closes their categories). */
+export const categoriesOf = (sessions: readonly SessionType[]): PredictionCategory[] => categories.filter((c) => sessions.includes(categorySession[c]));
+
 export type Podium = {
   session: SessionType;
   /** First, second and third place, in that order. */

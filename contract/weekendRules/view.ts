@@ -73,8 +73,21 @@ export type CardView = {
   upgrade: UpgradeButtonView;
 };
 
-/** What the prediction form holds: its picks, and whether a 418 locked it until fresh data. */
-export type FormFacts = { picks: Picks; locked: boolean };
+/**
+ * What the prediction form holds: its picks, and the categories a 418 said had started (closed even while this tab's
+ * clock still has them open; the rest stay as the rules say).
+ */
+export type FormFacts = { picks: Picks; closed: readonly PredictionCategory[] };
+
+/**
+ * The categories a first save can no longer take at `now` (their session has started or was canceled): the form
+ * drops its unsaved choices there, since saving them could only answer 418.
+ */
+export const closedCategories = (facts: Pick<WeekendFacts, "sessions">, now: number): PredictionCategory[] =>
+  categories.filter((c) => {
+    const session = facts.sessions[categorySession[c]];
+    return !session || !isOpen(now, session);
+  });
 
 export function cardView(facts: WeekendFacts, category: PredictionCategory, now: number, rules: WeekendRules, form: FormFacts): CardView {
   const session = sessionFor(facts, category);
@@ -89,7 +102,7 @@ export function cardView(facts: WeekendFacts, category: PredictionCategory, now:
     if (price) return { ...base, badge: "saved", action: { kind: "change", tier: price.tier, cost: price.cost } };
     return { ...base, badge: "saved", action: null, waitForTier: now < session.endsAt && !session.canceled };
   }
-  if (!slot.open || form.locked) return { ...base, badge: "expired", action: null };
+  if (!slot.open || form.closed.includes(category)) return { ...base, badge: "expired", action: null };
   const chosen = form.picks[category] !== undefined;
   return { ...base, badge: chosen ? "unsaved" : null, action: { kind: "choose", again: chosen } };
 }

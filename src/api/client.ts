@@ -105,7 +105,10 @@ async function toApiError(error: unknown): Promise<ApiError> {
     const status = error.response.status;
     if (status === STATUS_RACE_STARTED) {
       bridge?.raceStarted();
-      return apiErrorOf("raceStarted", STATUS_RACE_STARTED, true);
+      // A late save names the sessions that had started: the screen closes only those.
+      const { sessions } = errorBodyFrom(error.data, status);
+      const started = apiErrorOf("raceStarted", STATUS_RACE_STARTED, true);
+      return sessions ? new ApiError({ ...started.body, sessions }, true) : started;
     }
     return new ApiError(errorBodyFrom(error.data, status));
   }

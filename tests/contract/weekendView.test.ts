@@ -78,7 +78,7 @@ describe("Each rule has one definition: the view offers exactly what the server'
       fc.property(caseArb, (c) => {
         const prediction = serverView(c);
         const sessions = factsOf(prediction).sessions;
-        const view = weekendView(prediction, c.now, rules, { picks: {}, locked: false });
+        const view = weekendView(prediction, c.now, rules, { picks: {}, closed: [] });
         for (const card of view.sections.flatMap((s) => s.cards)) {
           const to = freeRider(c.picks, card.category);
           const save = (mode: "create" | "change", confirmation?: { tier: "BEFORE" | "EARLY" | "LATE"; cost: number }) =>
@@ -102,7 +102,7 @@ describe("Each rule has one definition: the view offers exactly what the server'
       fc.property(caseArb, (c) => {
         const prediction = serverView(c);
         const sessions = factsOf(prediction).sessions;
-        const view = weekendView(prediction, c.now, rules, { picks: {}, locked: false });
+        const view = weekendView(prediction, c.now, rules, { picks: {}, closed: [] });
         const buttons = [...view.sections.flatMap((s) => s.cards.map((card) => card.upgrade)), ...view.sections.flatMap((s) => (s.podium ? [s.podium.multiplier, s.podium.insurance] : []))];
         for (const button of buttons) {
           const accepted = planUpgrade({ now: c.now, type: button.type, category: button.category, sessions, picks: c.picks, rules, balance: c.balance }).ok;
@@ -121,7 +121,7 @@ describe("Each rule has one definition: the view offers exactly what the server'
     fc.assert(
       fc.property(caseArb, (c) => {
         const prediction = serverView(c);
-        const cards = weekendView(prediction, c.now, rules, { picks: {}, locked: false }).sections.flatMap((s) => s.cards);
+        const cards = weekendView(prediction, c.now, rules, { picks: {}, closed: [] }).sections.flatMap((s) => s.cards);
         for (const slot of prediction.slots) {
           const card = cards.find((x) => x.category === slot.category)!;
           expect(card.action?.kind === "choose").toBe(slot.open);

@@ -8,6 +8,8 @@ import { apiError } from "./authFixtures";
 import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
 
 const started: ErrorBody = { statusCode: 418, code: "raceStarted", message: "Race has already started" };
+/** A late save's 418 as the server answers it: the sessions that had started. */
+const fp1Started: ErrorBody = { ...started, sessions: ["FP1"] };
 const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
 
 const events = [
@@ -24,8 +26,11 @@ const events = [
   { type: "form.dismiss" },
   { type: "form.sync", saved: { FP1: "martin" }, version: 2 },
   { type: "form.sync", saved: {}, version: 1 },
+  { type: "form.close", categories: ["FP1"] },
+  { type: "form.close", categories: ["FP1", "PRACTICE_FASTEST", "FP2", "POLEMAN", "SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD", "RACE_FIRST", "RACE_SECOND", "RACE_THIRD", "POSITION_GAINED"] },
   { type: "xstate.done.actor.save", output: { version: 3 } },
   { type: "xstate.error.actor.save", error: apiError(started) },
+  { type: "xstate.error.actor.save", error: apiError(fp1Started) },
   { type: "xstate.error.actor.save", error: apiError(broken) },
 ];
 
@@ -152,20 +157,6 @@ describe("The prediction form (game rules: Saving and locking)", () => {
     expect(snap().context.picks.FP1).toBe("martin");
   });
 
-  it("418: locked with 'Race has already started'; fresh data opens what is still open", async () => {
-    const { actor, choose, snap, status } = startForm({}, async () => {
-      throw apiError(started);
-    });
-    choose("FP1", "martin");
-    actor.send({ type: "form.save" });
-    await settle();
-    expect(status()).toBe(JSON.stringify("locked"));
-    expect(snap().context.error?.message).toBe("Race has already started");
-    choose("FP2", "martin");
-    expect(snap().context.picks.FP2).toBeUndefined();
-    actor.send({ type: "form.sync", saved: {}, version: 1 });
-    expect(status()).toBe(JSON.stringify({ editing: "dirty" }));
-  });
 
   it("other errors: the error state keeps the choices; Try Again saves them", async () => {
     let fail = true;
@@ -194,5 +185,61 @@ describe("The prediction form (game rules: Saving and locking)", () => {
     expect(isComplete(fullWeekend)).toBe(true);
     const { POSITION_GAINED: _dropped, ...ten } = fullWeekend;
     expect(isComplete(ten)).toBe(false);
+  });
+});
+
+describe("A late save closes only the sessions that have started (game rules: Saving and locking)", () => {
+  it("418 naming FP1: FP1's choice goes, every other choice stays unsaved, and the next save sends only those", async () => {
+    let late = true;
+    const { actor, calls, choose, snap, status } = startForm({}, async (input) => {
+      if (late) throw apiError(fp1Started);
+      return { version: input.version + 1 };
+    });
+    choose("FP1", "martin");
+    choose("PRACTICE_FASTEST", "bagnaia");
+    choose("RACE_FIRST", "marquez");
+    actor.send({ type: "form.save" });
+    await settle();
+    expect(status()).toBe(JSON.stringify({ editing: "dirty" }));
+    expect(snap().context.picks).toEqual({ PRACTICE_FASTEST: "bagnaia", RACE_FIRST: "marquez" });
+    expect(snap().context.late).toEqual({ sessions: ["FP1"], dropped: ["FP1"] });
+    expect(snap().context.started).toEqual(["FP1"]);
+    late = false;
+    actor.send({ type: "form.save" });
+    await settle();
+    expect(calls[1]!.data).toEqual([{ category: "PRACTICE_FASTEST", riderId: "bagnaia" }, { category: "RACE_FIRST", riderId: "marquez" }]);
+    expect(status()).toBe(JSON.stringify({ editing: "saved" }));
+    expect(snap().context.late).toBeNull();
+  });
+
+  it("418 naming nothing: nothing is closed on a guess; the choices stay until the clock closes their sessions", async () => {
+    const { actor, choose, snap, status } = startForm({}, async () => {
+      throw apiError(started);
+    });
+    choose("FP1", "martin");
+    choose("FP2", "bagnaia");
+    actor.send({ type: "form.save" });
+    await settle();
+    expect(status()).toBe(JSON.stringify({ editing: "dirty" }));
+    expect(snap().context.picks).toEqual({ FP1: "martin", FP2: "bagnaia" });
+    actor.send({ type: "form.close", categories: ["FP1"] });
+    expect(snap().context.picks).toEqual({ FP2: "bagnaia" });
+  });
+
+  it("a session starting live drops its unsaved choice from what is left to save; a saved pick stays", () => {
+    const { actor, choose, snap, status } = startForm({ POLEMAN: "d" });
+    choose("FP1", "martin");
+    expect(unsavedCategories(snap().context.picks, snap().context.saved)).toEqual(["FP1"]);
+    actor.send({ type: "form.close", categories: ["FP1", "POLEMAN"] });
+    expect(snap().context.picks).toEqual({ POLEMAN: "d" });
+    expect(status()).toBe(JSON.stringify({ editing: "clean" }));
+  });
+
+  it("a draft comes back where its session is still open and nothing saved took its place", () => {
+    const actor = createActor(predictionFormMachine, {
+      input: { raceId: "r1", saved: { FP2: "c" }, version: 1, draft: { FP1: "a", FP2: "x", POLEMAN: "d" }, closed: ["FP1"] },
+    }).start();
+    expect(actor.getSnapshot().context.picks).toEqual({ FP2: "c", POLEMAN: "d" });
+    expect(actor.getSnapshot().hasTag("dirty")).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { assign, createActor, fromCallback, type SimulatedClock } from "xstate";
+import { assign, createActor, fromCallback, SimulatedClock } from "xstate";
 import type { ErrorBody } from "../../contract/common";
-import { chooserFor } from "../../contract/weekendRules/view";
+import { cardView, chooserFor, factsOf } from "../../contract/weekendRules/view";
+import { startedCategories, unsavedCount } from "../../machines/predictionForm.machine";
 import { predictionChangeMachine } from "../../machines/predictionChange.machine";
 import { predictionFormMachine } from "../../machines/predictionForm.machine";
 import { predictionWeekendMachine, type WeekendData } from "../../machines/predictionWeekend.machine";
@@ -159,5 +160,106 @@ describe("A card's action opens the chooser the rules give, and its pick goes wh
     actor.send({ type: "weekend.data", data: data([], 100, startOf("START") + 3600_000) });
     actor.send({ type: "card.press", category: "POLEMAN" });
     expect(ctx().chooser).toBeNull();
+  });
+});
+
+/** The weekend on a fake clock whose timers the test moves (the owner's timer to the next moment). */
+function startOnClock(first: WeekendData = data([]), at = T0) {
+  const clock = new SimulatedClock();
+  clock.set(at);
+  const record: string[] = [];
+  const { machine, pending } = build(clock, record);
+  const actor = createActor(machine, { clock }).start();
+  actor.send({ type: "weekend.open", session });
+  actor.send({ type: "weekend.data", data: first });
+  const ctx = () => actor.getSnapshot().context;
+  const form = () => ctx().form!;
+  const choose = (category: Parameters<typeof pick>[0], riderId: string) => form().send({ type: "form.choose", category, riderId });
+  /** What the card offers at the owner's moment, with what the form holds. */
+  const card = (category: Parameters<typeof pick>[0]) => {
+    const c = ctx();
+    return cardView(factsOf(c.data!.prediction), category, c.now, rules, { picks: form().getSnapshot().context.picks, closed: startedCategories(form().getSnapshot().context) });
+  };
+  return { actor, clock, pending, record, ctx, form, choose, card };
+}
+
+describe("Unsaved choices outlive the screen: the weekend keeps them as a draft for the same weekend", () => {
+  it("leaving Predictions and coming back to the same weekend restores every unsaved choice", () => {
+    const { actor, ctx, choose } = startOnClock();
+    choose("FP1", "r1");
+    choose("POLEMAN", "r4");
+    choose("RACE_FIRST", "r2");
+    actor.send({ type: "weekend.close" });
+    actor.send({ type: "weekend.open", session });
+    actor.send({ type: "weekend.data", data: data([]) });
+    expect(ctx().form!.getSnapshot().context.picks).toEqual({ FP1: "r1", POLEMAN: "r4", RACE_FIRST: "r2" });
+    expect(unsavedCount(ctx().form!.getSnapshot().context)).toBe(3);
+    expect(ctx().form!.getSnapshot().hasTag("dirty")).toBe(true);
+  });
+
+  it("another weekend drops the draft: coming back to the first one starts empty", () => {
+    const { actor, ctx, choose } = startOnClock();
+    choose("FP1", "r1");
+    actor.send({ type: "weekend.close" });
+    actor.send({ type: "weekend.open", session: { ...session, raceId: "R2" } });
+    actor.send({ type: "weekend.close" });
+    actor.send({ type: "weekend.open", session });
+    actor.send({ type: "weekend.data", data: data([]) });
+    expect(ctx().form!.getSnapshot().context.picks).toEqual({});
+  });
+
+  it("another player never gets the draft", () => {
+    const { actor, ctx, choose } = startOnClock();
+    choose("FP1", "r1");
+    actor.send({ type: "weekend.close" });
+    actor.send({ type: "weekend.open", session: { ...session, userId: "u2" } });
+    actor.send({ type: "weekend.data", data: data([]) });
+    expect(ctx().form!.getSnapshot().context.picks).toEqual({});
+  });
+
+  it("a draft comes back without what was saved meanwhile or what has started since", () => {
+    const { actor, ctx, choose, clock } = startOnClock();
+    choose("FP1", "r1");
+    choose("FP2", "r2");
+    choose("POLEMAN", "r4");
+    actor.send({ type: "weekend.close" });
+    clock.set(startOf("FP1") + 60_000);
+    actor.send({ type: "weekend.open", session });
+    actor.send({ type: "weekend.data", data: data([pick("FP2", "r5")], 100, startOf("FP1") + 60_000) });
+    expect(ctx().form!.getSnapshot().context.picks).toEqual({ FP2: "r5", POLEMAN: "r4" });
+  });
+});
+
+describe("A started session closes only its own categories", () => {
+  it("FP1 starting live drops FP1's unsaved choice from the save bar; Practice Fastest stays to be saved", () => {
+    const { clock, form, choose, card } = startOnClock();
+    choose("FP1", "r1");
+    choose("PRACTICE_FASTEST", "r2");
+    expect(unsavedCount(form().getSnapshot().context)).toBe(2);
+    clock.increment(startOf("FP1") - T0);
+    expect(form().getSnapshot().context.picks).toEqual({ PRACTICE_FASTEST: "r2" });
+    expect(unsavedCount(form().getSnapshot().context)).toBe(1);
+    expect(card("FP1").badge).toBe("expired");
+    expect(card("PRACTICE_FASTEST").action).toEqual({ kind: "choose", again: true });
+  });
+
+  it("a 418 naming FP1 (the server's clock ahead of the tab's) closes FP1 only: the other cards still choose", async () => {
+    const { actor, ctx, pending, form, choose, card, record } = startOnClock();
+    choose("FP1", "r1");
+    choose("PRACTICE_FASTEST", "r2");
+    choose("POLEMAN", "r4");
+    form().send({ type: "form.save" });
+    await settle();
+    pending.get("save")!.reject(apiError({ statusCode: 418, code: "raceStarted", message: "Race has already started", sessions: ["FP1"] }));
+    await settle();
+    expect(form().getSnapshot().context.picks).toEqual({ PRACTICE_FASTEST: "r2", POLEMAN: "r4" });
+    expect(form().getSnapshot().context.late).toEqual({ sessions: ["FP1"], dropped: ["FP1"] });
+    expect(card("FP1").badge).toBe("expired");
+    expect(card("PRACTICE_FASTEST").badge).toBe("unsaved");
+    actor.send({ type: "card.press", category: "FP1" });
+    expect(ctx().chooser).toBeNull();
+    actor.send({ type: "card.press", category: "FP2" });
+    expect(ctx().chooser).not.toBeNull();
+    expect(record).toEqual(["open ChooseRider"]);
   });
 });

@@ -36,6 +36,3 @@ export const useUpgradeButtonRef = (key: string) => useWeekend((s) => s.context.
 
 /** Tells the weekend a card's action was pressed (the rules decide what it opens). */
 export const pressCard = (category: PredictionCategory) => weekendActor.send({ type: "card.press", category });
-
-/** Re-reads the weekend after a 418 locked the form. */
-export const reloadWeekend = () => weekendActor.send({ type: "weekend.reload" });

@@ -14,6 +14,7 @@ import {
   type WeekendSession,
 } from "../../../machines/predictionWeekend.machine";
 import { upgradeButtonMachine, type PurchaseInput } from "../../../machines/upgradeButton.machine";
+import { isRaceStarted } from "../../../machines/serviceErrors";
 import { balanceQuery } from "../../api/diamonds";
 import { onLiveEvent } from "../../api/live";
 import { applyRacePrediction, buyUpgrade, changePredictions, changeRulesQuery, predictionKeys, racePredictionQuery, savePredictions, serverClock } from "../../api/predictions";
@@ -87,9 +88,16 @@ const liveForm = predictionFormMachine.provide({
   actors: {
     // POST even after a first save: a saved pick repeated is a no-op there, and POST never charges.
     save: fromPromise<SaveOutput, SaveInput>(async ({ input }) => {
-      const result = await savePredictions(input.raceId, { version: input.version, data: input.data });
-      applyRacePrediction(queryClient, me(), result);
-      return { version: result.version };
+      try {
+        const result = await savePredictions(input.raceId, { version: input.version, data: input.data });
+        applyRacePrediction(queryClient, me(), result);
+        return { version: result.version };
+      } catch (error) {
+        // The server's clock has passed a start this tab's has not: reading the weekend again aligns the clock, and
+        // the rules then close exactly what has started.
+        if (isRaceStarted(error)) weekendActor.send({ type: "weekend.reload" });
+        throw error;
+      }
     }),
   },
 });

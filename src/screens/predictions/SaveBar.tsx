@@ -9,7 +9,7 @@ import styles from "../../features/predictions/predictions.module.css";
 
 /** The form's save bar: what is not saved yet, Save, the result, a refusal, an error with Try Again. */
 export function SaveBar({ form, riders }: { form: FormRef; riders: ReadonlyMap<string, RaceRider> }) {
-  const { t } = useTranslation("predictions");
+  const { t, i18n } = useTranslation("predictions");
   const errorText = useErrorText();
   const refusal = useSelector(form, (s) => s.context.refusal);
   const error = useSelector(form, (s) => s.context.error);
@@ -18,6 +18,7 @@ export function SaveBar({ form, riders }: { form: FormRef; riders: ReadonlyMap<s
   const failed = useSelector(form, (s) => s.hasTag("failed"));
   const saved = useSelector(form, (s) => s.hasTag("saved"));
   const dirty = useSelector(form, (s) => s.hasTag("dirty"));
+  const late = useSelector(form, (s) => s.context.late);
   const riderName = (id: string) => {
     const r = riders.get(id);
     return r ? t("rider.short", { number: r.number, name: r.name }) : "";
@@ -39,9 +40,18 @@ export function SaveBar({ form, riders }: { form: FormRef; riders: ReadonlyMap<s
     tone = "ok";
   } else if (unsaved > 0) message = t("form.unsaved", { unsaved });
 
-  if (!message && !busy) return null;
+  // A 418 names the sessions that had started: what was chosen there is gone, the other choices stay to be saved.
+  const sessions = late ? new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(late.sessions.map((s) => t(`session.${s}`))) : "";
+  const lateText = late ? (late.sessions.length > 0 ? t("form.lateSave", { sessions }) : t("errors:raceStarted")) : null;
+
+  if (!message && !busy && !lateText) return null;
   return (
     <div className={styles.saveBar}>
+      {lateText ? (
+        <p className={`${styles.saveMessage} ${styles.tone_error} ${styles.lateSave}`} role="alert">
+          {lateText}
+        </p>
+      ) : null}
       <p className={`${styles.saveMessage} ${styles[`tone_${tone}`]}`} role={tone === "error" ? "alert" : "status"}>
         {message}
       </p>

@@ -2,11 +2,11 @@ import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { Race } from "../../../contract/races";
+import { categoriesOf } from "../../../contract/weekendRules/structure";
 import { weekendMoments, weekendView } from "../../../contract/weekendRules/view";
 import { unsavedCount, type predictionFormMachine } from "../../../machines/predictionForm.machine";
 import type { ActorRefFrom } from "xstate";
-import { reloadWeekend, useWeekendData, useWeekendForm } from "../../features/predictions/useWeekend";
-import { Button } from "../../ui/Button";
+import { useWeekendData, useWeekendForm } from "../../features/predictions/useWeekend";
 import { Spinner } from "../../ui/Spinner";
 import { useNowAt } from "./clock";
 import { CompletionBar } from "./CompletionBar";
@@ -30,11 +30,12 @@ function Board({ race, form }: { race: Race; form: FormRef }) {
   const { t } = useTranslation("predictions");
   const data = useWeekendData()!;
   const picks = useSelector(form, (s) => s.context.picks);
-  const locked = useSelector(form, (s) => s.hasTag("locked"));
+  // The sessions a 418 said had started: their cards close even before this tab's clock gets there.
+  const started = useSelector(form, (s) => s.context.started);
   const unsaved = useSelector(form, (s) => (s.hasTag("busy") ? 0 : unsavedCount(s.context)));
   // Re-render when a card can change by itself: a session starts, a change tier opens or closes.
   const now = useNowAt(weekendMoments(data.prediction, data.rules));
-  const view = weekendView(data.prediction, now, data.rules, { picks, locked });
+  const view = weekendView(data.prediction, now, data.rules, { picks, closed: categoriesOf(started) });
   const riders = new Map(data.riders.map((r) => [r.id, r]));
 
   // Leaving with choices not saved asks first (the browser's own prompt).
@@ -49,14 +50,9 @@ function Board({ race, form }: { race: Race; form: FormRef }) {
     <>
       <SessionTimeline sessions={race.sessions} />
       <CompletionBar done={view.done} total={view.total} reward={data.rules.completionReward} complete={view.complete} />
-      {locked || view.allClosed ? (
+      {view.allClosed ? (
         <div className={styles.locked} role="alert">
           <strong>{t("errors:raceStarted")}</strong>
-          {locked ? (
-            <Button size="sm" variant="secondary" onClick={reloadWeekend}>
-              {t("reload")}
-            </Button>
-          ) : null}
         </div>
       ) : null}
       {view.sections.map((section) => (

@@ -1,17 +1,35 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import { notificationsActor } from "../../../src/app/appActor";
 import { modals } from "../../../src/app/hooks";
 import { ModalHost } from "../../../src/app/ModalHost";
 import { paths } from "../../../src/app/paths";
+import { weekendActor } from "../../../src/features/predictions/weekendActor";
 import PredictionsScreen from "../../../src/screens/predictions/PredictionsScreen";
 import { json } from "../fixtures";
 import { renderWithApp, resetApp, signInForTest } from "../renderWithApp";
 import { stubRoutes } from "../screens/stubRoutes";
 import { ok, pick, race, RACE_ID, riders, routes, startOf, T0, view as raceView, world, type World } from "./predictionFixtures";
 
-afterEach(resetApp);
+/**
+ * The weekend actor lives for the whole file, as it lives for the app: opening a weekend nobody plays and closing it
+ * drops the draft a test left, so the next test starts without it.
+ */
+function forgetWeekendDraft() {
+  weekendActor.send({ type: "weekend.open", session: { userId: "", raceId: "" } });
+  weekendActor.send({ type: "weekend.close" });
+}
+
+// The board joins in a transition once its data is in, and a save or a chooser goes through the modal host: on a
+// machine shared by several test runs, a second (Testing Library's default) is not always enough.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(() => {
+  resetApp();
+  forgetWeekendDraft();
+});
 
 async function open(w: World, { ready = true } = {}) {
   await signInForTest();
@@ -20,6 +38,9 @@ async function open(w: World, { ready = true } = {}) {
     <>
       <Route path={paths.predictions}>
         <PredictionsScreen />
+      </Route>
+      <Route path={paths.bets}>
+        <h1>Bets</h1>
       </Route>
       <ModalHost />
     </>,
@@ -132,22 +153,6 @@ describe("choosing and saving picks", () => {
     await waitFor(() => expect(balance()).toBe("120"));
   });
 
-  it("418 on save: 'Race has already started', and Reload brings the server's view back", async () => {
-    const w = world();
-    w.extra = (call) => (call.method === "POST" ? json(418, { statusCode: 418, code: "raceStarted", message: "Race has already started" }) : undefined);
-    await open(w);
-    await choose("Fastest in FP1", /Marco Bellini/);
-    fireEvent.click(screen.getByRole("button", { name: "Save predictions" }));
-    expect(await screen.findByText("Race has already started", { selector: "strong" })).toBeTruthy();
-    // The app's own 418 modal (spec: the race-started text, no button) sits on top until dismissed.
-    expect(await within(await dialog()).findByText("Race has already started")).toBeTruthy();
-    modals.close();
-    w.now = startOf("FP1") + 60_000;
-    w.extra = undefined;
-    fireEvent.click(screen.getByRole("button", { name: "Reload" }));
-    expect(await within(card("Fastest in FP1")).findByText("The time to make the prediction has expired")).toBeTruthy();
-    expect(within(card("Practice fastest")).getByRole("button", { name: "Choose rider (Practice fastest)" })).toBeTruthy();
-  });
 
   it("a card whose session has started without a pick says the time has expired", async () => {
     await open(world({ now: startOf("FP1") + 10 * 60_000 }));
@@ -249,5 +254,79 @@ describe("changing a saved pick (paid)", () => {
     fireEvent.click(within(modal).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
+  });
+});
+
+/** The server's clock is a minute into FP1 (this tab's still has FP1 open): a save answers 418 naming FP1. */
+const lateSave = (call: { method: string; path: string }) =>
+  call.method === "POST" && call.path === `/api/predictions/races/${RACE_ID}`
+    ? json(418, { statusCode: 418, code: "raceStarted", message: "Race has already started", sessions: ["FP1"] })
+    : undefined;
+
+describe("a late save closes only the sessions that have started", () => {
+  it("418 naming FP1: the message names it, only FP1 closes, the other choices stay and save", async () => {
+    const w = world();
+    w.extra = lateSave;
+    const { calls } = await open(w);
+    await choose("Fastest in FP1", /Marco Bellini/);
+    await choose("Practice fastest", /Álvaro Núñez/);
+    await choose("Pole position", /Luca Ferri/);
+    expect(screen.getByText("Choices not saved yet: 3")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Save predictions" }));
+    expect(await screen.findByText("Already started: FP1. What you chose there was not saved; your other choices are kept.")).toBeTruthy();
+    // The app's own 418 modal (spec: the race-started text, no button) sits on top until dismissed.
+    expect(await within(await dialog()).findByText("Race has already started")).toBeTruthy();
+    act(() => modals.close());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByText("Choices not saved yet: 2")).toBeTruthy();
+    expect(within(card("Fastest in FP1")).getByText("The time to make the prediction has expired")).toBeTruthy();
+    expect(within(card("Practice fastest")).getByText("Álvaro Núñez")).toBeTruthy();
+    expect(within(card("Practice fastest")).getByRole("button", { name: "Choose another (Practice fastest)" })).toBeTruthy();
+    expect(within(card("Fastest in FP2")).getByRole("button", { name: "Choose rider (Fastest in FP2)" })).toBeTruthy();
+    expect(screen.queryByText("Race has already started", { selector: "strong" })).toBeNull();
+    // The weekend is read again (the server's clock is ahead), then the rest saves.
+    await waitFor(() => expect(calls.filter((c) => c.method === "GET" && c.path === `/api/predictions/races/${RACE_ID}`).length).toBeGreaterThan(1));
+    w.extra = undefined;
+    fireEvent.click(screen.getByRole("button", { name: "Save predictions" }));
+    expect(await screen.findByText("Predictions saved")).toBeTruthy();
+    const posts = calls.filter((c) => c.method === "POST" && c.path === `/api/predictions/races/${RACE_ID}`);
+    expect(posts.at(-1)?.body).toEqual({ version: 3, data: [{ category: "PRACTICE_FASTEST", riderId: "r2" }, { category: "POLEMAN", riderId: "r4" }] });
+    expect(screen.getByText("Predictions made: 2 of 11")).toBeTruthy();
+  });
+});
+
+describe("unsaved choices are kept while the app is open", () => {
+  it("leaving Predictions for Bets and coming back shows the same weekend's choices, still unsaved", async () => {
+    const { memory } = await open(world());
+    await choose("Fastest in FP1", /Marco Bellini/);
+    await choose("Race winner", /Luca Ferri/);
+    expect(screen.getByText("Choices not saved yet: 2")).toBeTruthy();
+    act(() => memory.navigate(paths.bets));
+    expect(await screen.findByRole("heading", { level: 1, name: "Bets" })).toBeTruthy();
+    act(() => memory.navigate(paths.predictions));
+    expect(await screen.findByText("Choices not saved yet: 2")).toBeTruthy();
+    expect(within(card("Fastest in FP1")).getByText("Marco Bellini")).toBeTruthy();
+    expect(within(card("Race winner")).getByText("Not saved")).toBeTruthy();
+  });
+
+  it("another race in the picker drops the draft", async () => {
+    const other = { ...race, id: "R0", round: 11, name: "Austrian Grand Prix" };
+    const w = world({ races: [other, race] });
+    w.extra = (call) => {
+      if (call.path === "/api/predictions/races/R0") return ok({ ...raceView(w), raceId: "R0" });
+      if (call.path === "/api/v2/races/R0/riders") return ok({ raceId: "R0", version: 1, riders });
+      return undefined;
+    };
+    await open(w);
+    await choose("Fastest in FP1", /Marco Bellini/);
+    const picker = screen.getByRole("combobox", { name: "Race" });
+    fireEvent.change(picker, { target: { value: "R0" } });
+    expect(await screen.findByRole("heading", { level: 2, name: "Austrian Grand Prix" })).toBeTruthy();
+    await screen.findByText(/^Predictions made:/);
+    fireEvent.change(picker, { target: { value: RACE_ID } });
+    expect(await screen.findByRole("heading", { level: 2, name: "Czech Grand Prix" })).toBeTruthy();
+    await screen.findByText(/^Predictions made:/);
+    expect(screen.queryByText(/Choices not saved yet/)).toBeNull();
+    expect(within(card("Fastest in FP1")).getByRole("button", { name: "Choose rider (Fastest in FP1)" })).toBeTruthy();
   });
 });
