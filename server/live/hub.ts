@@ -130,8 +130,13 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
     if (!sockets) return;
     const players = [...sockets.keys()].filter((room) => room.startsWith("user:")).map((room) => room.slice("user:".length));
     try {
-      const rows = await store.deliveredBetween(players, new Date(since.getTime() - CATCH_UP_MARGIN_MS), deps.clock.now());
-      push(rows.filter((r) => !ownClaims.has(r.id)), true);
+      const from = new Date(since.getTime() - CATCH_UP_MARGIN_MS);
+      const to = deps.clock.now();
+      // A thousand players a statement: one bind parameter each.
+      for (let i = 0; i < players.length; i += 1000) {
+        const rows = await store.deliveredBetween(players.slice(i, i + 1000), from, to);
+        push(rows.filter((r) => !ownClaims.has(r.id)), true);
+      }
     } catch (err) {
       if (!closed) console.warn("[live] catching up after Redis failed:", safeErrorText(err));
     }
