@@ -1,6 +1,6 @@
 // Operator CLI: `npm run admin -- <command> [args]`. force-password-change opens the database directly (same
-// DATA_DIR / DATABASE_URL as the server; with PGlite only while the server is stopped), as do grant, revoke and
-// guru. results, injure, odds, question, draw and news talk to the running server over HTTP (API_URL, default
+// DATA_DIR / DATABASE_URL as the server; with PGlite only while the server is stopped: refused while it holds the
+// database), as do grant, revoke and guru. results, injure, odds, question, draw and news talk to the running server over HTTP (API_URL, default
 // http://localhost:$PORT) with the admin token.
 import { ResultKey } from "../contract/results";
 import { questionCommand } from "./operator/questions";
@@ -19,6 +19,7 @@ import { describeInjury, describeOdds, describeSettlement, podiumLine } from "./
 import { commitDraw, describeDraw, publishedDraw, runDraw, verifyPublishedDraw } from "./operator/draw";
 import { adminNewsCalls } from "../contract/calls.news";
 import { systemCalls } from "../contract/calls";
+import { embeddedDatabaseBusy } from "./operator/dbGuard";
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -56,6 +57,8 @@ ${storeUsage}
 
 results, injure, odds, question, draw and news talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
 with the admin token ADMIN_TOKEN, else the development secret in DATA_DIR (default ./data).
+force-password-change, grant, revoke and guru open the database (DATA_DIR / DATABASE_URL); with the embedded
+database (no DATABASE_URL) they refuse while the server runs: stop it first.
 Exit codes: 0 done, 1 usage, 2 refused (by the server or before sending), 3 server unreachable or failing.`;
 
 const [command, ...args] = process.argv.slice(2);
@@ -89,8 +92,7 @@ function reportFailure(err: unknown): never {
 }
 
 async function forcePasswordChangeCommand(): Promise<number> {
-  const config = loadConfig();
-  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDirect();
   let code = 0;
   try {
     await migrate(database);
@@ -107,6 +109,17 @@ async function forcePasswordChangeCommand(): Promise<number> {
     await database.close();
   }
   return code;
+}
+
+/**
+ * The database, for the commands that write to it themselves. Refused while the server holds the embedded database
+ * (scripts/operator/dbGuard.ts): a second PGlite process "recovers" it and a write is lost.
+ */
+async function openDirect() {
+  const config = loadConfig();
+  const busy = await embeddedDatabaseBusy({ command: `npm run admin -- ${command}`, databaseUrl: config.databaseUrl, dataDir: config.dataDir, apiUrl: apiUrlFromEnv() });
+  if (busy) throw new OperatorError(busy);
+  return openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 }
 
 const api = () => operatorApi({ baseUrl: apiUrlFromEnv(), adminToken: adminTokenFromEnv() });
@@ -211,8 +224,7 @@ async function roleCommand(grant: boolean): Promise<number> {
   if (!email || !roleArg || rest.length) usageError(`${grant ? "grant" : "revoke"} needs an e-mail address and a role.`);
   const role = StaffRole.safeParse(roleArg.toLowerCase());
   if (!role.success) usageError(`Unknown role ${roleArg}: one of ${StaffRole.options.join(", ")}.`);
-  const config = loadConfig();
-  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDirect();
   try {
     await migrate(database);
     if (grant) {
@@ -239,8 +251,7 @@ async function roleCommand(grant: boolean): Promise<number> {
 async function guruCommand(): Promise<number> {
   const [email, ...rest] = args;
   if (!email || rest.length) usageError("guru needs an e-mail address.");
-  const config = loadConfig();
-  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDirect();
   try {
     await migrate(database);
     const outcome = await makeGuru(database.db, createClock(), email);

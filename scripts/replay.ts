@@ -1,12 +1,14 @@
 // `npm run replay -- <report id | bundle.json>`: replays a "Report a problem" bundle (issue 16) through the same
 // machines (machines/, the registry `npm run flows` uses), services stubbed by the recorded done/error events,
 // printing each state. A report id is read from the database (DATA_DIR / DATABASE_URL; with PGlite only while
-// the server is stopped), a file as saved from GET /api/staff/reports/:id (its `result`, or the bundle itself).
+// the server is stopped: refused while it holds the database), a file as saved from GET /api/staff/reports/:id (its `result`, or the bundle itself).
 // Exit codes: 0 every replayed actor ends in its recorded snapshot, 1 usage, 2 not found, 4 a replay differs.
 import { existsSync, readFileSync } from "node:fs";
 import { actorNames, DiagnosticsBundle, ReportId } from "../contract/diagnostics";
 import { isRedacted, replayActor } from "../machines/recorder";
 import { loadConfig } from "../server/config";
+import { embeddedDatabaseBusy } from "./operator/dbGuard";
+import { apiUrlFromEnv } from "./operator/api";
 import { migrate } from "../server/db/migrate";
 import { openDb } from "../server/db/open";
 import { createClock } from "../server/clock";
@@ -22,6 +24,12 @@ async function readBundle(ref: string): Promise<DiagnosticsBundle | null> {
   }
   if (!ReportId.safeParse(ref.toUpperCase()).success) return null;
   const config = loadConfig();
+  const busy = await embeddedDatabaseBusy({ command: "npm run replay -- <report id>", databaseUrl: config.databaseUrl, dataDir: config.dataDir, apiUrl: apiUrlFromEnv() });
+  if (busy) {
+    // The running server has the report too: GET /api/staff/reports/:id saved as a file replays without the database.
+    console.error(`${busy}\nOr save the report from the running server (GET /api/staff/reports/${ref}) and replay the file: npm run replay -- report.json`);
+    process.exit(2);
+  }
   const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(database);
