@@ -1,16 +1,42 @@
-import { emit, fromPromise, setup } from "xstate";
+import { assign, emit, fromPromise, setup } from "xstate";
 import type { Tokens } from "../contract/auth";
 
 export type TokenRefreshEvent = { type: "refresh.request" };
-export type TokenRefreshEmitted = { type: "refresh.done"; tokens: Tokens } | { type: "refresh.failed"; error: unknown };
+export type TokenRefreshEmitted =
+  | { type: "refresh.done"; tokens: Tokens }
+  /** `refused`: the server refused the refresh token and the tokens are gone; else it could not be reached and they are kept. */
+  | { type: "refresh.failed"; error: unknown; refused: boolean };
+
+export type TokenRefreshContext = {
+  /** Retries after a failure to reach the server, within the refresh in flight. */
+  attempt: number;
+};
+
+/**
+ * Waits between the retries of one refresh: 1 s doubling to 15 s, six retries (about 45 s in all), long enough for
+ * a server restart. Then the waiting callers get the failure, the tokens stay, and the next call tries again.
+ */
+export const REFRESH_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000, 15_000] as const;
+
+/**
+ * The spec's "on failure stored tokens are deleted" means a refused token: an answer 4xx from the server. No answer
+ * (the API client's status 0: connection refused, a timeout), a 5xx (a proxy whose server restarts), 408 and 429
+ * say nothing about the token and must not sign anybody out. An error without a status is not the network's.
+ */
+export function isRefusal(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status !== "number") return true;
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
 
 /**
  * One refresh at a time, shared by every caller (spec: "Token refresh: one request at a time, shared by
  * callers"). Callers listen for the emitted result, so a request that arrives mid-flight simply waits
- * for the refresh already running.
+ * for the refresh already running, through its retries.
  */
 export const tokenRefreshMachine = setup({
   types: {
+    context: {} as TokenRefreshContext,
     events: {} as TokenRefreshEvent,
     emitted: {} as TokenRefreshEmitted,
   },
@@ -23,9 +49,18 @@ export const tokenRefreshMachine = setup({
     storeTokens: (_args, _params: { tokens: Tokens }) => {},
     clearTokens: () => {},
   },
+  guards: {
+    refused: ({ event }) => isRefusal((event as { error?: unknown }).error),
+    retriesLeft: ({ context }) => context.attempt < REFRESH_RETRY_DELAYS_MS.length,
+  },
+  delays: {
+    backoff: ({ context }) => REFRESH_RETRY_DELAYS_MS[Math.min(context.attempt, REFRESH_RETRY_DELAYS_MS.length - 1)]!,
+  },
 }).createMachine({
   id: "tokenRefresh",
-  description: "Refreshes the tokens one request at a time, shared by every caller; stores new tokens or clears them on failure.",
+  description:
+    "Refreshes the tokens one request at a time, shared by every caller; stores new tokens, clears them only when the server refuses the refresh token, and retries with backoff (1 s doubling to 15 s, six retries) while the server cannot be reached or fails, keeping the tokens.",
+  context: { attempt: 0 },
   initial: "idle",
   states: {
     idle: {
@@ -38,16 +73,31 @@ export const tokenRefreshMachine = setup({
         onDone: {
           target: "idle",
           actions: [
+            assign({ attempt: 0 }),
             { type: "storeTokens", params: ({ event }) => ({ tokens: event.output }) },
             emit(({ event }) => ({ type: "refresh.done" as const, tokens: event.output })),
           ],
         },
-        onError: {
-          target: "idle",
-          actions: ["clearTokens", emit(({ event }) => ({ type: "refresh.failed" as const, error: event.error }))],
-        },
+        onError: [
+          {
+            guard: "refused",
+            target: "idle",
+            actions: [assign({ attempt: 0 }), "clearTokens", emit(({ event }) => ({ type: "refresh.failed" as const, error: event.error, refused: true }))],
+          },
+          { guard: "retriesLeft", target: "waiting" },
+          {
+            target: "idle",
+            actions: [assign({ attempt: 0 }), emit(({ event }) => ({ type: "refresh.failed" as const, error: event.error, refused: false }))],
+          },
+        ],
       },
       // Absorbed on purpose: the caller already awaits the emitted result of the refresh in flight.
+      on: { "refresh.request": {} },
+    },
+    waiting: {
+      description: "The server could not be reached or failed: the tokens are kept, and the refresh is tried again after the backoff.",
+      after: { backoff: { target: "refreshing", actions: assign({ attempt: ({ context }) => context.attempt + 1 }) } },
+      // Absorbed: the caller waits for the retry's result with the others.
       on: { "refresh.request": {} },
     },
   },

@@ -16,7 +16,10 @@ export type ClientBridge = {
   requestFinished(): void;
   /** One shared refresh for every waiting caller (the tokenRefresh actor). */
   refresh(): Promise<Tokens>;
-  /** Refresh failed: the tokens are gone; the app records the error and ends the session. */
+  /**
+   * A call was answered 401 with no tokens left (another tab signed out): a signed-in tab signs out too, so it is
+   * never half signed in. A refused refresh ends the session from the refresh itself (src/app/appActor.ts).
+   */
   sessionExpired(error: ApiError): void;
   /** 418: the app shows the race-started modal. */
   raceStarted(): void;
@@ -54,17 +57,24 @@ const api: KyInstance = ky.create({
   hooks: {
     beforeRequest: base.hooks.beforeRequest,
     afterResponse: [
-      async ({ response, retryCount }) => {
+      async ({ request: sent, response, retryCount }) => {
         if (response.status !== STATUS_UNAUTHORIZED || retryCount > 0 || !bridge) return;
         const stored = readTokens();
-        // A guest's 401 (wrong password, say) has no session to renew.
-        if (!stored.accessToken && !stored.refreshToken) return;
+        if (!stored.accessToken && !stored.refreshToken) {
+          // A guest's 401 (wrong password, say) has no session to renew; a signed-in tab whose tokens are gone ends.
+          bridge.sessionExpired(new ApiError(errorBodyFrom(await response.clone().json().catch(() => null), STATUS_UNAUTHORIZED)));
+          return;
+        }
+        // Another tab (remember-me shares the cookies) refreshed meanwhile: its token is new, and using the old
+        // refresh token again would count as a stolen one and revoke the session everywhere.
+        const usedToken = sent.headers.get("Authorization")?.replace(/^Bearer /, "");
+        if (stored.accessToken && usedToken && stored.accessToken !== usedToken) return ky.retry({ code: RETRY_AFTER_REFRESH, delay: 0 });
         try {
           await bridge.refresh();
         } catch (error) {
-          const apiError = error instanceof ApiError ? error : apiErrorOf("refreshTokenNotExists", STATUS_UNAUTHORIZED);
-          bridge.sessionExpired(apiError);
-          throw apiError;
+          // A refused token has ended the session already (the app hears it from the refresh itself); a server out
+          // of reach kept the tokens, and this call fails as any call does then.
+          throw error instanceof ApiError ? error : apiErrorOf("refreshTokenNotExists", STATUS_UNAUTHORIZED);
         }
         return ky.retry({ code: RETRY_AFTER_REFRESH, delay: 0 });
       },

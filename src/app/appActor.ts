@@ -8,7 +8,8 @@ import { modalMachine } from "../../machines/modal.machine";
 import { notificationsMachine, type NotificationsEvent } from "../../machines/notifications.machine";
 import { tokenRefreshMachine } from "../../machines/tokenRefresh.machine";
 import * as authApi from "../api/auth";
-import { connectClient } from "../api/client";
+import { ApiError, connectClient } from "../api/client";
+import { apiErrorOf } from "../api/apiError";
 import { closeSocket, onLiveEvent, openSocket, subscribeProfile } from "../api/live";
 import { deleteAllNotifications, deleteNotifications, listNotifications, readNotifications } from "../api/notifications";
 import { refreshOnce } from "../api/refreshOnce";
@@ -181,13 +182,29 @@ export const noticesAtFirstLoad = (): ReadonlySet<string> | null => firstLoadedN
 
 onLiveEvent("error", (error) => console.warn("[live] server error", error));
 
+/**
+ * A tab is signed in or signed out, never both: whatever finds the session over ends it here. A refused refresh (asked
+ * for by a call or by the live socket) has cleared the tokens: spec, "the error is stored in the app error state".
+ */
+function endSession(error: ApiError) {
+  appActor.send({ type: "app.error", error: error.body });
+  authActor.send({ type: "auth.session.expired" });
+}
+
+tokenRefreshActor.on("refresh.failed", (event) => {
+  if (event.refused) endSession(event.error instanceof ApiError ? event.error : apiErrorOf("refreshTokenNotExists", 401));
+});
+
+/** A call answered 401 with no tokens left (another tab signed out): a signed-in tab ends too; a guest's 401 ends nothing. */
+function tokensGone(error: ApiError) {
+  const auth = authActor.getSnapshot();
+  if (auth.hasTag("signedIn") || auth.hasTag("loadingProfile")) endSession(error);
+}
+
 connectClient({
   requestStarted: () => appActor.send({ type: "app.request.started" }),
   requestFinished: () => appActor.send({ type: "app.request.finished" }),
   refresh: () => refreshOnce(tokenRefreshActor),
-  sessionExpired: (error) => {
-    appActor.send({ type: "app.error", error: error.body });
-    authActor.send({ type: "auth.session.expired" });
-  },
+  sessionExpired: tokensGone,
   raceStarted: () => appActor.send({ type: "app.raceStarted" }),
 });

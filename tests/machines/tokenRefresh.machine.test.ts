@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromPromise, SimulatedClock, type AnyStateMachine } from "xstate";
 import type { Tokens } from "../../contract/auth";
-import { tokenRefreshMachine, type TokenRefreshEmitted } from "../../machines/tokenRefresh.machine";
-import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
+import { isRefusal, REFRESH_RETRY_DELAYS_MS, tokenRefreshMachine, type TokenRefreshContext, type TokenRefreshEmitted } from "../../machines/tokenRefresh.machine";
+import { allTransitions, coverageLine, missing, promiseStubs, settle, transitionKey, transitionPaths, type WalkPath } from "./modelWalk";
 
 const tokens: Tokens = { accessToken: "access-2", refreshToken: "refresh-2" };
-const refreshTokenMissing = new Error("Refresh token not exists");
+/** The API client's errors carry the answer's status; a network failure is status 0. */
+const refused = (code: string, status = 401) => Object.assign(new Error(code), { status });
+const refreshTokenMissing = refused("Refresh token not exists");
+const connectionRefused = Object.assign(new Error("Something went wrong."), { status: 0 });
+const BACKOFF = "xstate.after.backoff.tokenRefresh.waiting";
 
 /** The API client's way of asking: listen first, then request (as src/api does with `refreshOnce`). */
 function refreshOnce(actor: ReturnType<typeof createActor<typeof tokenRefreshMachine>>): Promise<Tokens> {
@@ -24,18 +28,62 @@ function refreshOnce(actor: ReturnType<typeof createActor<typeof tokenRefreshMac
   });
 }
 
-describe("tokenRefresh.machine: every transition, walked on a real actor", () => {
+/**
+ * Like modelWalk's runPath, with time on a SimulatedClock: a path's backoff step is not sent, the clock moves by
+ * exactly the delay the machine asked for (one ms less first: nothing may happen yet).
+ */
+async function runTimedPath(path: WalkPath, build: () => { machine: AnyStateMachine; pending: ReturnType<typeof promiseStubs>["pending"] }): Promise<Set<string>> {
+  const taken = new Set<string>();
+  const clock = new SimulatedClock();
+  const { machine, pending } = build();
+  const actor = createActor(machine, {
+    clock,
+    inspect: (ev) => {
+      // oxlint-disable-next-line no-underscore-dangle -- xstate's inspection API names it so
+      if (ev.type === "@xstate.microstep") for (const t of ev._transitions) taken.add(transitionKey(t));
+    },
+  });
+  actor.start();
+  await settle();
+  for (const step of path.steps) {
+    const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(step.event.type);
+    if (step.event.type === BACKOFF) {
+      const before = actor.getSnapshot();
+      clock.increment(REFRESH_RETRY_DELAYS_MS[(before.context as TokenRefreshContext).attempt]! - 1);
+      expect(actor.getSnapshot().value, "still waiting 1 ms before the retry").toEqual(before.value);
+      clock.increment(1);
+    } else if (outcome) {
+      const [, kind, id] = outcome;
+      const call = pending.get(id!);
+      expect(call, `${id} should be in flight before ${step.event.type}`).toBeDefined();
+      pending.delete(id!);
+      if (kind === "done") call!.resolve((step.event as { output?: unknown }).output);
+      else call!.reject((step.event as { error?: unknown }).error);
+    } else {
+      actor.send(step.event as never);
+    }
+    await settle();
+    expect(actor.getSnapshot().value, `after ${step.event.type}`).toEqual(step.value);
+    expect(actor.getSnapshot().context, `context after ${step.event.type}`).toEqual(step.context);
+  }
+  actor.stop();
+  return taken;
+}
+
+describe("tokenRefresh.machine: every transition, walked on a real actor with a simulated clock", () => {
   const events = [
     { type: "refresh.request" },
     { type: "xstate.done.actor.refresh", output: tokens },
     { type: "xstate.error.actor.refresh", error: refreshTokenMissing },
+    { type: "xstate.error.actor.refresh", error: connectionRefused },
+    { type: BACKOFF },
   ];
   const paths = transitionPaths(tokenRefreshMachine, { events });
   const all = allTransitions(tokenRefreshMachine);
   const covered = new Set<string>();
 
   it.each(paths.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
-    const taken = await runPath(path, () => {
+    const taken = await runTimedPath(path, () => {
       const stubs = promiseStubs(["refresh"]);
       return { machine: tokenRefreshMachine.provide({ actors: stubs.actors }), pending: stubs.pending };
     });
@@ -100,7 +148,7 @@ describe("Token refresh: on success new tokens are stored", () => {
   });
 });
 
-describe("Token refresh: on failure stored tokens are deleted and the error is rethrown", () => {
+describe("Token refresh: on failure stored tokens are deleted and the error is rethrown (a failure: the server refused the token)", () => {
   it("clears tokens, emits refresh.failed with the refresh error, and every waiter is rejected with it", async () => {
     let cleared = 0;
     const emitted: TokenRefreshEmitted[] = [];
@@ -117,8 +165,100 @@ describe("Token refresh: on failure stored tokens are deleted and the error is r
     fail(refreshTokenMissing);
     expect(await Promise.all(waiters)).toEqual([refreshTokenMissing, refreshTokenMissing]);
     expect(cleared).toBe(1);
-    expect(emitted).toEqual([{ type: "refresh.failed", error: refreshTokenMissing }]);
+    expect(emitted).toEqual([{ type: "refresh.failed", error: refreshTokenMissing, refused: true }]);
     expect(actor.getSnapshot().value).toBe("idle");
+  });
+
+  it.each([
+    ["401 unauthorized", 401, true],
+    ["403 forbidden", 403, true],
+    ["400", 400, true],
+    ["no answer (connection refused, timeout: status 0)", 0, false],
+    ["500", 500, false],
+    ["502 from a proxy while the server restarts", 502, false],
+    ["503", 503, false],
+    ["408 request timeout", 408, false],
+    ["429 too many requests", 429, false],
+  ] as const)("%s is a refusal: %s", (_label, status, expected) => {
+    expect(isRefusal(refused("x", status))).toBe(expected);
+  });
+});
+
+/** A refresh whose tries end in `outcomes`, one after the other (the last repeats), on a simulated clock. */
+function start(outcomes: Array<Tokens | Error>) {
+  const clock = new SimulatedClock();
+  let calls = 0;
+  let cleared = 0;
+  const stored: Tokens[] = [];
+  const actor = createActor(
+    tokenRefreshMachine.provide({
+      actors: {
+        refresh: fromPromise<Tokens, void>(async () => {
+          const next = outcomes[Math.min(calls++, outcomes.length - 1)]!;
+          if (next instanceof Error) throw next;
+          return next;
+        }),
+      },
+      actions: { clearTokens: () => void (cleared += 1), storeTokens: (_, p) => void stored.push(p.tokens) },
+    }),
+    { clock },
+  ).start();
+  return { actor, clock, calls: () => calls, cleared: () => cleared, stored };
+}
+
+describe("Token refresh: a network error or 5xx is retried with backoff, and the tokens are kept", () => {
+  it("a refresh that meets a restarting server (refused connection, then 502) succeeds when it is back; the waiters get the new tokens", async () => {
+    const t = start([connectionRefused, refused("Bad gateway", 502), tokens]);
+    const waiters = [refreshOnce(t.actor), refreshOnce(t.actor)];
+    await settle();
+    expect(t.actor.getSnapshot().value).toBe("waiting");
+    t.clock.increment(999);
+    await settle();
+    expect(t.calls()).toBe(1);
+    t.clock.increment(1);
+    await settle();
+    expect(t.calls()).toBe(2);
+    t.clock.increment(2000);
+    await settle();
+    expect(await Promise.all(waiters)).toEqual([tokens, tokens]);
+    expect(t.calls()).toBe(3);
+    expect(t.cleared()).toBe(0);
+    expect(t.stored).toEqual([tokens]);
+    expect(t.actor.getSnapshot().context.attempt).toBe(0);
+  });
+
+  it("waits 1, 2, 4, 8, 15 and 15 s between tries, then rejects the waiters with the error and keeps the tokens", async () => {
+    const t = start([connectionRefused]);
+    const emitted: TokenRefreshEmitted[] = [];
+    t.actor.on("*", (e) => void emitted.push(e));
+    const waiter = refreshOnce(t.actor).then(() => "resolved", (e: unknown) => e);
+    await settle();
+    for (const delay of REFRESH_RETRY_DELAYS_MS) {
+      t.clock.increment(delay);
+      await settle();
+    }
+    expect(REFRESH_RETRY_DELAYS_MS).toEqual([1000, 2000, 4000, 8000, 15_000, 15_000]);
+    expect(await waiter).toBe(connectionRefused);
+    expect(t.calls()).toBe(REFRESH_RETRY_DELAYS_MS.length + 1);
+    expect(t.cleared()).toBe(0);
+    expect(emitted).toEqual([{ type: "refresh.failed", error: connectionRefused, refused: false }]);
+    expect(t.actor.getSnapshot().value).toBe("idle");
+    // The next call starts a new refresh, with the backoff from its start.
+    const next = refreshOnce(t.actor).then(() => "resolved", (e: unknown) => e);
+    await settle();
+    expect(t.calls()).toBe(REFRESH_RETRY_DELAYS_MS.length + 2);
+    expect(t.actor.getSnapshot().context.attempt).toBe(0);
+    t.actor.stop();
+    void next;
+  });
+
+  it("a refusal during the retries still ends it: tokens cleared once", async () => {
+    const t = start([connectionRefused, refreshTokenMissing]);
+    const waiter = refreshOnce(t.actor).then(() => "resolved", (e: unknown) => e);
+    await settle();
+    t.clock.increment(1000);
+    expect(await waiter).toBe(refreshTokenMissing);
+    expect(t.cleared()).toBe(1);
   });
 });
 

@@ -179,14 +179,37 @@ onEachBackend("auth", (h) => {
       expect((await h.call("GET", "/users/profile", { token: res.body.result.accessToken })).status).toBe(200);
     });
 
-    it("revokes the whole family when a rotated token comes back", async () => {
+    it("revokes the whole family when a rotated token comes back 30 s or more after its use", async () => {
       const p = await signUpConfirmed(h);
       const next = (await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).body.result;
+      h.clock.setOffset(30_000);
       const reuse = await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } });
       expect(reuse.status).toBe(401);
       // The thief's and the owner's newer tokens are dead too.
       expect((await h.call("POST", "/auth/refresh", { body: { refreshToken: next.refreshToken } })).status).toBe(401);
       expect((await h.call("GET", "/users/profile", { token: next.accessToken })).status).toBe(401);
+    });
+
+    it("a rotated token used again within 30 s (the answer was lost, or two tabs refreshed at once) gets new tokens, and the session lives", async () => {
+      const p = await signUpConfirmed(h);
+      const first = (await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).body.result;
+      h.clock.setOffset(29_000);
+      const retry = await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } });
+      expect(retry.status).toBe(200);
+      expect(retry.body.result.refreshToken).not.toBe(first.refreshToken);
+      expect((await h.call("GET", "/users/profile", { token: retry.body.result.accessToken })).status).toBe(200);
+      expect((await h.call("GET", "/users/profile", { token: first.accessToken })).status).toBe(200);
+      // The grace runs from the first use: it does not start again with the retry.
+      h.clock.setOffset(31_000);
+      expect((await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(401);
+      expect((await h.call("GET", "/users/profile", { token: retry.body.result.accessToken })).status).toBe(401);
+    });
+
+    it("two tabs refreshing with one token at the same moment both get new tokens", async () => {
+      const p = await signUpConfirmed(h);
+      const both = await Promise.all([0, 1].map(() => h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })));
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+      for (const r of both) expect((await h.call("POST", "/auth/refresh", { body: { refreshToken: r.body.result.refreshToken } })).status).toBe(200);
     });
 
     it("leaves other sessions of the same player alone", async () => {

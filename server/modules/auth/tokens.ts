@@ -10,6 +10,12 @@ import { forgetSessions, sessionCacheOf, type SessionFacts } from "./sessionCach
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
+/**
+ * A rotated refresh token that comes back this soon is its owner's, not a thief's: the answer with its successor was
+ * lost (a reload or a dropped connection mid-refresh, then the client's retry), or two tabs sharing remember-me
+ * cookies refreshed at once. It gets a new token of the same family; later, reuse still revokes the family.
+ */
+export const REUSE_GRACE_MS = 30_000;
 
 export const randomToken = () => randomBytes(32).toString("base64url");
 
@@ -76,29 +82,25 @@ export function tokenService(deps: Pick<AppDeps, "clock" | "config"> & { db: Db 
     return row;
   }
 
-  /** Rotates a refresh token. A token used twice means it leaked: the whole family is revoked. */
+  /** Rotates a refresh token. A token used again after REUSE_GRACE_MS means it leaked: the whole family is revoked. */
   async function rotate(token: string): Promise<Tokens> {
     const row = await findRefresh(token);
     if (!row) throw new AppError(401, "refreshTokenNotExists");
-    if (row.revokedAt || row.expiresAt <= clock.now()) throw new AppError(401, "unauthorized");
-    if (row.rotatedAt) {
+    const now = clock.now();
+    if (row.revokedAt || row.expiresAt <= now) throw new AppError(401, "unauthorized");
+    if (row.rotatedAt && now.getTime() - row.rotatedAt.getTime() >= REUSE_GRACE_MS) {
       await revokeFamily(row.familyId);
       throw new AppError(401, "unauthorized");
     }
     const refreshToken = await db.transaction(async (tx) => {
-      // Conditional update: of two concurrent uses of one token only one may win.
-      const won = await tx
+      // Conditional: the first use marks the token, so the grace runs from then (of two concurrent uses, both are
+      // within it and both get a successor).
+      await tx
         .update(refreshTokens)
-        .set({ rotatedAt: clock.now() })
-        .where(and(eq(refreshTokens.tokenHash, row.tokenHash), isNull(refreshTokens.rotatedAt)))
-        .returning({ tokenHash: refreshTokens.tokenHash });
-      if (won.length === 0) return null;
+        .set({ rotatedAt: now })
+        .where(and(eq(refreshTokens.tokenHash, row.tokenHash), isNull(refreshTokens.rotatedAt)));
       return issueRefresh(tx, row.familyId);
     });
-    if (!refreshToken) {
-      await revokeFamily(row.familyId);
-      throw new AppError(401, "unauthorized");
-    }
     return { accessToken: await signAccess(row.userId, row.familyId), refreshToken };
   }
 
