@@ -118,6 +118,54 @@ describe("the header bell", () => {
   });
 });
 
+const czech = (id: string, name: string, points: number, m: number, extra: Partial<Notification["value"]> = {}) =>
+  note(id, "RESULTS_PUBLISHED", { raceId: "R12", raceName: "Czech Grand Prix", name, points, canceled: false, ...extra }, minutesAgo(m));
+
+describe("a race weekend's session results: one notice per session, with its name and the player's points, grouped in the bell", () => {
+  const weekend = [czech("r3", "START", 41, 5), czech("r2", "SPRINT", 15, 60 * 20), czech("r1", "FP1", 5, 60 * 40), czech("r0", "Q2", 0, 60 * 30, { canceled: true })];
+
+  it("gathers the weekend under one heading where its newest stands, with the sessions and the points in all; the heading opens by keyboard", async () => {
+    await signedInWith([weekend[0]!, invite, ...weekend.slice(1)]);
+    await waitFor(() => expect(screen.getByTestId("notifications-badge").textContent).toBe("5"));
+    fireEvent.click(bell());
+    const list = screen.getByRole("list", { name: "Notifications" });
+    const lines = within(list).getAllByRole("listitem").filter((li) => li.parentElement === list);
+    // The invitation is the newest; the weekend stands where its race result (five minutes ago) does.
+    expect(lines.map((li) => li.dataset.testid)).toEqual(["notification", "notification-group"]);
+    const heading = within(lines[1]!).getByRole("button", { name: /^Results of Czech Grand Prix/ });
+    expect(heading.textContent).toContain("Sessions: 4 · your points: 61");
+    expect(heading.getAttribute("aria-expanded")).toBe("false");
+    expect(within(lines[1]!).queryAllByRole("link")).toHaveLength(0);
+
+    // A native button: Enter and Space press it (the browser turns both into a click).
+    heading.focus();
+    fireEvent.click(heading);
+    expect(heading.getAttribute("aria-expanded")).toBe("true");
+    const sessions = within(screen.getByRole("list", { name: "Results of Czech Grand Prix" })).getAllByRole("link");
+    expect(sessions.map((a) => a.textContent)).toEqual([
+      expect.stringContaining("Czech Grand Prix, Race: results are in. Your points: 41"),
+      expect.stringContaining("Czech Grand Prix, Sprint: results are in. Your points: 15"),
+      expect.stringContaining("Czech Grand Prix, Qualifying 2 was canceled: your picks for it were voided and refunded"),
+      expect.stringContaining("Czech Grand Prix, FP1: results are in. Your points: 5"),
+    ]);
+    expect(sessions.every((a) => a.getAttribute("href") === "/results")).toBe(true);
+    expect(new Set(sessions.map((a) => a.textContent)).size).toBe(4);
+    fireEvent.click(heading);
+    expect(heading.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("a weekend's lone notice stays a plain line; a notice stored before points came keeps its old text", async () => {
+    const old = note("r9", "RESULTS_PUBLISHED", { raceName: "Dutch TT", name: "FP1" }, minutesAgo(90));
+    await signedInWith([czech("r3", "START", 41, 5), old]);
+    fireEvent.click(bell());
+    expect(screen.queryByTestId("notification-group")).toBeNull();
+    expect(screen.getAllByTestId("notification").map((i) => within(i).getByRole("link").textContent)).toEqual([
+      expect.stringContaining("Czech Grand Prix, Race: results are in. Your points: 41"),
+      expect.stringContaining("Results of Dutch TT are in: see your points"),
+    ]);
+  });
+});
+
 describe("relative times (spec section 9)", () => {
   const now = new Date(2026, 5, 10, 15, 0);
   const texts = { justNow: "just now", yesterday: "yesterday" };
@@ -146,7 +194,8 @@ describe("the notifications namespace in all 15 locales", () => {
     for (const [key, text] of Object.entries(en)) {
       expect((other[key]!.match(/{{\w+}}/g) ?? []).toSorted(), `${lng} ${key}`).toEqual((text.match(/{{\w+}}/g) ?? []).toSorted());
     }
-    const same = Object.keys(en).filter((k) => en[k] === other[k]);
+    // Session names are often the same word everywhere (FP1, FP2, Sprint, Qualifying 2 in German): not counted as copies.
+    const same = Object.keys(en).filter((k) => en[k] === other[k] && !k.startsWith("sessions."));
     expect(same.length, `${lng} copies English: ${same.join(", ")}`).toBeLessThanOrEqual(2);
   });
 });

@@ -6,7 +6,8 @@ import { EmptyState } from "../../../ui/EmptyState";
 import { Spinner } from "../../../ui/Spinner";
 import { useLiveStatus, useNotifications } from "../../hooks";
 import { useDismiss } from "../useDismiss";
-import { describeNotification } from "./notificationText";
+import type { Notification } from "../../../../contract/notifications";
+import { bellEntries, describeNotification, type BellEntry } from "./notificationText";
 import { relativeTimeOf } from "./relativeTime";
 import styles from "./NotificationsBell.module.css";
 
@@ -23,7 +24,7 @@ function useNow(active: boolean): [Date, () => void] {
 
 /** Spec section 2: "a notifications bell with a dropdown list" — unread badge, mark-read on open, delete one or all. */
 export function NotificationsBell() {
-  const { t, i18n } = useTranslation("notifications");
+  const { t } = useTranslation("notifications");
   const { items, unread, status, send } = useNotifications();
   const liveStatus = useLiveStatus();
   const [open, setOpen] = useState(false);
@@ -98,33 +99,64 @@ export function NotificationsBell() {
             <EmptyState title={t("listEmpty", { ns: "errors" })} icon={<BellIcon />} />
           ) : (
             <ul className={styles.list} aria-label={t("title")}>
-              {items.map((n) => {
-                const { text, href } = describeNotification(n, t);
-                const isFresh = fresh.has(n.id);
-                return (
-                  <li key={n.id} className={`${styles.item} ${isFresh ? styles.fresh : ""}`} data-testid="notification">
-                    <Link href={href} className={styles.link} onClick={close}>
-                      <span className={styles.text}>{text}</span>
-                      <time className={styles.time} dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString(i18n.language)}>
-                        {relativeTimeOf(n.createdAt, now, texts)}
-                      </time>
-                      {isFresh ? <span className="visually-hidden">{t("new")}</span> : null}
-                    </Link>
-                    <button
-                      type="button"
-                      className={styles.delete}
-                      aria-label={t("delete", { text })}
-                      onClick={() => send({ type: "notifications.delete", ids: [n.id] })}
-                    >
-                      <CloseIcon size={16} />
-                    </button>
-                  </li>
-                );
-              })}
+              {bellEntries(items).map((entry) =>
+                entry.kind === "one" ? (
+                  <NoticeItem key={entry.notice.id} notice={entry.notice} fresh={fresh.has(entry.notice.id)} now={now} texts={texts} close={close} send={send} />
+                ) : (
+                  <ResultsGroup key={`results:${entry.key}`} entry={entry} fresh={fresh} now={now} texts={texts} close={close} send={send} />
+                ),
+              )}
             </ul>
           )}
         </section>
       ) : null}
     </div>
+  );
+}
+
+type ItemProps = { now: Date; texts: { justNow: string; yesterday: string }; close(): void; send: ReturnType<typeof useNotifications>["send"] };
+
+/** One notice: its text linking where it leads, its time, and its delete button. */
+function NoticeItem({ notice: n, fresh, now, texts, close, send }: ItemProps & { notice: Notification; fresh: boolean }) {
+  const { t, i18n } = useTranslation("notifications");
+  const { text, href } = describeNotification(n, t);
+  return (
+    <li className={`${styles.item} ${fresh ? styles.fresh : ""}`} data-testid="notification">
+      <Link href={href} className={styles.link} onClick={close}>
+        <span className={styles.text}>{text}</span>
+        <time className={styles.time} dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString(i18n.language)}>
+          {relativeTimeOf(n.createdAt, now, texts)}
+        </time>
+        {fresh ? <span className="visually-hidden">{t("new")}</span> : null}
+      </Link>
+      <button type="button" className={styles.delete} aria-label={t("delete", { text })} onClick={() => send({ type: "notifications.delete", ids: [n.id] })}>
+        <CloseIcon size={16} />
+      </button>
+    </li>
+  );
+}
+
+/**
+ * A race weekend's session results under one heading: a disclosure button (Enter or Space) with the race, how many
+ * sessions and the points they add up to, opening the sessions' own notices.
+ */
+function ResultsGroup({ entry, fresh, ...rest }: ItemProps & { entry: Extract<BellEntry, { kind: "results" }>; fresh: ReadonlySet<string> }) {
+  const { t } = useTranslation("notifications");
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const anyFresh = entry.notices.some((n) => fresh.has(n.id));
+  return (
+    <li className={`${styles.group} ${anyFresh ? styles.fresh : ""}`} data-testid="notification-group">
+      <button type="button" className={styles.groupToggle} aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((e) => !e)}>
+        <span className={styles.text}>{t("group.title", { race: entry.raceName })}</span>
+        <span className={styles.time}>{t("group.summary", { sessions: entry.notices.length, points: entry.points })}</span>
+        {anyFresh ? <span className="visually-hidden">{t("new")}</span> : null}
+      </button>
+      <ul id={listId} className={styles.groupList} hidden={!expanded} aria-label={t("group.title", { race: entry.raceName })}>
+        {entry.notices.map((n) => (
+          <NoticeItem key={n.id} notice={n} fresh={fresh.has(n.id)} {...rest} />
+        ))}
+      </ul>
+    </li>
   );
 }

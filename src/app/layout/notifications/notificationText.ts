@@ -36,9 +36,14 @@ export function describeNotification(n: Notification, t: TFunction<"notification
       return { text: t("types.raceEnded", { race }), href: paths.results };
     case "RACE_CANCELED":
       return { text: t("types.raceCanceled", { race }), href: paths.predictions };
-    case "RESULTS_PUBLISHED":
-      // `name` is the result key here ("FP1", "SPRINT"…), not the race.
-      return { text: t("types.resultsPublished", { race: v.raceName ?? "" }), href: paths.results };
+    case "RESULTS_PUBLISHED": {
+      // `name` is the result key here ("FP1", "SPRINT"…), not the race; notices stored before points came say only the race.
+      const session = v.name ? t(`sessions.${v.name}`, { defaultValue: v.name }) : "";
+      const raceName = v.raceName ?? "";
+      if (v.canceled) return { text: t("types.resultsCanceled", { race: raceName, session }), href: paths.results };
+      if (v.points === undefined || !session) return { text: t("types.resultsPublished", { race: raceName }), href: paths.results };
+      return { text: t("types.resultsOfSession", { race: raceName, session, points: v.points }), href: paths.results };
+    }
     case "BET_RESULTS":
       // A canceled race gives every stake back; otherwise how many bets won and what they paid.
       return {
@@ -57,4 +62,35 @@ export function describeNotification(n: Notification, t: TFunction<"notification
     default:
       return { text: t("types.other"), href: paths.predictions };
   }
+}
+
+/** One line of the bell: a notice, or a race weekend's session results under one heading (two or more of them). */
+export type BellEntry = { kind: "one"; notice: Notification } | { kind: "results"; key: string; raceName: string; notices: Notification[]; points: number };
+
+/** The weekend a session's results belong to (older notices name only the race). */
+const weekendOf = (n: Notification) => (n.type === "RESULTS_PUBLISHED" ? (n.value.raceId ?? n.value.raceName ?? null) : null);
+
+/**
+ * The bell's lines in the list's order (newest first): a weekend's RESULTS_PUBLISHED notices gathered under one
+ * heading where the newest of them stands, with the points they add up to; a lone one stays a plain notice.
+ */
+export function bellEntries(items: readonly Notification[]): BellEntry[] {
+  const groups = new Map<string, Notification[]>();
+  for (const n of items) {
+    const key = weekendOf(n);
+    if (key !== null) groups.set(key, [...(groups.get(key) ?? []), n]);
+  }
+  const entries: BellEntry[] = [];
+  const placed = new Set<string>();
+  for (const n of items) {
+    const key = weekendOf(n);
+    const group = key === null ? undefined : groups.get(key);
+    if (key === null || !group || group.length < 2) entries.push({ kind: "one", notice: n });
+    else if (!placed.has(key)) {
+      placed.add(key);
+      const hundredths = group.reduce((sum, g) => sum + Math.round((g.value.points ?? 0) * 100), 0);
+      entries.push({ kind: "results", key, raceName: group[0]!.value.raceName ?? "", notices: group, points: hundredths / 100 });
+    }
+  }
+  return entries;
 }
