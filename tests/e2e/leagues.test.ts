@@ -57,6 +57,8 @@ describe("leagues between two players", () => {
     await expect.poll(() => new URL(pageA.url()).pathname, { timeout: 15_000 }).toMatch(/^\/leagues\/(?!create$)[^/]+$/);
     const leagueId = new URL(pageA.url()).pathname.split("/").at(-1)!;
     await expect.poll(() => pageA.getByRole("heading", { level: 1, name: leagueName }).count()).toBe(1);
+    // The new league's page opens at its top (it kept the form's scroll, 319 px down).
+    expect(await pageA.evaluate(() => window.scrollY)).toBe(0);
 
     // A invites B by e-mail.
     await pageA.getByRole("button", { name: "Invite players" }).click();

@@ -68,7 +68,13 @@ export function LeagueForm({ league, types }: { league: League | undefined; type
     if (!result.success) return;
     save.mutate(
       { editId: league?.id ?? null, body: { ...bodyOf(form), image: picture.kept ?? undefined }, picture: picture.cropped },
-      { onSuccess: (saved) => navigate(leaguePath(saved.id)) },
+      {
+        onSuccess: (saved) => {
+          navigate(leaguePath(saved.id));
+          // The form was scrolled down to its button: the league's page opens at its top, its name in view.
+          window.scrollTo({ top: 0, left: 0 });
+        },
+      },
     );
   }
 

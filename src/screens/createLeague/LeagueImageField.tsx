@@ -2,8 +2,8 @@ import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { imageFileError } from "../../../contract/files";
 import { Button, buttonClass } from "../../ui/Button";
-import { ImageCropper } from "./ImageCropper";
-import { loadImage } from "./leagueImage";
+import { ImageCropper } from "../../ui/ImageCropper";
+import { loadImage } from "../../ui/imageCrop";
 import styles from "./CreateLeagueScreen.module.css";
 
 export type PictureChoice = { kept: string | null; cropped: Blob | null };

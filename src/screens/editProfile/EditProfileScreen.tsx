@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { UpdateProfileBody } from "../../../contract/users";
 import { fieldErrors, type FieldError } from "../../../contract/validation";
 import { ApiError } from "../../api/client";
+import { uploadImage } from "../../api/uploads";
 import { useUpdateProfile } from "../../api/users";
 import { useAuth } from "../../app/hooks";
 import { paths } from "../../app/paths";
@@ -12,6 +13,7 @@ import { Spinner } from "../../ui/Spinner";
 import { TextField } from "../../ui/TextField";
 import { useCountries } from "../../api/system";
 import { AccountSection } from "./AccountSection";
+import { AvatarField, type AvatarChoice } from "./AvatarField";
 import { CountrySelect } from "./CountrySelect";
 import { bodyFrom, valuesFrom, type FormValues, type TextFieldName } from "./profileForm";
 import styles from "./EditProfileScreen.module.css";
@@ -38,6 +40,11 @@ export default function EditProfileScreen() {
   const save = useUpdateProfile({ onSuccess: (saved) => send({ type: "auth.profile.updated", profile: saved }) });
   const [values, setValues] = useState<FormValues | null>(null);
   const [checked, setChecked] = useState<Record<string, FieldError>>({});
+  const [avatar, setAvatar] = useState<AvatarChoice>({ kind: "kept" });
+  const [framing, setFraming] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [uploadFailure, setUploadFailure] = useState<string | null>(null);
+  const onFraming = useCallback((busy: boolean) => setFraming(busy), []);
 
   if (!profile) return <Spinner size="lg" label={t("loading")} />;
   // The form starts from the loaded profile and then holds what the player types, whatever happens.
@@ -55,7 +62,7 @@ export default function EditProfileScreen() {
     return error ? t(`errors:${error.code}`, error.params) : null;
   };
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const result = UpdateProfileBody.safeParse(bodyFrom(form));
     setChecked(result.success ? {} : fieldErrors(result.error));
@@ -64,7 +71,22 @@ export default function EditProfileScreen() {
       if (failure === null) save.reset();
       return;
     }
-    save.mutate(bodyFrom(form));
+    // A new avatar is uploaded first (POST /s3), then the profile names it; a removed one is sent as none.
+    let img: string | null | undefined;
+    if (avatar.kind === "removed") img = null;
+    if (avatar.kind === "cropped") {
+      setUploading(true);
+      setUploadFailure(null);
+      try {
+        img = (await uploadImage(avatar.blob, avatar.blob.type === "image/png" ? "avatar.png" : "avatar.jpg")).url;
+      } catch (error) {
+        setUploadFailure(error instanceof ApiError ? error.code : "somethingWentWrong");
+        return;
+      } finally {
+        setUploading(false);
+      }
+    }
+    save.mutate(img === undefined ? bodyFrom(form) : { ...bodyFrom(form), img }, { onSuccess: () => setAvatar({ kind: "kept" }) });
   }
 
   return (
@@ -78,7 +100,11 @@ export default function EditProfileScreen() {
           {t("edit.backToProfile")}
         </Link>
       </div>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>{t("edit.avatarSection")}</legend>
+          <AvatarField saved={profile.img} onChange={setAvatar} onBusy={onFraming} />
+        </fieldset>
         {groups.map((group) => (
           <fieldset key={group.title} className={styles.group}>
             <legend className={styles.legend}>{t(`edit.${group.title}`)}</legend>
@@ -112,14 +138,19 @@ export default function EditProfileScreen() {
           </fieldset>
         ))}
         <div className={styles.submitRow}>
-          <Button type="submit" size="lg" loading={save.isPending}>
-            {save.isPending ? t("edit.saving") : t("edit.save")}
+          <Button type="submit" size="lg" loading={save.isPending || uploading} disabled={framing} aria-describedby={framing ? "avatar-framing" : undefined}>
+            {save.isPending || uploading ? t("edit.saving") : t("edit.save")}
           </Button>
+          {framing ? (
+            <p id="avatar-framing" className={styles.hint}>
+              {t("leagues:create.croppingHint")}
+            </p>
+          ) : null}
           <div aria-live="polite" className={styles.status}>
             {save.isSuccess ? <p className={styles.success}>{t("edit.saved")}</p> : null}
-            {failure ? (
+            {failure ?? uploadFailure ? (
               <p role="alert" className={styles.error}>
-                {t(`errors:${failure}`)}
+                {t(`errors:${failure ?? uploadFailure}`)}
               </p>
             ) : null}
           </div>

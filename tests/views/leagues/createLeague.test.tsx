@@ -8,12 +8,15 @@ import { stubRoutes } from "../screens/stubRoutes";
 import { countries, league, ME, ok } from "./leagueFixtures";
 
 // jsdom decodes no pictures: a chosen file becomes a 708 × 360 image at once, so the cropper opens.
-vi.mock("../../../src/screens/createLeague/leagueImage", async (original) => ({
-  ...(await original<typeof import("../../../src/screens/createLeague/leagueImage")>()),
+vi.mock("../../../src/ui/imageCrop", async (original) => ({
+  ...(await original<typeof import("../../../src/ui/imageCrop")>()),
   loadImage: async () => Object.assign(document.createElement("img"), { width: 708, height: 360 }),
 }));
 
-afterEach(resetApp);
+afterEach(() => {
+  vi.restoreAllMocks();
+  return resetApp();
+});
 
 function serve(owned = false) {
   return stubRoutes((call) => {
@@ -36,7 +39,7 @@ describe("create league: name 3-20, type required, then POST /leagues and the ne
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);
   });
 
-  it("creates a private league with description, country and end date, then opens it", async () => {
+  it("creates a private league with description, country and end date, then opens it at its top", async () => {
     await signInForTest();
     const calls = serve();
     const { location } = renderWithApp(<CreateLeagueScreen />, { path: "/leagues/create" });
@@ -46,8 +49,11 @@ describe("create league: name 3-20, type required, then POST /leagues and the ne
     await screen.findByRole("option", { name: /Italy/ });
     fireEvent.change(screen.getByLabelText("Country"), { target: { value: "IT" } });
     fireEvent.change(screen.getByLabelText("End date"), { target: { value: "2026-12-31" } });
+    const scrolled = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
     fireEvent.click(screen.getByRole("button", { name: "Create league" }));
     await waitFor(() => expect(location()).toBe("/leagues/NEW"));
+    // The new league's page opens at its top, not where the form's button was.
+    expect(scrolled).toHaveBeenCalledWith({ top: 0, left: 0 });
     const body = calls.find((c) => c.method === "POST" && c.path === "/api/leagues")!.body as Record<string, unknown>;
     expect(body).toMatchObject({ name: "Garage 46", type: "PRIVATE", description: "Only the fast ones.", country: "IT" });
     expect(String(body.endDate)).toMatch(/^2026-12-3[01]T/);
@@ -94,7 +100,7 @@ describe("create league: while the picture is being framed, Create waits and say
     fireEvent.change(input, { target: { files: [new File(["png"], "garage.png", { type: "image/png" })] } });
     await screen.findByRole("button", { name: "Use this framing" });
     const create = screen.getByRole("button", { name: "Create league" }) as HTMLButtonElement;
-    expect(create.disabled).toBe(true);
+    await waitFor(() => expect(create.disabled).toBe(true));
     const hint = document.getElementById(create.getAttribute("aria-describedby") ?? "");
     expect(hint?.textContent).toBe("Use this framing or cancel the picture first.");
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));

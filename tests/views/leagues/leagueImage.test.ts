@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { imageFileError } from "../../../contract/files";
-import { cropFor, outputSize } from "../../../src/screens/createLeague/leagueImage";
+import { AVATAR_IMAGE } from "../../../contract/users";
+import { cropFor, outputSize } from "../../../src/ui/imageCrop";
 
 describe("the league image is cropped to 354 × 180 and at most 1000 px wide", () => {
   it("takes the largest 354:180 frame that fits, centred", () => {
@@ -24,5 +25,18 @@ describe("the league image is cropped to 354 × 180 and at most 1000 px wide", (
     expect(imageFileError("a string")).toBe("notBlob");
     expect(imageFileError(new Blob(["x"], { type: "text/plain" }))).toBe("notImage");
     expect(imageFileError(new File(["x"], "a.png", { type: "image/png" }))).toBeNull();
+  });
+});
+
+describe("the avatar is framed square and sent at 500 × 500 (spec: 'Avatar compression: max 0.3 MB, 500 px')", () => {
+  it("takes the largest square that fits, centred, and sends it at 500 px whatever the source", () => {
+    const crop = cropFor({ width: 3000, height: 2000 }, { zoom: 1, panX: 0.5, panY: 0.5 }, AVATAR_IMAGE);
+    expect(crop).toEqual({ x: 500, y: 0, width: 2000, height: 2000 });
+    expect(outputSize(crop, AVATAR_IMAGE)).toEqual({ width: 500, height: 500 });
+    expect(outputSize({ x: 0, y: 0, width: 120, height: 120 }, AVATAR_IMAGE)).toEqual({ width: 500, height: 500 });
+  });
+
+  it("allows at most 0.3 MB", () => {
+    expect(AVATAR_IMAGE.maxBytes).toBe(0.3 * 1024 * 1024);
   });
 });

@@ -1,23 +1,25 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { LEAGUE_IMAGE } from "../../../contract/leagues";
-import { Button } from "../../ui/Button";
-import { clamp01, cropFor, MAX_ZOOM, renderCrop, type Framing } from "./leagueImage";
-import styles from "./CreateLeagueScreen.module.css";
+import { LEAGUE_IMAGE } from "../../contract/leagues";
+import { Button } from "./Button";
+import { clamp01, cropFor, MAX_ZOOM, renderCrop, type Framing, type ImageShape } from "./imageCrop";
+import styles from "./ImageCropper.module.css";
 
 const STEP = 0.05;
 
-/** Frames a picture at 354 × 180: zoom with the slider, move by dragging or with the arrow keys. */
+/** Frames a picture at its shape (the league image's 354 × 180 unless told): zoom with the slider, move by dragging or with the arrow keys. */
 export function ImageCropper({
   image,
   type,
   onDone,
   onCancel,
+  shape = LEAGUE_IMAGE,
 }: {
   image: HTMLImageElement;
   type: string;
   onDone(blob: Blob): void;
   onCancel(): void;
+  shape?: ImageShape;
 }) {
   const { t } = useTranslation("leagues");
   const zoomId = useId();
@@ -26,18 +28,18 @@ export function ImageCropper({
   const [framing, setFraming] = useState<Framing>({ zoom: 1, panX: 0.5, panY: 0.5 });
   const [busy, setBusy] = useState(false);
   const source = { width: image.naturalWidth, height: image.naturalHeight };
-  const crop = cropFor(source, framing);
+  const crop = cropFor(source, framing, shape);
 
   useEffect(() => {
     const context = canvas.current?.getContext("2d");
     if (!context) return;
-    context.clearRect(0, 0, LEAGUE_IMAGE.width, LEAGUE_IMAGE.height);
-    context.drawImage(image, crop.x, crop.y, crop.width, crop.height, 0, 0, LEAGUE_IMAGE.width, LEAGUE_IMAGE.height);
-  }, [image, crop.x, crop.y, crop.width, crop.height]);
+    context.clearRect(0, 0, shape.width, shape.height);
+    context.drawImage(image, crop.x, crop.y, crop.width, crop.height, 0, 0, shape.width, shape.height);
+  }, [image, crop.x, crop.y, crop.width, crop.height, shape]);
 
   /** Moves the frame by screen pixels of the preview. */
   function moveBy(dx: number, dy: number) {
-    const shown = canvas.current?.getBoundingClientRect().width || LEAGUE_IMAGE.width;
+    const shown = canvas.current?.getBoundingClientRect().width || shape.width;
     const perPixel = crop.width / shown;
     const freeX = source.width - crop.width;
     const freeY = source.height - crop.height;
@@ -68,7 +70,7 @@ export function ImageCropper({
   async function done() {
     setBusy(true);
     try {
-      onDone(await renderCrop(image, crop, type));
+      onDone(await renderCrop(image, crop, type, shape));
     } finally {
       setBusy(false);
     }
@@ -78,9 +80,10 @@ export function ImageCropper({
     <div className={styles.cropper}>
       <canvas
         ref={canvas}
-        width={LEAGUE_IMAGE.width}
-        height={LEAGUE_IMAGE.height}
+        width={shape.width}
+        height={shape.height}
         className={styles.cropCanvas}
+        style={{ aspectRatio: `${shape.width} / ${shape.height}` }}
         tabIndex={0}
         role="img"
         aria-label={t("create.cropArea")}
