@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { safeText } from "./text";
 
 // Analytics (issue 16): what a browser may report. Machine transitions carry the machine's id, the state node
 // the transition leaves, its event type and the state it enters: names from machines/, never context, never
@@ -25,8 +26,9 @@ export const TransitionsStored = z.object({ stored: z.number().int().min(0) });
 
 export const PageViewBody = z
   .object({
-    path: z.string().min(1).max(300).regex(/^\/[^?#\s]*$/),
-    url: z.string().max(500).regex(/^https?:\/\/[^?#\s]+$/),
+    // Free text like any other (contract/text.ts): a NUL or another control character is refused, never stored.
+    path: safeText().min(1).max(300).regex(/^\/[^?#\s]*$/),
+    url: safeText().max(500).regex(/^https?:\/\/[^?#\s]+$/),
   })
   .strict();
 export type PageViewBody = z.infer<typeof PageViewBody>;

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { SocialProvider } from "./enums";
 import { safeName } from "./text";
-import { confirmationCode, email, languageTag, password, required } from "./validation";
+import { confirmationCode, confirmPassword, email, languageTag, password, required } from "./validation";
 
 export const NAME_MIN = 3;
 export const NAME_MAX = 30;
@@ -29,7 +29,7 @@ export const SignUpBody = z
     name: playerName(),
     email: email(),
     password: password(),
-    confirmPassword: z.string({ error: "required" }).min(1, { error: "required" }),
+    confirmPassword: confirmPassword(),
     agree: z.literal(true, { error: "termsRequired" }),
     lng: languageTag().optional(),
   })
@@ -45,7 +45,7 @@ export const RefreshBody = z.object({ refreshToken: z.string({ error: "refreshTo
 export const RecoverySendCodeBody = z.object({ email: email() });
 export const RecoveryValidateBody = z.object({ email: email(), code: confirmationCode() });
 export const RecoveryNewPasswordBody = z
-  .object({ email: email(), code: confirmationCode(), password: password(), confirmPassword: z.string().min(1, { error: "required" }) })
+  .object({ email: email(), code: confirmationCode(), password: password(), confirmPassword: confirmPassword() })
   .refine((b) => b.password === b.confirmPassword, { path: ["confirmPassword"], error: "passwordsMustMatch" });
 export type RecoveryNewPasswordBody = z.input<typeof RecoveryNewPasswordBody>;
 
@@ -53,7 +53,7 @@ export const ChangePasswordBody = z
   .object({
     oldPassword: z.string({ error: "required" }).min(1, { error: "required" }),
     password: password(),
-    confirmPassword: z.string({ error: "required" }).min(1, { error: "required" }),
+    confirmPassword: confirmPassword(),
   })
   .refine((b) => b.password === b.confirmPassword, { path: ["confirmPassword"], error: "passwordsMustMatch" });
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;

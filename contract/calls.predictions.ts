@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { call } from "./calls";
-import { Id, Ok } from "./common";
+import { Ok, Uuid, VersionQuery } from "./common";
 import { PredictionCategory } from "./enums";
 import { LeagueReward } from "./leagues";
 import {
@@ -15,7 +15,7 @@ import {
 } from "./predictions";
 
 /** `?version`: what the client last saw (types list or race); the answer always carries the current one. */
-const Version = z.coerce.number().int().min(0).optional();
+const Version = VersionQuery;
 
 const NOT_FOUND = { 404: ["notFound"] } as const;
 /** What a save refuses (docs/api.md "Saving"): the race's version, the riders, the session's time, the confirmed price. */
@@ -77,7 +77,7 @@ export const predictionsCalls = {
     method: "GET",
     path: "/predictions/statistics/leagues/:leagueId",
     auth: true,
-    query: z.object({ typeId: PredictionCategory.optional(), raceId: Id }),
+    query: z.object({ typeId: PredictionCategory.optional(), raceId: Uuid }),
     result: PredictionStatistics,
     // A PRIVATE league's statistics are for its accepted members only (contract/rules.statistics.ts).
     errors: { ...NOT_FOUND, 403: ["forbidden"] },
@@ -87,7 +87,7 @@ export const predictionsCalls = {
     method: "GET",
     path: "/predictions/statistics/leagues/:leagueId/rewards",
     auth: true,
-    query: z.object({ raceId: Id.optional() }),
+    query: z.object({ raceId: Uuid.optional() }),
     result: z.array(LeagueReward),
     errors: NOT_FOUND,
   }),

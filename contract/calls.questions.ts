@@ -34,5 +34,5 @@ export const adminQuestionsCalls = {
     errors: { 400: ["answerNotAnOption"], ...NOT_FOUND, 409: ["questionGraded", "questionOpen"] },
   }),
   /** The race's questions with a source (the demo's), graded from its entered results; those still missing a result wait. */
-  gradeFromResults: call({ method: "POST", path: "/admin/races/:raceId/questions/grade", auth: false, result: GradeFromResults, errors: NOT_FOUND }),
+  gradeFromResults: call({ method: "POST", path: "/admin/races/:raceId/questions/grade", auth: false, result: GradeFromResults, errors: { 400: ["answerNotAnOption"], ...NOT_FOUND } }),
 } as const;

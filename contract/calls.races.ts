@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { call } from "./calls";
-import { paged, PageQuery } from "./common";
+import { paged, PageQuery, VersionQuery } from "./common";
 import { RaceClass } from "./enums";
 import {
   Race,
@@ -18,7 +18,6 @@ import {
 } from "./races";
 
 /** The `version` query of the v2 race riders and the teams calls: the entry list the client last saw. */
-const VersionQuery = z.coerce.number().int().min(0).optional();
 
 const NOT_FOUND = { 404: ["notFound"] } as const;
 

@@ -1,4 +1,6 @@
+import * as z from "zod";
 import { call } from "./calls";
+import { PathKey } from "./common";
 import { FlowCounts, FlowsQuery, PageViews } from "./analytics";
 import { ReportBody, ReportCreated, StoredReport } from "./diagnostics";
 import { StaffMe } from "./staff";
@@ -12,7 +14,7 @@ export const staffCalls = {
   /** Analysts and operators: the spec's page views counted per page (ids folded into ":id") and per day. */
   pageViews: call({ method: "GET", path: "/staff/page-views", auth: true, query: FlowsQuery, result: PageViews, errors: { 403: ["forbidden"] } }),
   /** Support and operators: a player's problem report by its id. */
-  report: call({ method: "GET", path: "/staff/reports/:id", auth: true, result: StoredReport, errors: { 403: ["forbidden"], 404: ["notFound"] } }),
+  report: call({ method: "GET", path: "/staff/reports/:id", auth: true, params: z.object({ id: PathKey }), result: StoredReport, errors: { 403: ["forbidden"], 404: ["notFound"] } }),
 } as const;
 
 /** "Report a problem" (issue 16): a signed-in player uploads a redacted diagnostics bundle; support reads it. */

@@ -1,10 +1,12 @@
 import * as z from "zod";
 import { call } from "./calls";
-import { Ok } from "./common";
+import { Ok, PathKey } from "./common";
 import { AdminPack, CaptureStuckBody, DonationBody, DonationResult, PackBody, PaymentOrder, PaymentOrdersPage, PurchaseBody, SandboxCheckout, StorePack } from "./store";
 import { PageQuery } from "./common";
 
 const NOT_FOUND = { 404: ["notFound"] } as const;
+/** An order is named by our id or by the provider's (the checkout's `token` a return URL carries), so not only by a UUID. */
+const ORDER_REF = z.object({ id: PathKey });
 
 // Spec section 7 "Diamonds", paths word for word (docs/api.md "Store"); the order list, one order, the
 // sandbox checkout and the webhook are additions. A player reads and pays only their own orders.
@@ -17,13 +19,14 @@ export const storeCalls = {
     method: "GET",
     path: "/diamonds/transactions/:id/capture",
     auth: true,
+    params: ORDER_REF,
     result: PaymentOrder,
     errors: { ...NOT_FOUND, 402: ["paymentFailed"], 409: ["paymentNotApproved", "paymentVoided"] },
   }),
   /** One order, its state read again from the provider (a reload resumes from it). */
-  order: call({ method: "GET", path: "/diamonds/transactions/:id", auth: true, result: PaymentOrder, errors: NOT_FOUND }),
+  order: call({ method: "GET", path: "/diamonds/transactions/:id", auth: true, params: ORDER_REF, result: PaymentOrder, errors: NOT_FOUND }),
   /** The payer gives up: VOIDED, nothing credited. */
-  cancel: call({ method: "POST", path: "/diamonds/transactions/:id/cancel", auth: true, result: PaymentOrder, errors: { ...NOT_FOUND, 409: ["paymentCompleted"] } }),
+  cancel: call({ method: "POST", path: "/diamonds/transactions/:id/cancel", auth: true, params: ORDER_REF, result: PaymentOrder, errors: { ...NOT_FOUND, 409: ["paymentCompleted"] } }),
   orders: call({ method: "GET", path: "/diamonds/transactions", auth: true, query: PageQuery, result: PaymentOrdersPage }),
   /** A donation: both sides in one transaction (game rules: at least 10, not to oneself). */
   donate: call({

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { Ok, PageQuery } from "./common";
+import { Ok, PageQuery, PathKey, Uuid } from "./common";
 import {
   ChangePasswordBody,
   RecoveryNewPasswordBody,
@@ -18,7 +18,7 @@ import {
 import { FavoriteResult, NoteEmailBody, PlayersPage, PlayersQuery, Profile, PublicProfile, UpdateProfileBody } from "./users";
 import { Country, Links, NewsItem, Season } from "./system";
 import type { MessageCode } from "./messages";
-import { languageTag } from "./validation";
+import { languageTag, opaqueToken } from "./validation";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -31,6 +31,12 @@ export type Call = {
   path: string;
   /** Needs a signed-in player. */
   auth: boolean;
+  /**
+   * The path's `:name` values, an object schema. Left out, call() declares them by name (pathParams): a row's id
+   * is a UUID (contract/common.ts `Uuid`), a provider, a token or a file a safe key. serve() parses them once; a
+   * value the schema refuses names nothing and answers 404.
+   */
+  params?: z.ZodType;
   body?: z.ZodType;
   query?: z.ZodType;
   /** A `multipart/form-data` body, read by the call's own handler (serve() checks JSON bodies only). */
@@ -54,17 +60,29 @@ export type RawCall = {
   method: "GET";
   path: string;
   auth: false;
+  params?: z.ZodType;
   query?: z.ZodType;
   /** The answers that are not errors, by status: the body's media types (none for a redirect or a 304). */
   answers: { readonly [status: number]: readonly string[] };
   errors?: ErrorAnswers;
 };
 
+/** Path parameters that are not a row's id. */
+const PATH_KEYS = new Set(["provider", "token", "file"]);
+
+/** The schema of a path's `:name` values by their names: `Uuid` for ids, `PathKey` for the few that are not. */
+export function pathParams(path: string): z.ZodType<Record<string, string>> {
+  const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  return z.object(Object.fromEntries(names.map((name) => [name, PATH_KEYS.has(name) ? PathKey : Uuid]))) as unknown as z.ZodType<Record<string, string>>;
+}
+
+type WithParams<C> = C & { params: C extends { params: z.ZodType } ? C["params"] : z.ZodType<Record<string, string>> };
+
 /** Declares one raw route (see RawCall). */
-export const raw = <C extends RawCall>(c: C) => c;
+export const raw = <C extends RawCall>(c: C) => ({ ...c, params: c.params ?? pathParams(c.path) }) as WithParams<C>;
 
 /** Declares one call of the catalogue; each API area keeps its own `contract/calls.<area>.ts`. */
-export const call = <C extends Call>(c: C) => c;
+export const call = <C extends Call>(c: C) => ({ ...c, params: c.params ?? pathParams(c.path) }) as WithParams<C>;
 
 export const API_PREFIX = "/api";
 
@@ -85,7 +103,7 @@ export const authCalls = {
   recoverySendCode: call({ method: "POST", path: "/auth/recovery/send-code", auth: false, body: RecoverySendCodeBody, result: Ok, errors: LIMITED }),
   recoveryNewPassword: call({ method: "POST", path: "/auth/recovery/new-password", auth: false, body: RecoveryNewPasswordBody, result: Ok, errors: CODE_REFUSED }),
   changePassword: call({ method: "POST", path: "/auth/change-password", auth: true, body: ChangePasswordBody, result: Tokens, errors: { 400: ["samePassword", "wrongPassword"] } }),
-  signOut: call({ method: "POST", path: "/auth/sign-out", auth: false, body: z.object({ refreshToken: z.string().min(1) }), result: Ok }),
+  signOut: call({ method: "POST", path: "/auth/sign-out", auth: false, body: z.object({ refreshToken: opaqueToken() }), result: Ok }),
   socialProviders: call({ method: "GET", path: "/auth/social", auth: false, result: SocialProviders }),
 } as const;
 
@@ -104,7 +122,7 @@ export const usersCalls = {
 
 export const systemCalls = {
   countries: call({ method: "GET", path: "/system/countries", auth: false, result: z.array(Country) }),
-  seasons: call({ method: "GET", path: "/system/seasons", auth: false, query: z.object({ riderId: z.string().max(64, { error: "maxLength" }).optional() }), result: z.array(Season) }),
+  seasons: call({ method: "GET", path: "/system/seasons", auth: false, query: z.object({ riderId: Uuid.optional() }), result: z.array(Season) }),
   links: call({ method: "GET", path: "/system/links", auth: false, result: Links }),
   news: call({ method: "GET", path: "/system/news", auth: false, query: PageQuery, result: z.array(NewsItem) }),
   newsPageNext: call({ method: "GET", path: "/system/news-page/next", auth: false, query: z.object({ langCode: languageTag().optional() }), result: NewsItem.nullable() }),

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { SessionType } from "./enums";
 import { messageCodes } from "./messages";
+import { isSafePathParam } from "./text";
 
 export const Id = z.string().min(1);
 export const IsoDate = z.iso.datetime({ offset: true });
@@ -44,3 +45,33 @@ export const Ok = z.object({ ok: z.literal(true) });
 /** A picture field names one of our own uploads (`/api/s3/{id}`, contract/calls.uploads.ts): never a third party's address, which would see every viewer. */
 export const UPLOAD_REF_PATTERN = /^\/api\/s3\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const uploadRef = () => z.string({ error: "notImage" }).trim().regex(UPLOAD_REF_PATTERN, { error: "notImage" });
+
+// ---- Values of paths, queries and headers: each call's schemas (contract/calls.ts `Call.params`, `query`, `headers`)
+// parse them once in serve() (server/http/route.ts), so a value that cannot name anything is refused the same way on
+// every call: 404 notFound in the path, 400 validation in a query or a header.
+
+/**
+ * The id of a row (a race, a rider, a player, a league…): a UUID, read in lower case. PostgreSQL reads a uuid in
+ * either case, but what a handler builds from one (a lock's key, a ledger posting's idempotency key, a cache's key)
+ * must be the same for one row whatever case the URL spells.
+ */
+export const Uuid = z.guid({ error: "validation" }).overwrite((v) => v.toLowerCase());
+
+/** A path value that is not a row's id (a provider's name, a checkout token, a file, a report's id): text that can name something. */
+export const PathKey = z
+  .string({ error: "validation" })
+  .max(100, { error: "maxLength" })
+  .refine((v) => isSafePathParam(v), { error: "validation" });
+
+/**
+ * A whole number of a query string, digits only: `version=` (nothing) is refused instead of read as 0, as a plain
+ * coercion would. A number given as one (a client's typed query) is taken as it is.
+ */
+export const queryWholeNumber = (min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,16}$/, { error: "validation" })], { error: "validation" })
+    .transform(Number)
+    .pipe(z.number().int({ error: "validation" }).min(min).max(max));
+
+/** The `version` a client last saw (the race riders, teams, prediction types, results and statistics calls). */
+export const VersionQuery = queryWholeNumber(0).optional();

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { LeagueMemberStatus, LeagueType } from "./enums";
-import { Id, uploadRef } from "./common";
+import { Id, IsoDate, uploadRef, Uuid } from "./common";
 import { optionalSafeText, safeName, searchText } from "./text";
 import { countryCode } from "./validation";
 
@@ -37,7 +37,8 @@ export const LeagueBody = z.object({
   name: safeName().min(LEAGUE_NAME_MIN, { error: "minLength" }).max(LEAGUE_NAME_MAX, { error: "maxLength" }),
   type: LeagueType.or(z.undefined()).refine((v) => v !== undefined, { error: "required" }),
   description: optionalSafeText(300, { multiline: true }),
-  endDate: z.string().max(40, { error: "maxLength" }).optional(),
+  // An instant with its offset (the client sends the end of the chosen day); "" is "not set", like a missing one.
+  endDate: IsoDate.optional().or(z.literal("").transform(() => undefined)),
   country: countryCode().optional(),
   image: uploadRef().optional(),
 });
@@ -81,10 +82,11 @@ export const Seat = z.object({ memberStatus: LeagueMemberStatus.nullable(), memb
 export type Seat = z.infer<typeof Seat>;
 
 /** PUT /leagues/{id}/members/{userId}: only ACCEPTED moves a seat (an invitation accepted, a request approved). */
-export const MemberStatusBody = z.object({ status: LeagueMemberStatus });
+export const MemberStatusBody = z.object({ status: z.enum(["ACCEPTED"], { error: "validation" }) });
 
 /** A VIP invite link's query values (spec query keys `data` and `signature`). */
-export const InviteLinkBody = z.object({ data: z.string().min(1).max(512), signature: z.string().min(1).max(128) });
+const base64url = (max: number) => z.string().min(1).max(max).regex(/^[\w-]+$/, { error: "inviteLinkInvalid" });
+export const InviteLinkBody = z.object({ data: base64url(512), signature: base64url(128) });
 export const InviteLinkResult = z.object({ link: z.string() });
 export const LinkUseResult = z.object({ leagueId: Id });
 /** Invite links stay valid this long after GET /leagues/{id}/link made them. */
@@ -96,7 +98,7 @@ const take = (size: number) => z.coerce.number().int().min(1).max(100).default(s
 /** GET /leagues: name contains `text`, `country` (ISO code), 20 a page. */
 export const LeaguesQuery = z.object({ text: searchText(), country, page, take: take(LEAGUES_PAGE_SIZE) });
 export const MembersQuery = z.object({ page, take: take(MEMBERS_PAGE_SIZE) });
-export const LeaderboardQuery = z.object({ leagueId: Id, page, take: take(MEMBERS_PAGE_SIZE) });
+export const LeaderboardQuery = z.object({ leagueId: Uuid, page, take: take(MEMBERS_PAGE_SIZE) });
 /** GET /leagues/owner: the caller's own league(s), filtered. */
 export const OwnerQuery = z.object({ type: LeagueType.optional(), text: searchText(), country });
 /** GET /leagues/manage: every league the caller has a seat in, optionally one status only. */

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { IsoDate } from "./common";
+import { safeText } from "./text";
 import { LanguageCode } from "./enums";
 import { NewsItem } from "./system";
 
@@ -7,12 +8,17 @@ import { NewsItem } from "./system";
 // GET /system/news lists them, GET /system/news-page/next?langCode serves the newest for a language.
 
 /** A video link: https only, at most 500 characters. */
-export const videoUrl = () => z.url({ protocol: /^https$/, error: "url" }).max(500, { error: "maxLength" });
+// The URL parser would read a control character as part of the address; safe text refuses it first (contract/text.ts).
+export const videoUrl = () =>
+  safeText()
+    .max(500, { error: "maxLength" })
+    .pipe(z.url({ protocol: /^https$/, error: "url" }))
+    .meta({ format: "uri", maxLength: 500 });
 
 /** POST /admin/news. Without `lang` an item is for every language; without `publishedAt` it is published now. */
 export const AddNewsBody = z.object({
   url: videoUrl(),
-  title: z.string().trim().min(3, { error: "minLength" }).max(120, { error: "maxLength" }),
+  title: safeText().min(3, { error: "minLength" }).max(120, { error: "maxLength" }),
   lang: LanguageCode.optional(),
   publishedAt: IsoDate.optional(),
 });

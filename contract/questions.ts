@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { LanguageCode, QuestionCategory, QuestionFilter, QuestionResult } from "./enums";
-import { Id, IsoDate, paged, PageQuery } from "./common";
+import { Id, IsoDate, paged, PageQuery, PathKey, Uuid } from "./common";
 import { required } from "./validation";
 
 // Bonus questions (spec sections 3 and 7, issue 15): per race weekend, one of five categories, 5 to 20 points,
@@ -56,11 +56,11 @@ export type QuestionsQuery = z.input<typeof QuestionsQuery>;
  * GET /questions/answers: the player's answered questions (Results' tabs "successful answers" = `result=CORRECT`,
  * "all answered"), optionally of one race weekend.
  */
-export const AnswersQuery = PageQuery.extend({ result: QuestionResult.optional(), filter: QuestionFilter.optional(), raceId: Id.max(64).optional(), lng: LanguageCode.optional() });
+export const AnswersQuery = PageQuery.extend({ result: QuestionResult.optional(), filter: QuestionFilter.optional(), raceId: Uuid.optional(), lng: LanguageCode.optional() });
 export type AnswersQuery = z.input<typeof AnswersQuery>;
 
 /** A bonus answer is compared with the correct one as typed: one line of free text (contract/text.ts). */
-export const AnswerBody = z.object({ text: required().max(ANSWER_MAX, { error: "maxLength" }), id: z.string().max(64, { error: "maxLength" }).optional() });
+export const AnswerBody = z.object({ text: required().max(ANSWER_MAX, { error: "maxLength" }), id: PathKey.optional() });
 export type AnswerBody = z.infer<typeof AnswerBody>;
 
 /** Where a demo question's correct answer comes from once the weekend's results are in (the simulator grades them). */

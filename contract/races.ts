@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Manufacturer, RaceClass, RaceStatus, RiderRole, RiderStatus, SessionType } from "./enums";
-import { Id, IsoDate } from "./common";
+import { Id, IsoDate, Uuid } from "./common";
 import { searchText } from "./text";
 
 // Races, tracks, teams and riders (spec section 3). Every time is ISO 8601 in UTC; the client shows it
@@ -86,7 +86,7 @@ export const RidersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   take: z.coerce.number().int().min(1).max(100).default(50),
   raceClass: RaceClass.optional(),
-  teamId: z.string().max(64, { error: "maxLength" }).optional(),
+  teamId: Uuid.optional(),
   status: RiderStatus.optional(),
   /** Part of the rider's name or their number. */
   search: searchText(50),

@@ -8,7 +8,8 @@ import { optionalSafeText, safeText } from "./text";
 /** A required one-line text (contract/text.ts decides what text may hold). */
 export const required = () => safeText().min(1, { error: "required" });
 
-export const email = () => required().pipe(z.email({ error: "email" }).max(254, { error: "maxLength" }));
+// The document describes what a client sends, the pipe's input: its meta says what the pipe then requires of it.
+export const email = () => required().pipe(z.email({ error: "email" }).max(254, { error: "maxLength" })).meta({ format: "email", maxLength: 254 });
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
@@ -20,6 +21,24 @@ export const password = () =>
     .min(PASSWORD_MIN, { error: "minLength" })
     .max(PASSWORD_MAX, { error: "maxLength" })
     .regex(passwordPattern, { error: "passwordRule" });
+
+/**
+ * The password typed again. It must equal `password` (the body's refinement answers `passwordsMustMatch`), so it
+ * is taken only where the password rule holds: the document says so, while a mismatch keeps its own message.
+ */
+export const confirmPassword = () =>
+  z
+    .string({ error: "required" })
+    .min(1, { error: "required" })
+    .meta({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, pattern: passwordPattern.source, description: "The same text as `password`." });
+
+/** A token the server made (a refresh token: base64url): its alphabet only, never a control character. */
+export const opaqueToken = () =>
+  z
+    .string({ error: "required" })
+    .min(1, { error: "required" })
+    .max(512, { error: "maxLength" })
+    .regex(/^[\w-]+$/, { error: "validation" });
 
 export const ethAddressPattern = /^0x[0-9a-fA-F]{40}$/;
 export const ethAddress = () => z.string().regex(ethAddressPattern, { error: "ethAddress" });

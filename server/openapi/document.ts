@@ -63,16 +63,25 @@ const ANSWER_TEXT: Record<number, string> = {
   304: "Not modified: the ETag sent in If-None-Match still holds.",
 };
 
-/** One parameter per property of an object schema (a query or the headers), required as the schema says. */
-function parametersOf(schema: z.ZodType, where: "query" | "header"): Parameter[] {
+/** One parameter per property of an object schema (the path's values, a query or the headers), required as the schema says. */
+function parametersOf(schema: z.ZodType, where: Parameter["in"]): Parameter[] {
   const json = inputSchema(schema);
   if (json.type !== "object" || !json.properties) throw new Error(`a ${where} schema must be an object`);
   const required = new Set(json.required ?? []);
-  return Object.entries(json.properties).map(([name, property]) => ({ name, in: where, required: required.has(name), schema: property as JsonSchema }));
+  return Object.entries(json.properties).map(([name, property]) => ({ name, in: where, required: where === "path" || required.has(name), schema: property as JsonSchema }));
+}
+
+/** The path's values as serve() reads them (contract/calls.ts `pathParams`: ids are UUIDs), each `:name` of the path once. */
+function pathParameters(call: Call | RawCall): Parameter[] {
+  const names = pathNames(call.path);
+  const declared = call.params ? parametersOf(call.params, "path") : [];
+  const byName = new Map(declared.map((p) => [p.name, p]));
+  if (declared.length !== names.length || !names.every((n) => byName.has(n))) throw new Error(`${call.method} ${call.path}: params must name exactly the path's values`);
+  return names.map((name) => byName.get(name)!);
 }
 
 function parameters(call: Call | RawCall): Parameter[] {
-  const path = pathNames(call.path).map((name): Parameter => ({ name, in: "path", required: true, schema: { type: "string" } }));
+  const path = pathParameters(call);
   const query = call.query ? parametersOf(call.query, "query") : [];
   const headers = "headers" in call && call.headers ? parametersOf(call.headers, "header") : [];
   return [...path, ...query, ...headers];

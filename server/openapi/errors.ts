@@ -28,7 +28,11 @@ export function errorAnswers(call: Call | RawCall): Map<number, MessageCode[]> {
   // that does not parse (a URL that does not decode, a body that is not JSON), a body over the limit on its
   // Content-Length, a content type it does not read, a path parameter that cannot name anything.
   add(400, frameworkCode(400));
+  // Node's parser, before any route (server/http/errors.ts clientErrorHandler): a request not sent in time, and
+  // headers or a URL (a long query) over 16 KiB. Any call can meet both.
+  add(408, frameworkCode(408));
   add(413, frameworkCode(413));
+  add(431, frameworkCode(431));
   if (call.method !== "GET") add(415, frameworkCode(415));
   if (call.path.includes("/:")) add(404, frameworkCode(404));
   if ("result" in call && (call.body || call.form || call.query || call.headers)) add(400, "validation");

@@ -412,7 +412,9 @@ onEachBackend("leagues", (h) => {
         [2, a!.id, 50],
         [3, guru.id, 10],
       ]);
-      expect((await h.call("GET", "/leagues/leaderboard", { token: fan!.token, query: { leagueId: "nope" } })).status).toBe(404);
+      expect((await h.call("GET", "/leagues/leaderboard", { token: fan!.token, query: { leagueId: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
+      // Text that is no league's id at all is a malformed query, as on every call.
+      expect((await h.call("GET", "/leagues/leaderboard", { token: fan!.token, query: { leagueId: "nope" } })).status).toBe(400);
     });
 
     it("lists a player's leagues and the leagues they manage", async () => {

@@ -102,7 +102,7 @@ describe("the document is generated from the call catalogue", () => {
       ],
       requestBody: { content: { "application/json": { schema: { properties: { greeting: { minLength: 2 } }, required: ["greeting"] } } } },
     });
-    expect(Object.keys(op.responses)).toEqual(["200", "400", "401", "403", "404", "409", "413", "415", "500"]);
+    expect(Object.keys(op.responses)).toEqual(["200", "400", "401", "403", "404", "408", "409", "413", "415", "431", "500", "503"]);
     expect(op.responses["409"]).toEqual({ $ref: "#/components/responses/error409.leagueFull" });
     expect(operations(document)).toHaveLength(operations(testDocument).length + 1);
     expect((await validOpenApi31(document)).valid).toBe(true);

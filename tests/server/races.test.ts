@@ -191,9 +191,11 @@ onEachBackend(
         expect(byName.data.map((r) => r.id)).toContain(someone.id);
         const byNumber = await ok(h, paged(Rider), "/riders", { query: { search: String(someone.number), raceClass: "MOTOGP" } });
         expect(byNumber.data.map((r) => r.id)).toContain(someone.id);
-        // LIKE wildcards are text, not patterns; an unknown team is an empty page, not an error.
+        // LIKE wildcards are text, not patterns; an unknown team is an empty page, not an error, and text that is
+        // no team's id at all a malformed query.
         expect((await ok(h, paged(Rider), "/riders", { query: { search: "%" } })).count).toBe(0);
-        expect((await ok(h, paged(Rider), "/riders", { query: { teamId: "nope" } })).count).toBe(0);
+        expect((await ok(h, paged(Rider), "/riders", { query: { teamId: "00000000-0000-4000-8000-000000000000" } })).count).toBe(0);
+        expect((await h.call("GET", "/riders", { query: { teamId: "nope" } })).status).toBe(400);
         expect((await h.call("GET", "/riders", { query: { raceClass: "GP500" } })).status).toBe(400);
       });
 

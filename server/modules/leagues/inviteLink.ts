@@ -24,13 +24,18 @@ export function inviteLinks(secret: string, publicUrl: string) {
     },
     /** The league id of a genuine, unexpired link; 400 inviteLinkInvalid when tampered, 410 inviteLinkExpired when old. */
     verify(data: string, signature: string, now: Date): string {
-      const given = Buffer.from(signature, "base64url");
-      const expected = sign(data);
+      // The signature's exact text, not its decoding: base64url decoding skips what is outside its alphabet (a NUL, a
+      // padding `=`), so many texts would decode to the one genuine signature.
+      const given = Buffer.from(signature, "utf8");
+      const expected = Buffer.from(sign(data).toString("base64url"), "utf8");
       // Constant-time comparison: the signature can't be guessed byte by byte from timings.
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(400, "inviteLinkInvalid");
       let payload: { l?: unknown; e?: unknown };
       try {
-        payload = JSON.parse(Buffer.from(data, "base64url").toString("utf8")) as typeof payload;
+        // The data is signed as text; only its canonical encoding is read, so one signed text means one payload.
+        const decoded = Buffer.from(data, "base64url");
+        if (decoded.toString("base64url") !== data) throw new Error("not canonical base64url");
+        payload = JSON.parse(decoded.toString("utf8")) as typeof payload;
       } catch {
         throw new AppError(400, "inviteLinkInvalid");
       }

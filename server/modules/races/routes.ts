@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { racesCalls, ridersCalls } from "../../../contract/calls.races";
-import { ACCEPT_YEAR_HEADER, YearHeader } from "../../../contract/races";
+import { ACCEPT_YEAR_HEADER } from "../../../contract/races";
 import { serve } from "../../http/route";
-import { validationError } from "../../http/errors";
 import { raceService } from "./raceService";
 import { riderService } from "./riderService";
 
@@ -20,12 +19,11 @@ export async function racesRoutes(app: FastifyInstance): Promise<void> {
   serve(app, ridersCalls.dropdown, ({ query }) => riders.dropdown(query.raceClass));
   serve(app, ridersCalls.list, ({ query }) => riders.list(query));
   serve(app, ridersCalls.byId, ({ params }) => riders.byId(params.id!));
-  serve(app, ridersCalls.performances, ({ params, request, reply }) => {
-    const header = YearHeader.safeParse({ [ACCEPT_YEAR_HEADER]: request.headers[ACCEPT_YEAR_HEADER] || undefined });
-    if (!header.success) throw validationError(header.error);
+  // serve() read the header by the call's schema: an empty `accept-year:` is no year, refused, not "the current season".
+  serve(app, ridersCalls.performances, ({ params, headers, reply }) => {
     // The answer depends on the header: shared caches must keep one copy per year.
     reply.header("vary", ACCEPT_YEAR_HEADER);
-    return riders.performances(params.id!, header.data[ACCEPT_YEAR_HEADER]);
+    return riders.performances(params.id!, headers[ACCEPT_YEAR_HEADER]);
   });
   serve(app, ridersCalls.teamPictures, ({ params }) => riders.teamPictures(params.id!));
   serve(app, ridersCalls.teams, ({ query }) => riders.teams(query.raceClass));
