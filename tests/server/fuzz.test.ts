@@ -10,6 +10,7 @@ import * as fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { expect, it } from "vitest";
+import * as z from "zod";
 import { ErrorBody } from "../../contract/common";
 import { isMessageCode } from "../../contract/messages";
 import { ADMIN_TOKEN_HEADER } from "../../contract/calls.results";
@@ -18,7 +19,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { tokenService } from "../../server/modules/auth/tokens";
 import { diamondsLedger } from "../../server/modules/diamonds/ledger";
 import { ADMIN_TOKEN, onEachBackend, type Harness } from "./harness";
-import { bodyArb, hostileString, kindOfKey, paramArb, queryArb, type IdPool } from "./fuzz/arbitraries";
+import { bodyArb, hostileString, idArb, jsonSchemaOf, kindOfKey, paramArb, queryArb, type IdPool } from "./fuzz/arbitraries";
 import { routes, type Route } from "./fuzz/catalogue";
 import { brokenInvariants } from "./fuzz/consistency";
 
@@ -249,6 +250,11 @@ function failureText(error: unknown): string | undefined {
   return cause ? `${error.message} ← ${cause}` : error.message;
 }
 
+/** A value with a NUL somewhere in it (start, middle or end). */
+const withNul = (value: fc.Arbitrary<string>) => fc.tuple(value, fc.nat()).map(([v, at]) => `${v.slice(0, at % (v.length + 1))}\u0000${v.slice(at % (v.length + 1))}`);
+/** The keys of an object schema (a query's, the headers'). */
+const keysOf = (schema: z.ZodType | undefined) => Object.keys(jsonSchemaOf(schema ?? z.object({})).properties ?? {});
+
 const describeSent = (s: Sent) => `${s.identity} ${s.method} ${s.url.slice(0, 200)} [${s.encoding}] ${JSON.stringify(s.body)?.slice(0, 300)}`;
 
 onEachBackend(
@@ -292,6 +298,46 @@ onEachBackend(
       },
       240_000,
     );
+
+    it("refuses a NUL byte in a path id (404), a query value or a declared header (400) on every route, and survives one in any header", async () => {
+      h.clock.set(await fuzzNow(h));
+      let world = await makeWorld(h);
+      const ids: IdPool = () => world.ids;
+      const failures: string[] = [];
+      const ANY_HEADERS = ["authorization", ADMIN_TOKEN_HEADER, "accept-language", "if-none-match", "cookie", "x-forwarded-for", "user-agent", "x-request-id"];
+      for (const route of routes) {
+        const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+        const valid = fc.tuple(...names.map((n) => (paramKind(route.path, n) === "provider" ? fc.constant("google") : idArb(ids, paramKind(route.path, n)))));
+        const where = fc.oneof(
+          ...(names.length ? [fc.record({ at: fc.constant("path" as const), key: fc.constantFrom(...names), value: withNul(fc.uuid()) })] : []),
+          ...(keysOf(route.query).length ? [fc.record({ at: fc.constant("query" as const), key: fc.constantFrom(...keysOf(route.query)), value: withNul(fc.oneof(fc.uuid(), fc.constantFrom("1", "MOTOGP", "en", "x"))) })] : []),
+          ...(keysOf(route.headers).length ? [fc.record({ at: fc.constant("header" as const), key: fc.constantFrom(...keysOf(route.headers)), value: withNul(fc.constantFrom("2025", "2026", "")) })] : []),
+          fc.record({ at: fc.constant("anyHeader" as const), key: fc.constantFrom(...ANY_HEADERS), value: withNul(fc.constantFrom("Bearer x", "en", "W/\"1\"", "a=b", "127.0.0.1", "")) }),
+        );
+        const property = fc.asyncProperty(valid, where, async (values: string[], nul) => {
+          let i = 0;
+          const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
+            const value = values[i++]!;
+            return encode(nul.at === "path" && nul.key === name ? nul.value : value);
+          });
+          const query = nul.at === "query" ? `?${encode(nul.key)}=${encode(nul.value)}` : "";
+          const headers: Record<string, string> = { authorization: `Bearer ${world.player.token}`, [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN };
+          if (nul.at === "header" || nul.at === "anyHeader") headers[nul.key] = nul.value;
+          const hasBody = route.method !== "GET" && !route.multipart;
+          const res = await h.app.inject({ method: route.method as "GET", url: `/api${path}${query}`, headers: { ...headers, ...(hasBody ? { "content-type": "application/json" } : {}) }, ...(hasBody ? { payload: "{}" } : {}) });
+          const sent = `${route.method} ${path.slice(0, 120)}${query.slice(0, 80)} ${nul.at}:${nul.key}=${JSON.stringify(nul.value)}`;
+          const problem = problemOf(res);
+          if (problem) throw new Error(`${sent} → ${problem}`);
+          const expected = nul.at === "path" ? 404 : nul.at === "header" || (nul.at === "query" && !route.raw) ? 400 : null;
+          // A deleted account takes the fixtures (and the token) with it: make new ones for the next run.
+          if (route.name === "users.deleteAccount" && res.statusCode < 300) world = await makeWorld(h);
+          if (expected && res.statusCode !== expected) throw new Error(`${sent} → ${res.statusCode} ${res.body.slice(0, 200)}, not ${expected}`);
+        });
+        const outcome = await fc.check(property, { numRuns: Math.max(8, Math.round(RUNS / 4)), interruptAfterTimeLimit: 10_000, markInterruptAsFailure: false });
+        if (outcome.failed) failures.push(`${route.name}: ${failureText(outcome.errorInstance) ?? String(outcome.counterexample)} (seed ${outcome.seed})`);
+      }
+      expect(failures).toEqual([]);
+    }, 240_000);
 
     it("refuses hostile path segments on every route with a coded 4xx", async () => {
       h.clock.set(await fuzzNow(h));

@@ -12,6 +12,10 @@ export type Route = {
   auth: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** Request headers the call reads (besides Authorization), parsed by its schema. */
+  headers?: z.ZodType;
+  /** Served by its module's own handler (pictures, redirects, docs), not serve(): its query is its own to read. */
+  raw?: boolean;
   /** Multipart form (POST /s3) instead of JSON. */
   multipart?: boolean;
   /** Takes the operators' header instead of a player's token. */
@@ -20,7 +24,7 @@ export type Route = {
 
 export const routes: Route[] = Object.entries(catalogue).flatMap(([area, calls]) =>
   Object.entries(calls).map(([name, c]): Route => {
-    if (isRawCall(c)) return { name: `${area}.${name}`, method: c.method, path: c.path, auth: false, query: c.query };
+    if (isRawCall(c)) return { name: `${area}.${name}`, method: c.method, path: c.path, auth: false, query: c.query, raw: true };
     return {
       name: `${area}.${name}`,
       method: c.method,
@@ -28,6 +32,7 @@ export const routes: Route[] = Object.entries(catalogue).flatMap(([area, calls])
       auth: c.auth,
       body: c.body,
       query: c.query,
+      headers: c.headers,
       multipart: c.form !== undefined,
       admin: c.path.startsWith("/admin/"),
     };
