@@ -46,8 +46,9 @@ export type Call = {
   result: z.ZodType;
   /**
    * The error answers particular to this call. Those every call of its shape gives are implied (server/openapi
-   * adds them): 400 validation with a body, form, query or headers, and the framework's 413 and 415 with a body;
-   * 401 unauthorized and 403 mustChangePassword with `auth`; 500 somethingWentWrong and 503 serviceUnavailable always.
+   * adds them): 400 validation with a body, form, query or headers; 404 notFound with path values; 415 on every
+   * method but GET; 401 unauthorized and 403 mustChangePassword with `auth`; 400 malformedRequest, 408, 413 and 431
+   * (Node's and Fastify's own refusals), 500 somethingWentWrong and 503 serviceUnavailable always.
    */
   errors?: ErrorAnswers;
 };
