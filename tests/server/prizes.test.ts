@@ -18,6 +18,7 @@ const newSeed = () => randomBytes(32).toString("hex");
 onEachBackend(
   "prizes",
   (h) => {
+    const makeGuru = (p: Player) => h.database.db.update(users).set({ isGuru: true }).where(eq(users.id, p.id));
     let race: RaceFixture;
     beforeAll(async () => {
       race = await raceFixture(h);
@@ -149,8 +150,6 @@ onEachBackend(
     });
 
     describe("gurus win no prizes: their weekends are no draw tickets and they are skipped in the paddock experiences", () => {
-      const makeGuru = (p: Player) => h.database.db.update(users).set({ isGuru: true }).where(eq(users.id, p.id));
-
       it("a guru's completed weekend is no ticket, and the draw never picks a guru", async () => {
         const [a, b] = await weekend();
         await makeGuru(b);

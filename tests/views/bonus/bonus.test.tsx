@@ -36,6 +36,7 @@ const question = (over: Partial<Question>): Question => ({
 
 type World = { questions: Question[]; fail?: boolean };
 const ok = (result: unknown) => json(200, { result });
+const rider = (id: string, name: string) => ({ id, name, number: 1, raceClass: "MOTOGP", teamName: "Team", status: "ACTIVE" });
 
 /** GET /questions with the tabs' filters and POST /questions/{id}/user-answer, as the server answers them (the contract's rules). */
 function routes(w: World) {
@@ -125,7 +126,6 @@ describe("the Bonus questions screens", () => {
 
     it("a question about riders offers the riders by name", async () => {
       const w: World = { questions: [question({ id: "q5", type: "ABOUT_RIDERS", text: "Which rider will win the Sprint?" })] };
-      const rider = (id: string, name: string) => ({ id, name, number: 1, raceClass: "MOTOGP", teamName: "Team", status: "ACTIVE" });
       const answers = routes(w);
       await signInForTest();
       const calls = stubRoutes((c) => (c.path === "/api/riders/dropdown" ? ok([rider("r2", "Pedro Acosta"), rider("r1", "Marco Bezzecchi")]) : answers(c)));
