@@ -13,8 +13,11 @@ export type ModalPropsByKind = {
   SignUp: None;
   RecoveryPassword: { email?: string | undefined };
   ChangePassword: { forced?: boolean };
-  /** Text already translated, or an `ns:key` translation key to translate in the modal; the answers go to the opener's reply. */
-  Confirmation: { text?: string; textKey?: string; confirmLabel?: string; cancel?: boolean };
+  /**
+   * Text already translated, or an `ns:key` translation key to translate in the modal; the answers go to the opener's reply.
+   * With a `title`, the text is a message under that heading instead of being the heading itself (a long answer).
+   */
+  Confirmation: { text?: string; textKey?: string; confirmLabel?: string; cancel?: boolean; title?: string };
   Retry: { text?: string };
   ImageAndTitle: { textKey?: string; text?: string };
   Invite: { leagueId: string; leagueName: string };

@@ -8,12 +8,20 @@ import styles from "./modal.module.css";
 /** Spec: "text, an optional Cancel button and a confirm button with a configurable name"; each answers the opener. */
 export default function ConfirmationModal({ entry }: ModalComponentProps<"Confirmation">) {
   const { t } = useTranslation("common");
-  const { text, textKey, confirmLabel, cancel } = entry.props;
+  const { text, textKey, confirmLabel, cancel, title } = entry.props;
+  const message = text ?? (textKey ? t(textKey) : "");
   return (
     <div>
-      <ModalTitle>
-        <span className={styles.text}>{text ?? (textKey ? t(textKey) : "")}</span>
-      </ModalTitle>
+      {title ? (
+        <>
+          <ModalTitle>{title}</ModalTitle>
+          <p className={styles.message}>{message}</p>
+        </>
+      ) : (
+        <ModalTitle>
+          <span className={styles.text}>{message}</span>
+        </ModalTitle>
+      )}
       <div className={styles.actions}>
         {cancel ? (
           <Button variant="secondary" onClick={() => modals.answer(entry.id, "cancel")}>

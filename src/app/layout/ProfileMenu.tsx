@@ -38,9 +38,10 @@ export function ProfileMenu({ profile }: { profile: Profile }) {
     close();
     try {
       const id = await reportProblem();
-      modals.open("Confirmation", { text: t("staff:report.sent", { id }) });
+      // A sentence with the report's number is a message, not a heading: set as the title it ran against the ✕.
+      modals.open("Confirmation", { title: t("staff:report.action"), text: t("staff:report.sent", { id }) });
     } catch {
-      modals.open("Confirmation", { text: t("staff:report.failed") });
+      modals.open("Confirmation", { title: t("staff:report.action"), text: t("staff:report.failed") });
     }
   }
 
