@@ -14,12 +14,14 @@ export async function overflowingElements(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     const width = document.documentElement.clientWidth;
+    // oxlint-disable-next-line unicorn/consistent-function-scoping -- runs in the page: it must live inside evaluate
     const name = (el: Element) => {
       const id = el.getAttribute("data-testid");
       const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 2).join(".")}` : "";
       const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
       return `${el.tagName.toLowerCase()}${cls}${id ? `[data-testid=${id}]` : ""} "${text}"`;
     };
+    // oxlint-disable-next-line unicorn/consistent-function-scoping -- runs in the page: it must live inside evaluate
     const hidden = (el: Element) => {
       for (let e: Element | null = el; e; e = e.parentElement) {
         const s = getComputedStyle(e);
