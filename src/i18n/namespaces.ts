@@ -24,4 +24,5 @@ export const namespaces = [
   "gurus",
   "news",
   "info",
+  "raceNames",
 ] as const;

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../i18n/raceNames";
 import { picturePaths } from "../../contract/pictures";
 import { navigateTo } from "../app/navigation";
 import { paths } from "../app/paths";
@@ -15,6 +16,7 @@ import own from "./NotificationWithImageModal.module.css";
  */
 export default function NotificationWithImageModal({ entry, close }: ModalComponentProps<"NotificationWithImage">) {
   const { t } = useTranslation("bets");
+  const raceLabel = useRaceName();
   const { kind, riderId, riderName, raceName, refunded } = entry.props;
   const go = (path: string) => {
     close();
@@ -24,7 +26,7 @@ export default function NotificationWithImageModal({ entry, close }: ModalCompon
     <div className={styles.center} data-testid="injury-notice" data-kind={kind}>
       <img className={own.picture} src={picturePaths.rider(riderId)} alt={riderName} width={120} height={120} />
       <ModalTitle>{t("errors:riderInjured")}</ModalTitle>
-      <p>{t(`injury.${kind}`, { rider: riderName, race: raceName })}</p>
+      <p>{t(`injury.${kind}`, { rider: riderName, race: raceLabel(raceName) })}</p>
       <p className={styles.text}>
         {refunded > 0 ? (
           <>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import { useRaceBets } from "../../api/bets";
 import { useProfile } from "../../app/hooks";
 import { ModalTitle } from "../../modals/ModalTitle";
@@ -12,6 +13,7 @@ import styles from "./bets.module.css";
 /** The AllUserBets modal: every bet of the player on the race, with stake, odds, status and payout, kept live by the cache. */
 export default function AllUserBetsModal({ entry, close }: ModalComponentProps<"AllUserBets">) {
   const { t } = useTranslation("bets");
+  const raceLabel = useRaceName();
   const me = useProfile();
   const bets = useRaceBets(me?.id, entry.props.raceId);
   let body;
@@ -20,7 +22,7 @@ export default function AllUserBetsModal({ entry, close }: ModalComponentProps<"
   else body = <BetList bets={bets.data.bets} riders={bets.data.riders} label={t("mine.title")} />;
   return (
     <div className={styles.betModal} data-testid="all-user-bets">
-      <ModalTitle>{bets.data ? t("mine.titleRace", { race: bets.data.raceName }) : t("mine.title")}</ModalTitle>
+      <ModalTitle>{bets.data ? t("mine.titleRace", { race: raceLabel(bets.data.raceName) }) : t("mine.title")}</ModalTitle>
       {body}
       <div className={modalStyles.actions}>
         <Button className={styles.cta} onClick={close}>{t("common:ok")}</Button>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import { pointsOf } from "../../../contract/questionRules";
 import type { Question } from "../../../contract/questions";
 import { Button } from "../../ui/Button";
@@ -28,6 +29,7 @@ function Countdown({ until }: { until: number }) {
  */
 export function QuestionCard({ question, actions = true }: { question: Question; actions?: boolean }) {
   const { t } = useTranslation("bonus");
+  const raceLabel = useRaceName();
   const closesAt = Date.parse(question.closesAt);
   const now = useClockUntil(closesAt);
   const open = now < closesAt;
@@ -40,7 +42,7 @@ export function QuestionCard({ question, actions = true }: { question: Question;
         <span className={styles.category}>{t(`categories.${question.type}`)}</span>
         <span className={styles.points}>{t("points", { points: question.points })}</span>
       </div>
-      <p className={styles.race}>{question.raceName}</p>
+      <p className={styles.race}>{raceLabel(question.raceName)}</p>
       <h2 className={styles.text}>{question.text}</h2>
       <p className={styles.deadline}>{open ? <Countdown until={closesAt} /> : <span className={styles.closed}>{t("closed")}</span>}</p>
       <dl className={styles.facts}>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import { Link } from "wouter";
 import type { PredictionCategory } from "../../../contract/enums";
 import type { RaceRider } from "../../../contract/races";
@@ -75,13 +76,14 @@ export function GuruPicksPanel({ raceId, viewer }: { raceId: string; viewer: str
 /** A guru's or followed player's picks of a race on their profile; nothing when the viewer may not see them. */
 export function PlayerPicks({ viewer, userId, raceId, raceName }: { viewer: string; userId: string; raceId: string; raceName: string }) {
   const { t } = useTranslation(["gurus", "predictions"]);
+  const raceLabel = useRaceName();
   const picks = usePlayerPicks(viewer, userId, raceId);
   const riderLabel = useRiderLabel(raceId);
   if (picks.error instanceof ApiError && picks.error.status === 403) return null;
   return (
     <section className={styles.panel} aria-labelledby="player-picks-title">
       <h2 id="player-picks-title" className={styles.title}>
-        {t("profile.title", { race: raceName })}
+        {t("profile.title", { race: raceLabel(raceName) })}
       </h2>
       {picks.isPending ? <Spinner label={t("loading")} /> : null}
       {picks.isError ? (

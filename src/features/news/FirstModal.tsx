@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import { useLocation } from "wouter";
 import { COMPLETION_REWARD_DIAMONDS, PREDICTIONS_PER_WEEKEND } from "../../../contract/rules";
 import { useNextRace } from "../../api/races";
@@ -16,6 +17,7 @@ const DEADLINE_FORMAT: Intl.DateTimeFormatOptions = { weekday: "long", year: "nu
 /** The FirstModal: a first-time player's welcome after confirming: how a weekend works, the next deadline, one button to Predictions. */
 export default function FirstModal({ close }: ModalComponentProps<"FirstModal">) {
   const { t, i18n } = useTranslation("news");
+  const raceLabel = useRaceName();
   const [, navigate] = useLocation();
   const next = useNextRace();
   const race = next.data?.[0];
@@ -32,7 +34,7 @@ export default function FirstModal({ close }: ModalComponentProps<"FirstModal">)
       {next.isPending ? <Spinner label={t("first.loading")} /> : null}
       {race && when ? (
         <p className={styles.title} data-testid="first-deadline">
-          {t("first.deadline", { race: race.name, when })}
+          {t("first.deadline", { race: raceLabel(race.name), when })}
         </p>
       ) : null}
       {next.isSuccess && !race ? <p className={styles.muted}>{t("first.noRace")}</p> : null}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import type { RiderPerformances } from "../../../contract/races";
 import type { PredictionCategory } from "../../../contract/enums";
 import { useRaceStatistics } from "../../api/predictions";
@@ -57,6 +58,7 @@ function Form({ riderId }: { riderId: string }) {
 
 function Season({ data }: { data: RiderPerformances }) {
   const { t, i18n } = useTranslation("predictions");
+  const raceLabel = useRaceName();
   const number = numberFormat(i18n.language);
   if (data.races.length === 0) return <p className={styles.riderModalText}>{t("riderModal.noRaces", { year: data.year })}</p>;
   const place = (position: number | null) => (position === null ? t("riders:rider.dnf") : t("riders:rider.position", { position }));
@@ -83,7 +85,7 @@ function Season({ data }: { data: RiderPerformances }) {
       <ol className={styles.riderModalRaces}>
         {recent.map((r) => (
           <li key={r.round}>
-            <span>{t("riderModal.race", { round: r.round, race: r.raceName })}</span>
+            <span>{t("riderModal.race", { round: r.round, race: raceLabel(r.raceName) })}</span>
             <strong>{t("riderModal.result", { place: place(r.position), points: number.format(r.points) })}</strong>
           </li>
         ))}

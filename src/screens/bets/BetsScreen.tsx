@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import { useBalance } from "../../api/diamonds";
 import { useCurrentRaceId, useRaces } from "../../api/races";
 import { useProfile } from "../../app/hooks";
@@ -20,6 +21,7 @@ const CALENDAR_PAGE = { page: 1, take: 100 } as const;
  */
 export default function BetsScreen() {
   const { t } = useTranslation("bets");
+  const raceLabel = useRaceName();
   const me = useProfile();
   const races = useRaces(CALENDAR_PAGE.page, CALENDAR_PAGE.take);
   const current = useCurrentRaceId("calendar", races.isSuccess ? races.data.data : undefined);
@@ -38,7 +40,7 @@ export default function BetsScreen() {
     if (list.length > 0) {
       body = (
         <>
-          <RaceSelect races={list} value={raceId} onChange={setChosen} label={t("picker.label")} optionLabel={(r) => t("picker.option", { round: r.round, name: r.name })} />
+          <RaceSelect races={list} value={raceId} onChange={setChosen} label={t("picker.label")} optionLabel={(r) => t("picker.option", { round: r.round, name: raceLabel(r.name) })} />
           {body}
         </>
       );

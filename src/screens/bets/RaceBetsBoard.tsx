@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import type { Race } from "../../../contract/races";
 import { isBettable } from "../../../contract/betRules";
 import { useRaceBets } from "../../api/bets";
@@ -15,6 +16,7 @@ import { RiderOddsGrid } from "./RiderOddsGrid";
 /** One race's bets: opens it on the bets actor, shows loading, failure or no riders, else the deadline, the odds and the player's bets. */
 export function RaceBetsBoard({ race, userId }: { race: Race; userId: string }) {
   const { t } = useTranslation("bets");
+  const raceLabel = useRaceName();
   useBetsOpen(userId, race.id);
   const bets = useRaceBets(userId, race.id);
 
@@ -24,7 +26,7 @@ export function RaceBetsBoard({ race, userId }: { race: Race; userId: string }) 
   const anyone = data.riders.some((r) => isBettable({ available: r.available, odds: r.odds?.WIN ?? null }));
   return (
     <>
-      <h2 className={styles.raceName}>{data.raceName}</h2>
+      <h2 className={styles.raceName}>{raceLabel(data.raceName)}</h2>
       <BetsStatus data={data} />
       {data.result ? <RaceResult data={data} /> : null}
       {anyone || data.result ? <RiderOddsGrid data={data} /> : <EmptyState title={t("errors:noRidersForBetting")} />}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import type { RaceOption } from "../../../contract/races";
 import { useRaceBoard } from "../../api/results";
 import { useProfile } from "../../app/hooks";
@@ -29,8 +30,9 @@ export function RaceBoard() {
 
 function RaceBoardPages({ race }: { race: RaceOption }) {
   const { t } = useTranslation("leaderboards");
+  const raceLabel = useRaceName();
   const viewer = useProfile()?.id ?? "";
   const [pageNumber, setPageNumber] = useState(1);
   const board = useRaceBoard(viewer, race.id, pageNumber);
-  return <BoardView query={board} onPage={setPageNumber} caption={t("race.caption", { race: race.name })} empty={t("race.empty")} showRaces={false} />;
+  return <BoardView query={board} onPage={setPageNumber} caption={t("race.caption", { race: raceLabel(race.name) })} empty={t("race.empty")} showRaces={false} />;
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import { GAME_CLASS } from "../../../contract/rules";
 import { useLeagueStatistics } from "../../api/predictions";
 import { useCurrentRaceId, useRaceRiders, useRacesDropdown } from "../../api/races";
@@ -12,6 +13,7 @@ const TOP = 3;
 /** game-rules.md "Leagues": the statistics page shows the spread of the members' picks per category, race by race. */
 export function LeaguePickSpread({ leagueId }: { leagueId: string }) {
   const { t } = useTranslation(["leagues", "predictions"]);
+  const raceLabel = useRaceName();
   const selectId = useId();
   const [chosen, setChosen] = useState<string>();
   const races = useRacesDropdown();
@@ -35,7 +37,7 @@ export function LeaguePickSpread({ leagueId }: { leagueId: string }) {
       <select id={selectId} className={styles.raceSelect} value={raceId} onChange={(e) => setChosen(e.target.value)}>
         {races.data!.map((race) => (
           <option key={race.id} value={race.id}>
-            {race.name}
+            {raceLabel(race.name)}
           </option>
         ))}
       </select>

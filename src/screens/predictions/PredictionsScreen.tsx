@@ -1,5 +1,6 @@
 import { startTransition, useDeferredValue, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import type { Race } from "../../../contract/races";
 import { useBalance } from "../../api/diamonds";
 import { useCurrentRaceId, useRaces } from "../../api/races";
@@ -22,6 +23,7 @@ import { dateFormat, RACE_DATES } from "../../i18n/formats";
  */
 export default function PredictionsScreen() {
   const { t } = useTranslation("predictions");
+  const raceLabel = useRaceName();
   const me = useShownProfile();
   // The weekend and the gurus are rendered in a transition after the heading has committed (React yields
   // between their slices): the heading, the page's largest paint, does not wait for the board's render.
@@ -70,7 +72,7 @@ export default function PredictionsScreen() {
     if (list.length > 0) {
       body = (
         <>
-          <RaceSelect races={list} value={raceId} onChange={setChosen} label={t("picker.label")} optionLabel={(r) => t("picker.option", { round: r.round, name: r.name })} />
+          <RaceSelect races={list} value={raceId} onChange={setChosen} label={t("picker.label")} optionLabel={(r) => t("picker.option", { round: r.round, name: raceLabel(r.name) })} />
           {body}
         </>
       );
@@ -117,11 +119,12 @@ function usePaintedOnce(ready: boolean): boolean {
 
 function RaceHeading({ race }: { race: Race }) {
   const { t, i18n } = useTranslation("predictions");
+  const raceLabel = useRaceName();
   const track = race.tracks[0];
   const date = dateFormat(i18n.language, RACE_DATES);
   return (
     <div className={styles.raceHead}>
-      <h2 className={styles.raceName}>{race.name}</h2>
+      <h2 className={styles.raceName}>{raceLabel(race.name)}</h2>
       <p className={styles.raceMeta}>
         {track ? `${track.name} · ` : ""}
         {date.formatRange(new Date(race.startsAt), new Date(race.endsAt))}

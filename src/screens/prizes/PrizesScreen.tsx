@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import { Link } from "wouter";
 import type { Prize, PrizeDraw, WeekendWinners } from "../../../contract/prizes";
 import { GURUS_WIN_PRIZES } from "../../../contract/prizeDraw";
@@ -88,6 +89,7 @@ function PrizeCard({ prize }: { prize: Prize }) {
 
 function DrawSection({ draw }: { draw: PrizeDraw }) {
   const { t, i18n } = useTranslation("prizes");
+  const raceLabel = useRaceName();
   const date = (iso: string | null) => (iso ? dateFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : "");
   return (
     <section className={styles.draw} aria-labelledby="prize-draw">
@@ -117,7 +119,7 @@ function DrawSection({ draw }: { draw: PrizeDraw }) {
               <dt>{t("draw.winner")}</dt>
               <dd data-testid="draw-winner">
                 {draw.winner ? (
-                  <Link href={profileHref(draw.winner.id)}>{t("draw.winnerIs", { name: draw.winner.name, race: draw.winner.raceName, ticket: (draw.winningIndex ?? 0) + 1, count: draw.ticketCount })}</Link>
+                  <Link href={profileHref(draw.winner.id)}>{t("draw.winnerIs", { name: draw.winner.name, race: raceLabel(draw.winner.raceName), ticket: (draw.winningIndex ?? 0) + 1, count: draw.ticketCount })}</Link>
                 ) : (
                   t("draw.winnerGone")
                 )}
@@ -135,12 +137,13 @@ function DrawSection({ draw }: { draw: PrizeDraw }) {
 
 function PaddockWinners({ weekends }: { weekends: WeekendWinners[] }) {
   const { t, i18n } = useTranslation("prizes");
+  const raceLabel = useRaceName();
   const number = numberFormat(i18n.language);
   return (
     <ul className={styles.weekends}>
       {weekends.map((w) => (
         <li key={w.raceId} className={styles.weekend}>
-          <h3 className={styles.prizeTitle}>{t("paddock.weekend", { round: w.round, race: w.raceName })}</h3>
+          <h3 className={styles.prizeTitle}>{t("paddock.weekend", { round: w.round, race: raceLabel(w.raceName) })}</h3>
           <ol className={styles.podium}>
             {w.places.map((p) => (
               <li key={p.id} className={styles.place}>

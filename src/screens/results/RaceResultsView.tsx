@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import { Link } from "wouter";
 import { PredictionCategory } from "../../../contract/enums";
 import type { PredictionResults } from "../../../contract/predictions";
@@ -26,6 +27,7 @@ const order = PredictionCategory.options;
 /** One race weekend's results: the player's picks (GET …/results), the race's riders and the official classifications. */
 export function RaceResultsView({ race, userId }: { race: RaceOption; userId: string }) {
   const { t } = useTranslation("results");
+  const raceLabel = useRaceName();
   const mine = useMyRaceResults(userId, race.id);
   const official = useRaceResults(race.id);
   const riders = useRaceRiders(race.id, GAME_CLASS);
@@ -43,7 +45,7 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
       <>
         <EmptyState
           title={t("errors:listEmpty")}
-          text={t("empty.noPicks", { race: race.name })}
+          text={t("empty.noPicks", { race: raceLabel(race.name) })}
           action={
             <Link href={paths.predictions} className={buttonClass({ variant: "secondary" })}>
               {t("empty.toPredictions")}
@@ -82,6 +84,7 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
 /** The weekend's points so far, how many picks hit, and whether every result is in. */
 function WeekendTotal({ race, results }: { race: RaceOption; results: PredictionResults }) {
   const { t, i18n } = useTranslation("results");
+  const raceLabel = useRaceName();
   const number = numberFormat(i18n.language, { maximumFractionDigits: 1 });
   const accurate = results.data.filter((p) => isSuccessful(p.state)).length;
   const scored = results.data.filter((p) => p.state !== "MADE").length;
@@ -89,7 +92,7 @@ function WeekendTotal({ race, results }: { race: RaceOption; results: Prediction
     <section className={styles.total} aria-labelledby="results-total">
       <div>
         <h2 id="results-total" className={styles.raceName}>
-          {race.name}
+          {raceLabel(race.name)}
         </h2>
         <p className={styles.totalMeta}>{results.settled ? t("total.settled") : t("total.pending", { scored, picks: results.data.length })}</p>
       </div>

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import type { RiderPerformance } from "../../../contract/races";
 import { RACE_POINTS } from "../../../contract/raceRules";
 import styles from "./RiderByIdScreen.module.css";
@@ -19,6 +20,7 @@ const GRID = [0, 5, 10, 15, 20, 25];
  */
 export function PerformanceChart({ year, races, summary }: { year: number; races: readonly RiderPerformance[]; summary: string }) {
   const { t } = useTranslation("riders");
+  const raceLabel = useRaceName();
   const id = useId();
   const slot = (WIDTH - AXIS) / Math.max(races.length, 1);
   const bar = Math.min(MAX_BAR, slot * 0.7);
@@ -40,8 +42,8 @@ export function PerformanceChart({ year, races, summary }: { year: number; races
           const x = AXIS + i * slot + (slot - bar) / 2;
           const label =
             race.position === null
-              ? t("rider.barDnf", { round: race.round, race: race.raceName })
-              : t("rider.bar", { round: race.round, race: race.raceName, position: race.position, points: race.points });
+              ? t("rider.barDnf", { round: race.round, race: raceLabel(race.raceName) })
+              : t("rider.bar", { round: race.round, race: raceLabel(race.raceName), position: race.position, points: race.points });
           return (
             <g key={race.round}>
               <title>{label}</title>

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../i18n/raceNames";
 import { Link, useParams } from "wouter";
 import type { RiderDetail, RiderPerformances } from "../../../contract/races";
 import { ApiError } from "../../api/apiError";
@@ -125,6 +126,7 @@ function RiderView({ rider }: { rider: RiderDetail }) {
 
 function Season({ data }: { data: RiderPerformances }) {
   const { t, i18n } = useTranslation("riders");
+  const raceLabel = useRaceName();
   const number = numberFormat(i18n.language);
   const { totals } = data;
   if (data.races.length === 0) return <EmptyState title={t("rider.noRaces", { year: data.year })} />;
@@ -162,7 +164,7 @@ function Season({ data }: { data: RiderPerformances }) {
             {data.races.map((r) => (
               <tr key={r.round}>
                 <td>{r.round}</td>
-                <th scope="row">{r.raceName}</th>
+                <th scope="row">{raceLabel(r.raceName)}</th>
                 <td>{r.position === null ? t("rider.dnf") : t("rider.position", { position: r.position })}</td>
                 <td>{number.format(r.points)}</td>
               </tr>

@@ -2,6 +2,7 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { translateRaceName } from "../../i18n/raceNames";
 import { useLocation, useSearch } from "wouter";
 import { DiamondReason, type DiamondEntry } from "../../../contract/calls.diamonds";
 import type { StorePack } from "../../../contract/store";
@@ -143,7 +144,7 @@ function aboutText(t: TFunction<"store">, e: DiamondEntry): string {
   if (!about) return "";
   const parts: string[] = [];
   if (about.user) parts.push(t(e.delta > 0 ? "history.from" : "history.to", { name: about.user.name }));
-  if (about.race) parts.push(about.race.name);
+  if (about.race) parts.push(translateRaceName(t, about.race.name));
   if (about.category) parts.push(t(`predictions:category.${about.category}`));
   return parts.join(" · ");
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRaceName } from "../../../i18n/raceNames";
 import { Link } from "wouter";
 import { BellIcon, CloseIcon } from "../../../ui/icons";
 import { EmptyState } from "../../../ui/EmptyState";
@@ -142,17 +143,18 @@ function NoticeItem({ notice: n, fresh, now, texts, close, send }: ItemProps & {
  */
 function ResultsGroup({ entry, fresh, ...rest }: ItemProps & { entry: Extract<BellEntry, { kind: "results" }>; fresh: ReadonlySet<string> }) {
   const { t } = useTranslation("notifications");
+  const raceLabel = useRaceName();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const anyFresh = entry.notices.some((n) => fresh.has(n.id));
   return (
     <li className={`${styles.group} ${anyFresh ? styles.fresh : ""}`} data-testid="notification-group">
       <button type="button" className={styles.groupToggle} aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((e) => !e)}>
-        <span className={styles.text}>{t("group.title", { race: entry.raceName })}</span>
+        <span className={styles.text}>{t("group.title", { race: raceLabel(entry.raceName) })}</span>
         <span className={styles.time}>{t("group.summary", { sessions: entry.notices.length, points: entry.points })}</span>
         {anyFresh ? <span className="visually-hidden">{t("new")}</span> : null}
       </button>
-      <ul id={listId} className={styles.groupList} hidden={!expanded} aria-label={t("group.title", { race: entry.raceName })}>
+      <ul id={listId} className={styles.groupList} hidden={!expanded} aria-label={t("group.title", { race: raceLabel(entry.raceName) })}>
         {entry.notices.map((n) => (
           <NoticeItem key={n.id} notice={n} fresh={fresh.has(n.id)} {...rest} />
         ))}

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import type { Notification } from "../../../../contract/notifications";
+import { translateRaceName } from "../../../i18n/raceNames";
 import { paths } from "../../paths";
 
 const leaguePath = (id?: string) => (id ? paths.leagueById.replace(":leagueId", encodeURIComponent(id)) : paths.leagues);
@@ -9,7 +10,7 @@ export function describeNotification(n: Notification, t: TFunction<"notification
   const v = n.value;
   const league = v.league?.name ?? "";
   const user = v.user?.name ?? "";
-  const race = v.raceName ?? v.name ?? "";
+  const race = translateRaceName(t, v.raceName ?? v.name ?? "");
   const rider = v.riderName ?? "";
   switch (n.type) {
     case "LEAGUE_INVITATION":
@@ -39,7 +40,7 @@ export function describeNotification(n: Notification, t: TFunction<"notification
     case "RESULTS_PUBLISHED": {
       // `name` is the result key here ("FP1", "SPRINT"…), not the race; notices stored before points came say only the race.
       const session = v.name ? t(`sessions.${v.name}`, { defaultValue: v.name }) : "";
-      const raceName = v.raceName ?? "";
+      const raceName = translateRaceName(t, v.raceName ?? "");
       if (v.canceled) return { text: t("types.resultsCanceled", { race: raceName, session }), href: paths.results };
       if (v.points === undefined || !session) return { text: t("types.resultsPublished", { race: raceName }), href: paths.results };
       return { text: t("types.resultsOfSession", { race: raceName, session, points: v.points }), href: paths.results };
