@@ -12,6 +12,8 @@ export type Route = {
   auth: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** The path values' schema (ids, keys): a value it refuses answers 404 before anything else is read. */
+  params?: z.ZodType;
   /** Request headers the call reads (besides Authorization), parsed by its schema. */
   headers?: z.ZodType;
   /** Served by its module's own handler (pictures, redirects, docs), not serve(): its query is its own to read. */
@@ -24,7 +26,7 @@ export type Route = {
 
 export const routes: Route[] = Object.entries(catalogue).flatMap(([area, calls]) =>
   Object.entries(calls).map(([name, c]): Route => {
-    if (isRawCall(c)) return { name: `${area}.${name}`, method: c.method, path: c.path, auth: false, query: c.query, raw: true };
+    if (isRawCall(c)) return { name: `${area}.${name}`, method: c.method, path: c.path, auth: false, query: c.query, params: c.params, raw: true };
     return {
       name: `${area}.${name}`,
       method: c.method,
@@ -32,6 +34,7 @@ export const routes: Route[] = Object.entries(catalogue).flatMap(([area, calls])
       auth: c.auth,
       body: c.body,
       query: c.query,
+      params: c.params,
       headers: c.headers,
       multipart: c.form !== undefined,
       admin: c.path.startsWith("/admin/"),
