@@ -2,7 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import type { SignUpBody, Tokens } from "../contract/auth";
 import type { ErrorBody } from "../contract/common";
 import type { Profile } from "../contract/users";
-import { notProvided, toErrorBody } from "./serviceErrors";
+import { isRefusal, notProvided, toErrorBody } from "./serviceErrors";
 
 export type AuthContext = {
   profile: Profile | null;
@@ -11,7 +11,15 @@ export type AuthContext = {
   recovery: { email: string; code: string };
   /** Set by the flows that end in a fresh sign-in, so the profile load that follows announces it once. */
   announce: { isNew: boolean } | null;
+  /** Profile loads that found the server out of reach, one after another (how long the next wait is). */
+  profileRetries: number;
 };
+
+/**
+ * Waits before loading the profile again while the server is out of reach (a restart, no network at the circuit):
+ * 1 s doubling to 15 s, then every 15 s for as long as it takes. The player stays signed in meanwhile.
+ */
+export const PROFILE_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000] as const;
 
 export type AuthEvent =
   | { type: "auth.signIn"; email: string; password: string; rememberMe: boolean }
@@ -34,7 +42,7 @@ export type AuthEvent =
  * `awaitingConfirmation`, `confirming` (an e-mail link being checked), `recovery` with its step (`enterEmail`, `enterCode`, `enterPassword`, `recoveryDone`),
  * `loadingProfile`, `signedIn`.
  */
-export type AuthTag = "restoring" | "guest" | "busy" | "awaitingConfirmation" | "confirming" | "recovery" | "enterEmail" | "enterCode" | "enterPassword" | "recoveryDone" | "loadingProfile" | "signedIn";
+export type AuthTag = "restoring" | "guest" | "busy" | "awaitingConfirmation" | "confirming" | "recovery" | "enterEmail" | "enterCode" | "enterPassword" | "recoveryDone" | "loadingProfile" | "unreachable" | "signedIn";
 
 export type AuthEmitted = { type: "auth.signedIn"; isNew: boolean } | { type: "auth.signedOut" };
 
@@ -70,6 +78,10 @@ export const authMachine = setup({
   guards: {
     hasSession: () => false,
     announcesSignIn: ({ context }) => context.announce !== null,
+    outOfReach: ({ event }) => !isRefusal((event as { error?: unknown }).error),
+  },
+  delays: {
+    profileRetry: ({ context }) => PROFILE_RETRY_DELAYS_MS[Math.min(context.profileRetries, PROFILE_RETRY_DELAYS_MS.length) - 1] ?? 1000,
   },
   actions: {
     storeTokens: (_args, _params: { tokens: Tokens; rememberMe: boolean }) => {},
@@ -86,7 +98,7 @@ export const authMachine = setup({
   description:
     "The player's session: sign-in, sign-up with e-mail confirmation, social login, password recovery, the signed-in profile and sign-out.",
   initial: "checking",
-  context: { profile: null, error: null, pendingEmail: null, recovery: { email: "", code: "" }, announce: null },
+  context: { profile: null, error: null, pendingEmail: null, recovery: { email: "", code: "" }, announce: null, profileRetries: 0 },
   on: {
     "auth.error.clear": { actions: "clearError" },
   },
@@ -280,17 +292,29 @@ export const authMachine = setup({
             guard: "announcesSignIn",
             target: "signedIn",
             actions: [
-              assign({ profile: ({ event }) => event.output }),
+              assign({ profile: ({ event }) => event.output, profileRetries: 0 }),
               emit(({ context }) => ({ type: "auth.signedIn" as const, isNew: context.announce?.isNew ?? false })),
               assign({ announce: null }),
             ],
           },
-          { target: "signedIn", actions: assign({ profile: ({ event }) => event.output }) },
+          { target: "signedIn", actions: assign({ profile: ({ event }) => event.output, profileRetries: 0 }) },
         ],
-        // Spec: "A failed profile load signs the user out and goes home."
-        onError: { target: "signingOut", actions: assign({ announce: null }) },
+        onError: [
+          // A server out of reach says nothing about the session: the tokens stay and the load is tried again.
+          { guard: "outOfReach", target: "profileUnreachable", actions: assign({ profileRetries: ({ context }) => context.profileRetries + 1 }) },
+          // Spec: "A failed profile load signs the user out and goes home": the server refused the session.
+          { target: "signingOut", actions: assign({ announce: null, profileRetries: 0 }) },
+        ],
       },
       on: { "auth.session.expired": { target: "guest", actions: endSession } },
+    },
+    profileUnreachable: {
+      tags: ["loadingProfile", "unreachable"],
+      after: { profileRetry: "loadingProfile" },
+      on: {
+        "auth.signOut": { target: "signingOut", actions: assign({ profileRetries: 0 }) },
+        "auth.session.expired": { target: "guest", actions: [...endSession, assign({ profileRetries: 0 })] },
+      },
     },
     signedIn: {
       tags: "signedIn",

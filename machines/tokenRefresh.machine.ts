@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from "xstate";
 import type { Tokens } from "../contract/auth";
+import { isRefusal } from "./serviceErrors";
 
 export type TokenRefreshEvent = { type: "refresh.request" };
 export type TokenRefreshEmitted =
@@ -18,16 +19,6 @@ export type TokenRefreshContext = {
  */
 export const REFRESH_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000, 15_000] as const;
 
-/**
- * The spec's "on failure stored tokens are deleted" means a refused token: an answer 4xx from the server. No answer
- * (the API client's status 0: connection refused, a timeout), a 5xx (a proxy whose server restarts), 408 and 429
- * say nothing about the token and must not sign anybody out. An error without a status is not the network's.
- */
-export function isRefusal(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status !== "number") return true;
-  return status >= 400 && status < 500 && status !== 408 && status !== 429;
-}
 
 /**
  * One refresh at a time, shared by every caller (spec: "Token refresh: one request at a time, shared by

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
 import { appActor, modalActor } from "./appActor";
-import { modals, useIsSignedIn, useSessionPending } from "./hooks";
+import { modals, useIsSignedIn, useServerUnreachable, useSessionPending } from "./hooks";
 import { paths } from "./paths";
 import { RouteFallback } from "./RouteFallback";
 
@@ -22,6 +22,7 @@ function openSignInOnce() {
 export function RequireAuth({ children, whileRestoring = false }: { children: ReactNode; whileRestoring?: boolean }) {
   const signedIn = useIsSignedIn();
   const pending = useSessionPending();
+  const unreachable = useServerUnreachable();
   const [location, navigate] = useLocation();
   const search = useSearch();
 
@@ -34,5 +35,5 @@ export function RequireAuth({ children, whileRestoring = false }: { children: Re
   }, [signedIn, pending, location, search, navigate]);
 
   if (signedIn || (whileRestoring && pending)) return <>{children}</>;
-  return <RouteFallback />;
+  return <RouteFallback unreachable={unreachable} />;
 }

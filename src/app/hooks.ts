@@ -35,6 +35,9 @@ export const useProfile = () => useSelector(authActor, selectProfile);
 export const useIsSignedIn = () => useSelector(authActor, selectSignedIn);
 /** True while a stored session is being restored (page load): guards wait instead of sending the player home. */
 export const useSessionPending = () => useSelector(authActor, selectChecking);
+const selectUnreachable = (s: AuthSnapshot) => s.hasTag("unreachable");
+/** True while the profile load waits to try again because the server could not be reached. */
+export const useServerUnreachable = () => useSelector(authActor, selectUnreachable);
 
 /**
  * An actor's slice for what only shows it: a change re-renders its readers in a transition, which React renders in

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromPromise, SimulatedClock } from "xstate";
 import type { Tokens } from "../../contract/auth";
 import type { Profile } from "../../contract/users";
-import { authMachine, type AuthEmitted } from "../../machines/auth.machine";
+import { authMachine, PROFILE_RETRY_DELAYS_MS, type AuthEmitted } from "../../machines/auth.machine";
 import { somethingWentWrong } from "../../machines/serviceErrors";
 import { apiError, profile, signUpBody, tokens, wrongPassword } from "./authFixtures";
 import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
@@ -13,6 +13,9 @@ const outcomes = actorNames.flatMap((id) => [
   { type: `xstate.done.actor.${id}`, output: id === "loadProfile" ? profile : id === "confirm" ? { ...tokens, isNew: true } : id === "signUp" ? { email: signUpBody.email } : id === "signIn" ? tokens : undefined },
   { type: `xstate.error.actor.${id}`, error: apiError(wrongPassword) },
 ]);
+/** The API client's error when no answer came (status 0): a restart, no network. */
+const outOfReach = { status: 0, body: somethingWentWrong };
+const PROFILE_RETRY = "xstate.after.profileRetry.auth.profileUnreachable";
 
 const events = [
   { type: "auth.signIn", email: "rossi@example.com", password: "Secret-46!", rememberMe: true },
@@ -30,6 +33,8 @@ const events = [
   { type: "auth.session.expired" },
   { type: "auth.error.clear" },
   ...outcomes,
+  { type: "xstate.error.actor.loadProfile", error: outOfReach },
+  { type: PROFILE_RETRY },
 ];
 
 // A state is its value plus what the one context-reading guard looks at (a sign-in to announce);
@@ -65,6 +70,7 @@ type Calls = { stored: Array<{ tokens: Tokens; rememberMe: boolean }>; cleared: 
 function startAuth(
   answers: Partial<Record<(typeof actorNames)[number], (input: unknown) => Promise<unknown>>>,
   hasSession = false,
+  clock?: SimulatedClock,
 ) {
   const calls: Calls = { stored: [], cleared: 0, inputs: {} };
   const emitted: AuthEmitted[] = [];
@@ -88,6 +94,7 @@ function startAuth(
         clearTokens: () => void (calls.cleared += 1),
       },
     }),
+    clock ? { clock } : {},
   );
   actor.on("*", (e) => void emitted.push(e));
   actor.start();
@@ -128,6 +135,93 @@ describe("A failed profile load signs the user out and goes home", () => {
     expect(calls.cleared).toBe(1);
     expect(actor.getSnapshot().context.profile).toBeNull();
     expect(emitted).toEqual([{ type: "auth.signedOut" }]);
+  });
+});
+
+describe("A failed profile load means a refused session: a server out of reach keeps the player signed in", () => {
+  /** Profile loads answering `outcomes` one after the other (the last repeats), on a simulated clock. */
+  function loads(outcomes: unknown[]) {
+    const clock = new SimulatedClock();
+    let n = 0;
+    const started = startAuth(
+      {
+        loadProfile: async () => {
+          const outcome = outcomes[Math.min(n++, outcomes.length - 1)];
+          if (outcome === profile) return profile;
+          throw outcome;
+        },
+        signOut: ok(),
+      },
+      true,
+      clock,
+    );
+    return { ...started, clock, loadsSoFar: () => n };
+  }
+
+  it.each([
+    ["no answer (a restart, no network)", 0],
+    ["a 502 from the proxy", 502],
+    ["a 503 from a server whose database is away", 503],
+  ])("%s: the tokens stay, the load waits and is tried again, and the player is signed in when it answers", async (_name, status) => {
+    const t = loads([{ status, body: somethingWentWrong }, profile]);
+    await settle();
+    const waiting = t.actor.getSnapshot();
+    expect(waiting.value).toBe("profileUnreachable");
+    expect([waiting.hasTag("loadingProfile"), waiting.hasTag("unreachable")]).toEqual([true, true]);
+    expect(t.calls.cleared).toBe(0);
+    expect(t.calls.inputs.signOut).toBeUndefined();
+    t.clock.increment(PROFILE_RETRY_DELAYS_MS[0] - 1);
+    await settle();
+    expect(t.loadsSoFar()).toBe(1);
+    t.clock.increment(1);
+    await settle();
+    expect(t.loadsSoFar()).toBe(2);
+    expect(t.actor.getSnapshot().value).toBe("signedIn");
+    expect(t.actor.getSnapshot().context.profile).toEqual(profile);
+    expect(t.emitted).toEqual([]);
+  });
+
+  it("waits 1 s doubling to 15 s between loads, then every 15 s, for as long as the server is away", async () => {
+    const away = { status: 0, body: somethingWentWrong };
+    const t = loads([away]);
+    await settle();
+    const waits = [1000, 2000, 4000, 8000, 15_000, 15_000, 15_000];
+    for (const [i, wait] of waits.entries()) {
+      t.clock.increment(wait - 1);
+      await settle();
+      expect(t.loadsSoFar(), `load ${i + 2} not before ${wait} ms`).toBe(i + 1);
+      t.clock.increment(1);
+      await settle();
+      expect(t.loadsSoFar(), `load ${i + 2} after ${wait} ms`).toBe(i + 2);
+    }
+    expect(t.calls.cleared).toBe(0);
+  });
+
+  it("a refusal (401) signs out as the spec says; signing out while waiting signs out at once", async () => {
+    const refused = loads([{ status: 401, body: wrongPassword }]);
+    await settle();
+    expect(refused.actor.getSnapshot().value).toBe("guest");
+    expect(refused.calls.cleared).toBe(1);
+
+    const waiting = loads([{ status: 0, body: somethingWentWrong }]);
+    await settle();
+    waiting.actor.send({ type: "auth.signOut" });
+    await settle();
+    expect(waiting.actor.getSnapshot().value).toBe("guest");
+    expect(waiting.calls.inputs.signOut).toHaveLength(1);
+    expect(waiting.emitted).toEqual([{ type: "auth.signedOut" }]);
+  });
+
+  it("a signed-in player's profile reload that finds the server away keeps the profile shown", async () => {
+    const t = loads([profile, { status: 0, body: somethingWentWrong }, profile]);
+    await settle();
+    t.actor.send({ type: "auth.profile.reload" });
+    await settle();
+    expect(t.actor.getSnapshot().value).toBe("profileUnreachable");
+    expect(t.actor.getSnapshot().context.profile).toEqual(profile);
+    t.clock.increment(PROFILE_RETRY_DELAYS_MS[0]);
+    await settle();
+    expect(t.actor.getSnapshot().value).toBe("signedIn");
   });
 });
 

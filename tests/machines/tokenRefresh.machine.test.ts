@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock, type AnyStateMachine } from "xstate";
 import type { Tokens } from "../../contract/auth";
-import { isRefusal, REFRESH_RETRY_DELAYS_MS, tokenRefreshMachine, type TokenRefreshContext, type TokenRefreshEmitted } from "../../machines/tokenRefresh.machine";
+import { isRefusal } from "../../machines/serviceErrors";
+import { REFRESH_RETRY_DELAYS_MS, tokenRefreshMachine, type TokenRefreshContext, type TokenRefreshEmitted } from "../../machines/tokenRefresh.machine";
 import { allTransitions, coverageLine, missing, promiseStubs, settle, transitionKey, transitionPaths, type WalkPath } from "./modelWalk";
 
 const tokens: Tokens = { accessToken: "access-2", refreshToken: "refresh-2" };
