@@ -1,9 +1,8 @@
-import { useEffect, useId, useState, type ChangeEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { imageFileError } from "../../../contract/files";
 import { Button, buttonClass } from "../../ui/Button";
 import { ImageCropper } from "../../ui/ImageCropper";
-import { loadImage } from "../../ui/imageCrop";
+import { usePictureCrop } from "../../ui/usePictureCrop";
 import styles from "./CreateLeagueScreen.module.css";
 
 export type PictureChoice = { kept: string | null; cropped: Blob | null };
@@ -11,30 +10,8 @@ export type PictureChoice = { kept: string | null; cropped: Blob | null };
 /** The league picture: the saved one kept, a new one cropped to 354 × 180, or none; `busy` while the cropper is open. */
 export function LeagueImageField({ saved, onChange, onBusy }: { saved: string | null; onChange(choice: PictureChoice): void; onBusy(busy: boolean): void }) {
   const { t } = useTranslation("leagues");
-  const fileId = useId();
+  const { fileId, picked, cropped, error, pick, cancel, framed, clear } = usePictureCrop(onBusy);
   const [kept, setKept] = useState(saved);
-  const [picked, setPicked] = useState<{ img: HTMLImageElement; type: string } | null>(null);
-  const [cropped, setCropped] = useState<{ blob: Blob; url: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => () => void (cropped && URL.revokeObjectURL(cropped.url)), [cropped]);
-  useEffect(() => onBusy(picked !== null), [picked, onBusy]);
-
-  async function pick(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    const problem = imageFileError(file);
-    if (problem) {
-      setError(t(`errors:${problem}`));
-      return;
-    }
-    try {
-      setError(null);
-      setPicked({ img: await loadImage(file), type: file.type });
-    } catch {
-      setError(t("errors:notImage"));
-    }
-  }
 
   const shown = cropped?.url ?? kept;
   return (
@@ -44,10 +21,9 @@ export function LeagueImageField({ saved, onChange, onBusy }: { saved: string | 
         <ImageCropper
           image={picked.img}
           type={picked.type}
-          onCancel={() => setPicked(null)}
+          onCancel={cancel}
           onDone={(blob) => {
-            setCropped({ blob, url: URL.createObjectURL(blob) });
-            setPicked(null);
+            framed(blob);
             onChange({ kept, cropped: blob });
           }}
         />
@@ -65,7 +41,7 @@ export function LeagueImageField({ saved, onChange, onBusy }: { saved: string | 
               variant="ghost"
               size="sm"
               onClick={() => {
-                setCropped(null);
+                clear();
                 setKept(null);
                 onChange({ kept: null, cropped: null });
               }}

@@ -1,10 +1,9 @@
-import { useEffect, useId, useState, type ChangeEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { imageFileError } from "../../../contract/files";
 import { AVATAR_IMAGE } from "../../../contract/users";
 import { Button, buttonClass } from "../../ui/Button";
 import { ImageCropper } from "../../ui/ImageCropper";
-import { loadImage } from "../../ui/imageCrop";
+import { usePictureCrop } from "../../ui/usePictureCrop";
 import styles from "./EditProfileScreen.module.css";
 
 /** The avatar the save sends: the saved one kept (unchanged), a new square crop, or none (removed). */
@@ -13,30 +12,8 @@ export type AvatarChoice = { kind: "kept" } | { kind: "cropped"; blob: Blob } | 
 /** The profile picture: framed square with the league image's cropper, sent at 500 × 500 under 0.3 MB; `busy` while framing. */
 export function AvatarField({ saved, onChange, onBusy }: { saved: string | null; onChange(choice: AvatarChoice): void; onBusy(busy: boolean): void }) {
   const { t } = useTranslation("profile");
-  const fileId = useId();
-  const [picked, setPicked] = useState<{ img: HTMLImageElement; type: string } | null>(null);
-  const [cropped, setCropped] = useState<{ blob: Blob; url: string } | null>(null);
+  const { fileId, picked, cropped, error, pick, cancel, framed, clear } = usePictureCrop(onBusy);
   const [removed, setRemoved] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => () => void (cropped && URL.revokeObjectURL(cropped.url)), [cropped]);
-  useEffect(() => onBusy(picked !== null), [picked, onBusy]);
-
-  async function pick(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    const problem = imageFileError(file);
-    if (problem) {
-      setError(t(`errors:${problem}`));
-      return;
-    }
-    try {
-      setError(null);
-      setPicked({ img: await loadImage(file), type: file.type });
-    } catch {
-      setError(t("errors:notImage"));
-    }
-  }
 
   const shown = cropped?.url ?? (removed ? null : saved);
   return (
@@ -46,10 +23,9 @@ export function AvatarField({ saved, onChange, onBusy }: { saved: string | null;
           image={picked.img}
           type={picked.type}
           shape={AVATAR_IMAGE}
-          onCancel={() => setPicked(null)}
+          onCancel={cancel}
           onDone={(blob) => {
-            setCropped({ blob, url: URL.createObjectURL(blob) });
-            setPicked(null);
+            framed(blob);
             onChange({ kind: "cropped", blob });
           }}
         />
@@ -67,7 +43,7 @@ export function AvatarField({ saved, onChange, onBusy }: { saved: string | null;
               variant="ghost"
               size="sm"
               onClick={() => {
-                setCropped(null);
+                clear();
                 setRemoved(true);
                 onChange({ kind: "removed" });
               }}
