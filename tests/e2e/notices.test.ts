@@ -54,7 +54,7 @@ describe("a race weekend's results: one notice per session, grouped under one he
     // Keyboard only: the bell, then the weekend's heading.
     await trigger.focus();
     await page.keyboard.press("Enter");
-    const heading = page.getByRole("button", { name: /^Results of Czech Grand Prix/ });
+    const heading = page.getByRole("button", { name: /^Results: Czech Grand Prix/ });
     await expect.poll(() => heading.count()).toBe(1);
     expect(await heading.textContent()).toContain("Sessions: 7 · your points: 75");
     expect(await page.getByTestId("notification-group").count()).toBe(1);
@@ -68,7 +68,7 @@ describe("a race weekend's results: one notice per session, grouped under one he
     await heading.focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => heading.getAttribute("aria-expanded")).toBe("true");
-    const links = page.getByRole("list", { name: "Results of Czech Grand Prix" }).getByRole("link");
+    const links = page.getByRole("list", { name: "Results: Czech Grand Prix" }).getByRole("link");
     await expect.poll(() => links.count()).toBe(7);
     const texts = await links.allTextContents();
     expect(new Set(texts).size).toBe(7);

@@ -154,11 +154,11 @@ describe("the race tab shows one race weekend's board, opening on the latest sta
     expect(screen.getByRole("tab", { name: "Race weekend" }).getAttribute("aria-selected")).toBe("true");
     const picker = (await screen.findByRole("combobox", { name: "Race" })) as HTMLSelectElement;
     expect(picker.value).toBe("R2");
-    const table = await screen.findByRole("table", { name: "Leaderboard of Portuguese Grand Prix" });
+    const table = await screen.findByRole("table", { name: "Leaderboard: Portuguese Grand Prix" });
     expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Rank", "Player", "Points", "Accurate picks"]);
     expect(within(table).getByText("Portimão Hero")).toBeTruthy();
     fireEvent.change(picker, { target: { value: "R1" } });
-    expect(await screen.findByRole("table", { name: "Leaderboard of Qatar Grand Prix" })).toBeTruthy();
+    expect(await screen.findByRole("table", { name: "Leaderboard: Qatar Grand Prix" })).toBeTruthy();
     expect(await screen.findByText("Lusail Hero")).toBeTruthy();
     expect(calls.filter((c) => c.path.startsWith("/api/leaderboards/races/")).map((c) => c.path)).toEqual(["/api/leaderboards/races/R2", "/api/leaderboards/races/R1"]);
   });

@@ -208,7 +208,7 @@ describe("a race without picks shows the spec's empty message", () => {
   it("says the list is empty and leads to the predictions", async () => {
     await open({ picks: {} });
     expect(await screen.findByText("The list is empty...")).toBeTruthy();
-    expect(screen.getByText("You made no predictions for Portuguese Grand Prix.")).toBeTruthy();
+    expect(screen.getByText("Portuguese Grand Prix: you made no predictions.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Go to predictions" }).getAttribute("href")).toBe("/predictions");
     expect(screen.queryByRole("tablist")).toBeNull();
   });
@@ -238,7 +238,7 @@ describe("a RESULTS_PUBLISHED notification leads to the results", () => {
   it("names the race (not the result key) and links to /results", () => {
     const note = { id: "n1", type: "RESULTS_PUBLISHED", value: { raceName: "Portuguese Grand Prix", name: "SPRINT" }, createdAt: "2026-03-14T15:00:00.000Z", isRead: false };
     expect(describeNotification(note, i18n.getFixedT("en", "notifications"))).toEqual({
-      text: "Results of Portuguese Grand Prix are in: see your points",
+      text: "Portuguese Grand Prix: results are in. See your points",
       href: "/results",
     });
   });

@@ -225,7 +225,7 @@ describe("an injured rider: the NotificationWithImage notice on any screen", () 
     push("notifications", [injury("n1", "INJURED_RIDER_BOTH", 70)]);
     const modal = await screen.findByRole("dialog", { name: "Rider has been Injured" });
     expect(within(modal).getByRole("img", { name: "Luca Ferri" }).getAttribute("src")).toBe("/api/pictures/riders/r4.svg");
-    expect(within(modal).getByText(/Luca Ferri is out of Czech Grand Prix. Your predictions and bets on them are void/)).toBeTruthy();
+    expect(within(modal).getByText(/Czech Grand Prix: Luca Ferri is out. Your predictions and bets on them are void/)).toBeTruthy();
     expect(within(modal).getByText(/70 diamonds given back/)).toBeTruthy();
     expect(within(modal).getByRole("button", { name: "Choose another rider" })).toBeTruthy();
     fireEvent.click(within(modal).getByRole("button", { name: "Bet on another rider" }));
@@ -246,7 +246,7 @@ describe("a BET_RESULTS notification says how the race's bets did and leads to t
     await i18n.loadNamespaces("notifications");
     const t = i18n.getFixedT("en", "notifications");
     expect(describeNotification(note({ raceName: "Czech Grand Prix", bets: 3, won: 2, payout: 120, refunded: 0 }), t)).toEqual({
-      text: "Your bets on Czech Grand Prix are settled: 2 of 3 won, 120 diamonds paid",
+      text: "Czech Grand Prix: your bets are settled, 2 of 3 won, 120 diamonds paid",
       href: "/bets",
     });
     expect(describeNotification(note({ raceName: "Czech Grand Prix", bets: 2, won: 0, payout: 0, refunded: 90 }), t).text).toBe(

@@ -132,7 +132,7 @@ describe("a race weekend's session results: one notice per session, with its nam
     const lines = within(list).getAllByRole("listitem").filter((li) => li.parentElement === list);
     // The invitation is the newest; the weekend stands where its race result (five minutes ago) does.
     expect(lines.map((li) => li.dataset.testid)).toEqual(["notification", "notification-group"]);
-    const heading = within(lines[1]!).getByRole("button", { name: /^Results of Czech Grand Prix/ });
+    const heading = within(lines[1]!).getByRole("button", { name: /^Results: Czech Grand Prix/ });
     expect(heading.textContent).toContain("Sessions: 4 · your points: 61");
     expect(heading.getAttribute("aria-expanded")).toBe("false");
     expect(within(lines[1]!).queryAllByRole("link")).toHaveLength(0);
@@ -141,7 +141,7 @@ describe("a race weekend's session results: one notice per session, with its nam
     heading.focus();
     fireEvent.click(heading);
     expect(heading.getAttribute("aria-expanded")).toBe("true");
-    const sessions = within(screen.getByRole("list", { name: "Results of Czech Grand Prix" })).getAllByRole("link");
+    const sessions = within(screen.getByRole("list", { name: "Results: Czech Grand Prix" })).getAllByRole("link");
     expect(sessions.map((a) => a.textContent)).toEqual([
       expect.stringContaining("Czech Grand Prix, Race: results are in. Your points: 41"),
       expect.stringContaining("Czech Grand Prix, Sprint: results are in. Your points: 15"),
@@ -161,7 +161,7 @@ describe("a race weekend's session results: one notice per session, with its nam
     expect(screen.queryByTestId("notification-group")).toBeNull();
     expect(screen.getAllByTestId("notification").map((i) => within(i).getByRole("link").textContent)).toEqual([
       expect.stringContaining("Czech Grand Prix, Race: results are in. Your points: 41"),
-      expect.stringContaining("Results of Dutch TT are in: see your points"),
+      expect.stringContaining("Dutch TT: results are in. See your points"),
     ]);
   });
 });
