@@ -138,26 +138,26 @@ describe("A failed profile load signs the user out and goes home", () => {
   });
 });
 
-describe("A failed profile load means a refused session: a server out of reach keeps the player signed in", () => {
-  /** Profile loads answering `outcomes` one after the other (the last repeats), on a simulated clock. */
-  function loads(outcomes: unknown[]) {
-    const clock = new SimulatedClock();
-    let n = 0;
-    const started = startAuth(
-      {
-        loadProfile: async () => {
-          const outcome = outcomes[Math.min(n++, outcomes.length - 1)];
-          if (outcome === profile) return profile;
-          throw outcome;
-        },
-        signOut: ok(),
+/** Profile loads answering `answers` one after the other (the last repeats), on a simulated clock. */
+function loads(answers: unknown[]) {
+  const clock = new SimulatedClock();
+  let n = 0;
+  const started = startAuth(
+    {
+      loadProfile: async () => {
+        const outcome = answers[Math.min(n++, answers.length - 1)];
+        if (outcome === profile) return profile;
+        throw outcome;
       },
-      true,
-      clock,
-    );
-    return { ...started, clock, loadsSoFar: () => n };
-  }
+      signOut: ok(),
+    },
+    true,
+    clock,
+  );
+  return { ...started, clock, loadsSoFar: () => n };
+}
 
+describe("A failed profile load means a refused session: a server out of reach keeps the player signed in", () => {
   it.each([
     ["no answer (a restart, no network)", 0],
     ["a 502 from the proxy", 502],
