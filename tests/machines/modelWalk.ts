@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { createActor, fromPromise, initialTransition, SimulatedClock, transition, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from "xstate";
+import { createActor, fromPromise, initialTransition, transition, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from "xstate";
 import { serializeSnapshot, toDirectedGraph, type DirectedGraphNode } from "xstate/graph";
 
 /**
@@ -110,14 +110,9 @@ export function promiseStubs<const TNames extends string>(names: readonly TNames
 
 export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Far past any delay a machine waits: a delayed step moves the simulated clock this far. */
-const PAST_ANY_DELAY_MS = 24 * 3_600_000;
-
 /**
  * Runs the path on a real actor built by `build` (which provides the stubs), asserting state value
- * and context after every step; returns the keys of the transitions the actor actually took. The actor's time is
- * a simulated clock: a delayed step (`xstate.after.…`, listed among the walk's events) is not sent but waited for,
- * the clock moving past the delay so the actor's own timer fires.
+ * and context after every step; returns the keys of the transitions the actor actually took.
  */
 export async function runPath(
   path: WalkPath,
@@ -126,9 +121,7 @@ export async function runPath(
 ): Promise<Set<string>> {
   const taken = new Set<string>();
   const { machine, pending } = build();
-  const clock = new SimulatedClock();
   const actor = createActor(machine, {
-    clock,
     inspect: (ev) => {
       // oxlint-disable-next-line no-underscore-dangle -- xstate's inspection API names it so
       if (ev.type === "@xstate.microstep") for (const t of ev._transitions) taken.add(transitionKey(t));
@@ -145,8 +138,6 @@ export async function runPath(
       pending.delete(id!);
       if (kind === "done") call!.resolve((step.event as { output?: unknown }).output);
       else call!.reject((step.event as { error?: unknown }).error);
-    } else if (step.event.type.startsWith("xstate.after.")) {
-      clock.increment(PAST_ANY_DELAY_MS);
     } else {
       actor.send(step.event);
     }
