@@ -149,7 +149,8 @@ function Season({ data }: { data: RiderPerformances }) {
         ))}
       </dl>
       <PerformanceChart year={data.year} races={data.races} summary={t("rider.chartDesc", { points: totals.points, starts: totals.starts, best })} />
-      <div className={styles.tableWrap}>
+      {/* Race names in some languages make the table wider than a phone: a region that scrolls takes the keyboard too. */}
+      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t("rider.table.caption", { year: data.year })}>
         <table className={styles.table}>
           <caption>{t("rider.table.caption", { year: data.year })}</caption>
           <thead>
