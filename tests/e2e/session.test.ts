@@ -1,6 +1,6 @@
 // Never lose a player: a signed-in tab stays signed in through a server restart, and ten players behind one address
-// (a circuit's carrier address) stay signed in through a simulated weekend. Access tokens live 4 s here, so every
-// call after that needs a refresh, and the rate limit is the production default of 10 a minute.
+// (a circuit's carrier address) stay signed in through a simulated weekend. Access tokens live 4 s for the restart, so
+// every call after that needs a refresh, and the rate limit is the production default of 10 a minute.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -90,17 +90,30 @@ describe("a server restart keeps every open tab signed in", () => {
   }, 240_000);
 });
 
+/**
+ * The simulated weekend moves the server's clock hours at a time. An access token that lives seconds would run out at
+ * such a jump between its refresh and the call it was refreshed for, which no real clock does; so here tokens outlive
+ * the weekend, and each tab drops its access token before it reloads: every reload refreshes, from one address.
+ */
+const WEEKEND_ACCESS_TTL_SECONDS = 14 * 24 * 3600;
+
 describe("ten players on one address stay signed in through a simulated weekend", () => {
+  let weekendProduct: RestartableProduct;
+  beforeAll(async () => {
+    weekendProduct = await restartableProduct({ RATE_LIMIT_MAX: "10", ACCESS_TTL_SECONDS: String(WEEKEND_ACCESS_TTL_SECONDS), ADMIN_TOKEN });
+  }, 180_000);
+  afterAll(async () => {
+    await weekendProduct?.dispose();
+  });
+
   it("npm run simulate plays the weekend while ten tabs on 127.0.0.1 refresh every few seconds; nobody is signed out", async () => {
-    // Up, whatever the test before left.
-    if (!(await fetch(`${product.url}/api/system/links`).then((r) => r.ok, () => false))) await product.start();
     const players: Player[] = [];
-    for (let i = 0; i < 10; i++) players.push(await createPlayer(product.url));
+    for (let i = 0; i < 10; i++) players.push(await createPlayer(weekendProduct.url));
     const refreshes: number[] = [];
     const pages: Page[] = [];
     const inFlight = new Map<Page, number>();
     for (const player of players) {
-      const page = await openSignedIn(browser, product.url, player, "/predictions");
+      const page = await openSignedIn(browser, weekendProduct.url, player, "/predictions");
       inFlight.set(page, 0);
       page.on("request", (r) => void (isRefresh(r.url()) && inFlight.set(page, inFlight.get(page)! + 1)));
       const ended = (r: { url(): string }) => void (isRefresh(r.url()) && inFlight.set(page, inFlight.get(page)! - 1));
@@ -115,7 +128,7 @@ describe("ten players on one address stay signed in through a simulated weekend"
     // The operator's own folder for the draw seed it keeps (not the work tree's ./data).
     const operatorDir = mkdtempSync(join(tmpdir(), "pp-e2e-operator-"));
     const simulation = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/simulate.ts", "--players", "10", "--pause", "1", "--seed", "20261201"], {
-      env: { ...process.env, API_URL: product.url, ADMIN_TOKEN, DATA_DIR: operatorDir },
+      env: { ...process.env, API_URL: weekendProduct.url, ADMIN_TOKEN, DATA_DIR: operatorDir },
       stdio: ["ignore", "pipe", "pipe"],
     });
     simulation.stdout.on("data", (d) => (output += String(d)));
@@ -124,14 +137,15 @@ describe("ten players on one address stay signed in through a simulated weekend"
     const state = { running: true };
     void exited.then(() => (state.running = false));
 
-    // While the weekend plays, each tab in turn reloads: its first call (the profile) finds the access token run out
-    // and refreshes, all from the same address.
+    // While the weekend plays, each tab in turn reloads without its access token: its first call (the profile) is
+    // answered 401 and refreshes, all from the same address.
     let rounds = 0;
     while (state.running || rounds < 2) {
       for (const [i, page] of pages.entries()) {
         // Between the tab's own refreshes: the dev clock jumps hours from session to session, past the server's 30 s
         // grace for a refresh whose answer a reload lost (tests/server/auth.test.ts covers that grace).
         await expect.poll(() => inFlight.get(page), { timeout: 60_000 }).toBe(0);
+        await page.context().clearCookies({ name: "accessToken" });
         await page.reload();
         expect(await settled(page, players[i]!), `${players[i]!.name} after refreshes answered ${refreshes.join(" ")}\n${output}`).toBe("in");
       }
