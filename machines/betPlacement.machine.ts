@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { Bet, BetOdds, BetType } from "../contract/bets";
-import { betSlip, bettingOpen, planBet, snapStake, stakeRange, typesLeft, type BetFacts } from "../contract/betRules";
+import { betSlip, bettingOpen, planBet, snapStake, typesLeft, type BetFacts } from "../contract/betRules";
 import type { ErrorBody } from "../contract/common";
 import { formatMessage } from "../contract/messages";
 import { betNumbers } from "../contract/rules";
@@ -75,9 +75,6 @@ const factsOf = (c: BetPlacementContext): BetFacts => ({
 export const verdictOf = (c: BetPlacementContext): Verdict<unknown> =>
   c.type === null ? { ok: false, refusal: { status: 400, code: "betIncorrect" } } : planBet(factsOf(c), { riderId: c.riderId, type: c.type, amount: c.amount });
 
-/** The slider's range for the player's balance, or the contract's refusal when it is under the minimum stake (the Store). */
-export const stakeRangeOf = (c: Pick<BetPlacementContext, "type" | "balance">) => stakeRange(c.type ?? "WIN", c.balance);
-
 /** The odds of the rider bet on (null: injured). */
 export const riderOdds = (c: Pick<BetPlacementContext, "riderId" | "riders">) => c.riders.find((r) => r.id === c.riderId)?.odds ?? null;
 
@@ -121,13 +118,9 @@ export const betPlacementMachine = setup({
   actions: {
     /** The clock is a service: the app provides its server-aligned clock, tests a fake one. */
     readClock: assign({ now: () => Date.now() }),
-    // The slider stops at the balance: every stake is snapped within what the player holds, and again when it moves.
-    setType: assign(({ context, event }) => (event.type === "bet.type" ? { type: event.betType, amount: snapStake(event.betType, context.amount, context.balance) } : {})),
-    setAmount: assign(({ context, event }) => (event.type === "bet.amount" ? { amount: snapStake(context.type ?? "WIN", event.amount, context.balance) } : {})),
-    setBalance: assign(({ context, event }) => {
-      const balance = event.type === "bet.balance" ? event.balance : context.balance;
-      return { balance, amount: snapStake(context.type ?? "WIN", context.amount, balance) };
-    }),
+    setType: assign(({ context, event }) => (event.type === "bet.type" ? { type: event.betType, amount: snapStake(event.betType, context.amount) } : {})),
+    setAmount: assign(({ context, event }) => (event.type === "bet.amount" ? { amount: snapStake(context.type ?? "WIN", event.amount) } : {})),
+    setBalance: assign(({ context, event }) => ({ balance: event.type === "bet.balance" ? event.balance : context.balance })),
     setFacts: assign(({ context, event }) => (event.type === "bet.facts" ? { riders: event.riders, placed: event.placed } : { riders: context.riders, placed: context.placed })),
     setError: assign({ error: (_, params: { error: unknown }) => toErrorBody(params.error) }),
     /** The contract's refusal as the error the modal shows. */
@@ -147,7 +140,7 @@ export const betPlacementMachine = setup({
 }).createMachine({
   id: "betPlacement",
   description:
-    "One bet in the BetOnRider modal: the type (WIN, PLACE, SHOW or ACROSS), the stake on the slider (30 to the lower of 150 and the balance, ACROSS in steps of 3 split into three legs), confirm, placing, then 'Bet is placed!', expired, not enough diamonds (follows the live balance), incorrect, or a failure with retry; it closes itself when bets close.",
+    "One bet in the BetOnRider modal: the type (WIN, PLACE, SHOW or ACROSS), the stake on the slider (30–150, ACROSS in steps of 3 split into three legs), confirm, placing, then 'Bet is placed!', expired, not enough diamonds (follows the live balance), incorrect, or a failure with retry; it closes itself when bets close.",
   initial: "open",
   context: ({ input }) => {
     const type = input.type && typesLeft(input.placed, input.riderId).includes(input.type) ? input.type : null;
@@ -156,7 +149,7 @@ export const betPlacementMachine = setup({
       riderId: input.riderId,
       riders: input.riders,
       type,
-      amount: snapStake(type ?? "WIN", input.amount ?? betNumbers.minStake, input.balance),
+      amount: snapStake(type ?? "WIN", input.amount ?? betNumbers.minStake),
       balance: input.balance,
       closesAt: input.closesAt,
       placed: input.placed,
@@ -197,7 +190,7 @@ export const betPlacementMachine = setup({
             },
             insufficient: {
               tags: ["insufficient", "staking"],
-              description: "Not enough diamonds: the balance is under the minimum stake (the modal offers the Store), or the server found less than the stake; diamonds arriving (the live balance) or another stake bring the player back.",
+              description: "Not enough diamonds for this stake: a lower stake, or diamonds arriving (the live balance), brings the player back.",
               on: {
                 "bet.balance": { target: "staking", actions: "setBalance" },
                 "bet.amount": { target: "staking", actions: "setAmount" },

@@ -3,7 +3,7 @@ import { assign, createActor, createMachine, fromPromise, SimulatedClock } from 
 import type { Bet } from "../../contract/bets";
 import { oddsOf } from "../../contract/betRules";
 import type { ErrorBody } from "../../contract/common";
-import { betPlacementMachine, slipOf, stakeRangeOf, type BetPlacementContext, type BetPlacementInput, type PlaceBetInput, type PlaceBetOutput } from "../../machines/betPlacement.machine";
+import { betPlacementMachine, slipOf, type BetPlacementContext, type BetPlacementInput, type PlaceBetInput, type PlaceBetOutput } from "../../machines/betPlacement.machine";
 import { MAX_TIMER_MS } from "../../machines/predictionChange.machine";
 import { apiError } from "./authFixtures";
 import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
@@ -185,7 +185,7 @@ describe("Bets close at the race session's scheduled start (one second either si
 
 describe("The slider: 30 to 150; ACROSS in steps of 3, split into three legs, shown live", () => {
   it("snaps the stake to the type's step and limits; changing type keeps it valid", () => {
-    const { actor, snap } = startPlacement(at.before, { type: "ACROSS", balance: 500 });
+    const { actor, snap } = startPlacement(at.before, { type: "ACROSS" });
     actor.send({ type: "bet.amount", amount: 31 });
     expect(snap().context.amount).toBe(30);
     actor.send({ type: "bet.amount", amount: 95 });
@@ -220,40 +220,9 @@ describe("The slider: 30 to 150; ACROSS in steps of 3, split into three legs, sh
   });
 });
 
-describe("The slider stops at the balance: 30 to the lower of 150 and the diamonds held", () => {
-  it("at 40 diamonds a stake of 150 snaps to 40, never past the balance; ACROSS to 39", () => {
-    const { actor, snap } = startPlacement(at.before, { balance: 40, amount: 150 });
-    expect(snap().context.amount).toBe(40);
-    actor.send({ type: "bet.amount", amount: 150 });
-    expect(snap().context.amount).toBe(40);
-    expect(stakeRangeOf(snap().context)).toEqual({ ok: true, value: { min: 30, max: 40, step: 1 } });
-    actor.send({ type: "bet.type", betType: "ACROSS" });
-    expect(snap().context.amount).toBe(39);
-  });
-
-  it("the live balance falling brings the stake down with it; rising lets it go up to 150", () => {
-    const { actor, snap } = startPlacement(at.before, { balance: 200 });
-    actor.send({ type: "bet.amount", amount: 120 });
-    actor.send({ type: "bet.balance", balance: 50 });
-    expect(snap().context.amount).toBe(50);
-    actor.send({ type: "bet.balance", balance: 500 });
-    actor.send({ type: "bet.amount", amount: 400 });
-    expect(snap().context.amount).toBe(150);
-  });
-
-  it("under the minimum stake: the contract's belowMinimumStake (the modal's Store), and a confirm sends nothing", () => {
-    const { actor, snap, calls } = startPlacement(at.before, { balance: 10 });
-    expect(stakeRangeOf(snap().context)).toEqual({ ok: false, refusal: { status: 402, code: "belowMinimumStake" } });
-    expect(snap().context.amount).toBe(30);
-    actor.send({ type: "bet.confirm" });
-    expect(snap().hasTag("insufficient")).toBe(true);
-    expect(calls).toEqual([]);
-  });
-});
-
 describe("Not enough diamonds: the modal follows the live balance", () => {
-  it("under the minimum the bet waits; diamonds arriving bring the slider back", async () => {
-    const { actor, snap, calls } = startPlacement(at.before, { balance: 20 });
+  it("a stake above the balance waits; diamonds arriving bring the slider back", async () => {
+    const { actor, snap, calls } = startPlacement(at.before, { balance: 40 });
     actor.send({ type: "bet.amount", amount: 60 });
     actor.send({ type: "bet.confirm" });
     expect(snap().hasTag("insufficient")).toBe(true);

@@ -1,16 +1,14 @@
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
 import type { BetType } from "../../../contract/bets";
-import { BET_TYPES, stakeLimits, typesLeft } from "../../../contract/betRules";
-import { riderOdds, slipOf, stakeRangeOf, type BetPlacementTag } from "../../../machines/betPlacement.machine";
+import { BET_TYPES, typesLeft } from "../../../contract/betRules";
+import { riderOdds, slipOf, type BetPlacementTag } from "../../../machines/betPlacement.machine";
 import type { PlacementRef } from "../../../machines/raceBets.machine";
 import { modals } from "../../app/hooks";
-import { paths } from "../../app/paths";
 import { ModalTitle } from "../../modals/ModalTitle";
 import type { ModalComponentProps } from "../../modals/modalTypes";
 import modalStyles from "../../modals/modal.module.css";
-import { Button, buttonClass } from "../../ui/Button";
+import { Button } from "../../ui/Button";
 import { Diamond } from "../../ui/Diamond";
 import { useErrorText } from "../../ui/fieldErrors";
 import { RiderBadge } from "../../ui/RiderBadge";
@@ -73,8 +71,6 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
   const busy = is("busy");
   const type = context.type;
   const left = typesLeft(context.placed, context.riderId);
-  // Under the minimum stake no stake can be laid: the contract's refusal, and the Store instead of the slider's numbers.
-  const range = stakeRangeOf(context);
   return (
     <div className={styles.betModal}>
       <ModalTitle>{title}</ModalTitle>
@@ -105,7 +101,7 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
           <p className={styles.help}>
             <strong>{t(`types.${type}`)}</strong> {t(`typeHelp.${type}`)}
           </p>
-          <StakeSlider type={type} amount={context.amount} balance={context.balance} disabled={busy} onChange={(amount) => placement.send({ type: "bet.amount", amount })} />
+          <StakeSlider type={type} amount={context.amount} disabled={busy} onChange={(amount) => placement.send({ type: "bet.amount", amount })} />
           {slip ? (
             <div className={styles.slip} aria-live="polite">
               {type === "ACROSS" ? (
@@ -131,17 +127,8 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
               </p>
             </div>
           ) : null}
-          {range.ok ? (
-            <p className={styles.modalText}>{t("balance.after", { balance: context.balance, after: context.balance - context.amount })}</p>
-          ) : (
-            <div className={modalStyles.alert} role="alert" data-testid="below-minimum">
-              <p>{t(`errors:${range.refusal.code}`, { balance: context.balance, min: stakeLimits(type).min })}</p>
-              <Link href={paths.shop} className={buttonClass({ variant: "secondary", size: "sm" })} onClick={close}>
-                {t("modal.toStore")}
-              </Link>
-            </div>
-          )}
-          {is("insufficient") && range.ok ? (
+          <p className={styles.modalText}>{t("balance.after", { balance: context.balance, after: context.balance - context.amount })}</p>
+          {is("insufficient") ? (
             <p className={modalStyles.alert} role="alert">
               {t("errors:notEnoughDiamonds")} {t("modal.insufficient", { balance: context.balance })}
             </p>
@@ -158,7 +145,7 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
             {is("failed") ? (
               <Button className={styles.cta} onClick={() => placement.send({ type: "bet.retry" })}>{t("errors:tryAgain")}</Button>
             ) : (
-              <Button className={styles.cta} loading={busy} disabled={is("insufficient") || is("incorrect") || !range.ok} onClick={() => placement.send({ type: "bet.confirm" })}>
+              <Button className={styles.cta} loading={busy} disabled={is("insufficient") || is("incorrect")} onClick={() => placement.send({ type: "bet.confirm" })}>
                 {t("modal.place", { amount: context.amount })}
               </Button>
             )}
