@@ -18,6 +18,7 @@ import { adminQuestionsCalls, questionsCalls } from "./calls.questions";
 import { adminPrizesCalls, prizesCalls } from "./calls.prizes";
 import { devGurusCalls, gurusCalls } from "./calls.gurus";
 import { adminNewsCalls, devNewsCalls } from "./calls.news";
+import { operationsCalls } from "./calls.operations";
 
 export type CallGroup = { readonly [name: string]: Call | RawCall };
 
@@ -63,6 +64,7 @@ export const catalogue = {
   adminNews: adminNewsCalls,
   devNews: devNewsCalls,
   reports: reportCalls,
+  operations: operationsCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

@@ -32,6 +32,11 @@ export const NotificationType = z.enum([
   "DIAMONDS_RECEIVED",
   // The season's motorcycle draw named this player (value: raceName of the winning ticket).
   "PRIZE_WON",
+  // An operator moved a session of a weekend the player has picks or bets on (value: raceId, raceName, name = the
+  // session, from / to: its start before and after the move).
+  "SESSION_MOVED",
+  // A correction moved the player's points (value: raceId, raceName, name = the result key, changes: each changed pick).
+  "RESULTS_CORRECTED",
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 

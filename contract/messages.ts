@@ -97,6 +97,14 @@ export const messages = {
   drawNotCommitted: "This season's draw has no published commitment yet",
   seedMismatch: "This seed does not match the published commitment",
   noDrawTickets: "There are no draw tickets yet",
+  // Weekends as they really happen (game-rules.md): moves, corrections, confirmation, the entry list, the season file.
+  sessionStarted: "This session has already started: only its end can still move",
+  sessionOrder: "The weekend's sessions would no longer be in order",
+  weekendConfirmed: "This weekend's results are confirmed and can no longer change",
+  resultsNotEntered: "This session's results have not been entered yet",
+  raceNotClassified: "The race's classification has not been entered yet",
+  riderOnEntryList: "This rider is already on this race's entry list",
+  seasonInvalid: "The season file is not valid",
 } as const;
 
 export type MessageCode = keyof typeof messages;

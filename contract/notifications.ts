@@ -26,6 +26,11 @@ export const NotificationValue = z
     raceId: Id,
     points: z.number(),
     canceled: z.boolean(),
+    // SESSION_MOVED: the session's start before and after the move.
+    from: z.string(),
+    to: z.string(),
+    // RESULTS_CORRECTED: each pick the correction changed, before and after.
+    changes: z.array(z.object({ category: z.string(), before: z.object({ state: z.string(), points: z.number() }), after: z.object({ state: z.string(), points: z.number() }) })),
   })
   .partial();
 export const Notification = z.object({ id: Id, type: z.string(), value: NotificationValue, createdAt: z.string(), isRead: z.boolean() });

@@ -167,4 +167,5 @@ export * from "./schema.bets";
 export * from "./schema.store";
 export * from "./schema.questions";
 export * from "./schema.prizes";
+export * from "./schema.audit";
 export * from "./schema.staff";
