@@ -9,13 +9,16 @@ export const StaffRole = z.enum(["analyst", "support", "operator"]);
 export type StaffRole = z.infer<typeof StaffRole>;
 
 /** The staff tools; the operator may use every one. */
-export const StaffTool = z.enum(["flows", "replay", "pages"]);
+export const StaffTool = z.enum(["flows", "replay", "pages", "raceControl", "audit"]);
 export type StaffTool = z.infer<typeof StaffTool>;
 
 const toolRoles: Record<StaffTool, readonly StaffRole[]> = {
   flows: ["analyst", "operator"],
   replay: ["support", "operator"],
   pages: ["analyst", "operator"],
+  // Race control changes the game and the audit log says who did: operators only.
+  raceControl: ["operator"],
+  audit: ["operator"],
 };
 
 /** The tools the roles open, in StaffTool order. */

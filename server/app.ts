@@ -26,6 +26,7 @@ import { prizesModule } from "./modules/prizes";
 import { gurusModule } from "./modules/gurus";
 import { staffModule } from "./modules/staff";
 import { newsModule } from "./modules/news";
+import { raceControlModule } from "./modules/raceControl";
 import { openApiRoutes } from "./openapi/routes";
 import { storeModule } from "./modules/store";
 import { attachSessionCache } from "./modules/auth/sessionCache";
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
       await api.register(gurusModule);
       await api.register(staffModule);
       await api.register(newsModule);
+      await api.register(raceControlModule);
       await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
     },

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from "fastify";
+
+/** Being built: registered by ./index.ts. */
+export async function correctionRoutes(_app: FastifyInstance): Promise<void> {}
