@@ -25,4 +25,5 @@ export const namespaces = [
   "news",
   "info",
   "raceNames",
+  "points",
 ] as const;

@@ -5,6 +5,7 @@ import type { RaceResults } from "../../../contract/results";
 import { RiderBadge } from "../../ui/RiderBadge";
 import cardStyles from "../../ui/Cards.module.css";
 import { OfficialTop } from "./OfficialTop";
+import { PickExplanation } from "../../features/points/PickExplanation";
 import styles from "./results.module.css";
 import { numberFormat } from "../../i18n/formats";
 
@@ -42,6 +43,7 @@ export function ResultCard({ pick, classification, riders }: { pick: SavedPick; 
         <span className={styles.pointsLabel}>{t("card.points")}</span>
         <span className={styles.pointsValue}>{pick.points === null ? t("card.noPoints") : t("card.pointsValue", { points: number.format(pick.points) })}</span>
       </p>
+      <PickExplanation pick={pick} classification={classification} />
       <OfficialTop classification={classification} pickedId={pick.riderId} riders={riders} />
     </li>
   );
