@@ -56,6 +56,9 @@ export const LiveEvent = {
   injuredRiderPredictions: "injured-rider-predictions",
   injuredRiderBets: "injured-rider-bets",
   injuredRiderBoth: "injured-rider-both",
+  // An operator moved a session (game-rules.md "Sessions move"): not stored, to every socket, so open screens move
+  // their countdowns and locks at once.
+  sessionMoved: "session-moved",
 } as const;
 export type LiveEventName = (typeof LiveEvent)[keyof typeof LiveEvent];
 
@@ -94,6 +97,15 @@ export const RaceEventPayload = z.object({
 });
 export type RaceEventPayload = z.infer<typeof RaceEventPayload>;
 
+/** Payload of `session-moved`: the race's sessions as they stand after the move, and which one moved. */
+export const SessionMovedPayload = z.object({
+  raceId: Id,
+  session: z.string(),
+  sessions: z.array(z.object({ type: z.string(), startsAt: z.string(), endsAt: z.string() })),
+  at: z.string(),
+});
+export type SessionMovedPayload = z.infer<typeof SessionMovedPayload>;
+
 /** Notification ids of one read or delete; a request names at most this many (the list serves 200 at most). */
 export const IDS_MAX = 1000;
 export const IdsPayload = z.object({ ids: z.array(Id.max(64, { error: "maxLength" })).max(IDS_MAX, { error: "validation" }) });
@@ -115,4 +127,5 @@ export type LivePayloads = {
   "injured-rider-predictions": Notification;
   "injured-rider-bets": Notification;
   "injured-rider-both": Notification;
+  "session-moved": SessionMovedPayload;
 };

@@ -1,4 +1,15 @@
 import type { FastifyInstance } from "fastify";
+import { operationsCalls } from "../../../contract/calls.operations";
+import { operatorGuard, operatorOf } from "../../http/operatorGuard";
+import { serve } from "../../http/route";
+import { controlRead } from "./controlRead";
+import { moveService } from "./moveService";
 
-/** Being built: registered by ./index.ts. */
-export async function moveRoutes(_app: FastifyInstance): Promise<void> {}
+/** Race control's timeline and session moves (game-rules.md "Sessions move"): the admin token or an operator's session. */
+export async function moveRoutes(app: FastifyInstance): Promise<void> {
+  const options = { routeOptions: { preHandler: operatorGuard(app.deps) } };
+  const reads = controlRead(app.deps);
+  const moves = moveService(app.deps);
+  serve(app, operationsCalls.control, ({ params }) => reads.control(params.raceId!), options);
+  serve(app, operationsCalls.moveSession, ({ params, body, request }) => moves.move(params.raceId, params.session, body, operatorOf(request)), options);
+}
