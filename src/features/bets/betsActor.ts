@@ -7,6 +7,7 @@ import { balanceQuery, diamondsKeys } from "../../api/diamonds";
 import { onLiveEvent } from "../../api/live";
 import { serverClock } from "../../api/predictions";
 import { queryClient } from "../../api/queryClient";
+import { applySessionMove } from "../../api/sessionMoves";
 import { authActor, notificationsActor } from "../../app/appActor";
 import { modals } from "../../app/hooks";
 import { watchNewNotices } from "../../app/newNotices";
@@ -54,6 +55,10 @@ const watchBets = fromCallback<RaceBetsEvent, BetsSession>(({ input, sendBack })
     watchNewNotices(notificationsActor, BET_NOTICES, refresh),
     onLiveEvent("races", (event) => {
       if (event.raceId === input.raceId) refresh();
+    }),
+    // An operator moved a session: the cache takes the new times, the countdowns and locks follow (api/sessionMoves.ts).
+    onLiveEvent("session-moved", (move) => {
+      if (move.raceId === input.raceId) applySessionMove(queryClient, move);
     }),
   ];
   sendData();

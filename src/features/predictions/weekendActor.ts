@@ -20,6 +20,7 @@ import { onLiveEvent } from "../../api/live";
 import { applyRacePrediction, buyUpgrade, changePredictions, changeRulesQuery, predictionKeys, racePredictionQuery, savePredictions, serverClock } from "../../api/predictions";
 import { queryClient } from "../../api/queryClient";
 import { raceKeys, raceRidersQuery } from "../../api/races";
+import { applySessionMove } from "../../api/sessionMoves";
 import { authActor, notificationsActor } from "../../app/appActor";
 import { modals } from "../../app/hooks";
 import { watchNewNotices } from "../../app/newNotices";
@@ -78,6 +79,10 @@ const watchWeekend = fromCallback<PredictionWeekendEvent, WeekendSession>(({ inp
     watchNewNotices(notificationsActor, INJURED, refresh),
     onLiveEvent("races", (event) => {
       if (event.raceId === input.raceId) refresh();
+    }),
+    // An operator moved a session: the cache takes the new times, the countdowns and locks follow (api/sessionMoves.ts).
+    onLiveEvent("session-moved", (move) => {
+      if (move.raceId === input.raceId) applySessionMove(queryClient, move);
     }),
   ];
   sendData();

@@ -1,5 +1,7 @@
 import type { TFunction } from "i18next";
 import type { Notification } from "../../../../contract/notifications";
+import { dateFormat } from "../../../i18n/formats";
+import { i18n } from "../../../i18n/i18n";
 import { translateRaceName } from "../../../i18n/raceNames";
 import { paths } from "../../paths";
 
@@ -44,6 +46,12 @@ export function describeNotification(n: Notification, t: TFunction<"notification
       if (v.canceled) return { text: t("types.resultsCanceled", { race: raceName, session }), href: paths.results };
       if (v.points === undefined || !session) return { text: t("types.resultsPublished", { race: raceName }), href: paths.results };
       return { text: t("types.resultsOfSession", { race: raceName, session, points: v.points }), href: paths.results };
+    }
+    case "SESSION_MOVED": {
+      // An operator moved a session (`name` its type): its new start, in the player's zone and language.
+      const session = v.name ? t(`sessions.${v.name}`, { defaultValue: v.name }) : "";
+      const when = v.to ? dateFormat(i18n.language, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(v.to)) : "";
+      return { text: t("types.sessionMoved", { race, session, when }), href: paths.predictions };
     }
     case "BET_RESULTS":
       // A canceled race gives every stake back; otherwise how many bets won and what they paid.
