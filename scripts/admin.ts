@@ -20,6 +20,7 @@ import { commitDraw, describeDraw, publishedDraw, runDraw, verifyPublishedDraw }
 import { adminNewsCalls } from "../contract/calls.news";
 import { systemCalls } from "../contract/calls";
 import { embeddedDatabaseBusy } from "./operator/dbGuard";
+import { sessionCommand, sessionUsage } from "./operator/session";
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -49,6 +50,7 @@ ${storeUsage}
   news add <https-url> <title…> [--lang xx] [--at ISO]  publish a video link (a guru speak show episode, a news
                                                item); --lang for one language only, --at to date it
   news list                                    the newest published items
+${sessionUsage}
 
   <race>     a race id, next (the next or running race) or current (the latest weekend that has started)
   <SESSION>  ${ResultKey.options.join(", ")}
@@ -327,6 +329,9 @@ try {
       break;
     case "news":
       code = await newsCommand();
+      break;
+    case "session":
+      code = await sessionCommand(api(), args);
       break;
     default:
       usageError(`Unknown command: ${command}`);
