@@ -91,7 +91,9 @@ export async function simulateWeekend(api: OperatorApi, options: SimulateOptions
   const entered = new Set((await api.raceResults(race.id)).classifications.map((c) => c.session));
   const results: GeneratedResult[] = [];
   const skipped: ResultKey[] = [];
-  for (const session of sessions) {
+  for (const planned of sessions) {
+    // Read again at each step: an operator may have moved the session since the weekend began (race control).
+    const session = (await api.resolveRace(race.id)).sessions.find((s) => s.type === planned.type) ?? planned;
     const label = sessionLabels[session.type];
     await api.setClock(session.startsAt);
     log(`▶ ${label} started (${hhmm(session.startsAt)}).`);
@@ -117,6 +119,7 @@ export async function simulateWeekend(api: OperatorApi, options: SimulateOptions
 
   const board = await api.seasonBoard(3);
   if (board.data.length) log(`Season leaderboard: ${board.data.map((e) => `${e.rank}. ${e.user.name} (${e.points} pts)`).join(", ")} (${board.count} ranked).`);
-  log(`Weekend over: the clock stays at ${hhmm(new Date(Date.parse(sessions.at(-1)!.endsAt) + SECOND).toISOString())}; reset it with POST /api/dev/clock {"reset":true}.`);
+  const last = (await api.resolveRace(race.id)).sessions.map((s) => s.endsAt).toSorted().at(-1) ?? sessions.at(-1)!.endsAt;
+  log(`Weekend over: the clock stays at ${hhmm(new Date(Date.parse(last) + SECOND).toISOString())}; reset it with POST /api/dev/clock {"reset":true}.`);
   return { race, seed, players: playerCount, bets, results, skipped };
 }
