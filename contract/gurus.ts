@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Id } from "./common";
-import { PredictionCategory } from "./enums";
+import { PredictionActionType, PredictionCategory, PredictionState } from "./enums";
 import { isSpreadRevealed } from "./rules.statistics";
 
 // Gurus and followed players' picks (issue 15). A guru's picks are anyone's to read, a player's only their
@@ -10,10 +10,18 @@ import { isSpreadRevealed } from "./rules.statistics";
 /** Whose picks the caller may read: a guru's, a followed player's, their own. */
 export const mayReadPicksOf = (target: { isGuru: boolean; isFollowed: boolean; isSelf: boolean }) => target.isGuru || target.isFollowed || target.isSelf;
 
-/** One category's pick as shown at `now`: the rider once the category has locked, else null. */
-export function pickView(category: PredictionCategory, riderId: string | undefined, sessionStartsAt: number | undefined, now: number) {
+/** A scored pick's state, points and upgrades: what a profile needs to say why it scored (contract/weekendRules/explain.ts). */
+export const PickViewScore = z.object({ state: PredictionState, points: z.number().nullable(), upgrades: z.array(PredictionActionType) });
+export type PickViewScore = z.infer<typeof PickViewScore>;
+
+/**
+ * One category's pick as shown at `now`: the rider once the category has locked, else null; and once it is scored,
+ * its score (the upgrades are bought before the lock, the points come after it: neither tells anything still open).
+ */
+export function pickView(category: PredictionCategory, riderId: string | undefined, sessionStartsAt: number | undefined, now: number, score?: PickViewScore) {
   const revealed = isSpreadRevealed(sessionStartsAt, now);
-  return { category, revealed, riderId: revealed ? (riderId ?? null) : null, picked: riderId !== undefined };
+  const view = { category, revealed, riderId: revealed ? (riderId ?? null) : null, picked: riderId !== undefined };
+  return revealed && score && score.state !== "MADE" ? { ...view, score } : view;
 }
 
 export const PickView = z.object({
@@ -23,6 +31,8 @@ export const PickView = z.object({
   riderId: Id.nullable(),
   /** Whether a pick was saved (shown before the lock too: that it exists, not which). */
   picked: z.boolean(),
+  /** Present once the pick is scored (and revealed). */
+  score: PickViewScore.optional(),
 });
 export type PickView = z.infer<typeof PickView>;
 

@@ -3,12 +3,13 @@
 // the very second its session starts and shown from that second on; a stranger's picks are refused.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { ADMIN_TOKEN_HEADER } from "../../contract/calls.results";
 import { FollowedPicks, PlayerRacePicks } from "../../contract/gurus";
 import { predictions } from "../../server/db/schema";
 import { makeGuru } from "../../server/modules/gurus/admin";
 import { signUpConfirmed, type Player } from "./accounts";
-import { onEachBackend } from "./harness";
-import { allPicks, at, MINUTE, raceFixture, save, SECOND, tokenOf, type RaceFixture } from "./predictionsFixture";
+import { ADMIN_TOKEN, onEachBackend } from "./harness";
+import { allPicks, at, MINUTE, raceFixture, save, SECOND, tokenOf, upgrade, type RaceFixture } from "./predictionsFixture";
 
 const fp1 = (p: PlayerRacePicks) => p.picks.find((k) => k.category === "FP1")!;
 
@@ -89,6 +90,22 @@ onEachBackend(
       at(h, race.sessions.FP1.start);
       expect((await picksOf(stranger, player.id)).status).toBe(200);
       expect((await h.call("POST", "/leagues", { token: await tokenOf(h, player), body: vip })).status).toBe(200);
+    });
+
+    it("a revealed pick carries its score once scored (state, points, upgrades), so a profile can say why it scored", async () => {
+      at(h, race.sessions.FP1.start - MINUTE);
+      const player = await signUpConfirmed(h);
+      expect((await save(h, player, race, allPicks(race))).status).toBe(200);
+      expect((await upgrade(h, player, race, "PREDICTION", "FP1")).status).toBe(200);
+      at(h, race.sessions.FP1.start);
+      const unscored = PlayerRacePicks.parse(((await picksOf(player, player.id)).body as { result: unknown }).result);
+      expect(fp1(unscored).score).toBeUndefined();
+      at(h, race.sessions.FP1.end + MINUTE);
+      const entered = await h.call("POST", `/admin/races/${race.id}/results`, { body: { session: "FP1", riderIds: race.active.slice(0, 5) }, headers: { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN } });
+      expect(entered.status).toBe(200);
+      const scored = PlayerRacePicks.parse(((await picksOf(player, player.id)).body as { result: unknown }).result);
+      expect(fp1(scored)).toEqual({ category: "FP1", revealed: true, riderId: race.active[0], picked: true, score: { state: "ACCURATE", points: 10, upgrades: ["PREDICTION"] } });
+      expect(scored.picks.filter((k) => k.score)).toHaveLength(1);
     });
   },
   { seed: true },

@@ -24,10 +24,14 @@ export function gurusService(deps: AppDeps) {
       const race = await loadRace(db, raceId);
       const [followed] = await db.select({ one: sql`1` }).from(follows).where(and(eq(follows.followerId, callerId), eq(follows.followeeId, user.id)));
       if (!mayReadPicksOf({ isGuru: user.isGuru, isFollowed: followed !== undefined, isSelf: callerId === user.id })) throw new AppError(403, "forbidden");
-      const rows = await db.select({ category: predictions.category, riderId: predictions.riderId }).from(predictions).where(and(eq(predictions.userId, user.id), eq(predictions.raceId, race.id)));
-      const byCategory = new Map(rows.map((r) => [r.category, r.riderId]));
+      const rows = await db
+        .select({ category: predictions.category, riderId: predictions.riderId, state: predictions.state, points: predictions.points, upgrades: predictions.upgrades })
+        .from(predictions)
+        .where(and(eq(predictions.userId, user.id), eq(predictions.raceId, race.id)));
+      const byCategory = new Map(rows.map((r) => [r.category, r]));
       const now = deps.clock.now().getTime();
-      return { raceId: race.id, user, picks: categories.map((c) => pickView(c, byCategory.get(c), startOf(race, c), now)) };
+      const scoreOf = (r: (typeof rows)[number] | undefined) => (r ? { state: r.state, points: r.points === null ? null : Number(r.points), upgrades: r.upgrades } : undefined);
+      return { raceId: race.id, user, picks: categories.map((c) => pickView(c, byCategory.get(c)?.riderId, startOf(race, c), now, scoreOf(byCategory.get(c)))) };
     },
 
     /** The gurus' and followed players' picks of the race, only for the categories that have locked. */

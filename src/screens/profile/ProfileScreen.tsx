@@ -13,6 +13,7 @@ import { DonatePanel } from "../../features/store/DonatePanel";
 import { ProfileView } from "./ProfileView";
 import styles from "./ProfileScreen.module.css";
 import { ProfileRacePicks } from "../../features/gurus/GuruPicks";
+import { PlayerWeekendPoints } from "../../features/points/PlayerWeekendPoints";
 
 /** /profile: my own profile, or another player's public one with `?userId=`. */
 export default function ProfileScreen() {
@@ -35,6 +36,9 @@ export default function ProfileScreen() {
             </Link>
           }
         />
+        <div className={styles.page}>
+          <PlayerWeekendPoints viewer={me.id} userId={me.id} />
+        </div>
         <AnalyticsChoice userId={me.id} />
       </>
     );
@@ -77,6 +81,7 @@ export default function ProfileScreen() {
       {signedIn && me ? (
         <div className={styles.page}>
           <ProfileRacePicks viewer={me.id} userId={other.data.id} />
+          <PlayerWeekendPoints viewer={me.id} userId={other.data.id} />
         </div>
       ) : null}
     </>

@@ -38,11 +38,12 @@ afterEach(async () => {
 });
 
 describe("each scored pick says the rule that gave its points", () => {
+  // The file's first render warms the card's modules: seconds on a busy box.
   it("exact: finished P2, picked P2: 15", () => {
     show(pick("RACE_SECOND", "r2", "ACCURATE", 15), race);
     expect(screen.getByRole("list", { name: "How it scored" })).toBeTruthy();
     expect(lines()).toEqual(["Finished P2, picked P2, exact: 15 pts"]);
-  });
+  }, 20_000);
 
   it("the multiplier: 15, then ×2: 30", () => {
     show(pick("SPRINT_FIRST", "r1", "ACCURATE", 30, { upgrades: ["PREDICTION"] }), sprint);
@@ -110,5 +111,5 @@ describe("the explanation is accessible", () => {
     const { container } = show(pick("RACE_FIRST", "r2", "INSURANCE", 25, { upgrades: ["PREDICTION_RACE", "PREDICTION_INSURANCE_RACE"], before: { state: "INACCURATE", points: 0 } }), race);
     const result = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
     expect(result.violations.map((v) => v.id)).toEqual([]);
-  });
+  }, 20_000);
 });
