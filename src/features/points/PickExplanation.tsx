@@ -27,7 +27,7 @@ export function PickExplanation({ pick, classification }: { pick: ExplainedPick;
   const agrees = explanation.state === pick.state && explanation.points === pick.points;
   const score = (s: { state: State; points: number | null }) => t("points:score", { state: t(`results:state.${s.state}`), points: number.format(s.points ?? 0) });
   const line = (step: ExplainStep) => {
-    const values = Object.fromEntries(Object.entries(step).map(([k, v]) => [k, typeof v === "number" ? number.format(v) : v]));
+    const values: Record<string, string> = Object.fromEntries(Object.entries(step).map(([k, v]) => [k, typeof v === "number" ? number.format(v) : String(v)]));
     return t(`points:step.${step.key}`, values);
   };
   const now = { state: pick.state, points: pick.points };
