@@ -25,5 +25,6 @@ export const namespaces = [
   "news",
   "info",
   "raceNames",
+  "raceControl",
   "points",
 ] as const;

@@ -12,8 +12,10 @@ import { Button } from "../../ui/Button";
 import { staffPaths } from "./staffPaths";
 import styles from "./staff.module.css";
 
+const AuditPage = lazy(() => import("./AuditPage"));
 const FlowsPage = lazy(() => import("./FlowsPage"));
 const PagesPage = lazy(() => import("./PagesPage"));
+const RaceControlPage = lazy(() => import("./RaceControlPage"));
 const ReplayLookup = lazy(() => import("./ReplayPage").then((m) => ({ default: m.ReplayLookup })));
 const ReplayPage = lazy(() => import("./ReplayPage").then((m) => ({ default: m.ReplayPage })));
 
@@ -46,7 +48,7 @@ function StaffGate({ tool, notFound, children }: { tool?: StaffTool; notFound: R
 }
 
 /** The staff pages built so far, by tool. */
-const toolPages: Partial<Record<StaffTool, string>> = { flows: staffPaths.flows, replay: staffPaths.replay, pages: staffPaths.pages };
+const toolPages: Partial<Record<StaffTool, string>> = { flows: staffPaths.flows, replay: staffPaths.replay, pages: staffPaths.pages, raceControl: staffPaths.raceControl, audit: staffPaths.audit };
 
 function StaffHome({ me }: { me: StaffMe }) {
   const { t } = useTranslation("staff");
@@ -87,6 +89,12 @@ export default function StaffScreen({ notFound }: { notFound: ReactNode }) {
       </Route>
       <Route path={staffPaths.pages}>
         <StaffGate tool="pages" notFound={notFound}>{() => <PagesPage />}</StaffGate>
+      </Route>
+      <Route path={staffPaths.raceControl}>
+        <StaffGate tool="raceControl" notFound={notFound}>{() => <RaceControlPage />}</StaffGate>
+      </Route>
+      <Route path={staffPaths.audit}>
+        <StaffGate tool="audit" notFound={notFound}>{() => <AuditPage />}</StaffGate>
       </Route>
       <Route path={staffPaths.replay}>
         <StaffGate tool="replay" notFound={notFound}>

@@ -1,0 +1,86 @@
+import { useSelector } from "@xstate/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { RaceControl } from "../../../contract/operations";
+import type { ActionRef } from "../../../machines/raceControl.machine";
+import { actionReady } from "../../../machines/raceControlAction.machine";
+import { useRidersDropdown } from "../../api/races";
+import { GAME_CLASS } from "../../../contract/rules";
+import { numberFormat } from "../../i18n/formats";
+import { Button } from "../../ui/Button";
+import { errorText } from "./errorText";
+import styles from "./raceControl.module.css";
+
+/** The figures each action's answer carries, in the order the page lists them. */
+const FIGURES = ["winners", "invalidated", "players", "refunded", "bets"] as const;
+
+/** Confirm the weekend, injure a rider, or add a substitute or wildcard: what it does, then confirm. */
+export function ActionPanel({ flow, data, onClose }: { flow: ActionRef; data: RaceControl; onClose(): void }) {
+  const { t, i18n } = useTranslation(["raceControl", "errors"]);
+  const riderId = useId();
+  const s = useSelector(flow, (x) => x);
+  const { action, report, error } = s.context;
+  const entrants = new Set(data.riders.map((r) => r.id));
+  const pool = useRidersDropdown(GAME_CLASS);
+  const candidates = (pool.data ?? []).filter((r) => !entrants.has(r.id));
+  const name = (id: string | null) => data.riders.find((r) => r.id === id);
+  const rider = action.kind === "injure" ? name(action.riderId) : action.kind === "entry" ? name(action.replaces) : undefined;
+  const vars = { rider: rider ? `${rider.number} ${rider.name}` : "", race: data.name };
+  const key = action.kind === "entry" ? (action.role === "SUBSTITUTE" ? "substitute" : "wildcard") : action.kind;
+  const n = numberFormat(i18n.language);
+  return (
+    <section aria-labelledby="rc-flow" className={styles.flow} data-testid="action-panel">
+      <h2 id="rc-flow" className={styles.heading}>
+        {t(`action.${key}.title`, vars)}
+      </h2>
+      <p>{t(`action.${key}.lead`, vars)}</p>
+      {action.kind === "entry" && !s.hasTag("done") ? (
+        <div className={styles.field}>
+          <label htmlFor={riderId}>{t("action.rider")}</label>
+          <select id={riderId} value={action.riderId ?? ""} disabled={s.hasTag("busy")} onChange={(e) => flow.send({ type: "action.set", riderId: e.target.value || null })}>
+            <option value="">{t(pool.isPending ? "action.ridersLoading" : "action.choose")}</option>
+            {candidates.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.number} {r.name} ({r.teamName})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {s.hasTag("failed") ? (
+        <p role="alert" className={styles.error}>
+          {errorText(t, error)}
+        </p>
+      ) : null}
+      {s.hasTag("asking") ? (
+        <div className={styles.buttons}>
+          <Button
+            loading={s.hasTag("busy")}
+            disabled={s.hasTag("busy") || !actionReady(action)}
+            onClick={() => flow.send({ type: s.hasTag("failed") ? "action.retry" : "action.confirm" })}
+          >
+            {t(`action.${key}.confirm`, vars)}
+          </Button>
+          <Button variant="secondary" disabled={s.hasTag("busy")} onClick={onClose}>
+            {t("close")}
+          </Button>
+        </div>
+      ) : null}
+      {s.hasTag("done") && report ? (
+        <>
+          <p role="status" className={styles.done} data-testid="flow-done">
+            {t(report.replayed ? "action.replayed" : `action.${key}.done`, vars)}
+          </p>
+          <ul className={styles.reportList}>
+            {FIGURES.filter((f) => f in report.figures).map((f) => (
+              <li key={f}>{t(`action.figures.${f}`, { value: n.format(report.figures[f]!) })}</li>
+            ))}
+          </ul>
+          <Button variant="secondary" onClick={onClose}>
+            {t("close")}
+          </Button>
+        </>
+      ) : null}
+    </section>
+  );
+}
