@@ -19,6 +19,7 @@ import { adminPrizesCalls, prizesCalls } from "./calls.prizes";
 import { devGurusCalls, gurusCalls } from "./calls.gurus";
 import { adminNewsCalls, devNewsCalls } from "./calls.news";
 import { operationsCalls } from "./calls.operations";
+import { seasonCalls } from "./calls.season";
 
 export type CallGroup = { readonly [name: string]: Call | RawCall };
 
@@ -65,6 +66,7 @@ export const catalogue = {
   devNews: devNewsCalls,
   reports: reportCalls,
   operations: operationsCalls,
+  season: seasonCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

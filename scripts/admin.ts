@@ -20,6 +20,7 @@ import { commitDraw, describeDraw, publishedDraw, runDraw, verifyPublishedDraw }
 import { adminNewsCalls } from "../contract/calls.news";
 import { systemCalls } from "../contract/calls";
 import { embeddedDatabaseBusy } from "./operator/dbGuard";
+import { seasonCommand, seasonUsage } from "./operator/season";
 import { sessionCommand, sessionUsage } from "./operator/session";
 
 const usage = `Usage: npm run admin -- <command>
@@ -27,6 +28,7 @@ const usage = `Usage: npm run admin -- <command>
 Commands:
   force-password-change <email>                the player must set a new password at the next call
 ${storeUsage}
+${seasonUsage}
   results <race> <SESSION> <riders…>           enter a classification, best first; riders by race number or id
   results <race> <SESSION> --canceled          cancel the session: its picks are void and refunded
   injure <rider> <race>                        the rider is out of the race: open picks and bets on them are refunded
@@ -329,6 +331,9 @@ try {
       break;
     case "news":
       code = await newsCommand();
+      break;
+    case "season":
+      code = await seasonCommand(api(), args, usageError);
       break;
     case "session":
       code = await sessionCommand(api(), args);

@@ -27,6 +27,7 @@ import { gurusModule } from "./modules/gurus";
 import { staffModule } from "./modules/staff";
 import { newsModule } from "./modules/news";
 import { raceControlModule } from "./modules/raceControl";
+import { seasonModule } from "./modules/season";
 import { openApiRoutes } from "./openapi/routes";
 import { storeModule } from "./modules/store";
 import { attachSessionCache } from "./modules/auth/sessionCache";
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
       await api.register(staffModule);
       await api.register(newsModule);
       await api.register(raceControlModule);
+      await api.register(seasonModule);
       await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
     },

@@ -105,6 +105,9 @@ export const tracks = pgTable("tracks", {
   lengthKm: numeric("length_km", { mode: "number" }).notNull(),
   circuitType: text("circuit_type").notNull(),
   image: text("image").notNull(),
+  /** Migration 019: the season file's key (NULL: made before, named by its id) and the circuit's IANA time zone. */
+  key: text("key"),
+  timeZone: text("time_zone").notNull().default("UTC"),
 });
 
 export const races = pgTable("races", {
@@ -116,6 +119,9 @@ export const races = pgTable("races", {
   circuitType: text("circuit_type").notNull(),
   version: integer("version").notNull().default(1),
   canceledAt: at("canceled_at"),
+  key: text("key"),
+  /** Migration 019: no longer in the season file (canceled first, kept). */
+  removedAt: at("removed_at"),
 });
 
 export const raceSessions = pgTable("race_sessions", {
@@ -134,6 +140,8 @@ export const teams = pgTable("teams", {
   raceClass: text("race_class").notNull(),
   colour: text("colour").notNull(),
   image: text("image").notNull(),
+  key: text("key"),
+  removedAt: at("removed_at"),
 });
 
 export const riders = pgTable("riders", {
@@ -146,6 +154,8 @@ export const riders = pgTable("riders", {
   raceClass: text("race_class").notNull(),
   teamId: uuid("team_id").notNull(),
   image: text("image").notNull(),
+  key: text("key"),
+  removedAt: at("removed_at"),
 });
 
 export const news = pgTable("news", {

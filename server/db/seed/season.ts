@@ -1,14 +1,21 @@
 import { sql } from "drizzle-orm";
 import type * as z from "zod";
-import type { RaceClass, RiderRole, RiderStatus, SessionType } from "../../../contract/enums";
+import type { RaceClass, RiderRole, SessionType } from "../../../contract/enums";
+import { SEASON_FORMAT, type SeasonFile } from "../../../contract/season";
 import type { Db } from "../open";
-import { picturePaths } from "../../../contract/pictures";
-import { races, raceSessions, riderPerformances, riders, teams, tracks } from "../schema";
+import { races, riderPerformances, riders } from "../schema";
 import { circuits, gapsInDays } from "./circuits";
 import { namesByCountry } from "./names";
 import { teamsByClass } from "./teams";
 import { buildPerformances } from "./performances";
-import { pick, prng, seedId } from "./random";
+import { pick, prng } from "./random";
+import { writeSeason } from "../../modules/season/apply";
+import { idFor } from "../../modules/season/ids";
+
+// The demo season is a season file (contract/season.ts, docs/season.md) like an operator's, imported on the first
+// start by the same importer. Its dates are relative to the week of "now": a demo must stay current, so its round
+// CURRENT_ROUND_INDEX + 1 is always this week's. Its keys give the ids the demo always had (seedId("rider:MOTOGP:23")),
+// so every test, bench and `npm run simulate` finds the same rows.
 
 const SEED = 0x5eed_2026;
 const DAY = 86_400_000;
@@ -27,46 +34,37 @@ const timetable: { type: z.infer<typeof SessionType>; day: number; at: [number, 
 /** The round whose weekend falls in the week of "now": earlier rounds are past, later ones upcoming. */
 export const CURRENT_ROUND_INDEX = 11;
 
-export type Season = {
-  year: number;
-  tracks: (typeof tracks.$inferInsert)[];
-  races: (typeof races.$inferInsert)[];
-  sessions: (typeof raceSessions.$inferInsert)[];
-  teams: (typeof teams.$inferInsert)[];
-  riders: (typeof riders.$inferInsert)[];
-};
+/** The demo's riders who start the season injured (each covered by a substitute), by key. */
+export type DemoSeason = { file: SeasonFile; injured: string[] };
 
 function mondayOf(now: Date): number {
   const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return midnight - ((now.getUTCDay() + 6) % 7) * DAY;
 }
 
-/** The whole demo season, a pure function of the week of `now` (and a fixed PRNG seed). */
-export function buildSeason(now: Date): Season {
+/** The whole demo season as a season file, a pure function of the week of `now` (and a fixed PRNG seed). */
+export function buildSeason(now: Date): DemoSeason {
   const rand = prng(SEED);
   const year = now.getUTCFullYear();
   const offsets = [0];
   for (const gap of gapsInDays) offsets.push(offsets.at(-1)! + gap);
   const fridayOfCurrent = mondayOf(now) + 4 * DAY;
 
-  const season: Season = { year, tracks: [], races: [], sessions: [], teams: [], riders: [] };
+  const file: SeasonFile = { format: SEASON_FORMAT, season: year, classes: Object.keys(teamsByClass) as z.infer<typeof RaceClass>[], circuits: [], teams: [], riders: [], calendar: [] };
+  const injured: string[] = [];
   circuits.forEach((c, i) => {
-    const trackId = seedId(`track:${c.key}`);
-    season.tracks.push({ id: trackId, name: c.name, country: c.country, lengthKm: c.lengthKm, circuitType: c.type, image: picturePaths.track(trackId) });
-    const raceId = seedId(`race:${year}:${i + 1}`);
-    season.races.push({ id: raceId, season: year, round: i + 1, name: c.race, trackId, circuitType: c.type, version: 1 });
+    file.circuits.push({ key: c.key, name: c.name, country: c.country, lengthKm: c.lengthKm, circuitType: c.type, timeZone: c.timeZone });
     const friday = fridayOfCurrent + (offsets[i]! - offsets[CURRENT_ROUND_INDEX]!) * DAY;
-    for (const s of timetable) {
-      const startsAt = new Date(friday + s.day * DAY + ((s.at[0] - c.utcOffset) * 60 + s.at[1]) * 60_000);
-      season.sessions.push({
-        id: seedId(`session:${raceId}:${s.type}`),
-        raceId,
-        type: s.type,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + s.minutes * 60_000),
-        canceled: false,
-      });
-    }
+    file.calendar.push({
+      key: `${year}:${i + 1}`,
+      round: i + 1,
+      grandPrix: c.race,
+      circuit: c.key,
+      sessions: timetable.map((s) => {
+        const startsAt = friday + s.day * DAY + ((s.at[0] - c.utcOffset) * 60 + s.at[1]) * 60_000;
+        return { type: s.type, startsAt: new Date(startsAt).toISOString(), endsAt: new Date(startsAt + s.minutes * 60_000).toISOString() };
+      }),
+    });
   });
 
   const countries = Object.keys(namesByCountry);
@@ -83,7 +81,7 @@ export function buildSeason(now: Date): Season {
     }
   };
 
-  for (const raceClass of Object.keys(teamsByClass) as z.infer<typeof RaceClass>[]) {
+  for (const raceClass of file.classes) {
     const usedNumbers = new Set<number>();
     const number = () => {
       for (;;) {
@@ -94,37 +92,39 @@ export function buildSeason(now: Date): Season {
         }
       }
     };
-    const addRider = (teamId: string, role: z.infer<typeof RiderRole>, status: z.infer<typeof RiderStatus>) => {
+    const addRider = (team: string, role: z.infer<typeof RiderRole>) => {
       const n = number();
-      const id = seedId(`rider:${raceClass}:${n}`);
-      season.riders.push({ id, ...riderName(), number: n, status, role, raceClass, teamId, image: picturePaths.rider(id) });
+      const key = `${raceClass}:${n}`;
+      const { name, country } = riderName();
+      file.riders.push({ key, class: raceClass, number: n, name, country, team, role });
+      return key;
     };
     teamsByClass[raceClass].forEach((t, ti) => {
-      const teamId = seedId(`team:${raceClass}:${t.name}`);
-      season.teams.push({ id: teamId, name: t.name, manufacturer: t.manufacturer, raceClass, colour: t.colour, image: picturePaths.team(teamId) });
+      const team = `${raceClass}:${t.name}`;
+      file.teams.push({ key: team, class: raceClass, name: t.name, manufacturer: t.manufacturer, colour: t.colour });
       // Two injured riders in the premier class, each covered by a substitute; one wildcard per class.
-      const injured = raceClass === "MOTOGP" && (ti === 2 || ti === 7);
-      addRider(teamId, "MAIN", "ACTIVE");
-      addRider(teamId, "MAIN", injured ? "INJURED" : "ACTIVE");
-      if (injured) addRider(teamId, "SUBSTITUTE", "ACTIVE");
-      if (ti === 5) addRider(teamId, "WILDCARD", "ACTIVE");
+      const out = raceClass === "MOTOGP" && (ti === 2 || ti === 7);
+      addRider(team, "MAIN");
+      const second = addRider(team, "MAIN");
+      if (out) injured.push(second);
+      if (out) addRider(team, "SUBSTITUTE");
+      if (ti === 5) addRider(team, "WILDCARD");
     });
   }
-  return season;
+  return { file, injured };
 }
 
 /** Loads the demo season when the database has no races yet; safe to call on every start. */
 export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(races)) as [{ count: number }];
   if (count > 0) return false;
-  const season = buildSeason(now);
+  const { file, injured } = buildSeason(now);
   await db.transaction(async (tx) => {
-    await tx.insert(tracks).values(season.tracks).onConflictDoNothing();
-    await tx.insert(races).values(season.races).onConflictDoNothing();
-    await tx.insert(raceSessions).values(season.sessions).onConflictDoNothing();
-    await tx.insert(teams).values(season.teams).onConflictDoNothing();
-    await tx.insert(riders).values(season.riders).onConflictDoNothing();
-    const results = buildPerformances(season, CURRENT_ROUND_INDEX);
+    await writeSeason(tx, file, now);
+    const out = new Set(injured);
+    for (const key of injured) await tx.update(riders).set({ status: "INJURED" }).where(sql`${riders.key} = ${key}`);
+    const performing = file.riders.map((r) => ({ id: idFor("rider", r.key), raceClass: r.class, role: r.role, status: out.has(r.key) ? "INJURED" : "ACTIVE" }));
+    const results = buildPerformances({ year: file.season, riders: performing }, CURRENT_ROUND_INDEX);
     // In slices: one INSERT's parameters stay well below PostgreSQL's limit.
     for (let i = 0; i < results.length; i += 1000) await tx.insert(riderPerformances).values(results.slice(i, i + 1000)).onConflictDoNothing();
   });
