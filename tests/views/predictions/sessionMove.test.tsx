@@ -10,6 +10,7 @@ import { betKeys } from "../../../src/api/bets";
 import { predictionKeys, serverClock } from "../../../src/api/predictions";
 import { raceKeys } from "../../../src/api/races";
 import { applySessionMove } from "../../../src/api/sessionMoves";
+import { describeNotification } from "../../../src/app/layout/notifications/notificationText";
 import { ModalHost } from "../../../src/app/ModalHost";
 import { paths } from "../../../src/app/paths";
 import { weekendActor } from "../../../src/features/predictions/weekendActor";
@@ -98,5 +99,16 @@ describe("applySessionMove", () => {
     expect(slots.find((s) => s.category === "RACE_FIRST")!.startsAt).toBe(new Date(startOf("START") + 60 * MIN).toISOString());
     expect(client.getQueryData<{ closesAt: string }>(betKeys.race("u1", RACE_ID))!.closesAt).toBe(new Date(startOf("START") + 60 * MIN).toISOString());
     expect(client.getQueryState(predictionKeys.race("u1", RACE_ID))!.isInvalidated).toBe(true);
+  });
+});
+
+describe("a SESSION_MOVED notice in the bell", () => {
+  it("names the race, the session and its new start in the player's language, and leads to the predictions", async () => {
+    const { i18n } = await import("../../../src/i18n/i18n");
+    await i18n.loadNamespaces("notifications");
+    const to = "2026-06-02T08:30:00.000Z";
+    const notice = { id: "n1", type: "SESSION_MOVED", value: { raceId: RACE_ID, raceName: "Czech Grand Prix", name: "Q1", from: "2026-06-02T08:00:00.000Z", to }, createdAt: to, isRead: false };
+    const when = new Intl.DateTimeFormat(i18n.language, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(to));
+    expect(describeNotification(notice, i18n.getFixedT("en", "notifications"))).toEqual({ text: `Czech Grand Prix, Qualifying 1 has moved: it now starts ${when}`, href: "/predictions" });
   });
 });
