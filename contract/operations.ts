@@ -88,10 +88,18 @@ export const ConfirmReport = z.object({
 });
 export type ConfirmReport = z.infer<typeof ConfirmReport>;
 
-/** POST /admin/races/{raceId}/entries: a SUBSTITUTE in place of a rider who is out, or a WILDCARD. */
+/** A rider on no list yet, made by the entry under its riderId (the command line's `--name --number --team`). */
+export const EntryNewRider = z
+  .object({ name: z.string().trim().min(1).max(120), number: z.number().int().min(0).max(999), country: z.string().regex(/^[A-Z]{2}$/), teamId: Id })
+  .strict();
+export type EntryNewRider = z.infer<typeof EntryNewRider>;
+/**
+ * POST /admin/races/{raceId}/entries: a SUBSTITUTE in place of a rider who is out, or a WILDCARD. `riderId` names an
+ * existing rider not riding the race, or (with `newRider`) the id the new rider gets.
+ */
 export const EntryBody = z.union([
-  z.object({ role: z.literal("SUBSTITUTE"), riderId: Id, replaces: Id }).strict(),
-  z.object({ role: z.literal("WILDCARD"), riderId: Id }).strict(),
+  z.object({ role: z.literal("SUBSTITUTE"), riderId: Id, replaces: Id, newRider: EntryNewRider.optional() }).strict(),
+  z.object({ role: z.literal("WILDCARD"), riderId: Id, newRider: EntryNewRider.optional() }).strict(),
 ]);
 export type EntryBody = z.infer<typeof EntryBody>;
 export const EntryReport = z.object({

@@ -20,7 +20,7 @@ import { commitDraw, describeDraw, publishedDraw, runDraw, verifyPublishedDraw }
 import { adminNewsCalls } from "../contract/calls.news";
 import { systemCalls } from "../contract/calls";
 import { embeddedDatabaseBusy } from "./operator/dbGuard";
-import { seasonCommand, seasonUsage } from "./operator/season";
+import { ridersCommand, ridersUsage } from "./operator/riders";
 import { sessionCommand, sessionUsage } from "./operator/session";
 
 const usage = `Usage: npm run admin -- <command>
@@ -28,10 +28,10 @@ const usage = `Usage: npm run admin -- <command>
 Commands:
   force-password-change <email>                the player must set a new password at the next call
 ${storeUsage}
-${seasonUsage}
   results <race> <SESSION> <riders…>           enter a classification, best first; riders by race number or id
   results <race> <SESSION> --canceled          cancel the session: its picks are void and refunded
   injure <rider> <race>                        the rider is out of the race: open picks and bets on them are refunded
+${ridersUsage}
   odds <race> <rider>=<odds>…                  set riders' WIN odds for the race (PLACE and SHOW follow); bets placed keep theirs
   odds <race> --reset                          drop the operator's odds: back to the odds from form
   odds <race>                                  show the race's WIN odds
@@ -311,6 +311,9 @@ try {
     case "injure":
       code = await injureCommand();
       break;
+    case "rider":
+      code = await ridersCommand(api(), args, usageError);
+      break;
     case "odds":
       code = await oddsCommand();
       break;
@@ -331,9 +334,6 @@ try {
       break;
     case "news":
       code = await newsCommand();
-      break;
-    case "season":
-      code = await seasonCommand(api(), args, usageError);
       break;
     case "session":
       code = await sessionCommand(api(), args);

@@ -1,13 +1,14 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Bet, BetRider, BetType } from "../../../contract/bets";
 import { betStatusOf, LEG_TYPES, oddsOf, type BettableRider } from "../../../contract/betRules";
 import { GAME_CLASS } from "../../../contract/rules";
 import type { SessionWindow } from "../../../contract/weekendRules/time";
-import { bets, races, raceSessions, riders, teams, type BetRow } from "../../db/schema";
+import { bets, races, raceSessions, type BetRow } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { LedgerTx } from "../diamonds/ledger";
 import { isUuid, toRider } from "../races/mappers";
 import { oddsForRaces } from "../races/form";
+import { rosterRows } from "../races/roster";
 
 // Reads of the bets area, inside a transaction or on the pool: the race and its race session, its riders with
 // their odds, and one player's bets.
@@ -23,11 +24,11 @@ export async function loadBetRace(tx: LedgerTx, raceId: string): Promise<BetRace
   return { race, start };
 }
 
-/** The game class's riders in number order with the race's WIN odds (available riders only have odds). */
+/** The race's riders (its entry list: races/roster.ts) in number order with the race's WIN odds (available riders only have odds). */
 export async function ridersOf(tx: LedgerTx, race: BetRace["race"]) {
-  const rows = await tx.select({ rider: riders, team: teams }).from(riders).innerJoin(teams, eq(teams.id, riders.teamId)).where(eq(riders.raceClass, GAME_CLASS)).orderBy(asc(riders.number));
+  const rows = await rosterRows(tx, race.id);
   const odds = (await oddsForRaces(tx, GAME_CLASS, [race])).get(race.id) ?? {};
-  return rows.map(({ rider, team }) => ({ rider, team, available: rider.status === "ACTIVE", win: odds[rider.id] ?? null }));
+  return rows.map(({ rider, team, place }) => ({ rider, team, available: place.available, win: odds[rider.id] ?? null }));
 }
 export type OddsRider = Awaited<ReturnType<typeof ridersOf>>[number];
 

@@ -14,6 +14,7 @@ import { diamondLedger, leagueMembers, predictions } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
 import { diamondsLedger } from "../diamonds/ledger";
+import { ridersOfSave } from "../races/roster";
 import { inSaveTransaction, type Credit } from "./saveTx";
 import { asExisting, byCategory, isUuid, loadRace, lock, picksOf, toSaved, viewFacts, type PickRow, type RaceInfo } from "./store";
 
@@ -110,6 +111,8 @@ export function predictionsService(deps: AppDeps) {
       // Read under the lock in one round trip, write and commit in another (saveTx.ts).
       const moved = await inSaveTransaction(deps.db, ledger.post, userId, raceId, ids, async ({ race, ...facts }, tx, credit) => {
         if (body.version !== race.version) throw new AppError(409, "staleVersion");
+        // The named riders as this race's entry list has them (substitutes, wildcards, riders replaced).
+        const riders = await ridersOfSave(db, tx, race, facts.riders);
         const existing = facts.picks.map(asExisting);
         const now = deps.clock.now();
         const plan = allowed(
@@ -119,7 +122,7 @@ export function predictionsService(deps: AppDeps) {
             sessions: race.sessions,
             existing,
             items: body.data,
-            riders: facts.riders,
+            riders,
             confirmation: body.change,
             rules,
           }),
@@ -138,7 +141,7 @@ export function predictionsService(deps: AppDeps) {
           savedAt: now,
           updatedAt: now,
           settledAt: null,
-          riderInjured: facts.riders.get(i.riderId)?.status !== "ACTIVE",
+          riderInjured: riders.get(i.riderId)?.status !== "ACTIVE",
         }));
         for (const c of plan.changes) {
           await tx

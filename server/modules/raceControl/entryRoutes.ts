@@ -1,4 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import { operationsCalls } from "../../../contract/calls.operations";
+import { operatorGuard, operatorOf } from "../../http/operatorGuard";
+import { serve } from "../../http/route";
+import { entryService } from "./entryService";
 
-/** Being built: registered by ./index.ts. */
-export async function entryRoutes(_app: FastifyInstance): Promise<void> {}
+/** The entry list (game-rules.md "The entry list changes"): substitutes and wildcards, for operators. */
+export async function entryRoutes(app: FastifyInstance): Promise<void> {
+  const entries = entryService(app.deps);
+  serve(app, operationsCalls.addEntry, ({ params, body, request }) => entries.add(params.raceId!, body, operatorOf(request)), {
+    routeOptions: { preHandler: operatorGuard(app.deps) },
+  });
+}

@@ -3,10 +3,11 @@ import type { Paged } from "../../../contract/common";
 import type { Race, RaceOption, RaceRiders, Track } from "../../../contract/races";
 import { raceStatus } from "../../../contract/raceRules";
 import { GAME_CLASS } from "../../../contract/rules";
-import { races, raceSessions, riders, teams, tracks } from "../../db/schema";
+import { races, raceSessions, tracks } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { AppDeps } from "../../http/deps";
 import { oddsForRaces } from "./form";
+import { rosterRows } from "./roster";
 import { isUuid, toRace, toRider, toTrack } from "./mappers";
 
 export function raceService(deps: AppDeps) {
@@ -69,19 +70,20 @@ export function raceService(deps: AppDeps) {
     },
 
     /**
-     * GET /v2/races/{id}/riders: the class's riders entered in the race, with their odds; injured riders
-     * are listed but not available. `version` is the entry list the client last saw: the answer always
+     * GET /v2/races/{id}/riders: the class's riders entered in the race (roster.ts: the season's and the race's
+     * substitutes and wildcards, each with their role there), with their odds; injured riders and riders a
+     * substitute replaces are listed but not available. `version` is the entry list the client last saw: the answer always
      * carries the current one, so a client holding an older version knows its picks need a look.
      */
     async riders(id: string, raceClass: string): Promise<RaceRiders> {
       const [race] = isUuid(id) ? await db.select().from(races).where(eq(races.id, id)) : [];
       if (!race) throw new AppError(404, "notFound");
-      const rows = await db.select({ rider: riders, team: teams }).from(riders).innerJoin(teams, eq(teams.id, riders.teamId)).where(eq(riders.raceClass, raceClass)).orderBy(asc(riders.number));
+      const rows = await rosterRows(db, race.id, raceClass);
       const odds = (await oddsForRaces(db, raceClass, [race])).get(race.id) ?? {};
       return {
         raceId: race.id,
         version: race.version,
-        riders: rows.map(({ rider, team }) => ({ ...toRider(rider, team), odds: odds[rider.id] ?? null, available: rider.status === "ACTIVE" })),
+        riders: rows.map(({ rider, team, place }) => ({ ...toRider(rider, team), odds: odds[rider.id] ?? null, available: place.available })),
       };
     },
   };
