@@ -48,13 +48,14 @@ const SECURITY: Record<Audience, Record<string, string[]>[]> = {
   // A public call still reads a bearer token when one is sent (the caller's own row, `isFavorite`).
   public: [{}, { [BEARER]: [] }],
   player: [{ [BEARER]: [] }],
-  admin: [{ [ADMIN]: [] }],
+  // The command line's admin token, or the bearer token of an account with the operator role (the browser).
+  admin: [{ [ADMIN]: [] }, { [BEARER]: [] }],
   dev: [{}, { [BEARER]: [] }],
 };
 
 const AUDIENCE_TAGS = {
   dev: "Development only (x-audience: dev): not served when NODE_ENV=production.",
-  admin: `Operators (x-audience: admin): the ${ADMIN_TOKEN_HEADER} header must carry the server's ADMIN_TOKEN.`,
+  admin: `Operators (x-audience: admin): the ${ADMIN_TOKEN_HEADER} header carries the server's ADMIN_TOKEN (the command line), or a bearer token of an account with the operator role (the browser); either way the action is written to the audit log.`,
 };
 
 const ANSWER_TEXT: Record<number, string> = {
@@ -191,7 +192,7 @@ export function openApiDocument(catalogue: Record<string, CallGroup>, options: D
       responses: errorResponses,
       securitySchemes: {
         [BEARER]: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The access token of POST /auth/sign-in (15 minutes; renew with POST /auth/refresh)." },
-        [ADMIN]: { type: "apiKey", in: "header", name: ADMIN_TOKEN_HEADER, description: "The server's ADMIN_TOKEN (operators only)." },
+        [ADMIN]: { type: "apiKey", in: "header", name: ADMIN_TOKEN_HEADER, description: "The server's ADMIN_TOKEN (operators only; an operator's bearer token opens the same calls)." },
       },
     },
   };

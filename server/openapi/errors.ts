@@ -1,7 +1,7 @@
 import type { Call, ErrorAnswers, RawCall } from "../../contract/calls";
 import { statusMessageCode, type MessageCode } from "../../contract/messages";
 
-/** Who may make a call: anyone, a signed-in player, an operator (x-admin-token), or anyone outside production. */
+/** Who may make a call: anyone, a signed-in player, an operator (x-admin-token or an operator's bearer token), or anyone outside production. */
 export type Audience = "public" | "player" | "admin" | "dev";
 
 export function audienceOf(call: Call | RawCall): Audience {
@@ -41,7 +41,12 @@ export function errorAnswers(call: Call | RawCall): Map<number, MessageCode[]> {
     add(401, "unauthorized");
     add(403, "mustChangePassword");
   }
-  if (audience === "admin") add(401, "unauthorized");
+  if (audience === "admin") {
+    // The admin token, or an operator's bearer token (server/http/operatorGuard.ts): a player, staff without the
+    // operator role, or an operator who must change the password first is refused.
+    add(401, "unauthorized");
+    add(403, "forbidden", "mustChangePassword");
+  }
   add(500, "somethingWentWrong");
   // The database away, or the server stopping (server/http/errors.ts): any call, sent again later.
   add(503, "serviceUnavailable");

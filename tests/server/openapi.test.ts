@@ -45,7 +45,7 @@ describe("the document is generated from the call catalogue", () => {
     for (const { call: c } of catalogueCalls) {
       const op = operationOf(testDocument, c)!;
       if (c.path.startsWith("/dev/")) expect(op).toMatchObject({ tags: ["dev"], "x-audience": "dev" });
-      else if (c.path.startsWith("/admin/")) expect(op).toMatchObject({ tags: ["admin"], "x-audience": "admin", security: [{ adminToken: [] }] });
+      else if (c.path.startsWith("/admin/")) expect(op).toMatchObject({ tags: ["admin"], "x-audience": "admin", security: [{ adminToken: [] }, { bearerAuth: [] }] });
       else if (c.auth) expect(op).toMatchObject({ "x-audience": "player", security: [{ bearerAuth: [] }] });
       else expect(op["x-audience"]).toBe("public");
     }

@@ -12,7 +12,7 @@ describe("contract/staff.ts: which role opens which tool", () => {
   it("analysts read flows and page views, support replays, operators do all, players nothing", () => {
     expect(toolsOf(["analyst"])).toEqual(["flows", "pages"]);
     expect(toolsOf(["support"])).toEqual(["replay"]);
-    expect(toolsOf(["operator"])).toEqual(["flows", "replay", "pages"]);
+    expect(toolsOf(["operator"])).toEqual(["flows", "replay", "pages", "raceControl", "audit"]);
     expect(toolsOf([])).toEqual([]);
     expect(mayUse(["support"], "flows")).toEqual({ ok: false, refusal: { status: 403, code: "forbidden" } });
     expect(mayUse(["analyst"], "flows").ok).toBe(true);

@@ -3,6 +3,8 @@ import type { OddsBody, RaceOdds } from "../../../contract/bets";
 import { GAME_CLASS } from "../../../contract/rules";
 import { raceOdds, riders } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
+import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { recordAudit } from "../audit/log";
 import { AppError } from "../../http/errors";
 import { isUuid } from "../races/mappers";
 import { loadBetRace, ridersOf } from "./store";
@@ -16,9 +18,17 @@ export function oddsService(deps: AppDeps) {
   const db = deps.db.db;
 
   return {
-    async set(raceId: string, body: OddsBody): Promise<RaceOdds> {
+    /** `by`: the operator, for the audit log (odds set again to what they were change nothing and are not written). */
+    async set(raceId: string, body: OddsBody, by: Operator = CLI_OPERATOR): Promise<RaceOdds> {
       return db.transaction(async (tx) => {
         const { race } = await loadBetRace(tx, raceId);
+        const setOdds = async () =>
+          Object.fromEntries(
+            (await tx.select({ riderId: raceOdds.riderId, odds: raceOdds.odds }).from(raceOdds).where(eq(raceOdds.raceId, raceId)))
+              .map((o) => [o.riderId, Number(o.odds)] as const)
+              .toSorted(([a], [b]) => (a < b ? -1 : 1)),
+          );
+        const before = await setOdds();
         if ("reset" in body) await tx.delete(raceOdds).where(eq(raceOdds.raceId, raceId));
         else {
           const wanted = new Map(body.odds.map((o) => [o.riderId, Math.round(o.odds * 100) / 100]));
@@ -30,6 +40,10 @@ export function oddsService(deps: AppDeps) {
             .insert(raceOdds)
             .values(ids.map((riderId) => ({ raceId, riderId, odds: wanted.get(riderId)!, updatedAt: now })))
             .onConflictDoUpdate({ target: [raceOdds.raceId, raceOdds.riderId], set: { odds: sql`excluded.odds`, updatedAt: now } });
+        }
+        const after = await setOdds();
+        if (JSON.stringify(before) !== JSON.stringify(after)) {
+          await recordAudit(tx, deps.clock, by, { action: "ODDS_SET", raceId, target: "reset" in body ? "odds reset" : "WIN odds", before, after });
         }
         const list = await ridersOf(tx, race);
         const set = await tx.select({ riderId: raceOdds.riderId }).from(raceOdds).where(eq(raceOdds.raceId, raceId));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminBetsCalls, betsCalls, devBetsCalls } from "../../../contract/calls.bets";
-import { adminGuard } from "../../http/adminGuard";
+import { operatorGuard, operatorOf } from "../../http/operatorGuard";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
 import { demoBetsService } from "./demoBets";
@@ -17,12 +17,12 @@ export async function betsRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** The operators' odds, behind the admin token (registered only when the server has one). */
+/** The operators' odds: the admin token (the CLI) or an operator's session, each set written to the audit log. */
 export async function adminBetsRoutes(app: FastifyInstance): Promise<void> {
-  const expected = app.deps.config.adminToken;
-  if (!expected) return;
   const odds = oddsService(app.deps);
-  serve(app, adminBetsCalls.setOdds, ({ params, body }) => odds.set(params.raceId!, body), { routeOptions: { onRequest: adminGuard(expected) } });
+  serve(app, adminBetsCalls.setOdds, ({ params, body, request }) => odds.set(params.raceId!, body, operatorOf(request)), {
+    routeOptions: { preHandler: operatorGuard(app.deps) },
+  });
 }
 
 /** Development only: demo players' bets (the simulator). */

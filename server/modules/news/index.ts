@@ -1,13 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { adminNewsCalls, devNewsCalls } from "../../../contract/calls.news";
-import { adminGuard } from "../../http/adminGuard";
+import { operatorGuard, operatorOf } from "../../http/operatorGuard";
 import { serve } from "../../http/route";
 import { newsService } from "./service";
 
-/** The operators' news (behind the admin token) and, outside production, the demo's items: one line in server/app.ts. */
+/** The operators' news (the admin token or an operator's session) and, outside production, the demo's items: one line in server/app.ts. */
 export async function newsModule(app: FastifyInstance): Promise<void> {
   const service = newsService(app.deps);
-  const expected = app.deps.config.adminToken;
-  if (expected) serve(app, adminNewsCalls.addNews, ({ body }) => service.add(body), { routeOptions: { onRequest: adminGuard(expected) } });
+  serve(app, adminNewsCalls.addNews, ({ body, request }) => service.add(body, operatorOf(request)), { routeOptions: { preHandler: operatorGuard(app.deps) } });
   if (!app.deps.config.production) serve(app, devNewsCalls.demoNews, () => service.demo());
 }

@@ -5,6 +5,8 @@ import type { AddNewsBody } from "../../../contract/news";
 import type { NewsItem } from "../../../contract/system";
 import { news } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
+import type { Operator } from "../../http/operatorGuard";
+import { recordAudit } from "../audit/log";
 
 // Operators' news items (video links). One item per url and language: adding it again returns the stored one.
 
@@ -20,7 +22,8 @@ export const DEMO_NEWS: readonly { url: string; title: string; daysAgo: number }
 
 export function newsService(deps: AppDeps) {
   const db = deps.db.db;
-  async function add(body: AddNewsBody) {
+  /** `by`: the operator, for the audit log (the demo's items have none; an item added again is not written). */
+  async function add(body: AddNewsBody, by?: Operator) {
     return db.transaction(async (tx) => {
       const [existing] = await tx
         .select()
@@ -31,6 +34,7 @@ export function newsService(deps: AppDeps) {
         .insert(news)
         .values({ id: randomUUID(), url: body.url, title: body.title, lang: body.lang ?? null, publishedAt: body.publishedAt ? new Date(body.publishedAt) : deps.clock.now() })
         .returning();
+      if (by) await recordAudit(tx, deps.clock, by, { action: "NEWS_ADD", target: `news ${row!.title}`, before: null, after: { ...item(row!), lang: row!.lang } });
       return { item: item(row!), created: true };
     });
   }

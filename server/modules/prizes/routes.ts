@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminPrizesCalls, prizesCalls } from "../../../contract/calls.prizes";
-import { adminGuard } from "../../http/adminGuard";
+import { operatorGuard, operatorOf } from "../../http/operatorGuard";
 import { serve } from "../../http/route";
 import { prizesService } from "./service";
 
@@ -11,12 +11,10 @@ export async function prizesRoutes(app: FastifyInstance): Promise<void> {
   serve(app, prizesCalls.drawTickets, ({ query }) => service.tickets(query.season, query.page, query.take));
 }
 
-/** The operators' draw, behind the admin token (registered only when the server has one). */
+/** The operators' draw: the admin token (the CLI) or an operator's session, each step written to the audit log. */
 export async function adminPrizesRoutes(app: FastifyInstance): Promise<void> {
-  const expected = app.deps.config.adminToken;
-  if (!expected) return;
   const service = prizesService(app.deps);
-  const guarded = { routeOptions: { onRequest: adminGuard(expected) } };
-  serve(app, adminPrizesCalls.commitDraw, ({ body }) => service.commit(body.season, body.commitment), guarded);
-  serve(app, adminPrizesCalls.runDraw, ({ body }) => service.draw(body.season, body.seed), guarded);
+  const guarded = { routeOptions: { preHandler: operatorGuard(app.deps) } };
+  serve(app, adminPrizesCalls.commitDraw, ({ body, request }) => service.commit(body.season, body.commitment, operatorOf(request)), guarded);
+  serve(app, adminPrizesCalls.runDraw, ({ body, request }) => service.draw(body.season, body.seed, operatorOf(request)), guarded);
 }

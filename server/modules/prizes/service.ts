@@ -4,6 +4,8 @@ import { MERCH_CREDIT_USD, MOTORCYCLES_DRAWN, PADDOCK_EXPERIENCE_PLACES, type Dr
 import { prizeDraws, prizeDrawTickets, races, users, type PrizeDrawRow } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
+import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { recordAudit } from "../audit/log";
 import type { LedgerTx } from "../diamonds/ledger";
 import { paddockWinners, seasonOf, ticketsOf } from "./store";
 
@@ -83,9 +85,13 @@ export function prizesService(deps: AppDeps) {
     },
 
     /** Publishes the commitment; the same commitment again changes nothing, another one is refused. */
-    async commit(asked: number | undefined, commitment: string): Promise<PrizeDraw> {
+    async commit(asked: number | undefined, commitment: string, by: Operator = CLI_OPERATOR): Promise<PrizeDraw> {
       const season = await seasonOf(db, asked);
-      await db.insert(prizeDraws).values({ season, commitment, committedAt: deps.clock.now() }).onConflictDoNothing();
+      // The audit log's line in the commitment's own transaction; committing again (the same or another) writes none.
+      await db.transaction(async (tx) => {
+        const made = await tx.insert(prizeDraws).values({ season, commitment, committedAt: deps.clock.now() }).onConflictDoNothing().returning({ season: prizeDraws.season });
+        if (made.length) await recordAudit(tx, deps.clock, by, { action: "DRAW_COMMIT", target: `draw ${season}`, before: null, after: { season, commitment } });
+      });
       const row = await drawRow(db, season);
       if (row?.commitment !== commitment) throw new AppError(409, "drawAlreadyCommitted");
       return drawView(db, season, row);
@@ -96,7 +102,7 @@ export function prizesService(deps: AppDeps) {
      * published in the same transaction, and the winner notified. Drawing again with the same seed answers the
      * same draw.
      */
-    async draw(asked: number | undefined, seed: string): Promise<PrizeDraw> {
+    async draw(asked: number | undefined, seed: string, by: Operator = CLI_OPERATOR): Promise<PrizeDraw> {
       const season = await seasonOf(db, asked);
       return db.transaction(async (tx) => {
         const row = await drawRow(tx, season, true);
@@ -124,6 +130,12 @@ export function prizesService(deps: AppDeps) {
           .returning();
         const [race] = await tx.select({ name: races.name }).from(races).where(eq(races.id, outcome.winner.raceId));
         await deps.live.notify(tx, [outcome.winner.userId], "PRIZE_WON", { raceName: race?.name ?? "", name: "FACTORY_MOTORCYCLE" });
+        await recordAudit(tx, deps.clock, by, {
+          action: "DRAW_RUN",
+          target: `draw ${season}`,
+          before: { season, commitment: row.commitment, seed: null },
+          after: { season, seed, ticketCount: outcome.ordered.length, winningIndex: outcome.winningIndex, winnerRaceId: outcome.winner.raceId },
+        });
         return drawView(tx, season, drawn);
       });
     },

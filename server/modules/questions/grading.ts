@@ -5,6 +5,8 @@ import type { AdminQuestion, GradeFromResults, GradeReport, NewQuestionBody, Que
 import type { ResultKey } from "../../../contract/results";
 import { questionAnswers, questions, races, raceSessions, riders, sessionResults, teams, type QuestionRow } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
+import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { recordAudit } from "../audit/log";
 import { allowed, AppError } from "../../http/errors";
 import type { LedgerTx } from "../diamonds/ledger";
 import { raceSettlementLock } from "../bets/service";
@@ -81,13 +83,19 @@ async function refreshPoints(tx: LedgerTx, raceId: string) {
   await refreshScores(tx, race.id, race.season);
 }
 
+/** The operator's words for a question in the audit log: its English text. */
+const questionTarget = (q: Pick<QuestionRow, "texts">) => `question "${q.texts.en ?? ""}"`;
+
 export function gradingService(deps: AppDeps) {
   const db = deps.db.db;
 
 
 
-  /** POST /admin/races/{raceId}/questions: closes by default at the weekend's first session's scheduled start. */
-  async function add(raceId: string, body: NewQuestionBody): Promise<AdminQuestion> {
+  /**
+   * POST /admin/races/{raceId}/questions: closes by default at the weekend's first session's scheduled start. `by` (and
+   * that of the grading calls below): the operator, for the audit log; a replay that grades nothing is not written.
+   */
+  async function add(raceId: string, body: NewQuestionBody, by: Operator = CLI_OPERATOR): Promise<AdminQuestion> {
     const options = optionIds(body.options ?? []);
     if (isChoice(body.type) ? options.length < 2 : options.length > 0) throw new AppError(400, "answerNotAnOption");
     return db.transaction(async (tx) => {
@@ -109,7 +117,10 @@ export function gradingService(deps: AppDeps) {
           createdAt: deps.clock.now(),
         })
         .returning();
-      return (await toAdmin(tx, [row!]))[0]!;
+      const [added] = await toAdmin(tx, [row!]);
+      const { answers: _answers, correct: _correct, ...after } = added!;
+      await recordAudit(tx, deps.clock, by, { action: "QUESTION_ADD", raceId: race.id, target: questionTarget(row!), before: null, after });
+      return added!;
     });
   }
 
@@ -142,7 +153,7 @@ export function gradingService(deps: AppDeps) {
 
 
   /** POST /admin/questions/{id}/answer: the correct answer, every answer graded and the points counted, once. */
-  async function grade(questionId: string, answer: string): Promise<GradeReport> {
+  async function grade(questionId: string, answer: string, by: Operator = CLI_OPERATOR): Promise<GradeReport> {
     if (!isUuid(questionId)) throw new AppError(404, "notFound");
     return db.transaction(async (tx) => {
       const [found] = await tx.select({ raceId: questions.raceId }).from(questions).where(eq(questions.id, questionId));
@@ -150,14 +161,23 @@ export function gradingService(deps: AppDeps) {
       await lockRace(tx, found.raceId);
       const [q] = await tx.select().from(questions).where(eq(questions.id, questionId)).for("update");
       const report = await gradeIn(tx, q!, answer);
-      if (!report.replayed) await refreshPoints(tx, found.raceId);
+      if (!report.replayed) {
+        await refreshPoints(tx, found.raceId);
+        await recordAudit(tx, deps.clock, by, {
+          action: "QUESTION_ANSWER",
+          raceId: found.raceId,
+          target: questionTarget(q!),
+          before: { correctAnswer: null },
+          after: { correctAnswer: report.correctAnswer, graded: report.graded, correct: report.correct },
+        });
+      }
       return report;
     });
   }
 
 
   /** POST /admin/races/{raceId}/questions/grade: the race's ungraded questions with a source, from its entered results. */
-  async function gradeFromResults(raceId: string): Promise<GradeFromResults> {
+  async function gradeFromResults(raceId: string, by: Operator = CLI_OPERATOR): Promise<GradeFromResults> {
     return db.transaction(async (tx) => {
       const race = await raceOf(tx, raceId);
       await lockRace(tx, race.id);
@@ -182,7 +202,17 @@ export function gradingService(deps: AppDeps) {
         if (answer === null || now < q.closesAt.getTime()) waiting.push(q.id);
         else graded.push(await gradeIn(tx, q, answer));
       }
-      if (graded.length) await refreshPoints(tx, race.id);
+      if (graded.length) {
+        await refreshPoints(tx, race.id);
+        const asked = new Map(pending.map((q) => [q.id, q]));
+        await recordAudit(tx, deps.clock, by, {
+          action: "QUESTION_GRADE",
+          raceId: race.id,
+          target: graded.map((g) => questionTarget(asked.get(g.questionId)!)).join(", "),
+          before: graded.map((g) => ({ questionId: g.questionId, correctAnswer: null })),
+          after: graded.map((g) => ({ questionId: g.questionId, correctAnswer: g.correctAnswer, graded: g.graded, correct: g.correct })),
+        });
+      }
       return { raceId: race.id, graded, waiting };
     });
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminQuestionsCalls, questionsCalls } from "../../../contract/calls.questions";
-import { adminGuard } from "../../http/adminGuard";
+import { operatorGuard, operatorOf } from "../../http/operatorGuard";
 import { serve } from "../../http/route";
 import { gradingService } from "./grading";
 import { questionsService } from "./service";
@@ -13,14 +13,12 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   serve(app, questionsCalls.answer, ({ caller, params, body }) => service.answer(caller.userId, params.id!, body));
 }
 
-/** The operators' questions, behind the admin token (registered only when the server has one). */
+/** The operators' questions: the admin token (the CLI) or an operator's session, each change written to the audit log. */
 export async function adminQuestionsRoutes(app: FastifyInstance): Promise<void> {
-  const expected = app.deps.config.adminToken;
-  if (!expected) return;
   const grading = gradingService(app.deps);
-  const guarded = { routeOptions: { onRequest: adminGuard(expected) } };
-  serve(app, adminQuestionsCalls.add, ({ params, body }) => grading.add(params.raceId!, body), guarded);
+  const guarded = { routeOptions: { preHandler: operatorGuard(app.deps) } };
+  serve(app, adminQuestionsCalls.add, ({ params, body, request }) => grading.add(params.raceId!, body, operatorOf(request)), guarded);
   serve(app, adminQuestionsCalls.list, ({ params }) => grading.list(params.raceId!), guarded);
-  serve(app, adminQuestionsCalls.grade, ({ params, body }) => grading.grade(params.id!, body.answer), guarded);
-  serve(app, adminQuestionsCalls.gradeFromResults, ({ params }) => grading.gradeFromResults(params.raceId!), guarded);
+  serve(app, adminQuestionsCalls.grade, ({ params, body, request }) => grading.grade(params.id!, body.answer, operatorOf(request)), guarded);
+  serve(app, adminQuestionsCalls.gradeFromResults, ({ params, request }) => grading.gradeFromResults(params.raceId!, operatorOf(request)), guarded);
 }

@@ -9,6 +9,8 @@ import { categorySession, podiumOf, podiums } from "../../../contract/weekendRul
 import { ledgerKeys } from "../predictions/service";
 import { refundKey, refundsFor } from "./settlement";
 import { betRefundsOnRider, notifyInjured, playersOf } from "../bets/injury";
+import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { recordAudit } from "../audit/log";
 
 // game-rules.md "Injured riders": the operator marks a rider INJURED for a race; every pick on them whose
 // session has not started becomes invalid: the diamonds spent on it (its multiplier, its paid changes)
@@ -57,7 +59,8 @@ export function injuryService(deps: AppDeps) {
   const db = deps.db.db;
   const ledger = diamondsLedger(deps);
 
-  async function injure(riderId: string, raceId: string): Promise<InjuryReport> {
+  /** `by`: the operator, for the audit log (a replay of an injury already made is not written again). */
+  async function injure(riderId: string, raceId: string, by: Operator = CLI_OPERATOR): Promise<InjuryReport> {
     const outcome = await db.transaction(async (tx) => {
       const [rider] = isId(riderId) ? await tx.select().from(riders).where(eq(riders.id, riderId)) : [];
       const [race] = isId(raceId) ? await tx.select().from(races).where(eq(races.id, raceId)) : [];
@@ -116,6 +119,13 @@ export function injuryService(deps: AppDeps) {
         .insert(riderInjuries)
         .values({ riderId, raceId, ...report, injuredAt: now })
         .onConflictDoUpdate({ target: [riderInjuries.riderId, riderInjuries.raceId], set: { ...report, injuredAt: now } });
+      await recordAudit(tx, deps.clock, by, {
+        action: "RIDER_INJURE",
+        raceId,
+        target: `rider #${rider.number} ${rider.name}`,
+        before: { status: current?.status ?? rider.status },
+        after: { status: "INJURED", ...report },
+      });
       return { report, touched: [...new Set(refunds.map((r) => r.userId))] };
     });
     if (outcome.touched.length) await ledger.publish(...outcome.touched);

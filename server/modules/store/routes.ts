@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminStoreCalls, sandboxCalls, storeCalls } from "../../../contract/calls.store";
-import { adminGuard } from "../../http/adminGuard";
+import { operatorGuard, operatorOf } from "../../http/operatorGuard";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
 import { packsAdmin } from "./packs";
@@ -38,15 +38,13 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
   serve(app, sandboxCalls.cancel, async ({ caller, params }) => sandbox().cancel(caller.userId, params.token!));
 }
 
-/** The operators' packs, behind the admin token (registered only when the server has one). */
+/** The operators' packs and orders: the admin token (the CLI) or an operator's session, each change written to the audit log. */
 export async function adminStoreRoutes(app: FastifyInstance): Promise<void> {
-  const expected = app.deps.config.adminToken;
-  if (!expected) return;
   const packs = packsAdmin(app.deps);
-  const guarded = { routeOptions: { onRequest: adminGuard(expected) } };
+  const guarded = { routeOptions: { preHandler: operatorGuard(app.deps) } };
   serve(app, adminStoreCalls.packs, () => packs.list(), guarded);
-  serve(app, adminStoreCalls.addPack, ({ body }) => packs.add(body), guarded);
-  serve(app, adminStoreCalls.setPack, ({ params, body }) => packs.set(params.id!, body), guarded);
+  serve(app, adminStoreCalls.addPack, ({ body, request }) => packs.add(body, operatorOf(request)), guarded);
+  serve(app, adminStoreCalls.setPack, ({ params, body, request }) => packs.set(params.id!, body, operatorOf(request)), guarded);
   const service = storeService(app.deps, paymentsFromEnv(app.deps).provider);
-  serve(app, adminStoreCalls.captureStuck, ({ body }) => service.captureStuck(body.olderThanMinutes * 60_000), guarded);
+  serve(app, adminStoreCalls.captureStuck, ({ body, request }) => service.captureStuck(body.olderThanMinutes * 60_000, operatorOf(request)), guarded);
 }

@@ -9,6 +9,8 @@ import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
 import { safeErrorText } from "../../http/logging";
 import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
+import type { Operator } from "../../http/operatorGuard";
+import { recordAudit } from "../audit/log";
 import { ProviderError, type PaymentProvider, type ProviderEvent, type ProviderOrder } from "./provider";
 import { STORE_PATH } from "../../../contract/storePaths";
 
@@ -103,8 +105,11 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
     return db.transaction(async (tx) => move(tx, await lockOrder(tx, row.id), at.status, source));
   }
 
-  /** COMPLETED and the pack credited, once: the order row's lock and the ledger key 'purchase:<order>' both guard it. */
-  async function complete(orderId: string, captureId: string | null, source: string): Promise<PaymentOrderRow> {
+  /**
+   * COMPLETED and the pack credited, once: the order row's lock and the ledger key 'purchase:<order>' both guard it.
+   * `by`: the operator whose sweep completed it (capture-stuck), written to the audit log in the same transaction.
+   */
+  async function complete(orderId: string, captureId: string | null, source: string, by?: Operator): Promise<PaymentOrderRow> {
     const done = await db.transaction(async (tx) => {
       const row = await lockOrder(tx, orderId);
       if (row.state === "COMPLETED") return { row, credited: false };
@@ -112,6 +117,14 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
       const from = row.state === "VOIDED" ? { ...row, state: "APPROVED" as const } : row;
       await ledger.post(tx, { userId: row.userId, delta: row.diamonds, reason: "PURCHASE", ref: storeKeys.purchaseRef(row.id), idempotencyKey: storeKeys.purchase(row.id) });
       const next = await move(tx, from.state === "APPROVED" ? from : await move(tx, from, "APPROVED", source), "COMPLETED", source, { captureId });
+      if (by) {
+        await recordAudit(tx, deps.clock, by, {
+          action: "ORDER_CHANGE",
+          target: `order ${row.id}`,
+          before: { state: row.state },
+          after: { state: next.state, diamonds: row.diamonds, credited: true },
+        });
+      }
       return { row: next, credited: true };
     });
     if (done.credited) await ledger.publish(done.row.userId);
@@ -119,7 +132,7 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
   }
 
   /** Captures when the provider says APPROVED; answers what the order is now. Safe to call any number of times at once. */
-  async function capture(row: PaymentOrderRow, source: string): Promise<PaymentOrderRow> {
+  async function capture(row: PaymentOrderRow, source: string, by?: Operator): Promise<PaymentOrderRow> {
     if (row.state === "COMPLETED") return row;
     if (row.state === "VOIDED") throw new AppError(409, "paymentVoided");
     if (!row.providerOrderId) throw new AppError(409, "paymentNotApproved");
@@ -143,7 +156,7 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
         providerRefusal(err);
       }
     }
-    return complete(row.id, atProvider.captureId, source);
+    return complete(row.id, atProvider.captureId, source, by);
   }
 
   return {
@@ -281,7 +294,7 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
      * closed the window, the server stopped in between) are read again from the provider and captured when approved.
      * Answers the orders it completed.
      */
-    async captureStuck(olderThanMs: number): Promise<PaymentOrder[]> {
+    async captureStuck(olderThanMs: number, by?: Operator): Promise<PaymentOrder[]> {
       const before = new Date(deps.clock.now().getTime() - olderThanMs);
       const rows = await db
         .select()
@@ -290,7 +303,7 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
       const out: PaymentOrder[] = [];
       for (const r of rows) {
         try {
-          const now = await capture(r, "operator");
+          const now = await capture(r, "operator", by);
           if (now.state === "COMPLETED") out.push(await viewOf(now));
         } catch (err) {
           // Not approved (yet) or voided: left as it is.
