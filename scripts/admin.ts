@@ -1,6 +1,6 @@
 // Operator CLI: `npm run admin -- <command> [args]`. force-password-change opens the database directly (same
 // DATA_DIR / DATABASE_URL as the server; with PGlite only while the server is stopped: refused while it holds the
-// database), as do grant, revoke and guru. results, injure, odds, question, draw and news talk to the running server over HTTP (API_URL, default
+// database), as do grant, revoke and guru. results, injure, odds, question, draw, news and audit talk to the running server over HTTP (API_URL, default
 // http://localhost:$PORT) with the admin token.
 import { ResultKey } from "../contract/results";
 import { questionCommand } from "./operator/questions";
@@ -22,6 +22,7 @@ import { systemCalls } from "../contract/calls";
 import { embeddedDatabaseBusy } from "./operator/dbGuard";
 import { ridersCommand, ridersUsage } from "./operator/riders";
 import { sessionCommand, sessionUsage } from "./operator/session";
+import { auditCommand, auditUsage } from "./operator/audit";
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -53,13 +54,14 @@ ${ridersUsage}
                                                item); --lang for one language only, --at to date it
   news list                                    the newest published items
 ${sessionUsage}
+${auditUsage}
 
   <race>     a race id, next (the next or running race) or current (the latest weekend that has started)
   <SESSION>  ${ResultKey.options.join(", ")}
   <rider>    a race number (93) or a rider id
   <TYPE>     ${QuestionCategory.options.join(", ")}
 
-results, injure, odds, question, draw and news talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
+results, injure, odds, question, draw, news and audit talk to the running server: API_URL (default http://localhost:$PORT, PORT default 3000),
 with the admin token ADMIN_TOKEN, else the development secret in DATA_DIR (default ./data).
 force-password-change, grant, revoke and guru open the database (DATA_DIR / DATABASE_URL); with the embedded
 database (no DATABASE_URL) they refuse while the server runs: stop it first.
@@ -337,6 +339,9 @@ try {
       break;
     case "session":
       code = await sessionCommand(api(), args);
+      break;
+    case "audit":
+      code = await auditCommand(api(), args);
       break;
     default:
       usageError(`Unknown command: ${command}`);
