@@ -35,7 +35,9 @@ export function dueEvent(now: Date, s: { startsAt: Date; endsAt: Date; canceled:
 /**
  * The race clock: from the schedule (races, race_sessions) and the server clock, emits each session's
  * RACE_STARTING_SOON, RACE_STARTED, RACE_ENDED and RACE_CANCELED once. Every instance ticks; the
- * `race_events` primary key decides which one emits (INSERT … ON CONFLICT DO NOTHING RETURNING).
+ * `race_events` primary key decides which one emits (INSERT … ON CONFLICT DO NOTHING RETURNING). The claim is
+ * made only while the session still has the times the tick read: a session an operator moved meanwhile
+ * (server/modules/raceControl/moveService.ts drops its claims) is announced at its new time, not at the old one.
  */
 export function raceClock(database: Database, clock: Clock, emit: (payload: RaceEventPayload) => void) {
   async function tick(): Promise<RaceEventPayload[]> {
@@ -57,7 +59,10 @@ export function raceClock(database: Database, clock: Clock, emit: (payload: Race
       if (!type) continue;
       const won = rowsOf<{ session_id: string }>(
         await database.db.execute(sql`
-          INSERT INTO race_events (session_id, event, emitted_at) VALUES (${r.session_id}, ${type}, ${now})
+          INSERT INTO race_events (session_id, event, emitted_at)
+          SELECT ${r.session_id}::uuid, ${type}::text, ${now.toISOString()}::timestamptz FROM race_sessions
+          WHERE id = ${r.session_id} AND abs(extract(epoch FROM starts_at - ${new Date(r.starts_at).toISOString()}::timestamptz)) < 0.001
+            AND abs(extract(epoch FROM ends_at - ${new Date(r.ends_at).toISOString()}::timestamptz)) < 0.001
           ON CONFLICT DO NOTHING RETURNING session_id`),
       );
       if (won.length === 0) continue;
