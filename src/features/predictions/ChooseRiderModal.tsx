@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ChooserRef } from "../../../machines/predictionWeekend.machine";
 import { ModalTitle } from "../../modals/ModalTitle";
 import { RiderBadge } from "../../ui/RiderBadge";
+import { RiderRoleTag } from "../../ui/RiderRoleTag";
 import { useChooser, useWeekendData } from "./useWeekend";
 import styles from "./predictions.module.css";
 
@@ -38,6 +39,7 @@ function Chooser({ chooser }: { chooser: ChooserRef }) {
                 onClick={() => chooser.send({ type: "chooser.pick", riderId })}
               >
                 <RiderBadge rider={rider} size="sm" />
+                <RiderRoleTag role={rider.role} />
                 {noteText ? <span className={styles.chooserNote}>{noteText}</span> : null}
               </button>
             </li>

@@ -4,6 +4,8 @@ import { BET_TYPES, isBettable, typesLeft } from "../../../contract/betRules";
 import { betOnRider, formatOdds, useBettingOpen } from "../../features/bets/useBets";
 import styles from "../../features/bets/bets.module.css";
 import { RiderBadge } from "../../ui/RiderBadge";
+import { RiderRoleTag } from "../../ui/RiderRoleTag";
+import tagStyles from "../../ui/RiderRoleTag.module.css";
 
 /** Every rider of the race with a button per bet type showing its odds; a type already bet on the rider is marked placed. */
 export function RiderOddsGrid({ data }: { data: RaceBets }) {
@@ -43,9 +45,13 @@ function RiderRow({ rider, left, open }: { rider: BetRider; left: BetType[]; ope
           <span aria-hidden="true">
             <RiderBadge rider={rider} size="sm" />
           </span>
+          <RiderRoleTag role={rider.role} />
         </button>
       ) : (
-        <RiderBadge rider={rider} size="sm" />
+        <span className={tagStyles.cell}>
+          <RiderBadge rider={rider} size="sm" />
+          <RiderRoleTag role={rider.role} />
+        </span>
       )}
       {bettable && rider.odds ? (
         BET_TYPES.map((type) => {
