@@ -30,13 +30,30 @@ export const stakeLimits = (type: BetType) => ({ min: betNumbers.minStake, max: 
 export const isValidStake = (type: BetType, amount: number) =>
   Number.isSafeInteger(amount) && amount >= betNumbers.minStake && amount <= betNumbers.maxStake && amount % stakeStep(type) === 0;
 
-/** The valid stake nearest to `amount` for the type (the slider snaps to it; changing type keeps it valid). */
-export function snapStake(type: BetType, amount: number): number {
+/** The highest stake of the type's step at or under `cap`, counted from the minimum. */
+const topUnder = (cap: number, min: number, step: number) => min + Math.floor((cap - min) / step) * step;
+
+/**
+ * The stakes the slider offers the player: from the minimum up to min(max stake, balance), on the type's step, so
+ * it never goes past what they hold. A balance under the minimum stake offers none: 402 belowMinimumStake (the
+ * modal says so and offers the Store). Without a known balance, the type's own limits.
+ */
+export function stakeRange(type: BetType, balance?: number): Verdict<{ min: number; max: number; step: number }> {
   const { min, max, step } = stakeLimits(type);
+  if (balance !== undefined && balance < min) return refuse(402, "belowMinimumStake");
+  return allow({ min, max: topUnder(balance === undefined ? max : Math.min(max, balance), min, step), step });
+}
+
+/**
+ * The valid stake nearest to `amount` for the type within what the player holds (the slider snaps to it; changing
+ * type or the balance keeps it valid). Under the minimum stake it rests at the minimum, which cannot be placed.
+ */
+export function snapStake(type: BetType, amount: number, balance?: number): number {
+  const range = stakeRange(type, balance);
+  const { min, max, step } = range.ok ? range.value : stakeLimits(type);
   const wanted = Number.isFinite(amount) ? amount : min;
   const stepped = Math.round((wanted - min) / step) * step + min;
-  const top = max - ((max - min) % step);
-  return Math.min(top, Math.max(min, stepped));
+  return range.ok ? Math.min(max, Math.max(min, stepped)) : min;
 }
 
 /** Payout = stake × odds, rounded down to whole diamonds (odds in whole cents: exact). */

@@ -38,6 +38,7 @@ export const messages = {
   betPlaced: "Bet is placed!",
   // Bets (issue 14), not worded by the spec.
   betAlreadyPlaced: "You already have this bet on this rider in this race",
+  belowMinimumStake: "You have {{balance}} diamonds: the minimum stake is {{min}}",
   // Not worded by the spec; worded here once.
   invalidCredentials: "Wrong e-mail or password",
   emailTaken: "This e-mail can't be used to sign up",

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { Bet, BetOdds, BetType } from "../contract/bets";
-import { betSlip, bettingOpen, planBet, snapStake, typesLeft, type BetFacts } from "../contract/betRules";
+import { betSlip, bettingOpen, planBet, snapStake, stakeRange, typesLeft, type BetFacts } from "../contract/betRules";
 import type { ErrorBody } from "../contract/common";
 import { formatMessage } from "../contract/messages";
 import { betNumbers } from "../contract/rules";
@@ -10,8 +10,9 @@ import { isRaceStarted, notProvided, toErrorBody } from "./serviceErrors";
 
 // One bet, from the BetOnRider modal: the type, the stake on the slider, the confirmation, the placing and its
 // outcome. Every rule (stakes, the ACROSS step, the deadline, one bet per rider and type, the balance) is the
-// contract's `planBet`; the machine adds the flow, closes itself at the deadline from the injected clock and
-// follows the live balance.
+// contract's `planBet`, and the stakes the slider offers are its `stakeRange`; the machine adds the flow, closes
+// itself at the deadline from the injected clock and follows the live balance: the stake never goes past it, and a
+// balance under the minimum stake is a state of its own (the Store), decided where every edit starts.
 
 export type OddsOf = { id: string; odds: BetOdds | null };
 
@@ -58,7 +59,8 @@ export type PlaceBetOutput = { bet: Bet; balance: number };
 
 /**
  * Tags the BetOnRider modal reads: `choosing` (the type), `staking` (the slider), `busy` (placing), and the
- * outcomes `placed` ('Bet is placed!'), `expired`, `insufficient` (not enough diamonds), `incorrect`, `failed` (retry).
+ * outcomes `placed` ('Bet is placed!'), `expired`, `insufficient` (under the minimum stake, or the server found
+ * fewer diamonds than the stake: the Store), `incorrect`, `failed` (retry).
  */
 export type BetPlacementTag = "choosing" | "staking" | "busy" | "placed" | "expired" | "insufficient" | "incorrect" | "failed";
 
@@ -75,6 +77,9 @@ const factsOf = (c: BetPlacementContext): BetFacts => ({
 export const verdictOf = (c: BetPlacementContext): Verdict<unknown> =>
   c.type === null ? { ok: false, refusal: { status: 400, code: "betIncorrect" } } : planBet(factsOf(c), { riderId: c.riderId, type: c.type, amount: c.amount });
 
+/** The slider's range for the player's balance, or the contract's refusal when it is under the minimum stake (the Store). */
+export const stakeRangeOf = (c: Pick<BetPlacementContext, "type" | "balance">) => stakeRange(c.type ?? "WIN", c.balance);
+
 /** The odds of the rider bet on (null: injured). */
 export const riderOdds = (c: Pick<BetPlacementContext, "riderId" | "riders">) => c.riders.find((r) => r.id === c.riderId)?.odds ?? null;
 
@@ -82,11 +87,6 @@ export const riderOdds = (c: Pick<BetPlacementContext, "riderId" | "riders">) =>
 export const slipOf = (c: BetPlacementContext) => {
   const odds = riderOdds(c);
   return c.type && odds ? betSlip(c.type, c.amount, odds) : null;
-};
-
-const refusedWith = (c: BetPlacementContext, code: string) => {
-  const v = verdictOf(c);
-  return !v.ok && v.refusal.code === code;
 };
 
 const statusOf = (error: unknown) => toErrorBody(error).statusCode;
@@ -103,13 +103,17 @@ export const betPlacementMachine = setup({
     placeBet: fromPromise<PlaceBetOutput, PlaceBetInput>(notProvided("placeBet")),
   },
   guards: {
-    hasType: ({ context }) => context.type !== null,
+    /** A type chosen and at least the minimum stake held: the slider. */
+    canStake: ({ context }) => context.type !== null && stakeRangeOf(context).ok,
+    /** The balance is under the type's minimum stake (the same for every type): no stake to offer. */
+    belowMinimum: ({ context }) => !stakeRangeOf(context).ok,
     /** A type the player has no bet of on this rider yet. */
     typeLeft: ({ context, event }) => event.type === "bet.type" && typesLeft(context.placed, context.riderId).includes(event.betType),
     /** Bets have closed on the injected clock (whatever the type and stake). */
     expiredNow: ({ context }) => !bettingOpen(context.now, factsOf(context).race),
-    tooPoor: ({ context }) => refusedWith(context, "notEnoughDiamonds"),
     allowed: ({ context }) => verdictOf(context).ok,
+    /** The live balance differs from the one the modal decided with (the owner may repeat it, e.g. after a reconnect). */
+    balanceMoved: ({ context, event }) => event.type === "bet.balance" && event.balance !== context.balance,
     raceStarted: (_, params: { error: unknown }) => isRaceStarted(params.error),
     poorOnServer: (_, params: { error: unknown }) => statusOf(params.error) === 402,
     /** 400 or 409: the server says the bet itself is wrong (taken, injured, no riders). */
@@ -118,9 +122,12 @@ export const betPlacementMachine = setup({
   actions: {
     /** The clock is a service: the app provides its server-aligned clock, tests a fake one. */
     readClock: assign({ now: () => Date.now() }),
-    setType: assign(({ context, event }) => (event.type === "bet.type" ? { type: event.betType, amount: snapStake(event.betType, context.amount) } : {})),
-    setAmount: assign(({ context, event }) => (event.type === "bet.amount" ? { amount: snapStake(context.type ?? "WIN", event.amount) } : {})),
+    // The slider stops at the balance: every stake is snapped within what the player holds.
+    setType: assign(({ context, event }) => (event.type === "bet.type" ? { type: event.betType, amount: snapStake(event.betType, context.amount, context.balance) } : {})),
+    setAmount: assign(({ context, event }) => (event.type === "bet.amount" ? { amount: snapStake(context.type ?? "WIN", event.amount, context.balance) } : {})),
     setBalance: assign(({ context, event }) => ({ balance: event.type === "bet.balance" ? event.balance : context.balance })),
+    /** The stake within the balance again (it fell while the bet was on its way, or while the modal waited). */
+    fitStake: assign({ amount: ({ context }) => snapStake(context.type ?? "WIN", context.amount, context.balance) }),
     setFacts: assign(({ context, event }) => (event.type === "bet.facts" ? { riders: event.riders, placed: event.placed } : { riders: context.riders, placed: context.placed })),
     setError: assign({ error: (_, params: { error: unknown }) => toErrorBody(params.error) }),
     /** The contract's refusal as the error the modal shows. */
@@ -140,7 +147,7 @@ export const betPlacementMachine = setup({
 }).createMachine({
   id: "betPlacement",
   description:
-    "One bet in the BetOnRider modal: the type (WIN, PLACE, SHOW or ACROSS), the stake on the slider (30–150, ACROSS in steps of 3 split into three legs), confirm, placing, then 'Bet is placed!', expired, not enough diamonds (follows the live balance), incorrect, or a failure with retry; it closes itself when bets close.",
+    "One bet in the BetOnRider modal: the type (WIN, PLACE, SHOW or ACROSS), the stake on the slider (30 to the lower of 150 and the balance, ACROSS in steps of 3 split into three legs), confirm, placing, then 'Bet is placed!', expired, not enough diamonds (under the minimum stake: the Store; follows the live balance), incorrect, or a failure with retry; it closes itself when bets close.",
   initial: "open",
   context: ({ input }) => {
     const type = input.type && typesLeft(input.placed, input.riderId).includes(input.type) ? input.type : null;
@@ -149,7 +156,7 @@ export const betPlacementMachine = setup({
       riderId: input.riderId,
       riders: input.riders,
       type,
-      amount: snapStake(type ?? "WIN", input.amount ?? betNumbers.minStake),
+      amount: snapStake(type ?? "WIN", input.amount ?? betNumbers.minStake, input.balance),
       balance: input.balance,
       closesAt: input.closesAt,
       placed: input.placed,
@@ -161,17 +168,27 @@ export const betPlacementMachine = setup({
   states: {
     open: {
       // The owner's fresh facts: the confirm's check then refuses what the server would (rider injured, bet taken).
-      on: { "bet.balance": { actions: "setBalance" }, "bet.facts": { actions: "setFacts" } },
+      on: { "bet.facts": { actions: "setFacts" } },
       initial: "starting",
       states: {
-        // Where the player starts (and comes back to when the deadline timer fires): the clock decides first.
+        // Where the player starts, and comes back to when the deadline timer fires, the balance moves or a refused
+        // bet is edited: the clock decides first, then the balance (under the minimum stake nothing can be laid),
+        // then whether a type is chosen.
         starting: {
           entry: "readClock",
-          always: [{ guard: "expiredNow", target: "#betPlacement.expired" }, { guard: "hasType", target: "editing.staking" }, { target: "editing.choosing" }],
+          always: [
+            { guard: "expiredNow", target: "#betPlacement.expired" },
+            { guard: "canStake", target: "editing.staking" },
+            { guard: "belowMinimum", target: "editing.insufficient" },
+            { target: "editing.choosing" },
+          ],
         },
-        // The modal waits for the player: until bets close, then it closes itself (a request in flight is left to finish).
+        // The modal waits for the player: until bets close, then it closes itself (a request in flight is left to
+        // finish). The live balance is decided again from the start; entering, the stake fits the balance.
         editing: {
+          entry: "fitStake",
           after: { untilDeadline: "starting" },
+          on: { "bet.balance": { guard: "balanceMoved", target: "starting", actions: "setBalance" } },
           initial: "choosing",
           states: {
             choosing: {
@@ -189,20 +206,18 @@ export const betPlacementMachine = setup({
               },
             },
             insufficient: {
-              tags: ["insufficient", "staking"],
-              description: "Not enough diamonds for this stake: a lower stake, or diamonds arriving (the live balance), brings the player back.",
-              on: {
-                "bet.balance": { target: "staking", actions: "setBalance" },
-                "bet.amount": { target: "staking", actions: "setAmount" },
-                "bet.type": { guard: "typeLeft", target: "staking", actions: "setType" },
-              },
+              tags: "insufficient",
+              description:
+                "Not enough diamonds: the balance is under the minimum stake, or the server found fewer than the stake. The modal names the minimum and offers the Store, the slider rests; diamonds arriving (the live balance) bring the player back.",
+              // Another type decides again: its help and odds, and the slider if the balance the modal knows allows it.
+              on: { "bet.type": { guard: "typeLeft", target: "#betPlacement.open.starting", actions: "setType" } },
             },
             incorrect: {
               tags: "incorrect",
               description: "'Your bet is incorrect' (or the server's reason: already placed, rider injured): another type or stake tries again.",
               on: {
-                "bet.amount": { target: "staking", actions: ["setAmount", "clearError"] },
-                "bet.type": { guard: "typeLeft", target: "staking", actions: ["setType", "clearError"] },
+                "bet.amount": { target: "#betPlacement.open.starting", actions: ["setAmount", "clearError"] },
+                "bet.type": { guard: "typeLeft", target: "#betPlacement.open.starting", actions: ["setType", "clearError"] },
               },
             },
             failed: {
@@ -212,11 +227,11 @@ export const betPlacementMachine = setup({
             },
           },
         },
-        // The contract decides again at the moment of the confirm: the deadline, the balance, the stake.
+        // The contract decides again at the moment of the confirm: the deadline, the stake (the balance is already
+        // decided: the stake never goes past it, and under the minimum there is no confirm).
         checking: {
           always: [
             { guard: "expiredNow", target: "#betPlacement.expired" },
-            { guard: "tooPoor", target: "editing.insufficient" },
             { guard: "allowed", target: "placing" },
             { target: "editing.incorrect", actions: "setRefusal" },
           ],
@@ -224,6 +239,8 @@ export const betPlacementMachine = setup({
         placing: {
           tags: "busy",
           entry: "clearError",
+          // The stake on its way stays as sent; if the bet comes back, entering the editing fits it to the balance.
+          on: { "bet.balance": { actions: "setBalance" } },
           invoke: {
             id: "placeBet",
             src: "placeBet",

@@ -13,6 +13,7 @@ import {
   settleLegs,
   snapStake,
   stakeLimits,
+  stakeRange,
   typesLeft,
   type BetFacts,
   type BettableRider,
@@ -75,6 +76,39 @@ describe("Stakes: 30 to 150 whole diamonds; ACROSS in steps of 3", () => {
     expect(snapStake("ACROSS", 151)).toBe(150);
     expect(stakeLimits("ACROSS")).toEqual({ min: 30, max: 150, step: 3 });
     fc.assert(fc.property(fc.constantFrom("WIN", "PLACE", "SHOW", "ACROSS" as const), fc.integer({ min: -50, max: 400 }), (type, n) => isValidStake(type, snapStake(type, n))));
+  });
+});
+
+describe("The slider stops at the balance: its top is the lower of 150 and the balance, on the type's step", () => {
+  it.each([
+    ["WIN", 40, { min: 30, max: 40, step: 1 }],
+    ["ACROSS", 40, { min: 30, max: 39, step: 3 }],
+    ["WIN", 30, { min: 30, max: 30, step: 1 }],
+    ["WIN", 1000, { min: 30, max: 150, step: 1 }],
+    ["ACROSS", 149, { min: 30, max: 147, step: 3 }],
+  ] as const)("%s at %i diamonds: %o", (type, balance, range) => {
+    expect(stakeRange(type, balance)).toEqual({ ok: true, value: range });
+  });
+
+  it("at 40 diamonds a stake of 150 snaps to 40", () => {
+    expect(snapStake("WIN", 150, 40)).toBe(40);
+    expect(snapStake("ACROSS", 150, 40)).toBe(39);
+    expect(snapStake("WIN", 150)).toBe(150);
+  });
+
+  it("below the minimum of 30 there is no stake to offer: 402 belowMinimumStake, the slider rests at the minimum", () => {
+    expect(stakeRange("WIN", 10)).toEqual({ ok: false, refusal: { status: 402, code: "belowMinimumStake" } });
+    expect(stakeRange("ACROSS", 29)).toEqual({ ok: false, refusal: { status: 402, code: "belowMinimumStake" } });
+    expect(snapStake("WIN", 100, 10)).toBe(30);
+  });
+
+  it("every stake it offers is valid and affordable", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("WIN", "PLACE", "SHOW", "ACROSS" as const), fc.integer({ min: -50, max: 400 }), fc.integer({ min: 30, max: 1000 }), (type, n, balance) => {
+        const stake = snapStake(type, n, balance);
+        return isValidStake(type, stake) && stake <= balance && planBet(facts({ balance }), { riderId: "a", type, amount: stake }).ok;
+      }),
+    );
   });
 });
 

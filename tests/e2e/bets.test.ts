@@ -46,7 +46,64 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 const balanceOf = async (page: Page) => Number(await page.getByTestId("balance").textContent());
+type Rider = { id: string; number: number; name: string };
 const headerBalanceOf = async (page: Page) => Number(await page.getByTestId("header-balance").textContent());
+
+describe("The slider stops at the balance; below the minimum stake the modal says so and offers the Store", () => {
+  it("at 40 diamonds the slider ends at 40 ('40 → 0'); at 10 it names the minimum of 30 and links to the Store, nothing to place", async () => {
+    const player = await createPlayer(product.url);
+    const [race] = (await api<{ id: string }[]>(null, "GET", "/races/next?take=1")) as [{ id: string }];
+    const [rider, other, third] = (await operator.raceRiders(race.id)).riders.filter((r) => r.available).slice(0, 3) as Rider[] as [Rider, Rider, Rider];
+    await api(player, "POST", `/bets/circuits/${race.id}`, { riderId: other.id, type: "WIN", amount: 60 });
+    const page = await openSignedIn(browser, product.url, player, "/bets");
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await expect.poll(() => balanceOf(page), { timeout: 30_000 }).toBe(40);
+
+    const modal = page.getByRole("dialog");
+    await page.getByRole("button", { name: new RegExp(`^Bet Win on #${rider.number} ${rider.name} at odds`) }).click();
+    const slider = modal.getByRole("slider");
+    await slider.focus();
+    await page.keyboard.press("End");
+    await expect.poll(() => slider.getAttribute("aria-valuenow")).toBe("40");
+    expect(await slider.getAttribute("aria-valuemax")).toBe("40");
+    // Past the end: the stake stays at the balance, the preview at 0.
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("PageUp");
+    expect(await slider.getAttribute("aria-valuenow")).toBe("40");
+    expect(await modal.getByText("Balance: 40 → 0 diamonds after this bet").count()).toBe(1);
+    expect(await modal.textContent()).not.toMatch(/→ [−-]/);
+    expect(await modal.getByRole("button", { name: "Place bet: 40" }).isEnabled()).toBe(true);
+    expect(await axeViolations(page), "BetOnRider at 40 diamonds").toEqual([]);
+    await modal.getByRole("button", { name: "Cancel" }).click();
+
+    // Another 30 spent elsewhere: 10 left, under the minimum stake.
+    await api(player, "POST", `/bets/circuits/${race.id}`, { riderId: third.id, type: "WIN", amount: 30 });
+    await expect.poll(() => balanceOf(page), { timeout: 30_000 }).toBe(10);
+    await page.getByRole("button", { name: new RegExp(`^Bet Win on #${rider.number} ${rider.name} at odds`) }).click();
+    const notice = modal.getByTestId("insufficient");
+    await expect.poll(() => notice.textContent()).toContain("You have 10 diamonds: the minimum stake is 30");
+    expect(await modal.getByText(/lower the stake/).count()).toBe(0);
+    expect(await modal.getByRole("button", { name: "Place bet: 30" }).isDisabled()).toBe(true);
+    expect(await modal.getByRole("slider").getAttribute("data-disabled")).not.toBeNull();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await axeViolations(page), `BetOnRider under the minimum at ${width}px`).toEqual([]);
+    }
+    await modal.getByRole("button", { name: "Cancel" }).click();
+    // Opened on the rider (no type chosen yet): the same, instead of the type's choice.
+    await page.getByRole("button", { name: `Bet on #${rider.number} ${rider.name}`, exact: true }).click();
+    await expect.poll(() => notice.textContent()).toContain("You have 10 diamonds: the minimum stake is 30");
+    expect(await modal.getByText("Choose how you want to bet on this rider.").count()).toBe(0);
+    expect(await axeViolations(page), "BetOnRider on the rider under the minimum").toEqual([]);
+    await notice.getByRole("link", { name: "Get diamonds in the Store" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/shop");
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
 
 describe("a player's bets on a race weekend", () => {
   let player: Player;

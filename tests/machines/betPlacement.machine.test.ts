@@ -3,7 +3,7 @@ import { assign, createActor, createMachine, fromPromise, SimulatedClock } from 
 import type { Bet } from "../../contract/bets";
 import { oddsOf } from "../../contract/betRules";
 import type { ErrorBody } from "../../contract/common";
-import { betPlacementMachine, slipOf, type BetPlacementContext, type BetPlacementInput, type PlaceBetInput, type PlaceBetOutput } from "../../machines/betPlacement.machine";
+import { betPlacementMachine, slipOf, stakeRangeOf, type BetPlacementContext, type BetPlacementInput, type PlaceBetInput, type PlaceBetOutput } from "../../machines/betPlacement.machine";
 import { MAX_TIMER_MS } from "../../machines/predictionChange.machine";
 import { apiError } from "./authFixtures";
 import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
@@ -185,7 +185,7 @@ describe("Bets close at the race session's scheduled start (one second either si
 
 describe("The slider: 30 to 150; ACROSS in steps of 3, split into three legs, shown live", () => {
   it("snaps the stake to the type's step and limits; changing type keeps it valid", () => {
-    const { actor, snap } = startPlacement(at.before, { type: "ACROSS" });
+    const { actor, snap } = startPlacement(at.before, { type: "ACROSS", balance: 500 });
     actor.send({ type: "bet.amount", amount: 31 });
     expect(snap().context.amount).toBe(30);
     actor.send({ type: "bet.amount", amount: 95 });
@@ -220,30 +220,118 @@ describe("The slider: 30 to 150; ACROSS in steps of 3, split into three legs, sh
   });
 });
 
-describe("Not enough diamonds: the modal follows the live balance", () => {
-  it("a stake above the balance waits; diamonds arriving bring the slider back", async () => {
-    const { actor, snap, calls } = startPlacement(at.before, { balance: 40 });
-    actor.send({ type: "bet.amount", amount: 60 });
+describe("The slider stops at the balance: 30 to the lower of 150 and the diamonds held", () => {
+  it("at 40 diamonds a stake of 150 snaps to 40, never past the balance; ACROSS to 39", () => {
+    const { actor, snap } = startPlacement(at.before, { balance: 40, amount: 150 });
+    expect(snap().context.amount).toBe(40);
+    actor.send({ type: "bet.amount", amount: 150 });
+    expect(snap().context.amount).toBe(40);
+    expect(stakeRangeOf(snap().context)).toEqual({ ok: true, value: { min: 30, max: 40, step: 1 } });
+    actor.send({ type: "bet.type", betType: "ACROSS" });
+    expect(snap().context.amount).toBe(39);
     actor.send({ type: "bet.confirm" });
-    expect(snap().hasTag("insufficient")).toBe(true);
-    expect(calls).toEqual([]);
-    actor.send({ type: "bet.balance", balance: 200 });
-    expect(snap().hasTag("staking")).toBe(true);
-    actor.send({ type: "bet.confirm" });
-    await settle();
-    expect(calls).toHaveLength(1);
-    expect(snap().hasTag("placed")).toBe(true);
+    expect(snap().hasTag("busy")).toBe(true);
   });
 
-  it("a 402 from the server (spent in another tab) shows the same", async () => {
+  it("the live balance falling brings the stake down with it; rising lets it go up to 150", () => {
+    const { actor, snap } = startPlacement(at.before, { balance: 200 });
+    actor.send({ type: "bet.amount", amount: 120 });
+    actor.send({ type: "bet.balance", balance: 50 });
+    expect(snap().hasTag("staking")).toBe(true);
+    expect(snap().context.amount).toBe(50);
+    actor.send({ type: "bet.balance", balance: 500 });
+    expect(snap().context.amount).toBe(50);
+    actor.send({ type: "bet.amount", amount: 400 });
+    expect(snap().context.amount).toBe(150);
+  });
+
+  it("the stake on its way is not moved by the live balance; a failure brings it back within the balance", async () => {
+    const held: { fail?: (e: unknown) => void } = {};
+    const { actor, snap } = startPlacement(at.before, { balance: 100 }, () => new Promise((_, reject) => (held.fail = reject)));
+    actor.send({ type: "bet.amount", amount: 80 });
+    actor.send({ type: "bet.confirm" });
+    actor.send({ type: "bet.balance", balance: 60 });
+    expect(snap().hasTag("busy")).toBe(true);
+    expect(snap().context).toMatchObject({ amount: 80, balance: 60 });
+    held.fail?.(apiError(broken));
+    await settle();
+    expect(snap().hasTag("failed")).toBe(true);
+    expect(snap().context.amount).toBe(60);
+  });
+});
+
+describe("Under the minimum stake: the modal names the minimum and offers the Store, and follows the live balance", () => {
+  it("opened at 10 diamonds: insufficient at once, the contract's belowMinimumStake, and a confirm sends nothing", () => {
+    const { actor, snap, calls } = startPlacement(at.before, { balance: 10 });
+    expect(snap().hasTag("insufficient")).toBe(true);
+    expect(stakeRangeOf(snap().context)).toEqual({ ok: false, refusal: { status: 402, code: "belowMinimumStake" } });
+    expect(snap().context.amount).toBe(30);
+    actor.send({ type: "bet.confirm" });
+    actor.send({ type: "bet.amount", amount: 10 });
+    expect(snap().hasTag("insufficient")).toBe(true);
+    expect(snap().context.amount).toBe(30);
+    expect(calls).toEqual([]);
+  });
+
+  it("without a type chosen too; another type keeps it, as the minimum is every type's", () => {
+    const { actor, snap } = startPlacement(at.before, { balance: 29, type: null });
+    expect(snap().hasTag("insufficient")).toBe(true);
+    actor.send({ type: "bet.type", betType: "ACROSS" });
+    expect(snap().hasTag("insufficient")).toBe(true);
+    expect(snap().context.type).toBe("ACROSS");
+  });
+
+  it("the live balance falling under the minimum while staking or choosing; diamonds arriving bring the slider back", async () => {
+    const { actor, snap, calls } = startPlacement(at.before, { balance: 100 });
+    actor.send({ type: "bet.amount", amount: 60 });
+    actor.send({ type: "bet.balance", balance: 20 });
+    expect(snap().hasTag("insufficient")).toBe(true);
+    // The stake rests at the minimum meanwhile.
+    expect(snap().context.amount).toBe(30);
+    actor.send({ type: "bet.balance", balance: 45 });
+    expect(snap().hasTag("staking")).toBe(true);
+    actor.send({ type: "bet.amount", amount: 60 });
+    expect(snap().context.amount).toBe(45);
+    actor.send({ type: "bet.confirm" });
+    await settle();
+    expect(calls).toEqual([{ raceId: "R1", riderId: "a", type: "WIN", amount: 45 }]);
+    expect(snap().hasTag("placed")).toBe(true);
+
+    const choosing = startPlacement(at.before, { balance: 100, type: null });
+    choosing.actor.send({ type: "bet.balance", balance: 5 });
+    expect(choosing.snap().hasTag("insufficient")).toBe(true);
+    choosing.actor.send({ type: "bet.balance", balance: 30 });
+    expect(choosing.snap().hasTag("choosing")).toBe(true);
+  });
+
+  it("a 402 from the server (spent in another tab before the live balance came) is insufficient until the balance says how many", async () => {
     const { actor, snap } = startPlacement(at.before, {}, async () => {
       throw apiError(poor);
     });
+    actor.send({ type: "bet.amount", amount: 90 });
     actor.send({ type: "bet.confirm" });
     await settle();
     expect(snap().hasTag("insufficient")).toBe(true);
-    actor.send({ type: "bet.amount", amount: 30 });
+    expect(snap().context.error).toEqual(poor);
+    actor.send({ type: "bet.balance", balance: 50 });
     expect(snap().hasTag("staking")).toBe(true);
+    expect(snap().context.amount).toBe(50);
+  });
+
+  it("the same balance again (the owner repeats it after a reconnect) changes nothing: the deadline's timer keeps running", () => {
+    const { actor, snap, advance } = startPlacement(CLOSES - 10 * SEC, { balance: 100 });
+    advance(5 * SEC);
+    actor.send({ type: "bet.balance", balance: 100 });
+    expect(snap().hasTag("staking")).toBe(true);
+    advance(5 * SEC);
+    expect(snap().hasTag("expired")).toBe(true);
+  });
+
+  it("the deadline still closes it", () => {
+    const { snap, advance } = startPlacement(CLOSES - 10 * SEC, { balance: 0 });
+    expect(snap().hasTag("insufficient")).toBe(true);
+    advance(10 * SEC);
+    expect(snap().hasTag("expired")).toBe(true);
   });
 });
 

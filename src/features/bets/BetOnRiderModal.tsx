@@ -1,14 +1,16 @@
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import type { BetType } from "../../../contract/bets";
-import { BET_TYPES, typesLeft } from "../../../contract/betRules";
-import { riderOdds, slipOf, type BetPlacementTag } from "../../../machines/betPlacement.machine";
+import { BET_TYPES, stakeLimits, typesLeft } from "../../../contract/betRules";
+import { riderOdds, slipOf, stakeRangeOf, type BetPlacementTag } from "../../../machines/betPlacement.machine";
 import type { PlacementRef } from "../../../machines/raceBets.machine";
 import { modals } from "../../app/hooks";
+import { paths } from "../../app/paths";
 import { ModalTitle } from "../../modals/ModalTitle";
 import type { ModalComponentProps } from "../../modals/modalTypes";
 import modalStyles from "../../modals/modal.module.css";
-import { Button } from "../../ui/Button";
+import { Button, buttonClass } from "../../ui/Button";
 import { Diamond } from "../../ui/Diamond";
 import { useErrorText } from "../../ui/fieldErrors";
 import { RiderBadge } from "../../ui/RiderBadge";
@@ -18,8 +20,9 @@ import styles from "./bets.module.css";
 
 /**
  * The BetOnRider modal, a view of the bets actor's placement: the type with its odds, the stake on the slider
- * (ACROSS split shown live), the potential payout, and the outcome: 'Bet is placed!', expired, not enough
- * diamonds, incorrect, or a failure with Try Again. Closing it ends the flow.
+ * (ACROSS split shown live, never past the balance), the potential payout, and the outcome: 'Bet is placed!',
+ * expired, not enough diamonds (the minimum named, and the Store), incorrect, or a failure with Try Again. Closing
+ * it ends the flow.
  */
 export default function BetOnRiderModal({ close }: ModalComponentProps<"BetOnRider">) {
   const placement = usePlacement();
@@ -71,6 +74,18 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
   const busy = is("busy");
   const type = context.type;
   const left = typesLeft(context.placed, context.riderId);
+  // Under the minimum stake no stake can be laid (the contract's refusal), and after the server's 402 the balance
+  // the modal knows is behind: either way the slider rests and the Store is offered instead of a balance preview.
+  const range = stakeRangeOf(context);
+  const poor = is("insufficient") || !range.ok;
+  const notice = poor ? (
+    <div className={modalStyles.alert} role="alert" data-testid="insufficient">
+      <p>{range.ok ? t("errors:notEnoughDiamonds") : t(`errors:${range.refusal.code}`, { balance: context.balance, min: stakeLimits(type ?? "WIN").min })}</p>
+      <Link href={paths.shop} className={buttonClass({ variant: "secondary", size: "sm" })} onClick={close}>
+        {t("modal.toStore")}
+      </Link>
+    </div>
+  ) : null;
   return (
     <div className={styles.betModal}>
       <ModalTitle>{title}</ModalTitle>
@@ -101,7 +116,7 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
           <p className={styles.help}>
             <strong>{t(`types.${type}`)}</strong> {t(`typeHelp.${type}`)}
           </p>
-          <StakeSlider type={type} amount={context.amount} disabled={busy} onChange={(amount) => placement.send({ type: "bet.amount", amount })} />
+          <StakeSlider type={type} amount={context.amount} balance={context.balance} disabled={busy || poor} onChange={(amount) => placement.send({ type: "bet.amount", amount })} />
           {slip ? (
             <div className={styles.slip} aria-live="polite">
               {type === "ACROSS" ? (
@@ -127,12 +142,11 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
               </p>
             </div>
           ) : null}
-          <p className={styles.modalText}>{t("balance.after", { balance: context.balance, after: context.balance - context.amount })}</p>
-          {is("insufficient") ? (
-            <p className={modalStyles.alert} role="alert">
-              {t("errors:notEnoughDiamonds")} {t("modal.insufficient", { balance: context.balance })}
-            </p>
-          ) : null}
+          {/* The stake on its way is not moved when the live balance falls meanwhile: the preview waits rather than go below 0. */}
+          {poor || context.amount > context.balance ? null : (
+            <p className={styles.modalText}>{t("balance.after", { balance: context.balance, after: context.balance - context.amount })}</p>
+          )}
+          {notice}
           {(is("incorrect") || is("failed")) && context.error ? (
             <p className={modalStyles.alert} role="alert">
               {errorText(context.error)}
@@ -143,16 +157,18 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
               {t("common:cancel")}
             </Button>
             {is("failed") ? (
-              <Button className={styles.cta} onClick={() => placement.send({ type: "bet.retry" })}>{t("errors:tryAgain")}</Button>
+              <Button className={styles.cta} disabled={poor} onClick={() => placement.send({ type: "bet.retry" })}>
+                {t("errors:tryAgain")}
+              </Button>
             ) : (
-              <Button className={styles.cta} loading={busy} disabled={is("insufficient") || is("incorrect")} onClick={() => placement.send({ type: "bet.confirm" })}>
+              <Button className={styles.cta} loading={busy} disabled={poor || is("incorrect")} onClick={() => placement.send({ type: "bet.confirm" })}>
                 {t("modal.place", { amount: context.amount })}
               </Button>
             )}
           </div>
         </>
       ) : (
-        <p className={styles.help}>{t("modal.chooseType")}</p>
+        (notice ?? <p className={styles.help}>{t("modal.chooseType")}</p>)
       )}
     </div>
   );

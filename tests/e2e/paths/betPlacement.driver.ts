@@ -39,10 +39,13 @@ const placeButton = (page: Page) => modal(page).getByRole("button", { name: /^Pl
 /** A bet as the player, through the API (the server debits its stake). */
 const betByApi = (w: BetWorld, riderId: string, type = "WIN") => api(w.url, w.player, "POST", `/bets/circuits/${w.raceId}`, { riderId, type, amount: 30 });
 
-/** The player's balance drops to 10: three WIN bets of 30 on other riders. */
+/** The player's balance drops to 10, under the minimum stake of 30: three WIN bets of 30 on other riders. */
 async function spendDown(w: BetWorld) {
   for (const other of w.others) await betByApi(w, other.id);
 }
+
+/** The Bets screen's balance (the live channel's), which the modal follows. */
+const pageBalance = async (page: Page) => Number(await page.getByTestId("balance").textContent());
 
 /** Holds the next bet request on its way to the server; the returned promise gives its route. */
 function holdBet(w: BetWorld, page: Page) {
@@ -67,19 +70,20 @@ async function releaseBet(w: BetWorld, how: "continue" | "abort") {
 
 /** Another player gives this one 10 diamonds: the live channel brings the new balance to the open modal. */
 async function donateTo(w: BetWorld, page: Page) {
-  const before = Number(/Balance: (\d+)/.exec((await modal(page).textContent()) ?? "")?.[1]);
+  const before = await pageBalance(page);
   const giver = await createPlayer(w.url);
   const me = await api<{ id: string }>(w.url, w.player, "GET", "/users/profile");
   await api(w.url, giver, "POST", "/diamonds/transactions/internal", { data: { toUserId: me.id, amount: 10 }, idempotencyKey: randomUUID() });
   await expect.poll(() => modal(page).getByText(`Balance: ${before + 10} →`).count(), POLL).toBe(1);
 }
 
-/** Moves the stake one step (down from the top, else up) and waits for the slider to show it. */
+/** Moves the stake one step (down from the top, which is the balance or 150, else up) and waits for the slider to show it. */
 async function moveStake(page: Page) {
   const slider = modal(page).getByRole("slider");
   const now = Number(await slider.getAttribute("aria-valuenow"));
+  const top = Number(await slider.getAttribute("aria-valuemax"));
   await slider.focus();
-  await page.keyboard.press(now >= 150 ? "ArrowLeft" : "ArrowRight");
+  await page.keyboard.press(now >= top ? "ArrowLeft" : "ArrowRight");
   await expect.poll(() => slider.getAttribute("aria-valuenow"), POLL).not.toBe(String(now));
 }
 
@@ -129,7 +133,7 @@ export function betPlacementDriver(getUrl: () => string, adminToken: string): Ui
       const [rider, ...rest] = bettable;
       const world: BetWorld = { url, player, raceId: race.id, closesAt: Date.parse(view.closesAt!), rider: rider!, others: rest.slice(0, 3), held: null, clockMoved: false, adminToken };
       // Not enough diamonds for the smallest stake before the modal opens.
-      if (guards(path).includes("tooPoor")) await spendDown(world);
+      if (guards(path).includes("belowMinimum")) await spendDown(world);
       // A bet on the rider the operator injures while the modal is open: its refund notice makes the page read the race again.
       if (path.steps.some((s) => s.event === "bet.facts")) await betByApi(world, world.others[0]!.id);
       if (refusedAtConfirm(path)) await betByApi(world, world.rider.id, "PLACE");
@@ -175,7 +179,12 @@ export function betPlacementDriver(getUrl: () => string, adminToken: string): Ui
         if (s.step.guard === "raceStarted") {
           world.clockMoved = true;
           await api(world.url, null, "POST", "/dev/clock", { now: new Date(world.closesAt + 60_000).toISOString() });
-        } else if (s.step.guard === "poorOnServer") await spendDown(world);
+        } else if (s.step.guard === "poorOnServer") {
+          // Spent elsewhere while the bet is on its way; the modal has the live balance by the time the server refuses.
+          await spendDown(world);
+          await expect.poll(() => pageBalance(s.page), POLL).toBe(10);
+          await expect.poll(() => modal(s.page).getByText(/after this bet/).count(), POLL).toBe(0);
+        }
         // The same bet from another device while this one is on its way.
         else if (s.step.guard === "refusedOnServer") await betByApi(world, world.rider.id);
         await releaseBet(world, s.step.otherwise ? "abort" : "continue");
@@ -198,9 +207,14 @@ export function betPlacementDriver(getUrl: () => string, adminToken: string): Ui
         expect(await modal(page).getByRole("slider").count()).toBe(1);
         expect(await modal(page).getByRole("alert").count()).toBe(0);
       },
+      // Under the minimum stake: the modal names it and offers the Store; the slider rests, nothing can be placed.
       async "open.editing.insufficient"({ page }) {
-        await expect.poll(() => modal(page).getByRole("alert").textContent(), POLL).toContain("You don't have enough diamonds");
+        const notice = modal(page).getByTestId("insufficient");
+        await expect.poll(() => notice.textContent(), POLL).toContain("You have 10 diamonds: the minimum stake is 30");
+        expect(await notice.getByRole("link", { name: "Get diamonds in the Store" }).count()).toBe(1);
         expect(await placeButton(page).isDisabled()).toBe(true);
+        expect(await modal(page).getByRole("slider").getAttribute("data-disabled")).not.toBeNull();
+        expect(await modal(page).getByText(/after this bet/).count()).toBe(0);
       },
       async "open.editing.incorrect"({ page, step }) {
         // The modal's own check (the rider was injured meanwhile), or the server's refusal (the bet placed elsewhere).

@@ -133,18 +133,59 @@ describe("placing a bet in the BetOnRider modal", () => {
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ riderId: "r2", type: "ACROSS", amount: 33 });
   });
 
-  it("a stake above the balance says not enough diamonds and places nothing", async () => {
-    const { calls } = await open(betsWorld({ balance: 40 }));
+  it("the slider stops at the balance: at 40 diamonds End reaches 40, '40 → 0', and the bet can be placed", async () => {
+    await open(betsWorld({ balance: 40 }));
     fireEvent.click(oddsButton(/^Bet Show on #51/));
     const modal = await dialog();
-    fireEvent.keyDown(slider(), { key: "End" });
-    await waitFor(() => expect(slider().getAttribute("aria-valuenow")).toBe("150"));
-    fireEvent.click(within(modal).getByRole("button", { name: "Place bet: 150" }));
-    expect((await within(modal).findByRole("alert")).textContent).toContain("You don't have enough diamonds");
-    expect(calls.some((c) => c.method === "POST")).toBe(false);
-    fireEvent.keyDown(slider(), { key: "Home" });
-    await waitFor(() => expect(within(modal).getByRole("button", { name: "Place bet: 30" })).toBeTruthy());
+    fireEvent.keyDown(await within(modal).findByRole("slider"), { key: "End" });
+    await waitFor(() => expect(slider().getAttribute("aria-valuenow")).toBe("40"));
+    expect(slider().getAttribute("aria-valuemax")).toBe("40");
+    expect(within(modal).getByText("Balance: 40 → 0 diamonds after this bet")).toBeTruthy();
+    expect((within(modal).getByRole("button", { name: "Place bet: 40" }) as HTMLButtonElement).disabled).toBe(false);
     expect(within(modal).queryByRole("alert")).toBeNull();
+  });
+
+  it("below the minimum stake it says so, names the minimum and offers the Store; nothing can be placed", async () => {
+    const { calls } = await open(betsWorld({ balance: 10 }));
+    fireEvent.click(oddsButton(/^Bet Show on #51/));
+    const modal = await dialog();
+    const alert = await within(modal).findByRole("alert");
+    expect(alert.textContent).toContain("You have 10 diamonds: the minimum stake is 30");
+    expect(alert.textContent).not.toContain("lower the stake");
+    expect(within(alert).getByRole("link", { name: "Get diamonds in the Store" }).getAttribute("href")).toBe("/shop");
+    expect(within(modal).queryByText(/after this bet/)).toBeNull();
+    const place = within(modal).getByRole("button", { name: "Place bet: 30" }) as HTMLButtonElement;
+    expect(place.disabled).toBe(true);
+    fireEvent.click(place);
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("opened on the rider at 10 diamonds: the minimum and the Store instead of a type to choose; the Store's link closes the modal", async () => {
+    await open(betsWorld({ balance: 10 }));
+    fireEvent.click(screen.getByRole("button", { name: "Bet on #51 Luca Ferri" }));
+    const modal = await dialog();
+    const alert = await within(modal).findByRole("alert");
+    expect(alert.textContent).toContain("You have 10 diamonds: the minimum stake is 30");
+    expect(within(modal).queryByText("Choose how you want to bet on this rider.")).toBeNull();
+    fireEvent.click(within(alert).getByRole("link", { name: "Get diamonds in the Store" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("the live balance: falling under the minimum turns the slider into the Store's offer, diamonds arriving bring it back within the balance", async () => {
+    await open(betsWorld({ balance: 100 }));
+    fireEvent.click(oddsButton(/^Bet Show on #51/));
+    const modal = await dialog();
+    fireEvent.keyDown(await within(modal).findByRole("slider"), { key: "End" });
+    await waitFor(() => expect(slider().getAttribute("aria-valuenow")).toBe("100"));
+    push("user-balance-update", { balance: "20" });
+    expect((await within(modal).findByRole("alert")).textContent).toContain("You have 20 diamonds: the minimum stake is 30");
+    expect(slider().getAttribute("data-disabled")).not.toBeNull();
+    push("user-balance-update", { balance: "45" });
+    await waitFor(() => expect(within(modal).queryByRole("alert")).toBeNull());
+    expect(slider().getAttribute("aria-valuemax")).toBe("45");
+    fireEvent.keyDown(slider(), { key: "End" });
+    await waitFor(() => expect(slider().getAttribute("aria-valuenow")).toBe("45"));
+    expect(within(modal).getByText("Balance: 45 → 0 diamonds after this bet")).toBeTruthy();
   });
 
   it("the server's clock says bets closed (418): 'The time to make the bet has expired'", async () => {
