@@ -266,4 +266,50 @@ describe("staff tools", () => {
     expect(await axeViolations(staff)).toEqual([]);
     expect(errors).toEqual([]);
   }, 240_000);
+
+  it("an operator reads the audit log at /staff/audit: the grants of the command line, by race, accessible at 1280 and 375 px and by keyboard; an analyst gets the not-found page", async () => {
+    const operator = await createPlayer(product.url);
+    const analyst = await createPlayer(product.url);
+    await product.stop();
+    for (const [email, role] of [
+      [operator.email, "operator"],
+      [analyst.email, "analyst"],
+    ] as const) {
+      await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "grant", email, role], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+    }
+    await product.start();
+    const errors: string[] = [];
+
+    const other = await openSignedIn(browser, product.url, analyst, "/staff/audit");
+    await expect.poll(() => other.getByRole("heading", { level: 1, name: "You ran wide" }).count(), { timeout: 15_000 }).toBe(1);
+    expect((await api(analyst, "GET", "/admin/audit")).status).toBe(403);
+    await other.context().close();
+
+    const staff = await openSignedIn(browser, product.url, operator, "/staff");
+    staff.on("pageerror", (e) => errors.push(e.message));
+    await expect.poll(() => staff.getByRole("heading", { level: 1, name: "Staff tools" }).count(), { timeout: 15_000 }).toBe(1);
+    await staff.getByRole("link", { name: /Audit log/ }).click();
+    await expect.poll(() => staff.getByRole("heading", { level: 1, name: "Audit log" }).count(), { timeout: 15_000 }).toBe(1);
+    const table = staff.getByRole("table", { name: /Operator actions, newest first/ });
+    await expect.poll(() => table.count(), { timeout: 15_000 }).toBe(1);
+    const grants = table.getByRole("row").filter({ hasText: "Role granted" });
+    await expect.poll(() => grants.count()).toBeGreaterThanOrEqual(2);
+    expect(await grants.first().textContent()).toMatch(/Admin token.*Command line/);
+    expect(await table.textContent()).not.toContain(operator.email);
+    expect(await axeViolations(staff)).toEqual([]);
+
+    // By keyboard: the race dropdown takes focus; a race with no action on the record says so.
+    const race = staff.getByRole("combobox", { name: "Race" });
+    await race.focus();
+    const firstRace = await race.locator("option").nth(1).getAttribute("value");
+    await race.selectOption(firstRace!);
+    await expect.poll(() => staff.getByRole("heading", { name: "Nothing on the record yet" }).count(), { timeout: 15_000 }).toBe(1);
+    await race.selectOption("");
+    await expect.poll(() => table.count(), { timeout: 15_000 }).toBe(1);
+    await staff.setViewportSize({ width: 375, height: 800 });
+    expect(await axeViolations(staff)).toEqual([]);
+    await staff.keyboard.press("Tab");
+    expect(await staff.evaluate(() => document.activeElement !== document.body)).toBe(true);
+    expect(errors).toEqual([]);
+  }, 240_000);
 });
