@@ -23,7 +23,7 @@ export const adminCalls = {
     auth: false,
     body: ResultBody,
     result: SettlementReport,
-    errors: { 400: ["classificationInvalid"], ...NOT_FOUND, 409: ["resultsSettled", "sessionNotEnded"] },
+    errors: { 400: ["classificationInvalid"], ...NOT_FOUND, 409: ["resultsSettled", "sessionNotEnded", "weekendConfirmed"] },
   }),
   injure: call({ method: "POST", path: "/admin/riders/:riderId/injury", auth: false, body: InjuryBody, result: InjuryReport, errors: NOT_FOUND }),
 } as const;

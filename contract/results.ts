@@ -76,8 +76,17 @@ export const RaceClassification = z.object({
   /** Best first; empty when canceled. */
   riderIds: z.array(Id),
   enteredAt: IsoDate,
+  /** When a correction last replaced it (game-rules.md "Results are provisional until the weekend is confirmed"), or null. */
+  correctedAt: IsoDate.nullable().optional(),
 });
-export const RaceResults = z.object({ raceId: Id, classifications: z.array(RaceClassification) });
+export const RaceResults = z.object({
+  raceId: Id,
+  classifications: z.array(RaceClassification),
+  /** When the weekend was confirmed (by the operator or the 72-hour rule); null while its results may still be corrected. */
+  confirmedAt: IsoDate.nullable(),
+  /** Until confirmation the weekend's figures are provisional. */
+  provisional: z.boolean(),
+});
 export type RaceResults = z.infer<typeof RaceResults>;
 
 export const LEADERBOARD_PAGE_SIZE = 20;
@@ -98,6 +107,13 @@ export const Leaderboard = z.object({
   pages: z.number().int().min(0),
   count: z.number().int().min(0),
   me: LeaderboardEntry.nullable(),
+  /**
+   * Results and boards are provisional until the weekend is confirmed: a race board until its weekend is, a season
+   * board while any of its weekends with results is not. Absent on boards that do not say.
+   */
+  provisional: z.boolean().optional(),
+  /** A race board: when its weekend was confirmed, or null. */
+  confirmedAt: IsoDate.nullable().optional(),
 });
 export type Leaderboard = z.infer<typeof Leaderboard>;
 

@@ -20,6 +20,7 @@ import { commitDraw, describeDraw, publishedDraw, runDraw, verifyPublishedDraw }
 import { adminNewsCalls } from "../contract/calls.news";
 import { systemCalls } from "../contract/calls";
 import { embeddedDatabaseBusy } from "./operator/dbGuard";
+import { correctionCommand, correctionsUsage, isCorrectionCommand } from "./operator/corrections";
 import { ridersCommand, ridersUsage } from "./operator/riders";
 import { sessionCommand, sessionUsage } from "./operator/session";
 import { auditCommand, auditUsage } from "./operator/audit";
@@ -31,6 +32,7 @@ Commands:
 ${storeUsage}
   results <race> <SESSION> <riders…>           enter a classification, best first; riders by race number or id
   results <race> <SESSION> --canceled          cancel the session: its picks are void and refunded
+${correctionsUsage}
   injure <rider> <race>                        the rider is out of the race: open picks and bets on them are refunded
 ${ridersUsage}
   odds <race> <rider>=<odds>…                  set riders' WIN odds for the race (PLACE and SHOW follow); bets placed keep theirs
@@ -131,6 +133,7 @@ async function openDirect() {
 const api = () => operatorApi({ baseUrl: apiUrlFromEnv(), adminToken: adminTokenFromEnv() });
 
 async function resultsCommand(): Promise<number> {
+  if (isCorrectionCommand(args)) return correctionCommand(api(), args, usageError);
   const canceled = args.includes("--canceled") || args.includes("--cancelled");
   const [raceRef, sessionArg, ...riderArgs] = args.filter((a) => a !== "--canceled" && a !== "--cancelled");
   if (!raceRef || !sessionArg) usageError("results needs a race and a session.");

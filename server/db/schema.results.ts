@@ -13,6 +13,9 @@ export const sessionResults = pgTable(
     canceled: boolean("canceled").notNull().default(false),
     riderIds: uuid("rider_ids").array().notNull().default([]),
     enteredAt: at("entered_at").notNull(),
+    // migrations/020_corrections.sql: set by a correction (the first-entered riders stay for the bets).
+    correctedAt: at("corrected_at"),
+    enteredRiderIds: uuid("entered_rider_ids").array(),
   },
   (t) => [primaryKey({ columns: [t.raceId, t.resultKey] })],
 );

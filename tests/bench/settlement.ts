@@ -153,7 +153,7 @@ async function run(kind: Backend, predictions: number): Promise<void> {
       .catch(() => undefined);
     console.log(`  each key also runs, timed alone: race_scores rewrite ${fmt(raceScores)}, season statistics of all ${everyone.length.toLocaleString("en")} players ${fmt(seasonStats)}, ${everyone.length.toLocaleString("en")} notifications ${fmt(notify)}`);
 
-    const boards = boardReads(database.db);
+    const boards = boardReads(database.db, deps.clock);
     const [me] = rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM users WHERE name = ${`bench-${Math.ceil(players / 2)}`}`));
     const timed = async (f: () => Promise<unknown>) => {
       const xs: number[] = [];

@@ -126,7 +126,9 @@ onEachBackend(
       expect(await h.database.db.select().from(prizeDraws)).toMatchObject([{ commitment: sha(seed), seed: null }]);
     });
 
-    it("names each finished weekend's top three by the boards' tie-break for its paddock experiences", async () => {
+    const confirm = () => h.call("POST", `/admin/races/${race.id}/confirm`, { headers: admin });
+
+    it("names each confirmed weekend's top three by the boards' tie-break for its paddock experiences, decided at confirmation", async () => {
       const [a, b, c] = await weekend();
       const d = await signUpConfirmed(h);
       expect((await prizes(a)).paddock).toEqual([]);
@@ -138,15 +140,23 @@ onEachBackend(
         VALUES ${score(a, 60, 0)}, ${score(b, 40, 0)}, ${score(c, 40, 2)}, ${score(d, 10, 0)}`);
       // Not finished until the race classification is in.
       expect((await prizes(a)).paddock).toEqual([]);
+      // Classified but not confirmed: the results are provisional and the winners not decided yet.
       await h.database.db.execute(sql`INSERT INTO session_results (race_id, result_key, canceled, rider_ids, entered_at) VALUES (${race.id}, 'START', false, '{}', now())`);
-      const [weekendWon] = (await prizes(a)).paddock;
-      expect(weekendWon!.raceId).toBe(race.id);
-      expect(weekendWon!.places.map((p) => [p.place, p.id, p.points])).toEqual([
+      expect((await prizes(a)).paddock).toEqual([]);
+      expect((await confirm()).body.result).toMatchObject({ raceId: race.id, by: "operator", winners: 3, replayed: false });
+      const expected = [
         [1, a.id, 60],
         [2, c.id, 40],
         [3, b.id, 40],
-      ]);
-      await h.database.db.execute(sql`TRUNCATE session_results, race_scores`);
+      ];
+      const [weekendWon] = (await prizes(a)).paddock;
+      expect(weekendWon!.raceId).toBe(race.id);
+      expect(weekendWon!.places.map((p) => [p.place, p.id, p.points])).toEqual(expected);
+      // Decided once: a board that moves afterwards, or confirming again, changes no winner.
+      await h.database.db.execute(sql`UPDATE race_scores SET points = 100 WHERE user_id = ${d.id}`);
+      expect((await confirm()).body.result).toMatchObject({ by: "operator", winners: 0, replayed: true });
+      expect((await prizes(a)).paddock[0]!.places.map((p) => [p.place, p.id, p.points])).toEqual(expected);
+      await h.database.db.execute(sql`TRUNCATE session_results, race_scores, weekend_confirmations CASCADE`);
     });
 
     describe("gurus win no prizes: their weekends are no draw tickets and they are skipped in the paddock experiences", () => {
@@ -170,13 +180,14 @@ onEachBackend(
         await h.database.db.execute(sql`INSERT INTO race_scores (user_id, race_id, season, points, accurate, race_podium, sprint_podium, pole, fp2, practice_fastest, fp1, positions_gained, first_saved_at)
           VALUES ${score(a, 90)}, ${score(b, 60)}, ${score(c, 40)}, ${score(d, 10)}`);
         await h.database.db.execute(sql`INSERT INTO session_results (race_id, result_key, canceled, rider_ids, entered_at) VALUES (${race.id}, 'START', false, '{}', now())`);
+        expect((await confirm()).status).toBe(200);
         const [weekendWon] = (await prizes(b)).paddock;
         expect(weekendWon!.places.map((p) => [p.place, p.id])).toEqual([
           [1, b.id],
           [2, c.id],
           [3, d.id],
         ]);
-        await h.database.db.execute(sql`TRUNCATE session_results, race_scores`);
+        await h.database.db.execute(sql`TRUNCATE session_results, race_scores, weekend_confirmations CASCADE`);
       });
     });
 

@@ -66,7 +66,7 @@ function routes(w: World) {
       return ok({ raceId: mine[1], version: 1, data, total, settled: data.length > 0 && data.every((p) => p.state !== "MADE") });
     }
     const classification = call.path.match(/^\/api\/results\/races\/(\w+)$/);
-    if (classification) return ok({ raceId: classification[1], classifications: classification[1] === "R2" ? official : [] });
+    if (classification) return ok({ raceId: classification[1], classifications: classification[1] === "R2" ? official : [], confirmedAt: null, provisional: true });
     const raceRiders = call.path.match(/^\/api\/v2\/races\/(\w+)\/riders$/);
     if (raceRiders) return ok({ raceId: raceRiders[1], version: 1, riders });
     return undefined;

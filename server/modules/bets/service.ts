@@ -37,7 +37,8 @@ export function betsService(deps: AppDeps) {
     const { race, start } = await loadBetRace(tx, raceId);
     const riderList = await ridersOf(tx, race);
     const [entered] = await tx
-      .select({ canceled: sessionResults.canceled, riderIds: sessionResults.riderIds })
+      // Bets were settled on the race classification as first entered: a correction does not change what they show.
+      .select({ canceled: sessionResults.canceled, riderIds: sessionResults.riderIds, enteredRiderIds: sessionResults.enteredRiderIds })
       .from(sessionResults)
       .where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, "START")));
     const now = deps.clock.now();
@@ -52,7 +53,7 @@ export function betsService(deps: AppDeps) {
       riders: riderList.map(toBetRider),
       bets: toBets(await legsOf(tx, userId, raceId)),
       balance: String(await ledger.balanceOf(tx, userId)),
-      result: entered ? { canceled: entered.canceled, riderIds: entered.riderIds } : null,
+      result: entered ? { canceled: entered.canceled, riderIds: entered.enteredRiderIds ?? entered.riderIds } : null,
     };
   }
 

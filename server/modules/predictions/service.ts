@@ -15,6 +15,7 @@ import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
 import { diamondsLedger } from "../diamonds/ledger";
 import { ridersOfSave } from "../races/roster";
+import { scoresBeforeCorrection } from "../results/pickHistory";
 import { inSaveTransaction, type Credit } from "./saveTx";
 import { asExisting, byCategory, isUuid, loadRace, lock, picksOf, toSaved, viewFacts, type PickRow, type RaceInfo } from "./store";
 
@@ -223,10 +224,12 @@ export function predictionsService(deps: AppDeps) {
     async results(userId: string, raceId: string): Promise<PredictionResults> {
       const race = await loadRace(db, raceId);
       const picks = await picksOf(db, userId, raceId);
+      // What a correction changed: the score before the last one (null when none did).
+      const before = await scoresBeforeCorrection(db, picks.filter((p) => p.settledAt !== null).map((p) => p.id));
       return {
         raceId: race.id,
         version: race.version,
-        data: picks.map(toSaved),
+        data: picks.map((p) => ({ ...toSaved(p), before: before.get(p.id) ?? null })),
         total: picks.reduce((sum, p) => sum + (p.points ?? 0), 0),
         settled: picks.length > 0 && picks.every((p) => p.settledAt !== null),
       };

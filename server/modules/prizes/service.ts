@@ -7,6 +7,7 @@ import { AppError } from "../../http/errors";
 import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
 import { recordAudit } from "../audit/log";
 import type { LedgerTx } from "../diamonds/ledger";
+import { confirmationService } from "../results/confirmation";
 import { paddockWinners, seasonOf, ticketsOf } from "./store";
 
 // The season's prizes and the motorcycle draw (contract/prizeDraw.ts has the rule; this file stores and serves it).
@@ -56,9 +57,12 @@ const drawRow = async (db: Reader, season: number, lock = false) => {
 
 export function prizesService(deps: AppDeps) {
   const db = deps.db.db;
+  const confirmations = confirmationService(deps);
   return {
     async view(userId: string, asked: number | undefined): Promise<Prizes> {
       const season = await seasonOf(db, asked);
+      // The 72-hour rule's weekends are confirmed (their winners decided) before they are shown, the timer or not.
+      await confirmations.confirmDue();
       const [mine, draw, paddock] = await Promise.all([ticketsOf(db, season, userId), drawRow(db, season).then((r) => drawView(db, season, r)), paddockWinners(db, season)]);
       return { season, prizes: [...seasonPrizes], myTickets: mine.length, draw, paddock };
     },

@@ -1,15 +1,14 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { PREDICTIONS_PER_WEEKEND } from "../../../contract/rules";
-import { PADDOCK_EXPERIENCE_PLACES, type WeekendWinners } from "../../../contract/prizes";
-import { GURUS_WIN_PRIZES, winsPrizes, type DrawTicket } from "../../../contract/prizeDraw";
+import type { WeekendWinners } from "../../../contract/prizes";
+import { winsPrizes, type DrawTicket } from "../../../contract/prizeDraw";
 import { races } from "../../db/schema";
 import type { Db } from "../../db/open";
 import { AppError } from "../../http/errors";
 import type { LedgerTx } from "../diamonds/ledger";
-import { tieBreak } from "../results/scores";
 
 // Reads of the prizes area: the season's draw tickets (one per completed weekend prediction) and each finished
-// weekend's top three (its paddock experiences).
+// confirmed weekend's top three (its paddock experiences).
 
 type Reader = Db | LedgerTx;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -40,20 +39,15 @@ export async function ticketsOf(db: Reader, season: number, userId?: string): Pr
 }
 
 /**
- * Each finished weekend's (race classification entered, not canceled) top three by the boards' tie-break, newest
- * first, among the players who may win prizes (contract/prizeDraw.ts winsPrizes: a guru is skipped, the next moves up).
+ * Each confirmed weekend's paddock-experience winners, newest first: decided once, when the weekend was confirmed
+ * (server/modules/results/confirmation.ts), so a correction before confirmation moves them and none after does.
  */
 export async function paddockWinners(db: Reader, season: number): Promise<WeekendWinners[]> {
   const rows = rowsOf<{ race_id: string; race_name: string; round: number; place: string | number; points: string | number; id: string; name: string; img: string | null }>(
-    await db.execute(sql`WITH finished AS (
-        SELECT r.id, r.name, r.round FROM races r JOIN session_results sr ON sr.race_id = r.id AND sr.result_key = 'START' AND NOT sr.canceled
-        WHERE r.season = ${season} AND r.canceled_at IS NULL),
-      ranked AS (SELECT rs.race_id, rs.user_id, rs.points, row_number() OVER (PARTITION BY rs.race_id ORDER BY ${tieBreak}) AS place
-        FROM race_scores rs
-        WHERE rs.race_id IN (SELECT id FROM finished) ${GURUS_WIN_PRIZES ? sql`` : sql`AND NOT EXISTS (SELECT 1 FROM users g WHERE g.id = rs.user_id AND g.is_guru)`})
-      SELECT ranked.race_id, f.name AS race_name, f.round, ranked.place, ranked.points, u.id, u.name, u.img
-      FROM ranked JOIN finished f ON f.id = ranked.race_id JOIN users u ON u.id = ranked.user_id
-      WHERE ranked.place <= ${PADDOCK_EXPERIENCE_PLACES} ORDER BY f.round DESC, ranked.place`),
+    await db.execute(sql`SELECT w.race_id, r.name AS race_name, r.round, w.place, w.points, u.id, u.name, u.img
+      FROM paddock_winners w JOIN races r ON r.id = w.race_id JOIN users u ON u.id = w.user_id
+      WHERE r.season = ${season} AND r.canceled_at IS NULL
+      ORDER BY r.round DESC, w.place`),
   );
   const byRace = new Map<string, WeekendWinners>();
   for (const r of rows) {

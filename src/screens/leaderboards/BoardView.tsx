@@ -5,6 +5,7 @@ import { modals, useIsSignedIn } from "../../app/hooks";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
+import { ProvisionalBadge } from "../../ui/ProvisionalBadge";
 import { BoardTable } from "./BoardTable";
 import { Pager } from "./Pager";
 import styles from "./leaderboards.module.css";
@@ -29,6 +30,7 @@ export function BoardView({ query, onPage, caption, empty, showRaces }: BoardVie
   if (board.count === 0) return <EmptyState title={t("errors:listEmpty")} text={empty} />;
   return (
     <div className={styles.board} aria-busy={query.isFetching || undefined}>
+      {board.provisional ? <ProvisionalBadge label={t("provisional.badge")} hint={t("provisional.hint")} /> : null}
       <BoardTable board={board} caption={caption} showRaces={showRaces} />
       <Pager page={board.page} pages={board.pages} onPage={onPage} busy={query.isPlaceholderData} />
       {!signedIn ? (

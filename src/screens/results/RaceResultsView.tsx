@@ -16,6 +16,7 @@ import cardStyles from "../../ui/Cards.module.css";
 import { TabPanel, Tabs } from "../../ui/Tabs";
 import { BonusAnswers } from "../../features/bonus/BonusAnswers";
 import { ResultCard } from "./ResultCard";
+import { ProvisionalBadge } from "../../ui/ProvisionalBadge";
 import { isSuccessful } from "../../../contract/weekendRules/scoring";
 import { classificationOf, picksOfTab, resultsTabs, type ResultsTab } from "./results";
 import styles from "./results.module.css";
@@ -61,7 +62,7 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
   const shown = picksOfTab(mine.data.data, tab, order);
   return (
     <>
-      <WeekendTotal race={race} results={mine.data} />
+      <WeekendTotal race={race} results={mine.data} provisional={official.data.provisional && official.data.classifications.length > 0} />
       <div className={styles.tabs}>
         <Tabs<ResultsTab> items={resultsTabs.map((key) => ({ key, label: t(`tabs.${key}`) }))} value={tab} onChange={setTab} label={t("tabs.label")} idPrefix={ID_PREFIX} />
       </div>
@@ -82,7 +83,7 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
 }
 
 /** The weekend's points so far, how many picks hit, and whether every result is in. */
-function WeekendTotal({ race, results }: { race: RaceOption; results: PredictionResults }) {
+function WeekendTotal({ race, results, provisional }: { race: RaceOption; results: PredictionResults; provisional: boolean }) {
   const { t, i18n } = useTranslation("results");
   const raceLabel = useRaceName();
   const number = numberFormat(i18n.language, { maximumFractionDigits: 1 });
@@ -95,6 +96,7 @@ function WeekendTotal({ race, results }: { race: RaceOption; results: Prediction
           {raceLabel(race.name)}
         </h2>
         <p className={styles.totalMeta}>{results.settled ? t("total.settled") : t("total.pending", { scored, picks: results.data.length })}</p>
+        {provisional ? <ProvisionalBadge label={t("provisional.badge")} hint={t("provisional.hint")} /> : null}
       </div>
       <dl className={styles.totalFacts}>
         <div>

@@ -32,7 +32,7 @@ async function openResults(language: string) {
     const mine = call.path.match(/^\/api\/predictions\/races\/(\w+)\/results$/);
     if (mine) return json(200, { result: { raceId: mine[1], version: 1, data: [], total: 0, settled: false } });
     const classification = call.path.match(/^\/api\/results\/races\/(\w+)$/);
-    if (classification) return json(200, { result: { raceId: classification[1], classifications: [] } });
+    if (classification) return json(200, { result: { raceId: classification[1], classifications: [], confirmedAt: null, provisional: true } });
     const riders = call.path.match(/^\/api\/v2\/races\/(\w+)\/riders$/);
     if (riders) return json(200, { result: { raceId: riders[1], version: 1, riders: [] } });
     return undefined;

@@ -53,6 +53,12 @@ export function describeNotification(n: Notification, t: TFunction<"notification
       const when = v.to ? dateFormat(i18n.language, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(v.to)) : "";
       return { text: t("types.sessionMoved", { race, session, when }), href: paths.predictions };
     }
+    case "RESULTS_CORRECTED": {
+      // A correction's changed picks (and bonus questions), before and after: the player's points from them, then and now.
+      const session = v.name ? t(`sessions.${v.name}`, { defaultValue: v.name }) : "";
+      const sum = (side: "before" | "after") => (v.changes ?? []).reduce((total, c) => total + Math.round(c[side].points * 100), 0) / 100;
+      return { text: t("types.resultsCorrected", { race: translateRaceName(t, v.raceName ?? ""), session, before: sum("before"), after: sum("after") }), href: paths.results };
+    }
     case "BET_RESULTS":
       // A canceled race gives every stake back; otherwise how many bets won and what they paid.
       return {
