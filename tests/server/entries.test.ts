@@ -35,7 +35,7 @@ onEachBackend(
     beforeEach(async () => {
       await h.database.db.execute(sql`DELETE FROM race_entries`);
       await h.database.db.execute(sql`DELETE FROM riders WHERE id IN (SELECT rider_id FROM entry_riders)`);
-      await h.database.db.execute(sql`TRUNCATE rider_injuries`);
+      await h.database.db.execute(sql`TRUNCATE rider_injuries, session_results`);
       await h.database.db.update(riders).set({ status: "ACTIVE" }).where(sql`${riders.id} IN (${sql.join(race.active.slice(0, 4).map((id) => sql`${id}`), sql`, `)})`);
     });
 
@@ -142,6 +142,10 @@ onEachBackend(
         expect((await save(p, "POLEMAN", race.otherClass, other)).body.code).toBe("riderNotInRace");
         const bets = (await h.call("GET", `/v2/bets/circuits/${race.id}`, { token: await tokenOf(h, p), query: { isMobile: "false" } })).body.result;
         expect(bets.riders.find((x: Rider) => x.id === race.otherClass)).toMatchObject({ role: "WILDCARD", available: true });
+        // The race's classification may name them.
+        at(h, race.sessions.Q2.end + SECOND);
+        const pole = await h.call("POST", `/admin/races/${race.id}/results`, { body: { session: "Q2", riderIds: [race.otherClass, r(1)] }, headers: admin });
+        expect(pole.status).toBe(200);
       });
 
       it("a new rider made by the entry", async () => {
