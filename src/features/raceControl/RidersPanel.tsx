@@ -24,7 +24,7 @@ export function RidersPanel({ data, busy }: { data: RaceControl; busy: boolean }
       {data.riders.length === 0 ? (
         <p>{t("riders.empty")}</p>
       ) : (
-        <div className={styles.tableWrap} role="region" aria-labelledby="rc-riders" tabIndex={0}>
+        <div className={styles.tableWrap} role="region" aria-label={t("riders.table")} tabIndex={0}>
           <table className={styles.table}>
             <thead>
               <tr>
