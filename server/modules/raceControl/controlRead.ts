@@ -1,13 +1,13 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SessionType } from "../../../contract/enums";
 import type { RaceControl } from "../../../contract/operations";
 import { resultKeys, sessionOfResult } from "../../../contract/results";
-import { GAME_CLASS } from "../../../contract/rules";
 import { inRunningOrder } from "../../../contract/weekendRules/moves";
 import { rowsOf } from "../../db/arrays";
-import { races, raceSessions, riders } from "../../db/schema";
+import { races, raceSessions } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
+import { rosterRows } from "../races/roster";
 import { confirmedAt } from "./confirmed";
 
 /** The 72-hour rule (game-rules.md): a weekend not confirmed by an operator is confirmed this long after the race session's end. */
@@ -20,7 +20,7 @@ const idsOf = (value: string[] | string): string[] => (Array.isArray(value) ? va
 /**
  * GET /admin/races/{raceId}/control: the weekend as race control shows it, each session where it stands on the
  * server's clock with the results it decides. Optional columns of later migrations (the time zone of the circuit, a
- * correction's mark, an entry's replaced rider) are read through to_jsonb, so the timeline reads on any of them.
+ * correction's mark) are read through to_jsonb, so the timeline reads on any of them.
  */
 export function controlRead(deps: Pick<AppDeps, "db" | "clock">) {
   const db = deps.db.db;
@@ -55,7 +55,8 @@ export function controlRead(deps: Pick<AppDeps, "db" | "clock">) {
     });
     const raceSession = ordered.find((s) => s.type === "START");
     const confirmed = await confirmedAt(db, raceId);
-    const riderRows = await db.select().from(riders).where(eq(riders.raceClass, GAME_CLASS)).orderBy(asc(riders.number));
+    // The race's entry list as everything else reads it (substitutes and wildcards with their places).
+    const riderRows = await rosterRows(db, raceId);
     return {
       raceId: race.id,
       name: race.name,
@@ -67,13 +68,13 @@ export function controlRead(deps: Pick<AppDeps, "db" | "clock">) {
       confirmedAt: confirmed?.toISOString() ?? null,
       confirmsAt: raceSession && !canceledRace ? new Date(raceSession.endsAt + CONFIRM_AFTER_MS).toISOString() : null,
       sessions,
-      riders: riderRows.map((r) => ({
-        id: r.id,
-        number: r.number,
-        name: r.name,
-        role: r.role as RaceControl["riders"][number]["role"],
-        out: r.status !== "ACTIVE",
-        replaces: null,
+      riders: riderRows.map(({ rider, place }) => ({
+        id: rider.id,
+        number: rider.number,
+        name: rider.name,
+        role: place.role,
+        out: !place.available,
+        replaces: place.replaces,
       })),
     };
   }
