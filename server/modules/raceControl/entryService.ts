@@ -71,8 +71,7 @@ export function entryService(deps: AppDeps) {
     if (replaces) {
       const [made] = await db.select().from(riderInjuries).where(and(eq(riderInjuries.riderId, replaces), eq(riderInjuries.raceId, raceId)));
       // The operator goes along for the injury's own audit line.
-      const injure = injuries.injure as (riderId: string, raceId: string, by?: Operator) => Promise<Injury>;
-      injury = outcome.replayed && made ? made : await injure(replaces, raceId, by);
+      injury = outcome.replayed && made ? made : await injuries.injure(replaces, raceId, by);
     }
     return { raceId, riderId: outcome.rider.id, role: body.role, replaces, invalidated: injury.invalidated, refunded: injury.refunded, replayed: outcome.replayed };
   }
