@@ -14,7 +14,7 @@ function Countdown({ target, now }: { target: number; now: number }) {
   const { t } = useTranslation("raceControl");
   const { days, hours, minutes, seconds } = countdownParts(target, now);
   const clock = [hours, minutes, seconds].map((n) => String(n).padStart(2, "0")).join(":");
-  return <span data-testid="session-countdown">{days > 0 ? t("countdown.days", { days, clock }) : clock}</span>;
+  return <span role="timer" data-testid="session-countdown">{days > 0 ? t("countdown.days", { days, clock }) : clock}</span>;
 }
 
 /** The weekend's sessions in order, each with its state, times (circuit and UTC), countdown and actions. */
