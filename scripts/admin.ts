@@ -22,6 +22,7 @@ import { systemCalls } from "../contract/calls";
 import { embeddedDatabaseBusy } from "./operator/dbGuard";
 import { correctionCommand, correctionsUsage, isCorrectionCommand } from "./operator/corrections";
 import { ridersCommand, ridersUsage } from "./operator/riders";
+import { seasonCommand, seasonUsage } from "./operator/season";
 import { sessionCommand, sessionUsage } from "./operator/session";
 import { auditCommand, auditUsage } from "./operator/audit";
 
@@ -30,6 +31,7 @@ const usage = `Usage: npm run admin -- <command>
 Commands:
   force-password-change <email>                the player must set a new password at the next call
 ${storeUsage}
+${seasonUsage}
   results <race> <SESSION> <riders…>           enter a classification, best first; riders by race number or id
   results <race> <SESSION> --canceled          cancel the session: its picks are void and refunded
 ${correctionsUsage}
@@ -339,6 +341,9 @@ try {
       break;
     case "news":
       code = await newsCommand();
+      break;
+    case "season":
+      code = await seasonCommand(api(), args, usageError);
       break;
     case "session":
       code = await sessionCommand(api(), args);
