@@ -176,7 +176,9 @@ describe("each card shows the rider picked, whether it hit, the points earned an
     expect(within(fp1).getByText("Marco Bellini")).toBeTruthy();
     expect(within(fp1).getByText("Accurate")).toBeTruthy();
     expect(within(fp1).getByText("+5 pts")).toBeTruthy();
-    expect(within(fp1).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["1#63 Marco BelliniYour pick", "2#93 Álvaro Núñez", "3#7 Kenji Sato"]);
+    // The official top three is the card's ordered list; the rules that gave the points are a list of their own.
+    expect(within(fp1.querySelector("ol")!).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["1#63 Marco BelliniYour pick", "2#93 Álvaro Núñez", "3#7 Kenji Sato"]);
+    expect(within(fp1).getByText("Finished P1, picked P1, exact: 5 pts")).toBeTruthy();
 
     const win = card("Race winner");
     expect(within(win).getByText("Partly accurate (insurance)")).toBeTruthy();
@@ -188,7 +190,8 @@ describe("each card shows the rider picked, whether it hit, the points earned an
     expect(within(pole).getByText("0 pts")).toBeTruthy();
 
     expect(within(card("Fastest in FP2")).getByText("Canceled")).toBeTruthy();
-    expect(within(card("Fastest in FP2")).getByText(/^Session canceled/)).toBeTruthy();
+    expect(within(card("Fastest in FP2")).getByText(/^Session canceled: its picks score nothing/)).toBeTruthy();
+    expect(within(card("Fastest in FP2")).getByText("Session canceled, nothing scores: 0 pts")).toBeTruthy();
 
     const sprint = card("Sprint winner");
     expect(within(sprint).getByText("Waiting for result")).toBeTruthy();
