@@ -1,36 +1,11 @@
 // `npm run admin -- audit [--race R] [--take N]`: the audit log read from the command line, against a running server
 // (the admin token from its DATA_DIR), as a table of who, through what, what, and before → after.
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditTable, changeOf } from "../../scripts/operator/audit";
+import { startCliServer, type CliServer } from "./cliServer";
 
-const TSX = "node_modules/tsx/dist/cli.mjs";
-let dataDir: string;
-let url: string;
-let server: ChildProcess | null = null;
-let output = "";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [TSX, "scripts/admin.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", API_URL: url, ADMIN_TOKEN: "" }, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+let cli: CliServer;
+const admin = (args: string[]) => cli.admin(args);
 
 describe("the audit table", () => {
   it("names what changed, key by key, and who acted through what", () => {
@@ -49,34 +24,10 @@ describe("the audit table", () => {
 
 describe("npm run admin -- audit, against a running server", () => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "pp-audit-cli-"));
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [TSX, "server/main.ts"], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, NODE_ENV: "test", DATABASE_URL: "", REDIS_URL: "", RATE_LIMIT_MAX: "1000", ADMIN_TOKEN: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    server.stdout?.on("data", (d) => (output += String(d)));
-    server.stderr?.on("data", (d) => (output += String(d)));
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      if (await fetch(`${url}/api/system/links`).then((r) => r.ok, () => false)) break;
-      if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    cli = await startCliServer("audit-cli", 180_000);
   }, 200_000);
 
-  afterAll(async () => {
-    const proc = server;
-    server = null;
-    if (proc && proc.exitCode === null) {
-      const exited = new Promise((r) => proc.once("exit", r));
-      proc.kill("SIGTERM");
-      await exited;
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => cli?.stop());
 
   it("says the log is empty, then lists an action of the command line, newest first, and filters by race", async () => {
     const empty = await admin(["audit"]);
@@ -99,7 +50,7 @@ describe("npm run admin -- audit, against a running server", () => {
     const byRace = await admin(["audit", "--race", "next"]);
     expect(byRace.code, byRace.stdout + byRace.stderr).toBe(0);
     expect(byRace.stdout).toMatch(/The audit log of .+ is empty/);
-  }, 120_000);
+  }, 200_000);
 
   it("refuses an unknown option (exit 2) without calling the server", async () => {
     const run = await admin(["audit", "--since", "yesterday"]);

@@ -1,39 +1,16 @@
 // `npm run admin -- session move|show` against a running server (PGlite in a temporary DATA_DIR, the development
 // admin token found there): a delay by a relative time, the same move again changing nothing, a refusal's exit code
 // and message, and the arguments' parsing.
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Race } from "../../contract/races";
 import { OperatorError } from "../../scripts/operator/api";
 import { moveBodyOf, timeArg } from "../../scripts/operator/session";
+import { startCliServer, type CliServer } from "./cliServer";
 
-const TSX = "node_modules/tsx/dist/cli.mjs";
 const M = 60_000;
-let dataDir: string;
+let cli: CliServer;
 let url: string;
-let server: ChildProcess | null = null;
-let output = "";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-const admin = (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> =>
-  new Promise((resolve) => {
-    execFile(process.execPath, [TSX, "scripts/admin.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", API_URL: url, ADMIN_TOKEN: "" }, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+const admin = (args: string[]) => cli.admin(args);
 
 const races = async (): Promise<Race[]> => ((await (await fetch(`${url}/api/races?take=100`)).json()) as { result: { data: Race[] } }).result.data;
 const startOf = (race: Race, type: string) => Date.parse(race.sessions.find((s) => s.type === type)!.startsAt);
@@ -56,34 +33,11 @@ describe("session move's arguments", () => {
 
 describe("npm run admin -- session", () => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "pp-session-cli-"));
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [TSX, "server/main.ts"], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, NODE_ENV: "test", DATABASE_URL: "", REDIS_URL: "", ADMIN_TOKEN: "", RATE_LIMIT_MAX: "1000" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    server.stdout?.on("data", (d) => (output += String(d)));
-    server.stderr?.on("data", (d) => (output += String(d)));
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      if (await fetch(`${url}/api/system/links`).then((r) => r.ok, () => false)) break;
-      if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }, 120_000);
+    cli = await startCliServer("session-cli", 180_000);
+    ({ url } = cli);
+  }, 200_000);
 
-  afterAll(async () => {
-    const proc = server;
-    server = null;
-    if (proc && proc.exitCode === null) {
-      const exited = new Promise((r) => proc.once("exit", r));
-      proc.kill("SIGTERM");
-      await exited;
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => cli?.stop());
 
   it("delays FP1 by 30 minutes, says so, and the same move again changes nothing", async () => {
     const race = (await races()).find((r) => startOf(r, "FP1") > Date.now() + 2 * 86_400_000)!;
@@ -103,7 +57,7 @@ describe("npm run admin -- session", () => {
     const again = await admin(["session", "move", race.id, "FP1", new Date(fp1 + 30 * M).toISOString()]);
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(again.stdout).toContain("nothing changed");
-  }, 120_000);
+  }, 200_000);
 
   it("a move past the next session is refused by the server: exit 2 with its message, and nothing moves", async () => {
     const race = (await races()).find((r) => startOf(r, "FP1") > Date.now() + 2 * 86_400_000)!;
@@ -114,5 +68,5 @@ describe("npm run admin -- session", () => {
     const unknown = await admin(["session", "move", race.id, "FP3", "+5m"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("is not a session");
-  }, 120_000);
+  }, 200_000);
 });
