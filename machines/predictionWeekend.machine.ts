@@ -255,7 +255,6 @@ export const predictionWeekendMachine = setup({
         ready: {
           type: "parallel",
           on: {
-            "weekend.data": { actions: ["setData", "readClock", "syncChildren"] },
             "weekend.balance": { actions: ["setBalance", "readClock", "syncChildren", "forwardBalance"] },
             "weekend.reload": { actions: ["refetch", "readClock", "syncChildren"] },
           },
@@ -264,8 +263,11 @@ export const predictionWeekendMachine = setup({
               initial: "waiting",
               states: {
                 waiting: {
-                  description: "Until the next moment a verdict changes; then the buttons hear the new verdicts.",
+                  description:
+                    "Until the next moment a verdict changes; then the buttons hear the new verdicts. New data is taken here, so that it re-arms the wait: a session moved earlier brings its moment forward.",
                   after: { untilNextMoment: { target: "waiting", reenter: true, actions: ["readClock", "syncChildren"] } },
+                  // Here and not on `ready`: xstate lets this region's transition pre-empt one of the parallel state itself.
+                  on: { "weekend.data": { target: "waiting", reenter: true, actions: ["setData", "readClock", "syncChildren"] } },
                 },
               },
             },

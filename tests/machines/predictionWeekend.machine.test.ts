@@ -263,3 +263,23 @@ describe("A started session closes only its own categories", () => {
     expect(record).toEqual(["open ChooseRider"]);
   });
 });
+
+const at = (ms: number) => new Date(ms).toISOString();
+
+describe("A session moved earlier closes its categories at its new start", () => {
+  it("new data with FP1 advanced re-arms the wait: FP1's unsaved choice drops at the new start, not the old one", () => {
+    const { actor, clock, form, choose } = startOnClock();
+    choose("FP1", "r1");
+    const advancedBy = 10 * 60_000;
+    const moved = data([]);
+    moved.prediction = {
+      ...moved.prediction,
+      slots: moved.prediction.slots.map((s) => (s.session === "FP1" ? { ...s, startsAt: at(Date.parse(s.startsAt) - advancedBy), endsAt: at(Date.parse(s.endsAt) - advancedBy) } : s)),
+    };
+    actor.send({ type: "weekend.data", data: moved });
+    clock.increment(startOf("FP1") - advancedBy - T0 - 1000);
+    expect(form().getSnapshot().context.picks).toEqual({ FP1: "r1" });
+    clock.increment(1000);
+    expect(form().getSnapshot().context.picks).toEqual({});
+  });
+});
