@@ -131,6 +131,18 @@ async function fuzzNow(h: Harness): Promise<Date> {
 type Sent = { identity: Identity; encoding: Encoding; url: string; method: string; body: unknown };
 
 /** What a path parameter names: by its own name (`raceId`), or for `:id` by the path it sits in. */
+/**
+ * A value the route's path schema takes for `name`: one of its options when it is an enum (a session), the provider,
+ * or an id of the pool. The NUL property filters on the schema, and a filter no value can pass never ends.
+ */
+function validParamArb(route: Route, name: string, ids: IdPool): fc.Arbitrary<string> {
+  const shape = route.params instanceof z.ZodObject ? (route.params.shape as Record<string, z.ZodType>) : {};
+  const field = shape[name];
+  if (field instanceof z.ZodEnum) return fc.constantFrom(...(field.options as string[]));
+  const kind = paramKind(route.path, name);
+  return kind === "provider" ? fc.constant("google") : idArb(ids, kind);
+}
+
 function paramKind(path: string, name: string): string {
   if (name !== "id") return name === "provider" ? "provider" : (kindOfKey(name) ?? "any");
   const areas: [RegExp, string][] = [
@@ -309,7 +321,7 @@ onEachBackend(
         const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
         // Path values the route takes, so a NUL elsewhere is what the answer is about (a bad id answers 404 first).
         const valid = fc
-          .tuple(...names.map((n) => (paramKind(route.path, n) === "provider" ? fc.constant("google") : idArb(ids, paramKind(route.path, n)))))
+          .tuple(...names.map((n) => validParamArb(route, n, ids)))
           .filter((values) => !route.params || route.params.safeParse(Object.fromEntries(names.map((n, i) => [n, values[i]]))).success);
         const where = fc.oneof(
           ...(names.length ? [fc.record({ at: fc.constant("path" as const), key: fc.constantFrom(...names), value: withNul(fc.uuid()) })] : []),
