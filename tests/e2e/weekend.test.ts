@@ -204,7 +204,9 @@ describe("a player's race weekend", () => {
     await page.getByRole("tab", { name: "All answered" }).click();
     await expect.poll(() => page.getByRole("heading", { level: 3 }).count()).toBe(11);
     const winnerCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Race winner" }) });
-    expect(await winnerCard.getByText("×2 multiplier").count()).toBe(1);
+    // The upgrade's badge, and the rule it added to the points ("×2 multiplier: 30 pts").
+    expect(await winnerCard.getByText("×2 multiplier", { exact: true }).count()).toBe(1);
+    expect(await winnerCard.getByText(/^×2 multiplier: \d+(\.\d+)? pts$/).count()).toBe(1);
     expect(errors).toEqual([]);
   }, 180_000);
 });
