@@ -29,7 +29,7 @@ export const seasonCalls = {
   exportSeason: call({ method: "GET", path: "/admin/season/export", auth: false, query: SeasonExportQuery, result: SeasonFile, errors: { 404: ["notFound"] } }),
   riderPicture: call({
     method: "POST",
-    path: "/admin/riders/:id/picture",
+    path: "/admin/riders/:riderId/picture",
     auth: false,
     form: PictureForm,
     result: UploadResult,
