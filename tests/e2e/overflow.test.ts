@@ -71,7 +71,7 @@ const SCREENS = ["/", "/predictions", "/bets", "/leagues", "/leagues/all-leagues
 
 describe("375 px: no text is cut or runs past its box", () => {
   for (const language of ["ja", "de", "th"]) {
-    it(`in ${language}: the main screens, the sign-out confirmation and a bet's modal`, async () => {
+    it(`in ${language}: the main screens, the sign-out confirmation, a bet's modal and the rider chooser`, async () => {
       const page = await phone(language);
       const found = new Map<string, string[]>();
       const check = async (where: string) => {
@@ -95,6 +95,13 @@ describe("375 px: no text is cut or runs past its box", () => {
       await settle(page);
       await openDialog(page, () => page.locator("button[class*=oddsButton]").first().click());
       await check("bet modal");
+      await page.keyboard.press("Escape");
+      // The chooser lists the race's substitutes and wildcards with their tag beside the name.
+      await page.goto(`${product.url}/predictions`);
+      await settle(page);
+      const choose = (await import(`../../src/i18n/locales/${language}/predictions.json`)).default.card.choose as string;
+      await openDialog(page, () => page.getByRole("button", { name: new RegExp(`^${choose}`) }).first().click());
+      await check("rider chooser");
       await page.context().close();
       expect(found.size, [...found].map(([where, what]) => `${where}:\n  ${what.join("\n  ")}`).join("\n")).toBe(0);
     }, 240_000);
