@@ -41,6 +41,9 @@ export async function animationsDone(page: Page): Promise<void> {
 
 /** The violations axe finds in the page once its animations are over, one line per node: "rule-id (impact) target: help". */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Every screen draws one h1, lazily on a busy machine: a page still on its loading state is not judged yet. A
+  // screen that never draws one still fails, after the wait, on axe's own page-has-heading-one.
+  await page.waitForSelector("h1", { state: "attached", timeout: 10_000 }).catch(() => undefined);
   await animationsDone(page);
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async (tags) => {
