@@ -37,6 +37,13 @@ export type ClassificationBody = z.infer<typeof ClassificationBody>;
 export const PickScore = z.object({ state: PredictionState, points: z.number() });
 export type PickScore = z.infer<typeof PickScore>;
 
+/**
+ * A pick before the last correction that changed it: its score, and the picked rider's 1-based place in the
+ * classification the correction replaced (null: not in it, or not known for a correction made before places were kept).
+ */
+export const PickBefore = PickScore.extend({ finished: z.number().int().positive().nullable().optional() });
+export type PickBefore = z.infer<typeof PickBefore>;
+
 /** POST /admin/races/{raceId}/results/correct: replaces an entered classification and re-scores (game-rules.md). */
 export const CorrectionReport = z.object({
   raceId: Id,

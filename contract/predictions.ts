@@ -3,7 +3,7 @@ import { PredictionActionType, PredictionCategory, PredictionState, SessionType,
 import { Id, IsoDate } from "./common";
 import { PREDICTIONS_PER_WEEKEND } from "./rules";
 import { idempotencyKey } from "./validation";
-import { PickScore } from "./operations";
+import { PickBefore } from "./operations";
 
 export const PredictionPick = z.object({
   category: PredictionCategory,
@@ -65,8 +65,8 @@ export const SavedPick = PredictionPick.extend({
   changes: z.number().int(),
   /** False when the rider has been injured since: the pick must be replaced (free) before its session. */
   riderAvailable: z.boolean(),
-  /** Its state and points before a correction moved them (GET …/results); null or absent when none did. */
-  before: PickScore.nullable().optional(),
+  /** Its state, points and rider's place before a correction moved them (GET …/results); null or absent when none did. */
+  before: PickBefore.nullable().optional(),
 });
 export type SavedPick = z.infer<typeof SavedPick>;
 

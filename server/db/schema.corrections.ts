@@ -13,6 +13,7 @@ export const pickCorrections = pgTable("pick_corrections", {
   resultKey: text("result_key").$type<ResultKey>().notNull(),
   beforeState: text("before_state").$type<State>().notNull(),
   beforePoints: numeric("before_points", { mode: "number" }).notNull(),
+  beforeFinished: integer("before_finished"),
   afterState: text("after_state").$type<State>().notNull(),
   afterPoints: numeric("after_points", { mode: "number" }).notNull(),
   correctedAt: at("corrected_at").notNull(),

@@ -195,7 +195,9 @@ onEachBackend(
         points: number;
         before: unknown;
       }[];
-      expect(mine.find((p) => p.category === "RACE_FIRST")).toMatchObject({ state: "INSURANCE", points: 25, before: { state: "ACCURATE", points: 50 } });
+      // ... and where the picked rider stood in the classification the correction replaced.
+      expect(mine.find((p) => p.category === "RACE_FIRST")).toMatchObject({ state: "INSURANCE", points: 25, before: { state: "ACCURATE", points: 50, finished: 1 } });
+      expect(mine.find((p) => p.category === "RACE_SECOND")).toMatchObject({ before: { state: "ACCURATE", points: 30, finished: 2 } });
       expect(mine.find((p) => p.category === "RACE_THIRD")!.before).toBeNull();
       // Corrected Q2: Cat's pole and question move.
       expect((await correct("Q2", poleB())).status).toBe(200);

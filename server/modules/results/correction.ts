@@ -41,7 +41,7 @@ export type CorrectionOutcome = {
 
 type PickRow = { id: string; user_id: string; category: SettlePick["category"]; rider_id: string; upgrades: SettlePick["upgrades"]; state: PickScoreOf["state"]; points: string | number | null };
 
-/** Rows of pick_corrections per INSERT (7 bind parameters each, PostgreSQL allows 65,535). */
+/** Rows of pick_corrections per INSERT (8 bind parameters each, PostgreSQL allows 65,535). */
 const HISTORY_BATCH = 5000;
 
 /**
@@ -126,6 +126,7 @@ export async function correctIn(deps: AppDeps, tx: SettleTx, raceId: string, key
       resultKey: key,
       beforeState: c.before.state,
       beforePoints: c.before.points,
+      beforeFinished: before.indexOf(c.pick.rider_id) + 1 || null,
       afterState: c.after.state,
       afterPoints: c.after.points,
       correctedAt: now,

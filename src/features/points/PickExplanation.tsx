@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { PickScore } from "../../../contract/operations";
+import type { PickBefore, PickScore } from "../../../contract/operations";
 import type { RaceResults } from "../../../contract/results";
 import { classificationOf, explainPick, wasCorrected, type ExplainPick, type ExplainStep } from "../../../contract/weekendRules/explain";
 import { numberFormat } from "../../i18n/formats";
@@ -10,13 +10,14 @@ type Classification = RaceResults["classifications"][number];
 type State = PickScore["state"];
 
 /** A scored pick as a read gives it: what explainPick needs, the state and points the server gave, and any before. */
-export type ExplainedPick = ExplainPick & { state: State; points: number | null; before?: PickScore | null | undefined };
+export type ExplainedPick = ExplainPick & { state: State; points: number | null; before?: PickBefore | null | undefined };
 
 /**
  * Why a scored pick has its points (contract/weekendRules/explain.ts), one line per rule, as text; and after a
  * correction, its state and points before and now. Nothing for a pick not scored yet. When the classification at
  * hand does not give the pick's own score (a correction still on its way to this screen), no steps are shown rather
- * than steps that add up to other points.
+ * than steps that add up to other points. The correction's line says where the picked rider stood before it and
+ * stands now, when the read knows the place before.
  */
 export function PickExplanation({ pick, classification }: { pick: ExplainedPick; classification: Classification | undefined }) {
   const { t, i18n } = useTranslation(["points", "results"]);
@@ -25,13 +26,20 @@ export function PickExplanation({ pick, classification }: { pick: ExplainedPick;
   const number = numberFormat(i18n.language, { maximumFractionDigits: 2 });
   const explanation = explainPick(pick, classificationOf(classification));
   const agrees = explanation.state === pick.state && explanation.points === pick.points;
-  const score = (s: { state: State; points: number | null }) => t("points:score", { state: t(`results:state.${s.state}`), points: number.format(s.points ?? 0) });
+  const score = (s: { state: State; points: number | null }, place?: number | null) => {
+    const values = { state: t(`results:state.${s.state}`), points: number.format(s.points ?? 0) };
+    if (place === undefined) return t("points:score", values);
+    return place === null ? t("points:scoreOut", values) : t("points:scoreAt", { ...values, place: number.format(place) });
+  };
   const line = (step: ExplainStep) => {
     const values: Record<string, string> = Object.fromEntries(Object.entries(step).map(([k, v]) => [k, typeof v === "number" ? number.format(v) : String(v)]));
     return t(`points:step.${step.key}`, values);
   };
   const now = { state: pick.state, points: pick.points };
   const corrected = wasCorrected(pick.before, now);
+  // The place now is the standing classification's; shown only beside a known place before, so the two compare.
+  const placeBefore = corrected ? pick.before!.finished : undefined;
+  const placeNow = placeBefore === undefined || !classification || classification.canceled ? undefined : classification.riderIds.indexOf(pick.riderId) + 1 || null;
   if (!agrees && !corrected) return null;
   return (
     <div className={styles.explain} data-testid="pick-explanation">
@@ -49,7 +57,7 @@ export function PickExplanation({ pick, classification }: { pick: ExplainedPick;
       ) : null}
       {corrected ? (
         <p className={styles.corrected} data-testid="pick-correction">
-          {t("points:corrected", { before: score(pick.before!), after: score(now) })}
+          {t("points:corrected", { before: score(pick.before!, placeNow === undefined ? undefined : placeBefore), after: score(now, placeNow) })}
         </p>
       ) : null}
     </div>

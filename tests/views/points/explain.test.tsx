@@ -91,6 +91,20 @@ describe("after a correction the card shows before and now", () => {
     expect(screen.getByTestId("pick-correction").textContent).toBe("Corrected by the stewards: before Inaccurate, 0 pts → now Accurate, 15 pts");
   });
 
+  it("with the rider's place before (kept since places are) beside the place now", () => {
+    show(pick("RACE_SECOND", "r2", "ACCURATE", 15, { before: { state: "INACCURATE", points: 0, finished: 3 } }), race);
+    expect(screen.getByTestId("pick-correction").textContent).toBe("Corrected by the stewards: before P3, Inaccurate, 0 pts → now P2, Accurate, 15 pts");
+  });
+
+  it("a rider the correction took out of the classification, or brought into it, says so", async () => {
+    const { unmount } = show(pick("RACE_FIRST", "r3", "INACCURATE", 0, { before: { state: "ACCURATE", points: 25, finished: 1 } }), race);
+    expect(screen.getByTestId("pick-correction").textContent).toBe("Corrected by the stewards: before P1, Accurate, 25 pts → now not classified, Inaccurate, 0 pts");
+    unmount();
+    await i18n.changeLanguage("ja");
+    show(pick("RACE_SECOND", "r2", "ACCURATE", 15, { before: { state: "INACCURATE", points: 0, finished: null } }), race);
+    expect(screen.getByTestId("pick-correction").textContent).toBe("スチュワードによる訂正：以前 順位なし、不的中、0 pt → 現在 2位、的中、15 pt");
+  });
+
   it("in Japanese too", async () => {
     await i18n.changeLanguage("ja");
     show(pick("RACE_SECOND", "r2", "ACCURATE", 15, { before: { state: "ACCURATE", points: 30 } }), race);
