@@ -143,9 +143,9 @@ export const raceControlMachine = setup({
         event.type === "rider.injure"
           ? { kind: "injure", raceId, riderId: event.riderId }
           : event.type === "entry.substitute"
-            ? { kind: "entry", raceId, role: "SUBSTITUTE", riderId: null, replaces: event.replaces }
+            ? { kind: "entry", raceId, role: "SUBSTITUTE", riderId: null, replaces: event.replaces, newRider: null }
             : event.type === "entry.wildcard"
-              ? { kind: "entry", raceId, role: "WILDCARD", riderId: null, replaces: null }
+              ? { kind: "entry", raceId, role: "WILDCARD", riderId: null, replaces: null, newRider: null }
               : { kind: "confirm", raceId };
       return { flow: spawn("raceControlAction", { id: "action", input: { action } }), flowKind: "action" as const };
     }),

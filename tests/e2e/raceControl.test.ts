@@ -2,8 +2,9 @@
 // operator (granted with `npm run admin -- grant`, the embedded database stopped) delays FP1 by 30 minutes on
 // /staff/race-control while a player's Predictions page is open in another browser context: the player's countdown
 // moves live and the player saves in the extra time. The operator then enters FP1 by race numbers (the preview
-// first), corrects it, and the player's Results show the pick's points before and after, with the reason. Race
-// control and the audit log pass axe at 1280 and 375 px.
+// first), corrects it, and the player's Results show the pick's points before and after, with the reason. A rider
+// on no list yet comes in as a wildcard from the entry list's form, as the CLI's `rider wildcard --name` does. Race
+// control (with that form open) and the audit log pass axe at 1280 and 375 px.
 import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -168,6 +169,54 @@ describe("race control in the browser", () => {
     const [before, after] = text.replace(/^Corrected by the stewards: before /, "").split(" → now ");
     expect(before).not.toBe(after);
     await playerPage.context().close();
+  }, 180_000);
+
+  it("the operator brings in a new rider as a wildcard: the form says what is missing, the entry list then tags them, and the audit log has it as the CLI's", async () => {
+    const teams = await api<{ id: string; name: string; riders: { number: number }[] }[]>(null, "GET", "/riders/teams?raceClass=MOTOGP");
+    const taken = new Set([...teams.flatMap((t) => t.riders.map((r) => r.number)), ...(await control()).riders.map((r) => r.number)]);
+    const number = [...Array(900).keys()].map((i) => 999 - i).find((n) => !taken.has(n))!;
+    const team = teams[0]!;
+    const name = "Lorenzo Savadori";
+
+    const page = await openRaceControl();
+    await page.getByRole("button", { name: "Add a wildcard" }).click();
+    const panel = page.getByTestId("action-panel");
+    await panel.getByRole("combobox", { name: "Rider" }).selectOption({ label: "A new rider…" });
+    const form = panel.getByRole("group", { name: "New rider" });
+    await panel.getByRole("button", { name: "Add the wildcard" }).click();
+    await expect.poll(() => form.getByText("This is a required field").count()).toBe(4);
+    expect(await form.getByRole("textbox", { name: "Race number" }).getAttribute("aria-invalid")).toBe("true");
+    expect(await axeViolations(page), "the new rider's form with its errors at 1280 px").toEqual([]);
+
+    // By keyboard: the fields in order, the selects chosen with their keys.
+    await form.getByRole("textbox", { name: "Race number" }).fill(String(number));
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(name);
+    await form.getByRole("combobox", { name: "Team" }).selectOption({ label: team.name });
+    await form.getByRole("combobox", { name: "Country" }).selectOption("IT");
+    await expect.poll(() => form.getByText("This is a required field").count()).toBe(0);
+    await panel.getByRole("button", { name: "Add the wildcard" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => panel.getByTestId("flow-done").textContent(), { timeout: 15_000 }).toBe("The wildcard is on the entry list.");
+
+    const row = page.getByRole("region", { name: "Entry list table" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    expect(await row.textContent()).toContain(String(number));
+    expect(await row.textContent()).toContain("Wildcard");
+    const entered = (await control()).riders.find((r) => r.name === name)!;
+    expect(entered).toMatchObject({ number, role: "WILDCARD", out: false, replaces: null });
+    const audit = await api<{ data: { action: string; target: string; after: { entry: { id: string; created: boolean } } }[] }>(operator, "GET", `/admin/audit?raceId=${raceId}`);
+    expect(audit.data.find((a) => a.action === "RIDER_WILDCARD")?.after.entry).toMatchObject({ id: entered.id, created: true });
+    await page.context().close();
+
+    // At 375 px the form fits: axe with it open, and nothing wider than the screen.
+    const narrow = await openRaceControl(375);
+    await narrow.getByRole("button", { name: "Add a wildcard" }).click();
+    await narrow.getByTestId("action-panel").getByRole("combobox", { name: "Rider" }).selectOption({ label: "A new rider…" });
+    await expect.poll(() => narrow.getByRole("group", { name: "New rider" }).count()).toBe(1);
+    expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(narrow), "the new rider's form at 375 px").toEqual([]);
+    await narrow.context().close();
   }, 180_000);
 
   it("race control and the audit log pass axe at 1280 and 375 px", async () => {

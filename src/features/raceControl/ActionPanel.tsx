@@ -1,18 +1,21 @@
 import { useSelector } from "@xstate/react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { RaceControl } from "../../../contract/operations";
 import type { ActionRef } from "../../../machines/raceControl.machine";
-import { actionReady } from "../../../machines/raceControlAction.machine";
+import { actionReady, checkNewRider, EMPTY_NEW_RIDER } from "../../../machines/raceControlAction.machine";
 import { useRidersDropdown } from "../../api/races";
 import { GAME_CLASS } from "../../../contract/rules";
 import { numberFormat } from "../../i18n/formats";
 import { Button } from "../../ui/Button";
 import { errorText } from "./errorText";
+import { NewRiderFields } from "./NewRiderFields";
 import styles from "./raceControl.module.css";
 
 /** The figures each action's answer carries, in the order the page lists them. */
 const FIGURES = ["winners", "invalidated", "players", "refunded", "bets"] as const;
+/** The rider select's value for "a new rider" (rider ids are UUIDs, never this). */
+const NEW_RIDER = "new";
 
 /** Confirm the weekend, injure a rider, or add a substitute or wildcard: what it does, then confirm. */
 export function ActionPanel({ flow, data, onClose }: { flow: ActionRef; data: RaceControl; onClose(): void }) {
@@ -20,6 +23,10 @@ export function ActionPanel({ flow, data, onClose }: { flow: ActionRef; data: Ra
   const riderId = useId();
   const s = useSelector(flow, (x) => x);
   const { action, report, error } = s.context;
+  // The contract's errors show once the operator has tried to confirm, not while the first field is being typed.
+  const [tried, setTried] = useState(false);
+  const newRider = action.kind === "entry" ? action.newRider : null;
+  const checked = newRider ? checkNewRider(newRider) : null;
   const entrants = new Set(data.riders.map((r) => r.id));
   const pool = useRidersDropdown(GAME_CLASS);
   const candidates = (pool.data ?? []).filter((r) => !entrants.has(r.id));
@@ -37,15 +44,35 @@ export function ActionPanel({ flow, data, onClose }: { flow: ActionRef; data: Ra
       {action.kind === "entry" && !s.hasTag("done") ? (
         <div className={styles.field}>
           <label htmlFor={riderId}>{t("action.rider")}</label>
-          <select id={riderId} value={action.riderId ?? ""} disabled={s.hasTag("busy")} onChange={(e) => flow.send({ type: "action.set", riderId: e.target.value || null })}>
+          <select
+            id={riderId}
+            value={newRider ? NEW_RIDER : (action.riderId ?? "")}
+            disabled={s.hasTag("busy")}
+            onChange={(e) => {
+              const value = e.target.value;
+              setTried(false);
+              // A new rider is made under an id chosen here, as the CLI does: the same id again is the same entry.
+              if (value === NEW_RIDER) flow.send({ type: "action.set", riderId: crypto.randomUUID(), newRider: EMPTY_NEW_RIDER });
+              else flow.send({ type: "action.set", riderId: value || null, newRider: null });
+            }}
+          >
             <option value="">{t(pool.isPending ? "action.ridersLoading" : "action.choose")}</option>
             {candidates.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.number} {r.name} ({r.teamName})
               </option>
             ))}
+            <option value={NEW_RIDER}>{t("action.new.option")}</option>
           </select>
         </div>
+      ) : null}
+      {newRider && !s.hasTag("done") ? (
+        <NewRiderFields
+          draft={newRider}
+          errors={tried && checked && !checked.ok ? checked.errors : {}}
+          disabled={s.hasTag("busy")}
+          onChange={(draft) => flow.send({ type: "action.set", newRider: draft })}
+        />
       ) : null}
       {s.hasTag("failed") ? (
         <p role="alert" className={styles.error}>
@@ -56,8 +83,12 @@ export function ActionPanel({ flow, data, onClose }: { flow: ActionRef; data: Ra
         <div className={styles.buttons}>
           <Button
             loading={s.hasTag("busy")}
-            disabled={s.hasTag("busy") || !actionReady(action)}
-            onClick={() => flow.send({ type: s.hasTag("failed") ? "action.retry" : "action.confirm" })}
+            // A new rider's confirm stays offered: pressed with a field wrong, it shows what is wrong (the flow sends nothing).
+            disabled={s.hasTag("busy") || (!newRider && !actionReady(action))}
+            onClick={() => {
+              if (newRider) setTried(true);
+              flow.send({ type: s.hasTag("failed") ? "action.retry" : "action.confirm" });
+            }}
           >
             {t(`action.${key}.confirm`, vars)}
           </Button>

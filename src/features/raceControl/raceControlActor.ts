@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise } from "xstate";
 import type { ConfirmReport, EntryReport, ResultPreview, SessionMoveReport } from "../../../contract/operations";
 import type { InjuryReport } from "../../../contract/results";
 import { classificationEntryMachine, type CommitOutput, type PreviewRequest } from "../../../machines/classificationEntry.machine";
-import { raceControlActionMachine, type ActionReport, type ControlAction } from "../../../machines/raceControlAction.machine";
+import { entryBody, raceControlActionMachine, type ActionReport, type ControlAction } from "../../../machines/raceControlAction.machine";
 import { raceControlMachine, type RaceControlEvent } from "../../../machines/raceControl.machine";
 import { sessionMoveMachine, type MoveRequest } from "../../../machines/sessionMove.machine";
 import { toErrorBody } from "../../../machines/serviceErrors";
@@ -49,10 +49,7 @@ async function perform(action: ControlAction): Promise<ActionReport> {
       ? await confirmWeekend(action.raceId)
       : action.kind === "injure"
         ? await injureRider(action.riderId, action.raceId)
-        : await addEntry(
-            action.raceId,
-            action.role === "SUBSTITUTE" ? { role: "SUBSTITUTE", riderId: action.riderId ?? "", replaces: action.replaces ?? "" } : { role: "WILDCARD", riderId: action.riderId ?? "" },
-          );
+        : await addEntry(action.raceId, entryBody(action));
   return { replayed: "replayed" in report ? Boolean(report.replayed) : false, figures: figuresOf(report) };
 }
 

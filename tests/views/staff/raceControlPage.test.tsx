@@ -80,6 +80,72 @@ describe("the race control page", () => {
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 
+  it("brings in a new rider as a wildcard: the contract's errors under the fields, nothing sent until they hold, a refusal translated, then the entry list tags them", async () => {
+    const team = { id: "0a000000-0000-4000-8000-0000000000a1", name: "Aprilia Racing", shortName: "APR", manufacturer: "APRILIA", raceClass: "MOTOGP", colour: "#41b6e6", image: "", riders: [] };
+    const countries = [
+      { code: "IT", name: "Italy", sign: "🇮🇹" },
+      { code: "ES", name: "Spain", sign: "🇪🇸" },
+    ];
+    let entered: RaceControl = control;
+    let refuse = true;
+    const calls = await open((c) => {
+      if (c.path === `/api/admin/races/${RACE}/control`) return json(200, { result: entered });
+      if (c.path === "/api/riders/teams") return json(200, { result: [team] });
+      if (c.path === "/api/system/countries") return json(200, { result: countries });
+      if (c.path === `/api/admin/races/${RACE}/entries`) {
+        if (refuse) return json(409, { statusCode: 409, code: "riderOnEntryList", message: "riderOnEntryList" });
+        const body = c.body as { riderId: string; newRider: { name: string; number: number } };
+        entered = { ...control, riders: [...control.riders, { id: body.riderId, number: body.newRider.number, name: body.newRider.name, role: "WILDCARD", out: false, replaces: null }] };
+        return json(200, { result: { raceId: RACE, riderId: body.riderId, role: "WILDCARD", replaces: null, invalidated: 0, refunded: 0, replayed: false } });
+      }
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Add a wildcard" }, { timeout: 10_000 }));
+    const panel = await screen.findByTestId("action-panel");
+    fireEvent.change(within(panel).getByRole("combobox", { name: "Rider" }), { target: { value: "new" } });
+    const form = within(within(panel).getByRole("group", { name: "New rider" }));
+    const number = form.getByRole("textbox", { name: "Race number" });
+    const name = form.getByRole("textbox", { name: "Name" });
+    const teamSelect = form.getByRole("combobox", { name: "Team" });
+    const country = form.getByRole("combobox", { name: "Country" });
+    // Nothing typed: every field says it is required, tied to its field, and nothing is sent.
+    fireEvent.click(within(panel).getByRole("button", { name: "Add the wildcard" }));
+    for (const field of [number, name, teamSelect, country]) {
+      expect(field.getAttribute("aria-invalid")).toBe("true");
+      expect(document.getElementById(field.getAttribute("aria-describedby")!)?.textContent).toBe("This is a required field");
+    }
+    fireEvent.change(number, { target: { value: "1000" } });
+    fireEvent.change(name, { target: { value: "  Lorenzo Savadori " } });
+    expect(document.getElementById(number.getAttribute("aria-describedby")!)?.textContent).toBe("Race number must be less than or equal to 999");
+    expect(name.getAttribute("aria-invalid")).toBeNull();
+    await waitFor(() => expect(within(teamSelect).getAllByRole("option").map((o) => o.textContent)).toEqual(["Choose a team", "Aprilia Racing"]));
+    await waitFor(() => expect(within(country).getByRole("option", { name: "🇮🇹 Italy" })).toBeTruthy());
+    fireEvent.change(teamSelect, { target: { value: team.id } });
+    fireEvent.change(country, { target: { value: "IT" } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Add the wildcard" }));
+    expect(calls.some((c) => c.path.endsWith("/entries"))).toBe(false);
+
+    // The number taken: the server's refusal, translated.
+    fireEvent.change(number, { target: { value: "32" } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Add the wildcard" }));
+    await waitFor(() => expect(within(panel).getByRole("alert").textContent).toBe(i18n.t("errors:riderOnEntryList")));
+    const sent = calls.filter((c) => c.path.endsWith("/entries"));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({ role: "WILDCARD", riderId: expect.stringMatching(/^[0-9a-f-]{36}$/), newRider: { name: "Lorenzo Savadori", number: 32, country: "IT", teamId: team.id } });
+
+    refuse = false;
+    fireEvent.click(within(panel).getByRole("button", { name: "Add the wildcard" }));
+    await waitFor(() => expect(within(panel).getByTestId("flow-done").textContent).toBe("The wildcard is on the entry list."));
+    const again = calls.filter((c) => c.path.endsWith("/entries"));
+    // The retry is the same entry: the same rider id, so a lost answer cannot make the rider twice.
+    expect((again[1]!.body as { riderId: string }).riderId).toBe((sent[0]!.body as { riderId: string }).riderId);
+    const table = screen.getByRole("region", { name: "Entry list table" });
+    await waitFor(() => expect(within(table).getByRole("rowheader", { name: "Lorenzo Savadori" })).toBeTruthy());
+    expect(within(within(table).getByRole("rowheader", { name: "Lorenzo Savadori" }).closest("tr")!).getByText("Wildcard")).toBeTruthy();
+    const results = await axe.run(document.body, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } });
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
   it("says so when the weekend cannot be read", async () => {
     await open((c) => (c.path === `/api/admin/races/${RACE}/control` ? json(404, { statusCode: 404, code: "notFound", message: "notFound" }) : undefined));
     expect(await screen.findByText("The weekend could not be loaded.", {}, { timeout: 10_000 })).toBeTruthy();

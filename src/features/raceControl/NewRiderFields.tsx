@@ -1,0 +1,91 @@
+import { useId, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { GAME_CLASS } from "../../../contract/rules";
+import type { FieldError } from "../../../contract/validation";
+import type { NewRiderDraft } from "../../../machines/raceControlAction.machine";
+import { useTeams } from "../../api/races";
+import { useCountries } from "../../api/system";
+import { TextField } from "../../ui/TextField";
+import styles from "./raceControl.module.css";
+
+export type NewRiderFieldsProps = {
+  draft: NewRiderDraft;
+  /** The contract's errors by field, once the operator has tried to confirm. */
+  errors: Partial<Record<keyof NewRiderDraft, FieldError>>;
+  disabled: boolean;
+  onChange(draft: NewRiderDraft): void;
+};
+
+/** A select with its label and its error tied to it, as the text fields have theirs. */
+function SelectField({ label, value, error, disabled, onChange, children }: { label: string; value: string; error: string | null; disabled: boolean; onChange(value: string): void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {children}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A rider on no list yet, as the CLI's `--name --team --country` bring one in: race number, name, one of the game
+ * class's teams and a country of the product's list.
+ */
+export function NewRiderFields({ draft, errors, disabled, onChange }: NewRiderFieldsProps) {
+  const { t } = useTranslation(["raceControl", "errors"]);
+  const teams = useTeams(GAME_CLASS);
+  const countries = useCountries();
+  const label = (field: keyof NewRiderDraft) => t(`action.new.${field}`);
+  // The spec's sentences name the field by its label here, not by the body's property.
+  const errorOf = (field: keyof NewRiderDraft) => {
+    const error = errors[field];
+    return error ? t(`errors:${error.code}`, { ...error.params, field: label(field) }) : null;
+  };
+  const set = (field: keyof NewRiderDraft) => (value: string) => onChange({ ...draft, [field]: value });
+  return (
+    <fieldset className={styles.newRider}>
+      <legend className={styles.legend}>{t("action.new.legend")}</legend>
+      <TextField
+        label={label("number")}
+        name="number"
+        inputMode="numeric"
+        autoComplete="off"
+        value={draft.number}
+        disabled={disabled}
+        error={errorOf("number")}
+        onChange={(e) => set("number")(e.target.value)}
+      />
+      <TextField label={label("name")} name="name" autoComplete="off" value={draft.name} disabled={disabled} error={errorOf("name")} onChange={(e) => set("name")(e.target.value)} />
+      <SelectField label={label("teamId")} value={draft.teamId} error={errorOf("teamId")} disabled={disabled} onChange={set("teamId")}>
+        <option value="">{t(teams.isPending ? "action.new.teamsLoading" : "action.new.chooseTeam")}</option>
+        {(teams.data ?? []).map((team) => (
+          <option key={team.id} value={team.id}>
+            {team.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={label("country")} value={draft.country} error={errorOf("country")} disabled={disabled} onChange={set("country")}>
+        <option value="">{t(countries.isPending ? "action.new.countriesLoading" : "action.new.chooseCountry")}</option>
+        {(countries.data ?? []).map((country) => (
+          <option key={country.code} value={country.code}>
+            {country.sign} {country.name}
+          </option>
+        ))}
+      </SelectField>
+    </fieldset>
+  );
+}
