@@ -20,6 +20,7 @@ import { devGurusCalls, gurusCalls } from "./calls.gurus";
 import { adminNewsCalls, devNewsCalls } from "./calls.news";
 import { operationsCalls } from "./calls.operations";
 import { seasonCalls } from "./calls.season";
+import { healthCalls } from "./calls.health";
 
 export type CallGroup = { readonly [name: string]: Call | RawCall };
 
@@ -67,6 +68,7 @@ export const catalogue = {
   reports: reportCalls,
   operations: operationsCalls,
   season: seasonCalls,
+  health: healthCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

@@ -31,6 +31,7 @@ import { seasonModule } from "./modules/season";
 import { openApiRoutes } from "./openapi/routes";
 import { storeModule } from "./modules/store";
 import { attachSessionCache } from "./modules/auth/sessionCache";
+import { healthModule } from "./modules/health";
 
 export type { AppDeps } from "./http/deps";
 
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
       await api.register(newsModule);
       await api.register(raceControlModule);
       await api.register(seasonModule);
+      await api.register(healthModule);
       await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
     },

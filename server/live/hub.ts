@@ -13,7 +13,7 @@ import type { Caller } from "../http/deps";
 import { safeErrorText } from "../http/logging";
 import { notificationStore, toNotification } from "./notificationStore";
 import { raceClock, type RaceClock } from "./raceClock";
-import type { Live } from "./types";
+import type { Live, LiveState } from "./types";
 import { settleQuietly } from "./settleQuietly";
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -30,6 +30,7 @@ export type LiveOptions = {
 };
 
 export type LiveHub = Live & {
+  state(): LiveState;
   /** Starts socket.io on this HTTP server (before or after listen), the outbox poller and the race clock. */
   attach(server: HttpServer, verify: (token: string) => Promise<Caller | null>): Promise<void>;
   /** The socket.io server once attached. */
@@ -207,6 +208,10 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
     raceClock: clock,
     sweepRevoked,
     io: () => server,
+    state: () => ({
+      redis: !deps.config.redisUrl ? "disabled" : redis.length === 0 ? "connecting" : redis.every((c) => c.status === "ready") ? "up" : "down",
+      sockets: nsp?.sockets.size ?? 0,
+    }),
     async attach(http, verify) {
       server = new Server(http, {
         serveClient: false,

@@ -1,2 +1,2 @@
 export { createLive, userRoom, ALL_ROOM, type LiveHub, type LiveOptions } from "./hub";
-export type { Live, LiveTx } from "./types";
+export type { Live, LiveState, LiveTx } from "./types";

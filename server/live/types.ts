@@ -28,4 +28,12 @@ export type Live = {
   flush(): Promise<void>;
   /** A non-stored event (e.g. `user-balance-update`, `races`) to these players' sockets, or to every socket when omitted. Call after commit. */
   emit<E extends LiveEventName>(event: E, payload: LivePayloads[E], userIds?: readonly string[]): void;
+  /** What the health check and the metrics report. Optional so a test's stand-in need not have it. */
+  state?(): LiveState;
 };
+
+/**
+ * This instance's live channel: its Redis (`disabled` without REDIS_URL, `connecting` until attached, `down` while
+ * either of the adapter's two connections is not ready) and the sockets connected to it.
+ */
+export type LiveState = { redis: "up" | "down" | "connecting" | "disabled"; sockets: number };
