@@ -33,6 +33,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          setupFiles: ["tests/e2e/setup.ts"],
           environment: "node",
           // A page's chunks, the app runtime and the modal host load after its first paint: on a loaded machine a
           // poll needs more than vitest's default second.

@@ -9,6 +9,7 @@ import { allowedMethods, installGuards } from "./http/guards";
 import { loggerOptions, type LogOptions } from "./http/logging";
 import { serveSpa } from "./http/spa";
 import { installJsonCompression } from "./http/compress";
+import { installSecurityHeaders } from "./http/securityHeaders";
 import { authRoutes } from "./modules/auth/routes";
 import { authService } from "./modules/auth/service";
 import { devRoutes } from "./modules/dev/routes";
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
   installErrorHandling(app);
   installGuards(app);
   installJsonCompression(app);
+  await installSecurityHeaders(app);
   await app.register(fastifyCookie, { secret: deps.config.jwtRefreshSecret });
   await app.register(fastifyRateLimit, {
     global: false,

@@ -4,6 +4,9 @@ import { App } from "./app/App";
 import { paths } from "./app/paths";
 import { prepareDateFormats } from "./i18n/formats";
 import { initI18n, storedLanguage } from "./i18n/i18n";
+import { zodWithoutEval } from "./zodJitless";
+
+zodWithoutEval();
 
 void initI18n();
 if (location.pathname !== paths.home) {

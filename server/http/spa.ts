@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
+import { inlineScriptHashes, sendPagePolicy } from "./securityHeaders";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "no-cache";
@@ -88,10 +89,14 @@ export async function serveSpa(app: FastifyInstance, spaDir: string | undefined)
   });
   const indexPath = join(spaDir, "index.html");
   // Per build (index.html's modification time): the routes' table and the pages built from it so far.
-  let build = { stamp: -1, routes: [] as { route: RoutePreload; regex: RegExp }[], variants: new Map<string, Variant>() };
-  const variantFor = (path: string, hasSession: boolean): Variant | undefined => {
+  let build = { stamp: -1, routes: [] as { route: RoutePreload; regex: RegExp }[], variants: new Map<string, Variant>(), scriptHashes: [] as string[] };
+  const current = () => {
     const stamp = statSync(indexPath).mtimeMs;
-    if (stamp !== build.stamp) build = { stamp, routes: readRoutePreloads(spaDir), variants: new Map() };
+    if (stamp !== build.stamp) build = { stamp, routes: readRoutePreloads(spaDir), variants: new Map(), scriptHashes: inlineScriptHashes(readFileSync(indexPath, "utf8")) };
+    return build;
+  };
+  const variantFor = (path: string, hasSession: boolean): Variant | undefined => {
+    current();
     const index = build.routes.findIndex(({ regex }) => regex.test(path));
     if (index < 0) return undefined;
     const route = build.routes[index]!.route;
@@ -111,6 +116,7 @@ export async function serveSpa(app: FastifyInstance, spaDir: string | undefined)
   };
   return (request, reply) => {
     reply.type("text/html; charset=utf-8").header("cache-control", REVALIDATE).header("vary", "accept-encoding");
+    sendPagePolicy(reply, current().scriptHashes);
     const encodings = acceptedEncodings(request.headers["accept-encoding"]);
     const path = request.url.split("?")[0]!;
     const variant = variantFor(path, SESSION_COOKIE.test(String(request.headers.cookie ?? "")));

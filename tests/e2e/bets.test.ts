@@ -3,8 +3,8 @@
 // balance fall; then the simulator plays the weekend (demo players bet too) and the race's result settles the bets:
 // the payout arrives live in the header, where the Bets screen shows the balance, and in AllUserBets. The Bets screen and its modal
 // pass axe-core at 1280 and 375 px.
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { injectAxe } from "./axe";
 import type { Browser, Page } from "playwright-core";
 import type { RaceBets } from "../../contract/bets";
 import { oddsOf, settleLegs } from "../../contract/betRules";
@@ -14,7 +14,6 @@ import { createPlayer, openSignedIn, type Player } from "./accounts";
 import { launchBrowser, startProduct, type Product } from "./harness";
 import { api as callApi } from "./api";
 
-const require = createRequire(import.meta.url);
 const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
 /** The results' seed: with the odds below, the favourite finishes on the podium (the run is repeatable). */
 const SEED = 20_261_414;
@@ -37,7 +36,7 @@ const api = <T>(player: Player | null, method: string, path: string, body?: unkn
 
 /** axe-core's violations on the page as it is now (WCAG 2.x A and AA). */
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  await injectAxe(page);
   const result = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });

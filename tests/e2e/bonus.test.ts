@@ -3,8 +3,8 @@
 // the simulator plays the weekend and grades the questions from its results: the question shows CORRECT with the
 // right answer, its points are in the header's 'Earned points' and on the season board, and Results' tab shows it.
 // The screens and the modal pass axe-core at 1280 and 375 px (and lay out at 991 and 575 px).
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { injectAxe } from "./axe";
 import type { Browser, Page } from "playwright-core";
 import type { AdminQuestion } from "../../contract/questions";
 import { adminQuestionsCalls } from "../../contract/calls.questions";
@@ -14,7 +14,6 @@ import { createPlayer, openSignedIn, type Player } from "./accounts";
 import { launchBrowser, startProduct, type Product } from "./harness";
 import { api as callApi } from "./api";
 
-const require = createRequire(import.meta.url);
 const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
 /** The results' seed: with the odds below, the favourite takes pole (the run is repeatable). */
 const SEED = 20_261_515;
@@ -37,7 +36,7 @@ const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(prod
 
 /** axe-core's violations on the page as it is now (WCAG 2.x A and AA). */
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  await injectAxe(page);
   const result = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });

@@ -6,8 +6,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { injectAxe } from "./axe";
 import type { Browser, Page } from "playwright-core";
 import { devGurusCalls } from "../../contract/calls.gurus";
 import { adminNewsCalls } from "../../contract/calls.news";
@@ -18,7 +18,6 @@ import { createPlayer, openSignedIn, type Player } from "./accounts";
 import { latestMail, launchBrowser, startProduct, type Product } from "./harness";
 import { api as callApi } from "./api";
 
-const require = createRequire(import.meta.url);
 const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
 let product: Product;
 let browser: Browser;
@@ -39,7 +38,7 @@ const api = <T>(player: Player | null, method: string, path: string, body?: unkn
 
 /** axe-core's violations on the page as it is now (WCAG 2.x A and AA). */
 async function axeViolations(page: Page, within?: string): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  await injectAxe(page);
   const result = await page.evaluate(async (selector) => {
     const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return axe.run(selector ? document.querySelector(selector) : document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });

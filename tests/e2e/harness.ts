@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { watchCsp } from "./csp";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -91,8 +92,9 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   return { url: product.url, output: product.output, stop: product.dispose };
 }
 
+/** Chromium, every context of which reports the page's CSP violations (./csp.ts): the suite fails on any. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       "--headless",
@@ -105,6 +107,14 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+  // browser.newPage() makes its context through newContext too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context: BrowserContext = await newContext(options);
+    await watchCsp(context);
+    return context;
+  };
+  return browser;
 }
 
 /** The newest mail the product sent to `to` (the dev outbox, newest first). */

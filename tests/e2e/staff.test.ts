@@ -9,7 +9,6 @@
 // page, and the API refuses them (403). Race control and the audit log fit 375 px in Japanese, German and Thai.
 import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -19,10 +18,9 @@ import { createPlayer, openSignedIn, type Player } from "./accounts";
 import { launchBrowser, restartableProduct, type RestartableProduct } from "./harness";
 import { apiAnswer } from "./api";
 import { chooseAnotherRider } from "./chooser";
-import { settle } from "./axe";
+import { settle, injectAxe } from "./axe";
 import { overflowingElements } from "./overflow";
 
-const require = createRequire(import.meta.url);
 const run = promisify(execFile);
 
 let product: RestartableProduct;
@@ -42,7 +40,7 @@ afterAll(async () => {
 const api = <T>(player: Player | null, method: string, path: string, body?: unknown) => apiAnswer<T>(product.url, player, method, path, body);
 
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  await injectAxe(page);
   const result = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });

@@ -3,14 +3,13 @@
 // Store and sees the balance rise in the header, live in another tab too; cancels a second order (VOIDED, nothing
 // credited); and donates to another player, who sees the diamonds arrive live. The Store and the checkout pass
 // axe-core at 1280 and 375 px.
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { injectAxe } from "./axe";
 import type { Browser, Page } from "playwright-core";
 import { createPlayer, openSignedIn, type Player } from "./accounts";
 import { launchBrowser, startProduct, type Product } from "./harness";
 import { api as callApi } from "./api";
 
-const require = createRequire(import.meta.url);
 let product: Product;
 let browser: Browser;
 
@@ -28,7 +27,7 @@ const api = <T>(player: Player, method: string, path: string) => callApi<T>(prod
 
 /** axe-core's violations on the page as it is now (WCAG 2.x A and AA). */
 async function axeViolations(page: Page, within?: string): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  await injectAxe(page);
   const result = await page.evaluate(async (selector) => {
     const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return axe.run(selector ? { include: [selector] } : document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
