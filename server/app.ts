@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import { API_PREFIX } from "../contract/calls";
@@ -7,6 +7,7 @@ import { AppError, clientErrorHandler, frameworkErrors, installErrorHandling, se
 import type { AppDeps } from "./http/deps";
 import { allowedMethods, installGuards } from "./http/guards";
 import { loggerOptions, type LogOptions } from "./http/logging";
+import { DEFAULT_SLOW_REQUEST_MS, installRequestLog, REQUEST_ID_LOG_LABEL, requestIdGenerator } from "./http/requestLog";
 import { serveSpa } from "./http/spa";
 import { installJsonCompression } from "./http/compress";
 import { installSecurityHeaders } from "./http/securityHeaders";
@@ -46,8 +47,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
     clientErrorHandler,
     // Requests that arrive while closing get the contract's 503 (installErrorHandling), not Fastify's body without a code.
     return503OnClosing: false,
+    // requestIdGenerator reads and validates x-request-id itself; Fastify's own reading would take it unchecked.
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(deps.config.trustProxy),
+    logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
   });
   app.decorate("deps", deps);
+  installRequestLog(app, deps.config.slowRequestMs ?? DEFAULT_SLOW_REQUEST_MS);
   installErrorHandling(app);
   installGuards(app);
   installJsonCompression(app);

@@ -31,6 +31,8 @@ export type Config = {
   accessTtlSeconds?: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits count per address). */
   trustProxy: boolean;
+  /** A request slower than this (ms, SLOW_REQUEST_MS, default 1000) is logged at warn with its route pattern. */
+  slowRequestMs?: number;
   /** argon2 cost; lowered only by the test harness to keep the suite fast. */
   passwordHash: { memoryCost: number; timeCost: number };
 };
@@ -134,6 +136,7 @@ export function loadConfig(env: Env = process.env): Config {
   const adminToken = nonEmpty(env.ADMIN_TOKEN) ?? (production ? undefined : devSecrets(dataDir).admin);
   const rateLimitMax = Number(nonEmpty(env.RATE_LIMIT_MAX) ?? 10);
   const accessTtlSeconds = production ? undefined : Number(nonEmpty(env.ACCESS_TTL_SECONDS) ?? Number.NaN);
+  const slowRequestMs = Number(nonEmpty(env.SLOW_REQUEST_MS) ?? Number.NaN);
   return {
     production,
     port,
@@ -150,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitMax: Number.isFinite(rateLimitMax) && rateLimitMax > 0 ? rateLimitMax : 10,
     ...(accessTtlSeconds !== undefined && Number.isInteger(accessTtlSeconds) && accessTtlSeconds > 0 ? { accessTtlSeconds } : {}),
     trustProxy: ["1", "true", "yes"].includes((env.TRUST_PROXY ?? "").toLowerCase()),
+    ...(Number.isFinite(slowRequestMs) && slowRequestMs > 0 ? { slowRequestMs } : {}),
     passwordHash: { memoryCost: 19456, timeCost: 2 },
   };
 }
