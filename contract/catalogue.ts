@@ -20,7 +20,7 @@ import { devGurusCalls, gurusCalls } from "./calls.gurus";
 import { adminNewsCalls, devNewsCalls } from "./calls.news";
 import { operationsCalls } from "./calls.operations";
 import { seasonCalls } from "./calls.season";
-import { healthCalls } from "./calls.health";
+import { healthCalls, metricsCalls } from "./calls.health";
 
 export type CallGroup = { readonly [name: string]: Call | RawCall };
 
@@ -69,6 +69,7 @@ export const catalogue = {
   operations: operationsCalls,
   season: seasonCalls,
   health: healthCalls,
+  metrics: metricsCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

@@ -34,6 +34,8 @@ import { openApiRoutes } from "./openapi/routes";
 import { storeModule } from "./modules/store";
 import { attachSessionCache } from "./modules/auth/sessionCache";
 import { healthModule } from "./modules/health";
+import { metricsModule } from "./modules/metrics";
+import { createMetrics, installHttpMetrics } from "./metrics";
 
 export type { AppDeps } from "./http/deps";
 
@@ -52,8 +54,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
     genReqId: requestIdGenerator(deps.config.trustProxy),
     logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
   });
-  app.decorate("deps", deps);
+  // Each app its own registry (server/metrics.ts), never one that came in with deps another app was built with.
+  const metrics = deps.config.metricsToken ? createMetrics(deps) : undefined;
+  app.decorate("deps", { ...deps, metrics });
   installRequestLog(app, deps.config.slowRequestMs ?? DEFAULT_SLOW_REQUEST_MS);
+  if (metrics) installHttpMetrics(app, metrics);
   installErrorHandling(app);
   installGuards(app);
   installJsonCompression(app);
@@ -88,6 +93,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
       await api.register(raceControlModule);
       await api.register(seasonModule);
       await api.register(healthModule);
+      await api.register(metricsModule);
       await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
     },

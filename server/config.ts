@@ -33,6 +33,8 @@ export type Config = {
   trustProxy: boolean;
   /** A request slower than this (ms, SLOW_REQUEST_MS, default 1000) is logged at warn with its route pattern. */
   slowRequestMs?: number;
+  /** The scraper's bearer token for GET /api/metrics (METRICS_TOKEN); without one nothing is collected and the call answers 404. */
+  metricsToken?: string;
   /** argon2 cost; lowered only by the test harness to keep the suite fast. */
   passwordHash: { memoryCost: number; timeCost: number };
 };
@@ -137,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimitMax = Number(nonEmpty(env.RATE_LIMIT_MAX) ?? 10);
   const accessTtlSeconds = production ? undefined : Number(nonEmpty(env.ACCESS_TTL_SECONDS) ?? Number.NaN);
   const slowRequestMs = Number(nonEmpty(env.SLOW_REQUEST_MS) ?? Number.NaN);
+  const metricsToken = nonEmpty(env.METRICS_TOKEN);
   return {
     production,
     port,
@@ -154,6 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...(accessTtlSeconds !== undefined && Number.isInteger(accessTtlSeconds) && accessTtlSeconds > 0 ? { accessTtlSeconds } : {}),
     trustProxy: ["1", "true", "yes"].includes((env.TRUST_PROXY ?? "").toLowerCase()),
     ...(Number.isFinite(slowRequestMs) && slowRequestMs > 0 ? { slowRequestMs } : {}),
+    ...(metricsToken ? { metricsToken } : {}),
     passwordHash: { memoryCost: 19456, timeCost: 2 },
   };
 }

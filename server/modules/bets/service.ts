@@ -8,6 +8,7 @@ import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
 import { bettableOf, legsOf, loadBetRace, placedOf, ridersOf, toBetRider, toBets } from "./store";
+import { observe } from "../../metrics";
 
 /** Ledger keys and refs of bets: the stake's debit is one entry per bet placed, found again by its ref. */
 export const betKeys = {
@@ -59,7 +60,7 @@ export function betsService(deps: AppDeps) {
 
   /** Places one bet: checked by `planBet` on the facts read inside the transaction, the stake debited in it. */
   async function place(userId: string, raceId: string, body: BetBody, now = deps.clock.now()): Promise<string> {
-    return db.transaction(async (tx) => {
+    return observe(deps.metrics?.betPlacements, () => db.transaction(async (tx) => {
       const { race, start } = await loadBetRace(tx, raceId);
       await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(hashtextextended(${raceSettlementLock(raceId)}, 0))`);
       // One player's placements on one race run one at a time: "already placed" is then certain.
@@ -93,7 +94,7 @@ export function betsService(deps: AppDeps) {
         })),
       );
       return placementId;
-    });
+    }));
   }
 
   return {

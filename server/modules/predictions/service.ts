@@ -18,6 +18,7 @@ import { ridersOfSave } from "../races/roster";
 import { scoresBeforeCorrection } from "../results/pickHistory";
 import { inSaveTransaction, type Credit } from "./saveTx";
 import { asExisting, byCategory, isUuid, loadRace, lock, picksOf, toSaved, viewFacts, type PickRow, type RaceInfo } from "./store";
+import { observe } from "../../metrics";
 
 /** Ledger keys: what each posting is for, so a retry never pays or charges twice. */
 export const ledgerKeys = {
@@ -110,7 +111,7 @@ export function predictionsService(deps: AppDeps) {
       let answer: RacePrediction | null = null;
       const ids = [...new Set(body.data.map((d) => d.riderId))];
       // Read under the lock in one round trip, write and commit in another (saveTx.ts).
-      const moved = await inSaveTransaction(deps.db, ledger.post, userId, raceId, ids, async ({ race, ...facts }, tx, credit) => {
+      const moved = await observe(deps.metrics?.predictionSaves, () => inSaveTransaction(deps.db, ledger.post, userId, raceId, ids, async ({ race, ...facts }, tx, credit) => {
         if (body.version !== race.version) throw new AppError(409, "staleVersion");
         // The named riders as this race's entry list has them (substitutes, wildcards, riders replaced).
         const riders = await ridersOfSave(db, tx, race, facts.riders);
@@ -171,7 +172,7 @@ export function predictionsService(deps: AppDeps) {
             : undefined;
         paid ||= rewarded !== null;
         return { inserts: inserted, value: paid, meanwhile };
-      });
+      }));
       if (moved) await ledger.publish(userId);
       return answer ?? view(userId, raceId);
     },

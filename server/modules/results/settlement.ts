@@ -18,6 +18,7 @@ import { resultKeyOf, settle, type Classification } from "../../../contract/week
 import { podiums } from "../../../contract/weekendRules/structure";
 import { refreshScores } from "./scores";
 import { settleRaceBets } from "../bets/settlement";
+import { observe } from "../../metrics";
 
 // Results entry and settlement (game rules "Points"): one transaction writes the classification, scores
 // the picks it decides with the pure `settle()`, voids and refunds them when the session was canceled,
@@ -238,6 +239,6 @@ export function settlementService(deps: AppDeps) {
     return { raceId, session: body.session, canceled: "canceled" in body, ...outcome.report };
   }
 
-  return { enter };
+  return { enter: (...args: Parameters<typeof enter>) => observe(deps.metrics?.settlements, () => enter(...args)) };
 }
 export type SettlementService = ReturnType<typeof settlementService>;

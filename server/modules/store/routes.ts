@@ -6,13 +6,14 @@ import { serve } from "../../http/route";
 import { packsAdmin } from "./packs";
 import { storeService } from "./service";
 import { paymentsFromEnv } from "./settings";
+import { observe } from "../../metrics";
 
 /** Spec section 7 "Diamonds": packs, purchases (the caller's own orders only), donations, the provider's webhook. */
 export async function storeRoutes(app: FastifyInstance): Promise<void> {
   const payments = paymentsFromEnv(app.deps);
   const service = storeService(app.deps, payments.provider);
   serve(app, storeCalls.packs, () => service.packs());
-  serve(app, storeCalls.purchase, ({ caller, body }) => service.purchase(caller.userId, body.dPackId));
+  serve(app, storeCalls.purchase, ({ caller, body }) => observe(app.deps.metrics?.purchases, () => service.purchase(caller.userId, body.dPackId)));
   serve(app, storeCalls.capture, ({ caller, params }) => service.capture(caller.userId, params.id!));
   serve(app, storeCalls.order, ({ caller, params }) => service.order(caller.userId, params.id!));
   serve(app, storeCalls.cancel, ({ caller, params }) => service.cancel(caller.userId, params.id!));

@@ -127,7 +127,10 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
       }
       return { row: next, credited: true };
     });
-    if (done.credited) await ledger.publish(done.row.userId);
+    if (done.credited) {
+      deps.metrics?.purchasesCompleted.inc();
+      await ledger.publish(done.row.userId);
+    }
     return done.row;
   }
 
