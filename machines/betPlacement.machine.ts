@@ -12,7 +12,9 @@ import { isRaceStarted, notProvided, toErrorBody } from "./serviceErrors";
 // outcome. Every rule (stakes, the ACROSS step, the deadline, one bet per rider and type, the balance) is the
 // contract's `planBet`, and the stakes the slider offers are its `stakeRange`; the machine adds the flow, closes
 // itself at the deadline from the injected clock and follows the live balance: the stake never goes past it, and a
-// balance under the minimum stake is a state of its own (the Store), decided where every edit starts.
+// balance under the minimum stake is a state of its own (the Store), decided where every edit starts. The deadline
+// is the owner's too: an operator moving the race session moves it, and the modal follows (its timer re-armed, a
+// closed modal open again when the close went later).
 
 export type OddsOf = { id: string; odds: BetOdds | null };
 
@@ -26,7 +28,7 @@ export type BetPlacementInput = {
   type?: BetType | null;
   amount?: number;
   balance: number;
-  /** When bets close: the race session's scheduled start (epoch ms). */
+  /** When bets close: the race session's scheduled start (epoch ms), as the owner knew it when the modal opened. */
   closesAt: number;
   /** The player's bets already placed on this race. */
   placed: readonly { riderId: string; type: BetType }[];
@@ -51,7 +53,9 @@ export type BetPlacementEvent =
   /** The live channel's balance (another tab spent, the shop credited). */
   | { type: "bet.balance"; balance: number }
   /** The race read again while the modal is open (a rider injured, a bet placed from another device): the rules' facts. */
-  | { type: "bet.facts"; riders: readonly OddsOf[]; placed: readonly { riderId: string; type: BetType }[] };
+  | { type: "bet.facts"; riders: readonly OddsOf[]; placed: readonly { riderId: string; type: BetType }[] }
+  /** The race read again after an operator moved its race session: when bets close now (epoch ms). */
+  | { type: "bet.closeChanged"; closesAt: number };
 
 export type PlaceBetInput = { raceId: string; riderId: string; type: BetType; amount: number };
 /** The server answers the bet placed and the balance after its stake. */
@@ -114,6 +118,8 @@ export const betPlacementMachine = setup({
     allowed: ({ context }) => verdictOf(context).ok,
     /** The live balance differs from the one the modal decided with (the owner may repeat it, e.g. after a reconnect). */
     balanceMoved: ({ context, event }) => event.type === "bet.balance" && event.balance !== context.balance,
+    /** The close differs from the one the modal decided with (the owner repeats it with every read of the race). */
+    closeMoved: ({ context, event }) => event.type === "bet.closeChanged" && event.closesAt !== context.closesAt,
     raceStarted: (_, params: { error: unknown }) => isRaceStarted(params.error),
     poorOnServer: (_, params: { error: unknown }) => statusOf(params.error) === 402,
     /** 400 or 409: the server says the bet itself is wrong (taken, injured, no riders). */
@@ -128,6 +134,7 @@ export const betPlacementMachine = setup({
     setBalance: assign(({ context, event }) => ({ balance: event.type === "bet.balance" ? event.balance : context.balance })),
     /** The stake within the balance again (it fell while the bet was on its way, or while the modal waited). */
     fitStake: assign({ amount: ({ context }) => snapStake(context.type ?? "WIN", context.amount, context.balance) }),
+    setClose: assign(({ context, event }) => ({ closesAt: event.type === "bet.closeChanged" ? event.closesAt : context.closesAt })),
     setFacts: assign(({ context, event }) => (event.type === "bet.facts" ? { riders: event.riders, placed: event.placed } : { riders: context.riders, placed: context.placed })),
     setError: assign({ error: (_, params: { error: unknown }) => toErrorBody(params.error) }),
     /** The contract's refusal as the error the modal shows. */
@@ -147,8 +154,11 @@ export const betPlacementMachine = setup({
 }).createMachine({
   id: "betPlacement",
   description:
-    "One bet in the BetOnRider modal: the type (WIN, PLACE, SHOW or ACROSS), the stake on the slider (30 to the lower of 150 and the balance, ACROSS in steps of 3 split into three legs), confirm, placing, then 'Bet is placed!', expired, not enough diamonds (under the minimum stake: the Store; follows the live balance), incorrect, or a failure with retry; it closes itself when bets close.",
+    "One bet in the BetOnRider modal: the type (WIN, PLACE, SHOW or ACROSS), the stake on the slider (30 to the lower of 150 and the balance, ACROSS in steps of 3 split into three legs), confirm, placing, then 'Bet is placed!', expired, not enough diamonds (under the minimum stake: the Store; follows the live balance), incorrect, or a failure with retry; it closes itself when bets close, and follows the close when an operator moves the race session (open again if it went later).",
   initial: "open",
+  // The owner's fresh facts, whatever the modal shows: the confirm's check then refuses what the server would (rider
+  // injured, bet taken), and a closed modal opened again by a moved close decides with the race as last read.
+  on: { "bet.facts": { actions: "setFacts" } },
   context: ({ input }) => {
     const type = input.type && typesLeft(input.placed, input.riderId).includes(input.type) ? input.type : null;
     return {
@@ -167,13 +177,11 @@ export const betPlacementMachine = setup({
   },
   states: {
     open: {
-      // The owner's fresh facts: the confirm's check then refuses what the server would (rider injured, bet taken).
-      on: { "bet.facts": { actions: "setFacts" } },
       initial: "starting",
       states: {
-        // Where the player starts, and comes back to when the deadline timer fires, the balance moves or a refused
-        // bet is edited: the clock decides first, then the balance (under the minimum stake nothing can be laid),
-        // then whether a type is chosen.
+        // Where the player starts, and comes back to when the deadline timer fires, the balance or the close moves
+        // or a refused bet is edited: the clock decides first, then the balance (under the minimum stake nothing can
+        // be laid), then whether a type is chosen.
         starting: {
           entry: "readClock",
           always: [
@@ -184,11 +192,16 @@ export const betPlacementMachine = setup({
           ],
         },
         // The modal waits for the player: until bets close, then it closes itself (a request in flight is left to
-        // finish). The live balance is decided again from the start; entering, the stake fits the balance.
+        // finish). The live balance is decided again from the start; entering, the stake fits the balance. A moved
+        // close goes through the start too: leaving the editing is what re-arms its timer, and a close moved into
+        // the past (on this clock) closes the modal there.
         editing: {
           entry: "fitStake",
           after: { untilDeadline: "starting" },
-          on: { "bet.balance": { guard: "balanceMoved", target: "starting", actions: "setBalance" } },
+          on: {
+            "bet.balance": { guard: "balanceMoved", target: "starting", actions: "setBalance" },
+            "bet.closeChanged": { guard: "closeMoved", target: "starting", actions: "setClose" },
+          },
           initial: "choosing",
           states: {
             choosing: {
@@ -239,8 +252,9 @@ export const betPlacementMachine = setup({
         placing: {
           tags: "busy",
           entry: "clearError",
-          // The stake on its way stays as sent; if the bet comes back, entering the editing fits it to the balance.
-          on: { "bet.balance": { actions: "setBalance" } },
+          // The stake on its way stays as sent; if the bet comes back, entering the editing fits it to the balance and
+          // arms the timer on the close as it is then (the server decides this bet with its own).
+          on: { "bet.balance": { actions: "setBalance" }, "bet.closeChanged": { guard: "closeMoved", actions: "setClose" } },
           invoke: {
             id: "placeBet",
             src: "placeBet",
@@ -258,6 +272,11 @@ export const betPlacementMachine = setup({
       },
     },
     placed: { type: "final", tags: "placed", description: "'Bet is placed!'" },
-    expired: { type: "final", tags: "expired", description: "'The time to make the bet has expired'." },
+    // Not final: a close moved later opens the modal again, the player's type and stake as they were.
+    expired: {
+      tags: "expired",
+      description: "'The time to make the bet has expired' until an operator moves the race session later: then the modal decides again from the start.",
+      on: { "bet.closeChanged": { guard: "closeMoved", target: "#betPlacement.open.starting", actions: ["setClose", "clearError"] } },
+    },
   },
 });

@@ -86,9 +86,12 @@ export const raceBetsMachine = setup({
     forwardBalance: enqueueActions(({ context, event, enqueue }) => {
       if (event.type === "bets.balance" && context.placement?.getSnapshot().status === "active") enqueue.sendTo(context.placement, { type: "bet.balance", balance: event.balance });
     }),
-    /** The race read again: the open placement decides with the fresh riders and bets. */
+    /** The race read again: the open placement decides with the fresh riders and bets, and the close as it is now (an operator may have moved the race session). */
     forwardFacts: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === "bets.data" && context.placement?.getSnapshot().status === "active") enqueue.sendTo(context.placement, { type: "bet.facts", ...factsOf(event.data) });
+      if (event.type !== "bets.data" || context.placement?.getSnapshot().status !== "active") return;
+      enqueue.sendTo(context.placement, { type: "bet.facts", ...factsOf(event.data) });
+      const at = closesAt(context);
+      if (at !== null) enqueue.sendTo(context.placement, { type: "bet.closeChanged", closesAt: at });
     }),
     startPlacement: assign(({ context, event, spawn }) => {
       if (event.type !== "rider.bet" || !context.data) return {};
@@ -166,7 +169,8 @@ export const raceBetsMachine = setup({
                   tags: "betting",
                   description: "The BetOnRider modal shows the placement until the player closes it.",
                   on: {
-                    // Placed or expired: the modal shows the outcome; the race's bets are read again.
+                    // Placed: the modal shows the outcome; the race's bets are read again. (Expired is not an end:
+                    // the close may move later.)
                     "xstate.done.actor.placement": { actions: "refetch" },
                     "placement.closed": { target: "idle", actions: "stopPlacement" },
                   },

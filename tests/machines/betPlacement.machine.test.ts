@@ -62,6 +62,9 @@ const events = [
   // The race read again: rider a injured.
   { type: "bet.facts", riders: riders.map((r) => (r.id === "a" ? { ...r, odds: null } : r)), placed: [{ riderId: "a", type: "SHOW" }] },
   { type: deadline, at: CLOSES },
+  // An operator moves the race session: an hour later, or earlier to before the modal's clock.
+  { type: "bet.closeChanged", closesAt: CLOSES + 60 * MIN },
+  { type: "bet.closeChanged", closesAt: at.before - MIN },
   { type: "xstate.done.actor.placeBet", output: { bet: placedBet(45), balance: 55 } },
   { type: "xstate.error.actor.placeBet", error: apiError(expiredBody) },
   { type: "xstate.error.actor.placeBet", error: apiError(poor) },
@@ -71,11 +74,16 @@ const events = [
 
 const serializeState = (s: { value: unknown; context: BetPlacementContext }) =>
   JSON.stringify([s.value, s.context.type, s.context.amount, s.context.balance, s.context.now >= CLOSES, s.context.error?.code ?? null]);
-const finals = new Set(["placed", "expired"]);
+// Expired is not an end: a close moved later opens the modal again.
+const finals = new Set(["placed"]);
 const filterEvents = (s: { value: unknown; context: BetPlacementContext }, e: { type: string } & Timed) => {
   if (finals.has(s.value as string)) return false;
   if (e.at !== undefined && e.at < s.context.now) return false;
-  if (e.type === deadline) return s.context.now < CLOSES;
+  // The timer fires at the close as the modal has it; the walk's deadline event is the first one's.
+  if (e.type === deadline) return s.context.now < CLOSES && s.context.closesAt === CLOSES;
+  // A moved close ends the path: how the modal decides with it is the move's own step (the start decides at once);
+  // what comes after is the tree before it, on another close (the unit tests below play it).
+  if (s.context.closesAt !== CLOSES) return false;
   return true;
 };
 
@@ -388,5 +396,91 @@ describe("Refusals and failures", () => {
     expect(snap().hasTag("incorrect")).toBe(true);
     expect(snap().context.error?.code).toBe("riderInjured");
     expect(calls).toEqual([]);
+  });
+});
+
+describe("An operator moves the race session: the open modal follows the close live", () => {
+  const LATER = CLOSES + 60 * MIN;
+
+  it("moved later: the old deadline passes with the modal open, the new one closes it", () => {
+    const { actor, snap, advance } = startPlacement(CLOSES - 10 * SEC);
+    actor.send({ type: "bet.closeChanged", closesAt: LATER });
+    expect(snap().context.closesAt).toBe(LATER);
+    advance(10 * SEC);
+    expect(snap().hasTag("staking")).toBe(true);
+    advance(LATER - CLOSES - 1);
+    expect(snap().hasTag("staking")).toBe(true);
+    advance(1);
+    expect(snap().hasTag("expired")).toBe(true);
+  });
+
+  it("moved earlier, still ahead: the timer is re-armed and fires at the new close", () => {
+    const { actor, snap, advance } = startPlacement(CLOSES - 10 * MIN, { type: null });
+    actor.send({ type: "bet.closeChanged", closesAt: CLOSES - 9 * MIN });
+    expect(snap().hasTag("choosing")).toBe(true);
+    advance(MIN);
+    expect(snap().hasTag("expired")).toBe(true);
+  });
+
+  it("moved earlier into the past on the modal's clock: closed at once, nothing sent", () => {
+    const { actor, snap, calls } = startPlacement(CLOSES - 10 * MIN);
+    actor.send({ type: "bet.closeChanged", closesAt: CLOSES - 11 * MIN });
+    expect(snap().hasTag("expired")).toBe(true);
+    actor.send({ type: "bet.confirm" });
+    expect(calls).toEqual([]);
+  });
+
+  it("a closed modal opens again when the close moves later, the type and stake as they were; placing works", async () => {
+    const { actor, snap, advance, calls } = startPlacement(CLOSES - 10 * SEC, { type: "PLACE", amount: 45 });
+    advance(10 * SEC);
+    expect(snap().hasTag("expired")).toBe(true);
+    // The same close again (the owner repeats it with every read of the race) changes nothing.
+    actor.send({ type: "bet.closeChanged", closesAt: CLOSES });
+    expect(snap().hasTag("expired")).toBe(true);
+    actor.send({ type: "bet.closeChanged", closesAt: LATER });
+    expect(snap().hasTag("staking")).toBe(true);
+    expect(snap().context).toMatchObject({ type: "PLACE", amount: 45, closesAt: LATER });
+    actor.send({ type: "bet.confirm" });
+    await settle();
+    expect(calls).toEqual([{ raceId: "R1", riderId: "a", type: "PLACE", amount: 45 }]);
+    expect(snap().hasTag("placed")).toBe(true);
+  });
+
+  it("after the server's 418, a close moved later opens it again without the server's error", async () => {
+    const { actor, snap } = startPlacement(at.before, {}, async () => {
+      throw apiError(expiredBody);
+    });
+    actor.send({ type: "bet.confirm" });
+    await settle();
+    expect(snap().hasTag("expired")).toBe(true);
+    actor.send({ type: "bet.closeChanged", closesAt: LATER });
+    expect(snap().hasTag("staking")).toBe(true);
+    expect(snap().context.error).toBeNull();
+  });
+
+  it("a closed modal takes the race as read meanwhile, so it decides with it when it opens again", () => {
+    const { actor, snap, advance } = startPlacement(CLOSES - 10 * SEC);
+    advance(10 * SEC);
+    actor.send({ type: "bet.facts", riders, placed: [{ riderId: "a", type: "WIN" }] });
+    actor.send({ type: "bet.closeChanged", closesAt: LATER });
+    expect(snap().context.placed).toEqual([{ riderId: "a", type: "WIN" }]);
+    actor.send({ type: "bet.confirm" });
+    expect(snap().hasTag("incorrect")).toBe(true);
+    expect(snap().context.error?.code).toBe("betAlreadyPlaced");
+  });
+
+  it("moved while the bet is on its way: the request is left to finish, a failure arms the timer on the new close", async () => {
+    const held: { fail?: (e: unknown) => void } = {};
+    const { actor, snap, advance } = startPlacement(CLOSES - 10 * SEC, {}, () => new Promise((_, reject) => (held.fail = reject)));
+    actor.send({ type: "bet.confirm" });
+    actor.send({ type: "bet.closeChanged", closesAt: LATER });
+    expect(snap().hasTag("busy")).toBe(true);
+    held.fail?.(apiError(broken));
+    await settle();
+    expect(snap().hasTag("failed")).toBe(true);
+    advance(10 * SEC);
+    expect(snap().hasTag("failed")).toBe(true);
+    advance(LATER - CLOSES);
+    expect(snap().hasTag("expired")).toBe(true);
   });
 });

@@ -43,6 +43,17 @@ const steps: OwnerStep[] = [
   toChild("bet.confirm", "placement", { type: "bet.confirm" }),
   toChild("bet.type ACROSS", "placement", { type: "bet.type", betType: "ACROSS" }),
   settlePromise("placeBet done", "placeBet", { output: { bet: betOf("r1", "WIN", 30), balance: 70 } }),
+  // The confirm alone moves only the child, which the walk does not count as a move; with the server's answer the
+  // placement ends (placed), the one end it has now that a closed modal may open again.
+  {
+    name: "bet.confirm, placeBet done",
+    run: (h) => {
+      const ref = (h.actor.getSnapshot().context as RaceBetsContext).placement;
+      if (!ref || !ref.getSnapshot().hasTag("staking")) return false;
+      ref.send({ type: "bet.confirm" });
+      return settlePromise("", "placeBet", { output: { bet: betOf("r1", "WIN", 30), balance: 70 } }).run(h);
+    },
+  },
   settlePromise("placeBet failed", "placeBet", { error: apiError(broken) }),
   toOwner("placement.closed", { type: "placement.closed" }),
   advance("bets close", CLOSES - T0),
@@ -128,6 +139,19 @@ describe("The Bets screen's owner spawns the bet's flow and hands it the rules' 
     await settle();
     expect(ctx().placement!.getSnapshot().hasTag("placed")).toBe(true);
     expect(record).toEqual(["open BetOnRider", "refetch"]);
+  });
+
+  it("the race read again after an operator moved its race session: the open flow takes the new close", () => {
+    const { actor, ctx, setNow } = start();
+    actor.send({ type: "rider.bet", riderId: "r1", betType: "WIN" });
+    const placement = ctx().placement!;
+    const later = CLOSES + 3_600_000;
+    setNow(CLOSES + 1_000);
+    // The old close passed on the flow's clock; the race's data says it moved an hour later.
+    actor.send({ type: "bets.data", data: { ...fresh, closesAt: new Date(later).toISOString() } });
+    expect(placement.getSnapshot().context.closesAt).toBe(later);
+    expect(placement.getSnapshot().hasTag("staking")).toBe(true);
+    expect(actor.getSnapshot().hasTag("open")).toBe(true);
   });
 
   it("another race: the flow stops and the modal closes", () => {

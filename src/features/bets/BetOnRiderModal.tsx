@@ -15,18 +15,33 @@ import { Diamond } from "../../ui/Diamond";
 import { useErrorText } from "../../ui/fieldErrors";
 import { RiderBadge } from "../../ui/RiderBadge";
 import { StakeSlider } from "./StakeSlider";
-import { formatOdds, useBetsData, usePlacement } from "./useBets";
+import { countdownParts, formatOdds, useBetsData, useNowUntil, usePlacement } from "./useBets";
 import styles from "./bets.module.css";
 
 /**
  * The BetOnRider modal, a view of the bets actor's placement: the type with its odds, the stake on the slider
  * (ACROSS split shown live, never past the balance), the potential payout, and the outcome: 'Bet is placed!',
  * expired, not enough diamonds (the minimum named, and the Store), incorrect, or a failure with Try Again. Closing
- * it ends the flow.
+ * it ends the flow. The countdown reads the flow's close, so a race session moved while the modal is open moves it.
  */
 export default function BetOnRiderModal({ close }: ModalComponentProps<"BetOnRider">) {
   const placement = usePlacement();
   return placement ? <Placement placement={placement} close={close} /> : null;
+}
+
+/** Until bets close, as "2d 04:13:09" (days only when there are some); the flow closes the modal at zero, not this. */
+function CloseCountdown({ until }: { until: number }) {
+  const { t } = useTranslation("bets");
+  const now = useNowUntil(until);
+  const { days, hms } = countdownParts(until, now);
+  return (
+    <p className={styles.modalText} data-testid="bet-modal-closes">
+      {t("status.closesIn")}{" "}
+      <span role="timer" data-testid="bet-modal-countdown">
+        {days > 0 ? t("countdown.withDays", { days, hms }) : hms}
+      </span>
+    </p>
+  );
 }
 
 function Placement({ placement, close }: { placement: PlacementRef; close(): void }) {
@@ -90,6 +105,7 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
     <div className={styles.betModal}>
       <ModalTitle>{title}</ModalTitle>
       {rider ? <RiderBadge rider={rider} size="sm" /> : null}
+      <CloseCountdown until={context.closesAt} />
       <fieldset className={styles.typePicker} disabled={busy}>
         <legend className={styles.stakeLabel}>{t("modal.type")}</legend>
         {BET_TYPES.map((bt: BetType) => {

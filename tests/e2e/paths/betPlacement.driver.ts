@@ -2,8 +2,9 @@
 // race and bets on its first bettable rider in the BetOnRider modal; what the path's guards need is made true
 // through the product: the player's own bets through the API (balance, a bet already placed), another player's
 // donation (the live balance), the server's dev clock (the race has started), the page's clock (the player's
-// clock passes the deadline), and the bet's request held on its way to the server while the server's side changes,
-// or dropped for a network failure. Nothing the server answers is faked.
+// clock passes the deadline), the operator's session move (the race session an hour later, put back after the
+// path), and the bet's request held on its way to the server while the server's side changes, or dropped for a
+// network failure. Nothing the server answers is faked.
 import { randomUUID } from "node:crypto";
 import type { Browser, Page, Route } from "playwright-core";
 import { expect } from "vitest";
@@ -29,6 +30,8 @@ export type BetWorld = {
   adminToken: string;
   /** The server's dev clock was moved (put back after the path). */
   clockMoved: boolean;
+  /** The race session's start before the operator moved it (put back after the path); null: not moved. */
+  movedFrom: number | null;
 };
 
 const guards = (path: QaPath) => path.steps.map((s) => s.guard);
@@ -116,6 +119,43 @@ async function injure(s: Step<BetWorld>, riderId: string, riderNumber: number) {
   await expect.poll(() => page.locator(`[data-testid=rider-odds][data-rider="${riderNumber}"]`).getByText("Injured: no bets on this rider").count(), POLL).toBe(1);
 }
 
+/** The operator's session move (the admin call of race control and `npm run admin -- session move`). */
+async function moveRaceSession(w: BetWorld, startsAt: number) {
+  const res = await fetch(`${w.url}/api/admin/races/${w.raceId}/sessions/START/move`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [ADMIN_TOKEN_HEADER]: w.adminToken },
+    body: JSON.stringify({ startsAt: new Date(startsAt).toISOString() }),
+  });
+  if (!res.ok) throw new Error(`session move → ${res.status} ${await res.text()}`);
+}
+
+/** The modal's countdown in seconds ("2d 04:13:09" or "04:13:09"). */
+export async function modalCountdown(page: Page): Promise<number> {
+  const text = (await modal(page).getByTestId("bet-modal-countdown").textContent()) ?? "";
+  const m = /(?:(\d+)d )?(\d+):(\d+):(\d+)/.exec(text);
+  if (!m) return Number.NaN;
+  return Number(m[1] ?? 0) * 86_400 + Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4]);
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * The operator moves the race session an hour later while the modal is open: the live update reaches the page, and
+ * the modal's countdown (or, once closed, the modal itself) follows without a reload.
+ */
+async function closeMovesLater(s: Step<BetWorld>) {
+  const { page, world } = s;
+  const closed = (await modal(page).getByRole("alert").filter({ hasText: "The time to make the bet has expired" }).count()) > 0;
+  const before = closed ? null : await modalCountdown(page);
+  world.movedFrom ??= world.closesAt;
+  world.closesAt += HOUR;
+  await moveRaceSession(world, world.closesAt);
+  if (before === null) {
+    await expect.poll(() => modal(page).getByTestId("bet-modal-countdown").count(), POLL).toBe(1);
+    await expect.poll(() => modal(page).getByRole("alert").filter({ hasText: "The time to make the bet has expired" }).count(), POLL).toBe(0);
+  } else await expect.poll(async () => Math.abs((await modalCountdown(page)) - before - 3600) < 60, POLL).toBe(true);
+}
+
 /** Past the race session's start on the page's clock (timers do not fire: the screen has not noticed yet). */
 const pastDeadline = (s: Step<BetWorld>) => s.page.clock.setSystemTime(s.world.closesAt + 60_000);
 
@@ -131,7 +171,7 @@ export function betPlacementDriver(getUrl: () => string, adminToken: string): Ui
       const view = await api<RaceBets>(url, player, "GET", `/v2/bets/circuits/${race.id}?isMobile=false`);
       const bettable = view.riders.filter((r) => isBettable({ available: r.available, odds: r.odds?.WIN ?? null }));
       const [rider, ...rest] = bettable;
-      const world: BetWorld = { url, player, raceId: race.id, closesAt: Date.parse(view.closesAt!), rider: rider!, others: rest.slice(0, 3), held: null, clockMoved: false, adminToken };
+      const world: BetWorld = { url, player, raceId: race.id, closesAt: Date.parse(view.closesAt!), rider: rider!, others: rest.slice(0, 3), held: null, clockMoved: false, movedFrom: null, adminToken };
       // Not enough diamonds for the smallest stake before the modal opens.
       if (guards(path).includes("belowMinimum")) await spendDown(world);
       // A bet on the rider the operator injures while the modal is open: its refund notice makes the page read the race again.
@@ -161,6 +201,8 @@ export function betPlacementDriver(getUrl: () => string, adminToken: string): Ui
       "bet.balance": (s) => donateTo(s.world, s.page),
       "bet.facts": (s) => injure(s, s.world.others[0]!.id, s.world.others[0]!.number),
       "bet.amount": (s) => moveStake(s.page),
+      // Opened: the countdown moves an hour on; closed (past the old close on the page's clock): the modal opens again.
+      "bet.closeChanged": closeMovesLater,
       "bet.type": (s) => otherType(s.page),
       async "bet.confirm"(s) {
         const next = s.path.steps[s.index + 1];
@@ -245,6 +287,7 @@ export function betPlacementDriver(getUrl: () => string, adminToken: string): Ui
 
     async cleanup(world, page) {
       if (world.clockMoved) await api(world.url, null, "POST", "/dev/clock", { reset: true });
+      if (world.movedFrom !== null) await moveRaceSession(world, world.movedFrom);
       await page.context().close();
     },
   };

@@ -188,6 +188,29 @@ describe("placing a bet in the BetOnRider modal", () => {
     expect(within(modal).getByText("Balance: 45 → 0 diamonds after this bet")).toBeTruthy();
   });
 
+  it("an operator moves the race session while the modal is open: its countdown and closed state follow, no reload", async () => {
+    const w = betsWorld();
+    await open(w);
+    fireEvent.click(oddsButton(/^Bet Win on #12/));
+    const modal = await dialog();
+    const seconds = () => {
+      const m = /(?:(\d+)d )?(\d+):(\d+):(\d+)/.exec(within(modal).getByTestId("bet-modal-countdown").textContent ?? "")!;
+      return Number(m[1] ?? 0) * 86_400 + Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4]);
+    };
+    const moveTo = (startsAt: number) =>
+      push("session-moved", { raceId: RACE_ID, session: "START", sessions: [{ type: "START", startsAt: new Date(startsAt).toISOString(), endsAt: new Date(startsAt + 3_600_000).toISOString() }], at: new Date(w.now).toISOString() });
+    const before = seconds();
+    moveTo(CLOSES + 3_600_000);
+    await waitFor(() => expect(Math.abs(seconds() - before - 3600)).toBeLessThan(5));
+    // Earlier than this tab's clock (a move it heard late): closed at once.
+    moveTo(w.now - 60_000);
+    expect(await within(modal).findByText("The time to make the bet has expired")).toBeTruthy();
+    // Later again: the modal opens again for placing, the type as it was.
+    moveTo(CLOSES);
+    expect(await within(modal).findByRole("button", { name: "Place bet: 30" })).toBeTruthy();
+    await waitFor(() => expect(Math.abs(seconds() - before)).toBeLessThan(5));
+  });
+
   it("the server's clock says bets closed (418): 'The time to make the bet has expired'", async () => {
     const w = betsWorld();
     await open(w);
