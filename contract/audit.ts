@@ -33,6 +33,8 @@ export const AuditAction = z.enum([
   "GURU_MAKE",
   "NEWS_ADD",
   "PASSWORD_RESET_FORCED",
+  "BACKUP",
+  "RESTORE",
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

@@ -58,7 +58,8 @@ export type Call = {
  * description. Its module serves it without serve(); it is declared here so the API's description lists it.
  */
 export type RawCall = {
-  method: "GET";
+  /** POST for a download that is also an act (a backup: the audit log records it), never fetched by a link. */
+  method: "GET" | "POST";
   path: string;
   auth: false;
   params?: z.ZodType;

@@ -19,6 +19,7 @@ import { adminPrizesCalls, prizesCalls } from "./calls.prizes";
 import { devGurusCalls, gurusCalls } from "./calls.gurus";
 import { adminNewsCalls, devNewsCalls } from "./calls.news";
 import { operationsCalls } from "./calls.operations";
+import { backupCalls } from "./calls.backup";
 import { seasonCalls } from "./calls.season";
 import { healthCalls, metricsCalls } from "./calls.health";
 
@@ -67,6 +68,7 @@ export const catalogue = {
   devNews: devNewsCalls,
   reports: reportCalls,
   operations: operationsCalls,
+  backup: backupCalls,
   season: seasonCalls,
   health: healthCalls,
   metrics: metricsCalls,

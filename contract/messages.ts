@@ -106,6 +106,8 @@ export const messages = {
   raceNotClassified: "The race's classification has not been entered yet",
   riderOnEntryList: "This rider is already on this race's entry list",
   seasonInvalid: "The season file is not valid",
+  // Backups (docs/operations.md "Backups"): the embedded database's are the server's; PostgreSQL's are pg_dump's.
+  backupNeedsPgDump: "This server's database is PostgreSQL: back it up with pg_dump -Fc and restore it with pg_restore",
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -25,6 +25,7 @@ import { ridersCommand, ridersUsage } from "./operator/riders";
 import { seasonCommand, seasonUsage } from "./operator/season";
 import { sessionCommand, sessionUsage } from "./operator/session";
 import { auditCommand, auditUsage } from "./operator/audit";
+import { backupCommand, backupUsage, restoreCommand } from "./operator/backup";
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -59,6 +60,7 @@ ${ridersUsage}
   news list                                    the newest published items
 ${sessionUsage}
 ${auditUsage}
+${backupUsage}
 
   <race>     a race id, next (the next or running race) or current (the latest weekend that has started)
   <SESSION>  ${ResultKey.options.join(", ")}
@@ -69,6 +71,8 @@ results, injure, odds, question, draw, news and audit talk to the running server
 with the admin token ADMIN_TOKEN, else the development secret in DATA_DIR (default ./data).
 force-password-change, grant, revoke and guru open the database (DATA_DIR / DATABASE_URL); with the embedded
 database (no DATABASE_URL) they refuse while the server runs: stop it first.
+backup asks the running server for the embedded database (API_URL, the admin token), or opens DATA_DIR itself when
+the server is stopped; restore fills a fresh DATA_DIR/pglite with the server stopped. On PostgreSQL: pg_dump / pg_restore.
 Exit codes: 0 done, 1 usage, 2 refused (by the server or before sending), 3 server unreachable or failing.`;
 
 const [command, ...args] = process.argv.slice(2);
@@ -351,6 +355,12 @@ try {
     case "audit":
       code = await auditCommand(api(), args);
       break;
+    case "backup":
+    case "restore": {
+      const options = { env: process.env, apiUrl: apiUrlFromEnv(), adminToken: () => adminTokenFromEnv(), usageError };
+      code = command === "backup" ? await backupCommand(args, options) : await restoreCommand(args, options);
+      break;
+    }
     default:
       usageError(`Unknown command: ${command}`);
   }

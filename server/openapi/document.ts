@@ -157,7 +157,8 @@ export function openApiDocument(catalogue: Record<string, CallGroup>, options: D
       operationId: id,
       tags: [audience === "dev" || audience === "admin" ? audience : group],
       "x-audience": audience,
-      security: "answers" in call ? [] : SECURITY[audience],
+      // A raw operator call (the backup) takes the same credentials as the JSON ones.
+      security: "answers" in call && audience !== "admin" ? [] : SECURITY[audience],
       ...(params.length ? { parameters: params } : {}),
       ...requestBody(call),
       responses,
