@@ -34,6 +34,7 @@ import { openApiRoutes } from "./openapi/routes";
 import { storeModule } from "./modules/store";
 import { attachSessionCache } from "./modules/auth/sessionCache";
 import { healthModule } from "./modules/health";
+import { backupModule } from "./modules/backup";
 import { metricsModule } from "./modules/metrics";
 import { createMetrics, installHttpMetrics } from "./metrics";
 
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
       await api.register(raceControlModule);
       await api.register(seasonModule);
       await api.register(healthModule);
+      await api.register(backupModule);
       await api.register(metricsModule);
       await api.register(openApiRoutes);
       if (!deps.config.production) await api.register(devRoutes);
