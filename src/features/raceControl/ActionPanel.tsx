@@ -7,6 +7,7 @@ import { actionReady, checkNewRider, EMPTY_NEW_RIDER } from "../../../machines/r
 import { useRidersDropdown } from "../../api/races";
 import { GAME_CLASS } from "../../../contract/rules";
 import { numberFormat } from "../../i18n/formats";
+import { useRaceName } from "../../i18n/raceNames";
 import { Button } from "../../ui/Button";
 import { errorText } from "./errorText";
 import { NewRiderFields } from "./NewRiderFields";
@@ -20,6 +21,7 @@ const NEW_RIDER = "new";
 /** Confirm the weekend, injure a rider, or add a substitute or wildcard: what it does, then confirm. */
 export function ActionPanel({ flow, data, onClose }: { flow: ActionRef; data: RaceControl; onClose(): void }) {
   const { t, i18n } = useTranslation(["raceControl", "errors"]);
+  const raceName = useRaceName();
   const riderId = useId();
   const s = useSelector(flow, (x) => x);
   const { action, report, error } = s.context;
@@ -32,7 +34,7 @@ export function ActionPanel({ flow, data, onClose }: { flow: ActionRef; data: Ra
   const candidates = (pool.data ?? []).filter((r) => !entrants.has(r.id));
   const name = (id: string | null) => data.riders.find((r) => r.id === id);
   const rider = action.kind === "injure" ? name(action.riderId) : action.kind === "entry" ? name(action.replaces) : undefined;
-  const vars = { rider: rider ? `${rider.number} ${rider.name}` : "", race: data.name };
+  const vars = { rider: rider ? `${rider.number} ${rider.name}` : "", race: raceName(data.name) };
   const key = action.kind === "entry" ? (action.role === "SUBSTITUTE" ? "substitute" : "wildcard") : action.kind;
   const n = numberFormat(i18n.language);
   return (
