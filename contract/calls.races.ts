@@ -24,15 +24,16 @@ const NOT_FOUND = { 404: ["notFound"] } as const;
 // Spec section 7, "Races and riders", paths word for word. All public: the calendar, riders and teams
 // are the same for every player (a bearer header, when sent, is simply not needed).
 export const racesCalls = {
-  list: call({ method: "GET", path: "/races", auth: false, query: PageQuery, result: paged(Race) }),
+  list: call({ method: "GET", path: "/races", auth: false, shared: true, query: PageQuery, result: paged(Race) }),
   /** The races not finished yet, the next (or running) one first; empty once the season is over. */
-  next: call({ method: "GET", path: "/races/next", auth: false, query: z.object({ take: z.coerce.number().int().min(1).max(30).default(1) }), result: z.array(Race) }),
+  next: call({ method: "GET", path: "/races/next", auth: false, shared: true, query: z.object({ take: z.coerce.number().int().min(1).max(30).default(1) }), result: z.array(Race) }),
   tracks: call({ method: "GET", path: "/races/tracks", auth: false, result: z.array(Track) }),
-  dropdown: call({ method: "GET", path: "/v2/races/dropdown", auth: false, result: z.array(RaceOption) }),
+  dropdown: call({ method: "GET", path: "/v2/races/dropdown", auth: false, shared: true, result: z.array(RaceOption) }),
   riders: call({
     method: "GET",
     path: "/v2/races/:id/riders",
     auth: false,
+    shared: true,
     query: z.object({ version: VersionQuery, raceClass: RaceClass.default("MOTOGP") }),
     result: RaceRiders,
     errors: NOT_FOUND,

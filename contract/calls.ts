@@ -45,6 +45,11 @@ export type Call = {
   headers?: z.ZodType;
   result: z.ZodType;
   /**
+   * The same answer for everybody, kept by the server per version of its data: it carries an ETag, and a request
+   * whose If-None-Match names it answers 304 with no body.
+   */
+  shared?: true;
+  /**
    * The error answers particular to this call. Those every call of its shape gives are implied (server/openapi
    * adds them): 400 validation with a body, form, query or headers; 404 notFound with path values; 415 on every
    * method but GET; 401 unauthorized and 403 mustChangePassword with `auth`; 400 malformedRequest, 408, 413 and 431

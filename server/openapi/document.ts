@@ -143,6 +143,10 @@ export function openApiDocument(catalogue: Record<string, CallGroup>, options: D
     const responses: Operation["responses"] = {};
     if ("result" in call) {
       responses["200"] = { description: "The call's result, in its envelope.", content: { "application/json": { schema: output.inline.get(`${id} 200`)! } } };
+      if (call.shared) {
+        responses["200"].headers = { ETag: { schema: { type: "string" } } };
+        responses["304"] = { description: ANSWER_TEXT[304]! };
+      }
     } else {
       for (const [status, types] of Object.entries(call.answers)) {
         const response: Response = { description: ANSWER_TEXT[Number(status)] ?? "The answer." };

@@ -4,6 +4,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { API_PREFIX } from "../../contract/calls";
 import { catalogue } from "../../contract/catalogue";
 import { openApiDocument, openApiPath, type OpenApiDocument, type Operation } from "../../server/openapi/document";
@@ -96,6 +97,9 @@ export function assertAnswersDocumented(): void {
  * Checks every answer `app` sends against the document, whether it comes from `inject` or a real socket, and makes
  * `inject` throw right after an answer that does not match, so the failing request is the one in the stack.
  */
+const decoded = (body: Buffer, encoding: string): string | Buffer =>
+  encoding === "br" ? brotliDecompressSync(body).toString() : encoding === "gzip" ? gunzipSync(body).toString() : body;
+
 export function checkAnswers(app: FastifyInstance): void {
   app.addHook("onSend", async (request: FastifyRequest, reply, payload) => {
     const problem = checkAnswer(testDocument, validate, {
@@ -104,7 +108,8 @@ export function checkAnswers(app: FastifyInstance): void {
       route: request.routeOptions.url,
       status: reply.statusCode,
       contentType: reply.getHeader("content-type") as string | undefined,
-      payload,
+      // A body already compressed (an answer kept in memory, server/http/sharedAnswers.ts) is judged by its JSON.
+      payload: Buffer.isBuffer(payload) && reply.hasHeader("content-encoding") ? decoded(payload, String(reply.getHeader("content-encoding"))) : payload,
     });
     if (problem) pending.push(problem);
     return payload;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { racesCalls, ridersCalls } from "../../../contract/calls.races";
 import { ACCEPT_YEAR_HEADER } from "../../../contract/races";
 import { serve } from "../../http/route";
+import { sharedHandler } from "../../http/sharedAnswers";
 import { raceService } from "./raceService";
 import { riderService } from "./riderService";
 
@@ -10,11 +11,17 @@ export async function racesRoutes(app: FastifyInstance): Promise<void> {
   const races = raceService(app.deps);
   const riders = riderService(app.deps);
 
-  serve(app, racesCalls.list, ({ query }) => races.list(query.page, query.take));
-  serve(app, racesCalls.next, ({ query }) => races.next(query.take));
+  // What every open Predictions screen reads, the same for all: built once per version of the data and served
+  // from memory with an ETag (server/http/sharedAnswers.ts).
+  serve(app, racesCalls.list, sharedHandler(racesCalls.list, ({ query }) => `${query.page}/${query.take}`, ({ query }) => races.list(query.page, query.take)));
+  serve(app, racesCalls.next, sharedHandler(racesCalls.next, ({ query }) => `${query.take}`, ({ query }) => races.next(query.take)));
   serve(app, racesCalls.tracks, () => races.tracks());
-  serve(app, racesCalls.dropdown, () => races.dropdown());
-  serve(app, racesCalls.riders, ({ params, query }) => races.riders(params.id!, query.raceClass));
+  serve(app, racesCalls.dropdown, sharedHandler(racesCalls.dropdown, () => "", () => races.dropdown()));
+  serve(
+    app,
+    racesCalls.riders,
+    sharedHandler(racesCalls.riders, ({ params, query }) => `${params.id}/${query.raceClass}`, ({ params, query }) => races.riders(params.id!, query.raceClass)),
+  );
 
   serve(app, ridersCalls.dropdown, ({ query }) => riders.dropdown(query.raceClass));
   serve(app, ridersCalls.list, ({ query }) => riders.list(query));

@@ -7,6 +7,7 @@ import { balanceQuery, diamondsKeys } from "../../api/diamonds";
 import { onLiveEvent } from "../../api/live";
 import { serverClock } from "../../api/predictions";
 import { queryClient } from "../../api/queryClient";
+import { applyRaceEvent } from "../../api/raceEvents";
 import { applySessionMove } from "../../api/sessionMoves";
 import { authActor, notificationsActor } from "../../app/appActor";
 import { modals } from "../../app/hooks";
@@ -53,8 +54,12 @@ const watchBets = fromCallback<RaceBetsEvent, BetsSession>(({ input, sendBack })
     bets.subscribe(sendData),
     balance.subscribe(sendBalance),
     watchNewNotices(notificationsActor, BET_NOTICES, refresh),
+    // Betting closes when the race session starts: the bets and the balance are read again then (spread out, as at
+    // a cancellation), not at every session of the weekend (api/raceEvents.ts).
     onLiveEvent("races", (event) => {
-      if (event.raceId === input.raceId) refresh();
+      if (event.raceId !== input.raceId) return;
+      const own = [betKeys.race(input.userId, input.raceId), diamondsKeys.balance(input.userId)];
+      applyRaceEvent(queryClient, event, own, event.session === "START" ? ["RACE_STARTED", "RACE_ENDED"] : []);
     }),
     // An operator moved a session: the cache takes the new times, the countdowns and locks follow (api/sessionMoves.ts).
     onLiveEvent("session-moved", (move) => {

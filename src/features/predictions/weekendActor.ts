@@ -19,7 +19,8 @@ import { balanceQuery } from "../../api/diamonds";
 import { onLiveEvent } from "../../api/live";
 import { applyRacePrediction, buyUpgrade, changePredictions, changeRulesQuery, predictionKeys, racePredictionQuery, savePredictions, serverClock } from "../../api/predictions";
 import { queryClient } from "../../api/queryClient";
-import { raceKeys, raceRidersQuery } from "../../api/races";
+import { raceRidersQuery } from "../../api/races";
+import { applyRaceEvent } from "../../api/raceEvents";
 import { applySessionMove } from "../../api/sessionMoves";
 import { authActor, notificationsActor } from "../../app/appActor";
 import { modals } from "../../app/hooks";
@@ -44,7 +45,7 @@ const INJURED = ["INJURED_RIDER_PREDICTIONS", "INJURED_RIDER_BOTH"];
 
 /**
  * Follows the weekend's server data (its picks, riders and rules, and the balance) in the query cache and tells the
- * owner of every change; an injured-rider notice or a race clock event refreshes the picks.
+ * owner of every change; an injured-rider notice refreshes the picks, a race clock event is applied to the cache.
  */
 const watchWeekend = fromCallback<PredictionWeekendEvent, WeekendSession>(({ input, sendBack }) => {
   const prediction = new QueryObserver(queryClient, racePredictionQuery(input.userId, input.raceId));
@@ -69,7 +70,7 @@ const watchWeekend = fromCallback<PredictionWeekendEvent, WeekendSession>(({ inp
   };
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: predictionKeys.race(input.userId, input.raceId) });
-    void queryClient.invalidateQueries({ queryKey: raceKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ["races", input.raceId, "riders"] });
   };
   const stops = [
     prediction.subscribe(sendData),
@@ -77,8 +78,10 @@ const watchWeekend = fromCallback<PredictionWeekendEvent, WeekendSession>(({ inp
     rules.subscribe(sendData),
     balance.subscribe(sendBalance),
     watchNewNotices(notificationsActor, INJURED, refresh),
+    // A start or an end is applied from the cache (the rules close what started); the picks are read again only when
+    // the race ends or is canceled, spread out (api/raceEvents.ts).
     onLiveEvent("races", (event) => {
-      if (event.raceId === input.raceId) refresh();
+      if (event.raceId === input.raceId) applyRaceEvent(queryClient, event, [predictionKeys.race(input.userId, input.raceId)], ["RACE_ENDED"]);
     }),
     // An operator moved a session: the cache takes the new times, the countdowns and locks follow (api/sessionMoves.ts).
     onLiveEvent("session-moved", (move) => {

@@ -1,0 +1,59 @@
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { RaceEventPayload } from "../../contract/live";
+import type { RaceRiders } from "../../contract/races";
+import { raceKeys } from "./races";
+
+// The race clock's live events reach every open screen in the same second: at a lock, thousands of tabs. Each applies
+// what the event says to its cache instead of asking the server again: a session that started is already closed by
+// the rules from the times the cache holds (the server-aligned clock), and the race's status is set here. What only
+// the server knows (a cancellation's refunds, the riders after an entry changed) is read again, each tab at a moment
+// of its own within RE_READ_SPREAD_MS, so the reads reach the server spread out instead of as one burst.
+
+/** Over how long the re-reads a race event calls for are spread. */
+export const RE_READ_SPREAD_MS = 8_000;
+
+type Options = { spreadMs?: number; random?: () => number; schedule?: (run: () => void, ms: number) => void };
+
+/** A race in any of the calendar's answers, with the status the event gives it. */
+function racedItem<T>(item: T, event: RaceEventPayload): T {
+  if (!item || typeof item !== "object" || (item as { id?: unknown }).id !== event.raceId) return item;
+  const race = { ...item } as Record<string, unknown>;
+  if (event.type === "RACE_CANCELED") race.status = "CANCELED";
+  else if (race.status === "PENDING" && event.type !== "RACE_STARTING_SOON") race.status = "STARTED";
+  if (event.type === "RACE_ENDED" && event.session === "START") race.finished = true;
+  return race as T;
+}
+
+/** Any of the calendar's answers (a page of races, a list, the dropdown) with the event applied. */
+export function racedRaces(data: unknown, event: RaceEventPayload): unknown {
+  if (Array.isArray(data)) return data.map((item) => racedItem(item, event));
+  if (data && typeof data === "object" && Array.isArray((data as { data?: unknown }).data)) {
+    return { ...data, data: (data as { data: unknown[] }).data.map((item) => racedItem(item, event)) };
+  }
+  return data;
+}
+
+/** The queries a race event leaves to the server, by what the cache holds: empty for a plain start or end. */
+export function reReadsFor(client: QueryClient, event: RaceEventPayload, own: readonly QueryKey[], ownOn: readonly RaceEventPayload["type"][]): QueryKey[] {
+  const keys: QueryKey[] = [];
+  const riders = client.getQueriesData<RaceRiders>({ queryKey: ["races", event.raceId, "riders"] });
+  if (event.type === "RACE_CANCELED" || riders.some(([, data]) => data && data.version !== event.version)) keys.push(["races", event.raceId, "riders"]);
+  if (event.type === "RACE_CANCELED" || ownOn.includes(event.type)) keys.push(...own);
+  return keys;
+}
+
+/**
+ * Applies a race clock event: the race's status in every cached calendar answer (marked stale for the next reading,
+ * not read now), and the re-reads `reReadsFor` names, each after a random delay within the spread.
+ * `own` are the caller's queries about the race; `ownOn` the events besides a cancellation that change them.
+ */
+export function applyRaceEvent(client: QueryClient, event: RaceEventPayload, own: readonly QueryKey[], ownOn: readonly RaceEventPayload["type"][], options: Options = {}): void {
+  const { spreadMs = RE_READ_SPREAD_MS, random = Math.random, schedule = (run, ms) => void setTimeout(run, ms) } = options;
+  for (const queryKey of [raceKeys.all, ["news", "next-race"]]) {
+    client.setQueriesData({ queryKey, predicate: (q) => q.queryKey[2] !== "riders" }, (data: unknown) => racedRaces(data, event));
+    void client.invalidateQueries({ queryKey, refetchType: "none" });
+  }
+  for (const queryKey of reReadsFor(client, event, own, ownOn)) {
+    schedule(() => void client.invalidateQueries({ queryKey }), Math.floor(random() * spreadMs));
+  }
+}
