@@ -66,6 +66,9 @@ export function sharedAnswers(database: Database) {
 
   async function boundariesAt(version: string): Promise<number[]> {
     if (times?.version === version) return times.boundaries;
+    // A load begun for an older version may hold sessions since moved: wait for it, then load for this one.
+    if (timesLoading) await timesLoading.catch(() => undefined);
+    if (times?.version === version) return times.boundaries;
     timesLoading ??= (async () => {
       const rows = rowsOf<{ starts_at: string | Date; ends_at: string | Date }>(await database.db.execute(sql`SELECT starts_at, ends_at FROM race_sessions`));
       const all = [...new Set(rows.flatMap((r) => [new Date(r.starts_at).getTime(), new Date(r.ends_at).getTime()]))].toSorted((a, b) => a - b);
