@@ -277,6 +277,7 @@ export const flowKeys: readonly string[] = [
   "predictionForm|saving|xstate.error.actor.save|failed",
   "predictionWeekend|closed|weekend.open|open",
   "predictionWeekend|open.loading|weekend.data|open.ready",
+  "predictionWeekend|open.ready.clock.waiting|weekend.clock|open.ready.clock.waiting",
   "predictionWeekend|open.ready.clock.waiting|weekend.data|open.ready.clock.waiting",
   "predictionWeekend|open.ready.clock.waiting|xstate.after.untilNextMoment.predictionWeekend.open.ready.clock.waiting|open.ready.clock.waiting",
   "predictionWeekend|open.ready.flow.changing|change.closed|open.ready.flow.idle",

@@ -61,6 +61,8 @@ export type PredictionWeekendEvent =
   | { type: "weekend.balance"; balance: number }
   /** Read the weekend again (after a 418: the server's clock is ahead of the tab's). */
   | { type: "weekend.reload" }
+  /** The server's clock was heard again (a race event carries its moment): the verdicts are taken at the new reading. */
+  | { type: "weekend.clock" }
   /** A card's action: choose, change (paid) or re-pick (free); the rules say which. */
   | { type: "card.press"; category: PredictionCategory }
   /** The ChooseRider / ChangePrediction modal was closed. */
@@ -267,7 +269,11 @@ export const predictionWeekendMachine = setup({
                     "Until the next moment a verdict changes; then the buttons hear the new verdicts. New data is taken here, so that it re-arms the wait: a session moved earlier brings its moment forward.",
                   after: { untilNextMoment: { target: "waiting", reenter: true, actions: ["readClock", "syncChildren"] } },
                   // Here and not on `ready`: xstate lets this region's transition pre-empt one of the parallel state itself.
-                  on: { "weekend.data": { target: "waiting", reenter: true, actions: ["setData", "readClock", "syncChildren"] } },
+                  on: {
+                    "weekend.data": { target: "waiting", reenter: true, actions: ["setData", "readClock", "syncChildren"] },
+                    // A clock heard to be ahead (a session started that the tab's timer had not reached) re-arms the wait too.
+                    "weekend.clock": { target: "waiting", reenter: true, actions: ["readClock", "syncChildren"] },
+                  },
                 },
               },
             },

@@ -1,13 +1,16 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { RaceEventPayload } from "../../contract/live";
 import type { RaceRiders } from "../../contract/races";
+import { serverClock } from "./predictions";
 import { raceKeys } from "./races";
 
 // The race clock's live events reach every open screen in the same second: at a lock, thousands of tabs. Each applies
 // what the event says to its cache instead of asking the server again: a session that started is already closed by
 // the rules from the times the cache holds (the server-aligned clock), and the race's status is set here. What only
 // the server knows (a cancellation's refunds, the riders after an entry changed) is read again, each tab at a moment
-// of its own within RE_READ_SPREAD_MS, so the reads reach the server spread out instead of as one burst.
+// of its own within RE_READ_SPREAD_MS, so the reads reach the server spread out instead of as one burst. The event's
+// `at` is the server's clock at the moment it was sent: the tab aligns to it, as it does to an answer's `now`, so a
+// clock moved ahead (the dev clock, a phone minutes behind) closes the session without a read.
 
 /** Over how long the re-reads a race event calls for are spread. */
 export const RE_READ_SPREAD_MS = 8_000;
@@ -43,12 +46,13 @@ export function reReadsFor(client: QueryClient, event: RaceEventPayload, own: re
 }
 
 /**
- * Applies a race clock event: the race's status in every cached calendar answer (marked stale for the next reading,
+ * Applies a race clock event: the server's clock it was sent at, the race's status in every cached calendar answer (marked stale for the next reading,
  * not read now), and the re-reads `reReadsFor` names, each after a random delay within the spread.
  * `own` are the caller's queries about the race; `ownOn` the events besides a cancellation that change them.
  */
 export function applyRaceEvent(client: QueryClient, event: RaceEventPayload, own: readonly QueryKey[], ownOn: readonly RaceEventPayload["type"][], options: Options = {}): void {
   const { spreadMs = RE_READ_SPREAD_MS, random = Math.random, schedule = (run, ms) => void setTimeout(run, ms) } = options;
+  serverClock.alignTo(event.at);
   for (const queryKey of [raceKeys.all, ["news", "next-race"]]) {
     client.setQueriesData({ queryKey, predicate: (q) => q.queryKey[2] !== "riders" }, (data: unknown) => racedRaces(data, event));
     void client.invalidateQueries({ queryKey, refetchType: "none" });

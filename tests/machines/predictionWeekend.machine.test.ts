@@ -50,6 +50,7 @@ const steps: OwnerStep[] = [
   toOwner("weekend.data (FP1 saved, FP2 injured)", { type: "weekend.data", data: saved }),
   toOwner("weekend.balance", { type: "weekend.balance", balance: 500 }),
   toOwner("weekend.reload", { type: "weekend.reload" }),
+  toOwner("weekend.clock", { type: "weekend.clock" }),
   toOwner("card.press FP1", { type: "card.press", category: "FP1" }),
   toOwner("card.press FP2", { type: "card.press", category: "FP2" }),
   toChild("chooser.pick r2", "chooser", { type: "chooser.pick", riderId: "r2" }),
@@ -281,5 +282,24 @@ describe("A session moved earlier closes its categories at its new start", () =>
     expect(form().getSnapshot().context.picks).toEqual({ FP1: "r1" });
     clock.increment(1000);
     expect(form().getSnapshot().context.picks).toEqual({});
+  });
+});
+
+describe("A clock heard to be ahead closes what the server says has started", () => {
+  it("the tab's timer has not reached FP1, a race event says the server's clock has: weekend.clock closes FP1 and offers the in-session change", () => {
+    // The tab's timers run on `timers`; the owner reads the server-aligned clock, which a race event moved ahead.
+    const timers = new SimulatedClock();
+    timers.set(T0);
+    let server = T0;
+    const { machine } = build({ now: () => server } as unknown as SimulatedClock);
+    const actor = createActor(machine, { clock: timers }).start();
+    actor.send({ type: "weekend.open", session });
+    actor.send({ type: "weekend.data", data: saved });
+    const card = () => cardView(factsOf(actor.getSnapshot().context.data!.prediction), "FP1", actor.getSnapshot().context.now, rules, { picks: {}, closed: [] });
+    server = startOf("FP1") + 2 * 60_000;
+    expect(card()).toMatchObject({ started: false, action: { kind: "change", tier: "BEFORE", cost: 10 } });
+    actor.send({ type: "weekend.clock" });
+    expect(actor.getSnapshot().context.now).toBe(server);
+    expect(card()).toMatchObject({ started: true, action: { kind: "change", tier: "EARLY", cost: 25 } });
   });
 });

@@ -78,10 +78,12 @@ const watchWeekend = fromCallback<PredictionWeekendEvent, WeekendSession>(({ inp
     rules.subscribe(sendData),
     balance.subscribe(sendBalance),
     watchNewNotices(notificationsActor, INJURED, refresh),
-    // A start or an end is applied from the cache (the rules close what started); the picks are read again only when
-    // the race ends or is canceled, spread out (api/raceEvents.ts).
+    // A start or an end is applied from the cache and the event's clock (the rules close what started); the picks are
+    // read again only when the race ends or is canceled, spread out (api/raceEvents.ts).
     onLiveEvent("races", (event) => {
-      if (event.raceId === input.raceId) applyRaceEvent(queryClient, event, [predictionKeys.race(input.userId, input.raceId)], ["RACE_ENDED"]);
+      if (event.raceId !== input.raceId) return;
+      applyRaceEvent(queryClient, event, [predictionKeys.race(input.userId, input.raceId)], ["RACE_ENDED"]);
+      sendBack({ type: "weekend.clock" });
     }),
     // An operator moved a session: the cache takes the new times, the countdowns and locks follow (api/sessionMoves.ts).
     onLiveEvent("session-moved", (move) => {

@@ -4,6 +4,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { RaceEventPayload } from "../../../contract/live";
 import { applyRaceEvent, RE_READ_SPREAD_MS } from "../../../src/api/raceEvents";
+import { serverClock } from "../../../src/api/predictions";
 import { raceKeys } from "../../../src/api/races";
 
 const RACE = "11111111-1111-4111-8111-111111111111";
@@ -87,5 +88,14 @@ describe("what only the server knows is read again, at a moment of each tab's ow
     expect(statusOf(client)).toMatchObject({ status: "STARTED", finished: true });
     expect(scheduled).toHaveLength(1);
     expect(apply(cache(), event("RACE_ENDED", "FP1"), []).scheduled).toEqual([]);
+  });
+});
+
+describe("the event's moment is the server's clock", () => {
+  it("a tab whose clock is behind aligns to the event's `at`, as to an answer's `now`", () => {
+    const ahead = Date.now() + 2 * 60_000;
+    apply(cache(), { ...event("RACE_STARTED"), at: new Date(ahead).toISOString() });
+    expect(Math.abs(serverClock.now() - ahead)).toBeLessThan(1000);
+    serverClock.alignTo(new Date().toISOString());
   });
 });
