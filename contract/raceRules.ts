@@ -1,9 +1,12 @@
 import type { RaceStatus } from "./enums";
+import type { RaceEventPayload } from "./live";
 import type * as z from "zod";
 
-// The race calendar's pure rules: a race's status, which race a race list shows first, and the odds.
+// The race calendar's pure rules: a race's status (from the times, or after a race clock event), which race a race list shows first, and the odds.
 
 type Status = z.infer<typeof RaceStatus>;
+/** Where a race stands: its status, and whether the race session has ended (which the statuses do not name). */
+export type RaceState = { status: Status; finished: boolean };
 type Window = { startsAt: Date | string; endsAt: Date | string };
 const ms = (d: Date | string) => (typeof d === "string" ? Date.parse(d) : d.getTime());
 
@@ -11,7 +14,7 @@ const ms = (d: Date | string) => (typeof d === "string" ? Date.parse(d) : d.getT
  * game-rules.md: PENDING until the first session starts, STARTED from then on (the race session's
  * end makes it finished, which the spec's statuses do not name), CANCELED once the operator cancels it.
  */
-export function raceStatus(now: Date, sessions: readonly Window[], canceled: boolean): { status: Status; finished: boolean } {
+export function raceStatus(now: Date, sessions: readonly Window[], canceled: boolean): RaceState {
   if (sessions.length === 0) return { status: canceled ? "CANCELED" : "PENDING", finished: false };
   const first = Math.min(...sessions.map((s) => ms(s.startsAt)));
   const last = Math.max(...sessions.map((s) => ms(s.endsAt)));
@@ -19,6 +22,18 @@ export function raceStatus(now: Date, sessions: readonly Window[], canceled: boo
   const finished = t >= last;
   if (canceled) return { status: "CANCELED", finished };
   return { status: t < first ? "PENDING" : "STARTED", finished };
+}
+
+/**
+ * A race after one of the race clock's events, so that a client holding the race agrees with what raceStatus will say
+ * from the times without asking the server: a cancellation wins over anything; any session starting or ending means
+ * the first one has started, so a PENDING race is STARTED (a session only about to start has not begun); the race
+ * session's end finishes it, the end of any other session does not.
+ */
+export function racedAfter(race: RaceState, event: Pick<RaceEventPayload, "type" | "session">): RaceState {
+  const begun = event.type !== "RACE_STARTING_SOON" && race.status === "PENDING";
+  const status = event.type === "RACE_CANCELED" ? "CANCELED" : begun ? "STARTED" : race.status;
+  return { status, finished: race.finished || (event.type === "RACE_ENDED" && event.session === "START") };
 }
 
 /** What the next-races call gave: its races (the next first; none once the season is over), or a failure. */

@@ -1,40 +1,27 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { RaceEventPayload } from "../../contract/live";
+import { racedAfter, type RaceState } from "../../contract/raceRules";
 import type { RaceRiders } from "../../contract/races";
+import { mapRaceIn, type CachedRace } from "./calendarAnswers";
 import { serverClock } from "./predictions";
 import { raceKeys } from "./races";
 
 // The race clock's live events reach every open screen in the same second: at a lock, thousands of tabs. Each applies
 // what the event says to its cache instead of asking the server again: a session that started is already closed by
-// the rules from the times the cache holds (the server-aligned clock), and the race's status is set here. What only
-// the server knows (a cancellation's refunds, the riders after an entry changed) is read again, each tab at a moment
-// of its own within RE_READ_SPREAD_MS, so the reads reach the server spread out instead of as one burst. The event's
-// `at` is the server's clock at the moment it was sent: the tab aligns to it, as it does to an answer's `now`, so a
-// clock moved ahead (the dev clock, a phone minutes behind) closes the session without a read.
+// the rules from the times the cache holds (the server-aligned clock), and the race's status follows the event by the
+// contract's rule. What only the server knows (a cancellation's refunds, the riders after an entry changed) is read
+// again, each tab at a moment of its own within RE_READ_SPREAD_MS, so the reads reach the server spread out instead of
+// as one burst. The event's `at` is the server's clock at the moment it was sent: the tab aligns to it, as it does to
+// an answer's `now`, so a clock moved ahead (the dev clock, a phone minutes behind) closes the session without a read.
 
 /** Over how long the re-reads a race event calls for are spread. */
 export const RE_READ_SPREAD_MS = 8_000;
 
 type Options = { spreadMs?: number; random?: () => number; schedule?: (run: () => void, ms: number) => void };
 
-/** A race in any of the calendar's answers, with the status the event gives it. */
-function racedItem<T>(item: T, event: RaceEventPayload): T {
-  if (!item || typeof item !== "object" || (item as { id?: unknown }).id !== event.raceId) return item;
-  const race = { ...item } as Record<string, unknown>;
-  if (event.type === "RACE_CANCELED") race.status = "CANCELED";
-  else if (race.status === "PENDING" && event.type !== "RACE_STARTING_SOON") race.status = "STARTED";
-  if (event.type === "RACE_ENDED" && event.session === "START") race.finished = true;
-  return race as T;
-}
-
 /** Any of the calendar's answers (a page of races, a list, the dropdown) with the event applied. */
-export function racedRaces(data: unknown, event: RaceEventPayload): unknown {
-  if (Array.isArray(data)) return data.map((item) => racedItem(item, event));
-  if (data && typeof data === "object" && Array.isArray((data as { data?: unknown }).data)) {
-    return { ...data, data: (data as { data: unknown[] }).data.map((item) => racedItem(item, event)) };
-  }
-  return data;
-}
+export const racedRaces = (data: unknown, event: RaceEventPayload): unknown =>
+  mapRaceIn(data, event.raceId, (race) => ({ ...race, ...racedAfter(race as CachedRace & RaceState, event) }));
 
 /** The queries a race event leaves to the server, by what the cache holds: empty for a plain start or end. */
 export function reReadsFor(client: QueryClient, event: RaceEventPayload, own: readonly QueryKey[], ownOn: readonly RaceEventPayload["type"][]): QueryKey[] {

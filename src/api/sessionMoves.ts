@@ -3,6 +3,7 @@ import type { RaceBets } from "../../contract/bets";
 import type { SessionMovedPayload } from "../../contract/live";
 import type { RacePrediction } from "../../contract/predictions";
 import { betKeys } from "./bets";
+import { mapRaceIn, type CachedRace } from "./calendarAnswers";
 import { predictionKeys } from "./predictions";
 import { raceKeys } from "./races";
 
@@ -18,9 +19,8 @@ const slotOf = (sessions: Sessions, type: string): Slot | undefined => sessions.
 const firstStartOf = (sessions: Sessions) => sessions.map((s) => s.startsAt).toSorted()[0];
 
 /** A race as the calendar holds it (Race, RaceOption): its sessions' times, first start and race end moved. */
-function movedRace<T>(item: T, move: SessionMovedPayload): T {
-  if (!item || typeof item !== "object" || (item as { id?: unknown }).id !== move.raceId) return item;
-  const race = { ...item } as Record<string, unknown>;
+function movedRace(item: CachedRace, move: SessionMovedPayload): CachedRace {
+  const race = { ...item };
   if (Array.isArray(race.sessions)) {
     race.sessions = (race.sessions as (Slot & { type: string })[]).map((s) => ({ ...s, ...slotOf(move.sessions, s.type) }));
   }
@@ -28,17 +28,11 @@ function movedRace<T>(item: T, move: SessionMovedPayload): T {
   if (typeof race.startsAt === "string" && first) race.startsAt = first;
   const end = slotOf(move.sessions, "START")?.endsAt;
   if (typeof race.endsAt === "string" && end) race.endsAt = end;
-  return race as T;
+  return race;
 }
 
 /** Any of the calendar's answers (a page of races, a list, the dropdown): the moved race in it, the rest as it was. */
-export function movedRaces(data: unknown, move: SessionMovedPayload): unknown {
-  if (Array.isArray(data)) return data.map((item) => movedRace(item, move));
-  if (data && typeof data === "object" && Array.isArray((data as { data?: unknown }).data)) {
-    return { ...data, data: (data as { data: unknown[] }).data.map((item) => movedRace(item, move)) };
-  }
-  return movedRace(data, move);
-}
+export const movedRaces = (data: unknown, move: SessionMovedPayload): unknown => mapRaceIn(data, move.raceId, (race) => movedRace(race, move));
 
 /** The player's weekend: each category's slot takes its session's new times (the rules read locks from them). */
 export const movedPrediction = (prediction: RacePrediction, move: SessionMovedPayload): RacePrediction =>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fillPath } from "../../contract/calls";
 import { racesCalls, ridersCalls } from "../../contract/calls.races";
-import { currentRaceId, MAX_ODDS, MIN_ODDS, oddsFromForm, pointsForPosition, raceStatus } from "../../contract/raceRules";
+import type { RaceEventPayload } from "../../contract/live";
+import { currentRaceId, MAX_ODDS, MIN_ODDS, oddsFromForm, pointsForPosition, racedAfter, raceStatus, type RaceState } from "../../contract/raceRules";
 
 const list = [{ id: "r1" }, { id: "r2" }, { id: "r3" }];
 const at = (iso: string) => new Date(iso);
@@ -53,6 +54,36 @@ describe("a race's status (game-rules.md)", () => {
 
   it("is PENDING without sessions", () => {
     expect(raceStatus(at("2026-06-06T00:00:00.000Z"), [], false)).toEqual({ status: "PENDING", finished: false });
+  });
+});
+
+const on = (type: RaceEventPayload["type"], session = "FP1") => ({ type, session });
+
+describe("a race after a race clock event", () => {
+  const pending: RaceState = { status: "PENDING", finished: false };
+  const started: RaceState = { status: "STARTED", finished: false };
+
+  it("RACE_STARTING_SOON changes nothing: no session has begun yet", () => {
+    expect(racedAfter(pending, on("RACE_STARTING_SOON"))).toEqual(pending);
+    expect(racedAfter(started, on("RACE_STARTING_SOON", "START"))).toEqual(started);
+  });
+
+  it("RACE_STARTED makes a PENDING race STARTED, and a STARTED race stays STARTED", () => {
+    expect(racedAfter(pending, on("RACE_STARTED"))).toEqual(started);
+    expect(racedAfter(started, on("RACE_STARTED", "START"))).toEqual(started);
+    expect(racedAfter({ status: "CANCELED", finished: false }, on("RACE_STARTED"))).toEqual({ status: "CANCELED", finished: false });
+  });
+
+  it("RACE_ENDED of START finishes the race, RACE_ENDED of FP1 does not", () => {
+    expect(racedAfter(started, on("RACE_ENDED", "START"))).toEqual({ status: "STARTED", finished: true });
+    expect(racedAfter(pending, on("RACE_ENDED"))).toEqual(started);
+    expect(racedAfter(started, on("RACE_ENDED"))).toEqual(started);
+  });
+
+  it("RACE_CANCELED wins over any status, and keeps whether the race session had ended", () => {
+    expect(racedAfter(pending, on("RACE_CANCELED"))).toEqual({ status: "CANCELED", finished: false });
+    expect(racedAfter(started, on("RACE_CANCELED", "START"))).toEqual({ status: "CANCELED", finished: false });
+    expect(racedAfter({ status: "STARTED", finished: true }, on("RACE_CANCELED"))).toEqual({ status: "CANCELED", finished: true });
   });
 });
 
