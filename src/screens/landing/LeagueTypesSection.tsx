@@ -12,10 +12,15 @@ import styles from "./LeagueTypesSection.module.css";
 const order: readonly LeagueType[] = ["PUBLIC", "PRIVATE", "VIP"];
 const textKey = { PUBLIC: "public", PRIVATE: "private", VIP: "vip" } as const;
 
-/** The three league types as tabs; the panel fades in over the spec's 333 ms. */
+/**
+ * The three league types as tabs; a panel the player chose fades in over the spec's 333 ms. The first one is drawn
+ * at once: a fade on mount would replay whenever the landing is mounted again (the deferred runtime arriving under a
+ * signed-in tab), leaving its text faint for a moment with nobody having asked for anything.
+ */
 export function LeagueTypesSection() {
   const { t } = useTranslation("landing");
   const [type, setType] = useState<LeagueType>("PUBLIC");
+  const [chosen, setChosen] = useState(false);
   const key = textKey[type];
   return (
     <section id="leagues" className={`${section.section} ${section.alt}`} aria-labelledby="leagues-title">
@@ -27,12 +32,20 @@ export function LeagueTypesSection() {
             label={t("leagues.tabsLabel")}
             idPrefix="league-types"
             value={type}
-            onChange={setType}
+            onChange={(next) => {
+              setChosen(true);
+              setType(next);
+            }}
             items={order.map((k) => ({ key: k, label: t(`leagues.${textKey[k]}Tab`) }))}
             />
           </div>
           <TabPanel idPrefix="league-types" tabKey={type} className={styles.panelWrap}>
-            <div key={type} className={styles.panel} style={{ animationDuration: `${FADE_MS}ms` }} data-testid="league-panel">
+            <div
+              key={type}
+              className={chosen ? `${styles.panel} ${styles.fading}` : styles.panel}
+              style={chosen ? { animationDuration: `${FADE_MS}ms` } : undefined}
+              data-testid="league-panel"
+            >
               <LeagueEmblem type={type} />
               <div>
                 <h3 className={styles.panelTitle}>{t(`leagues.${key}Title`)}</h3>

@@ -108,13 +108,15 @@ describe("every landing section of spec section 2 is there", () => {
   });
 });
 
-describe("league types are tabs that fade in over 333 ms", () => {
+describe("league types are tabs; a chosen one fades in over 333 ms", () => {
   it("switches public → private → VIP by click and arrow keys, with the spec's fade", async () => {
     const user = userEvent.setup();
     stubRoutes(system());
     renderWithApp(<LandingScreen />);
     const tablist = await screen.findByRole("tablist", { name: "League types" }, joined);
     expect(screen.getByRole("tabpanel").textContent).toContain("Open to everyone");
+    // The first panel is drawn at once: a fade on mount would replay each time the landing mounts again.
+    expect(screen.getByTestId("league-panel").style.animationDuration).toBe("");
     await user.click(within(tablist).getByRole("tab", { name: "Private" }));
     expect(screen.getByRole("tabpanel").textContent).toContain("Just your crew");
     await user.keyboard("{ArrowRight}");
