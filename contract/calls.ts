@@ -77,19 +77,30 @@ export type RawCall = {
 /** Path parameters that are not a row's id. */
 const PATH_KEYS = new Set(["provider", "token", "file"]);
 
+/** The `:name`s of a path, as a union of their names: `"/leagues/:id/members/:userId"` → `"id" | "userId"`. */
+export type PathNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A path's values by name, each a string once read (ids in lower case). */
+export type PathValues<P extends string> = { [K in PathNames<P>]: string };
+
 /** The schema of a path's `:name` values by their names: `Uuid` for ids, `PathKey` for the few that are not. */
-export function pathParams(path: string): z.ZodType<Record<string, string>> {
+export function pathParams<P extends string>(path: P): z.ZodType<PathValues<P>> {
   const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-  return z.object(Object.fromEntries(names.map((name) => [name, PATH_KEYS.has(name) ? PathKey : Uuid]))) as unknown as z.ZodType<Record<string, string>>;
+  return z.object(Object.fromEntries(names.map((name) => [name, PATH_KEYS.has(name) ? PathKey : Uuid]))) as unknown as z.ZodType<PathValues<P>>;
 }
 
-type WithParams<C> = C & { params: C extends { params: z.ZodType } ? C["params"] : z.ZodType<Record<string, string>> };
+type WithParams<C extends { path: string }> = C & { params: C extends { params: z.ZodType } ? C["params"] : z.ZodType<PathValues<C["path"]>> };
 
+// `const` keeps each path a literal type, so its `:name`s type the handler's params and the client's options.
 /** Declares one raw route (see RawCall). */
-export const raw = <C extends RawCall>(c: C) => ({ ...c, params: c.params ?? pathParams(c.path) }) as WithParams<C>;
+export const raw = <const C extends RawCall>(c: C) => ({ ...c, params: c.params ?? pathParams(c.path) }) as WithParams<C>;
 
 /** Declares one call of the catalogue; each API area keeps its own `contract/calls.<area>.ts`. */
-export const call = <C extends Call>(c: C) => ({ ...c, params: c.params ?? pathParams(c.path) }) as WithParams<C>;
+export const call = <const C extends Call>(c: C) => ({ ...c, params: c.params ?? pathParams(c.path) }) as WithParams<C>;
 
 export const API_PREFIX = "/api";
 

@@ -42,8 +42,15 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Ok = z.object({ ok: z.literal(true) });
 
+const UUID_TEXT = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const UUID_PATTERN = new RegExp(`^${UUID_TEXT}$`, "i");
+/**
+ * Whether text spells a UUID. Path values are read by `Uuid` in serve(); this is for an id that reaches a query
+ * another way (a body's field, a stored reference, a script's argument), so PostgreSQL never sees a cast it refuses.
+ */
+export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 /** A picture field names one of our own uploads (`/api/s3/{id}`, contract/calls.uploads.ts): never a third party's address, which would see every viewer. */
-export const UPLOAD_REF_PATTERN = /^\/api\/s3\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UPLOAD_REF_PATTERN = new RegExp(`^/api/s3/(${UUID_TEXT})$`, "i");
 export const uploadRef = () => z.string({ error: "notImage" }).trim().regex(UPLOAD_REF_PATTERN, { error: "notImage" });
 
 // ---- Values of paths, queries and headers: each call's schemas (contract/calls.ts `Call.params`, `query`, `headers`)

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import * as z from "zod";
-import type { Call } from "../../contract/calls";
+import type { Call, PathValues } from "../../contract/calls";
 import { answerSchema } from "../openapi/jsonSchema";
 import { AppError, validationError } from "./errors";
 import type { Caller } from "./deps";
@@ -11,7 +11,7 @@ export type Ctx<C extends Call> = {
   body: Out<C["body"]>;
   query: Out<C["query"]>;
   /** The path's values as the call's `params` schema read them (ids in lower case). */
-  params: C["params"] extends z.ZodType ? z.output<C["params"]> : Record<string, string>;
+  params: C["params"] extends z.ZodType ? z.output<C["params"]> : PathValues<C["path"]>;
   /** The request headers the call declares, as its `headers` schema read them. */
   headers: Out<C["headers"]>;
   /** The signed-in caller; always set on calls with `auth: true`. */

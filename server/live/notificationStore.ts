@@ -5,6 +5,7 @@ import { pgArray } from "../db/arrays";
 import type { Db } from "../db/open";
 import { notifications, type NotificationRow } from "../db/schema";
 import type { LiveTx, NotificationValueOf } from "./types";
+import { isUuid } from "../../contract/common";
 
 export const toNotification = (r: Pick<NotificationRow, "id" | "type" | "value" | "createdAt" | "isRead">): Notification => ({
   id: r.id,
@@ -14,9 +15,8 @@ export const toNotification = (r: Pick<NotificationRow, "id" | "type" | "value" 
   isRead: r.isRead,
 });
 
-const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that cannot be uuids are nobody's notifications (and would make PostgreSQL throw). */
-export const validIds = (ids: readonly string[]) => ids.filter((id) => uuidLike.test(id));
+export const validIds = (ids: readonly string[]) => ids.filter((id) => isUuid(id));
 
 /** A player's notifications in the database: every query is scoped to `userId`, nobody touches another's rows. */
 export function notificationStore(db: Db) {

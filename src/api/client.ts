@@ -1,7 +1,7 @@
 import ky, { isHTTPError, type KyInstance } from "ky";
 import type * as z from "zod";
 import type { Tokens } from "../../contract/auth";
-import { API_PREFIX, authCalls, fillPath, type Call } from "../../contract/calls";
+import { API_PREFIX, authCalls, fillPath, type Call, type PathNames } from "../../contract/calls";
 import { ApiError, apiErrorOf, errorBodyFrom } from "./apiError";
 import { readTokens } from "./tokens";
 
@@ -84,11 +84,12 @@ const api: KyInstance = ky.create({
   },
 });
 
-type Params = Record<string, string | number>;
+/** The values a call's path names, each by its `:name` (a call without any takes none). */
+type ParamsOf<C extends Call> = { [K in PathNames<C["path"]>]: string | number };
 type BodyOf<C extends Call> = C extends { body: infer B extends z.ZodType } ? z.input<B> : never;
 type QueryOf<C extends Call> = C extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
 export type RequestOptions<C extends Call> = {
-  params?: Params;
+  params?: ParamsOf<C>;
   query?: QueryOf<C>;
   body?: BodyOf<C>;
   /** Multipart body (uploads: POST /s3); sent instead of `body`. */

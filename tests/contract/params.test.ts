@@ -1,8 +1,10 @@
 // The contract's one parse of path, query and header values (contract/common.ts, contract/calls.ts): ids are UUIDs
 // read in lower case, other path values safe keys, whole numbers of a query digits only.
-import { describe, expect, it } from "vitest";
-import { authCalls, call, pathParams } from "../../contract/calls";
-import { PathKey, Uuid, VersionQuery } from "../../contract/common";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { authCalls, call, pathParams, type PathNames, type PathValues } from "../../contract/calls";
+import { leaguesCalls } from "../../contract/calls.leagues";
+import { isUuid, PathKey, UPLOAD_REF_PATTERN, Uuid, VersionQuery } from "../../contract/common";
+import type { Ctx } from "../../server/http/route";
 import { email, opaqueToken } from "../../contract/validation";
 
 describe("a row's id is a UUID, read in lower case", () => {
@@ -34,6 +36,25 @@ describe("every call declares its path values", () => {
     const declared = call({ method: "GET", path: "/x/:id", auth: false, params: pathParams("/x/:token").transform(() => ({ id: "kept" })), result: Uuid });
     expect(declared.params.parse({ token: "t" })).toEqual({ id: "kept" });
     expect(authCalls.signIn.params.parse({})).toEqual({});
+  });
+});
+
+describe("a path's names type its values, for the handler and the client", () => {
+  it("names each :name of a path and nothing else", () => {
+    expectTypeOf<PathValues<"/leagues/:id/members/:userId">>().toEqualTypeOf<{ id: string; userId: string }>();
+    expectTypeOf<PathNames<"/predictions/:raceId">>().toEqualTypeOf<"raceId">();
+    expectTypeOf<PathNames<"/users/profile">>().toBeNever();
+    expectTypeOf<Ctx<typeof leaguesCalls.setMemberStatus>["params"]>().toEqualTypeOf<{ id: string; userId: string }>();
+    expect(Object.keys(pathParams("/leagues/:id/members/:userId").parse({ id: "00000000-0000-4000-8000-000000000000", userId: "00000000-0000-4000-8000-000000000001" })).toSorted()).toEqual(["id", "userId"]);
+  });
+});
+
+describe("an id that reaches a query by another way than a path is checked by one rule", () => {
+  it("takes a UUID in either case and nothing else; an upload's reference names its id", () => {
+    expect(isUuid("7B5AD3D6-38F7-83D9-BFB4-D4DB64086E02")).toBe(true);
+    for (const value of ["nope", "", "7b5ad3d6-38f7-83d9-bfb4-d4db64086e0", "7b5ad3d6-38f7-83d9-bfb4-d4db64086e02x"]) expect(isUuid(value), value).toBe(false);
+    expect(UPLOAD_REF_PATTERN.exec("/api/s3/7b5ad3d6-38f7-83d9-bfb4-d4db64086e02")?.[1]).toBe("7b5ad3d6-38f7-83d9-bfb4-d4db64086e02");
+    expect(UPLOAD_REF_PATTERN.test("https://evil.example/api/s3/7b5ad3d6-38f7-83d9-bfb4-d4db64086e02")).toBe(false);
   });
 });
 

@@ -6,8 +6,8 @@ import type { AppDeps } from "../../http/deps";
 import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
 import { recordAudit } from "../audit/log";
 import { AppError } from "../../http/errors";
-import { isUuid } from "../races/mappers";
 import { loadBetRace, ridersOf } from "./store";
+import { isUuid } from "../../../contract/common";
 
 /**
  * POST /admin/races/{raceId}/odds (`npm run admin -- odds`): the operator sets riders' WIN odds for one race

@@ -10,9 +10,9 @@ import { betsService } from "./service";
 /** Spec section 7 "Bets": the caller's own bets only. */
 export async function betsRoutes(app: FastifyInstance): Promise<void> {
   const service = betsService(app.deps);
-  serve(app, betsCalls.race, ({ caller, params }) => service.view(caller.userId, params.raceId!));
+  serve(app, betsCalls.race, ({ caller, params }) => service.view(caller.userId, params.raceId));
   // Spec section 8: a bad rider, type or amount is 'Your bet is incorrect', whichever field it is.
-  serve(app, betsCalls.place, ({ caller, params, body }) => service.placeAndView(caller.userId, params.raceId!, body), {
+  serve(app, betsCalls.place, ({ caller, params, body }) => service.placeAndView(caller.userId, params.raceId, body), {
     invalidBody: () => new AppError(400, "betIncorrect"),
   });
 }
@@ -20,7 +20,7 @@ export async function betsRoutes(app: FastifyInstance): Promise<void> {
 /** The operators' odds: the admin token (the CLI) or an operator's session, each set written to the audit log. */
 export async function adminBetsRoutes(app: FastifyInstance): Promise<void> {
   const odds = oddsService(app.deps);
-  serve(app, adminBetsCalls.setOdds, ({ params, body, request }) => odds.set(params.raceId!, body, operatorOf(request)), {
+  serve(app, adminBetsCalls.setOdds, ({ params, body, request }) => odds.set(params.raceId, body, operatorOf(request)), {
     routeOptions: { preHandler: operatorGuard(app.deps) },
   });
 }

@@ -6,9 +6,10 @@ import type { SessionWindow } from "../../../contract/weekendRules/time";
 import { bets, races, raceSessions, type BetRow } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { LedgerTx } from "../diamonds/ledger";
-import { isUuid, toRider } from "../races/mappers";
+import { toRider } from "../races/mappers";
 import { oddsForRaces } from "../races/form";
 import { rosterRows } from "../races/roster";
+import { isUuid } from "../../../contract/common";
 
 // Reads of the bets area, inside a transaction or on the pool: the race and its race session, its riders with
 // their odds, and one player's bets.

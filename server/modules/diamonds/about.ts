@@ -3,6 +3,7 @@ import type { DiamondEntryAbout } from "../../../contract/calls.diamonds";
 import type { PredictionCategory } from "../../../contract/enums";
 import { bets, diamondLedger, predictions, races, users } from "../../db/schema";
 import type { LedgerTx } from "./ledger";
+import { isUuid } from "../../../contract/common";
 
 // What a history row is about, read from its ledger ref (each posting names its subject: `race:<id>`,
 // `prediction:<id>`, `podium:<raceId>:<target>`, `bet:<placementId>`, `bets:<raceId>`, `donation:<fromId>:<key>`).
@@ -10,7 +11,6 @@ import type { LedgerTx } from "./ledger";
 
 type Entry = { userId: string; ref: string | null; reason: string };
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 const nothing: DiamondEntryAbout = { user: null, race: null, category: null };
 
 /** The kind and the first id of a ref (`prediction:<id>` → ["prediction", id]). */

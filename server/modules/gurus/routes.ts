@@ -6,8 +6,8 @@ import { gurusService } from "./service";
 
 export async function gurusRoutes(app: FastifyInstance): Promise<void> {
   const service = gurusService(app.deps);
-  serve(app, gurusCalls.playerPicks, ({ caller, params }) => service.playerPicks(caller.userId, params.id!, params.raceId!));
-  serve(app, gurusCalls.followedPicks, ({ caller, params }) => service.followedPicks(caller.userId, params.raceId!));
+  serve(app, gurusCalls.playerPicks, ({ caller, params }) => service.playerPicks(caller.userId, params.id, params.raceId));
+  serve(app, gurusCalls.followedPicks, ({ caller, params }) => service.followedPicks(caller.userId, params.raceId));
 }
 
 /** Development only: the demo gurus' picks (the simulator). */

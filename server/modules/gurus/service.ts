@@ -6,7 +6,7 @@ import { follows, predictions, users } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
 import { loadRace } from "../predictions/store";
-import { isUuid } from "../races/mappers";
+import { isUuid } from "../../../contract/common";
 
 // Gurus' and followed players' picks, each category shown from its lock on (contract/gurus.ts decides).
 

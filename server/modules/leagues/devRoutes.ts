@@ -13,7 +13,7 @@ import { serve } from "../../http/route";
 export async function devLeaguesRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.db;
   serve(app, devLeaguesCalls.fill, async ({ params, body }) => {
-    const id = params.id!;
+    const id = params.id;
     return db.transaction(async (tx) => {
       const [league] = /^[0-9a-f-]{36}$/i.test(id) ? await tx.select().from(leagues).where(eq(leagues.id, id)).for("update") : [];
       if (!league) throw new AppError(404, "notFound");

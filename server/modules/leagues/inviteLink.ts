@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { INVITE_LINK_TTL_MS } from "../../../contract/leagues";
 import { AppError } from "../../http/errors";
+import { isUuid } from "../../../contract/common";
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type SignedLink = { data: string; signature: string; link: string };
 
@@ -39,7 +39,7 @@ export function inviteLinks(secret: string, publicUrl: string) {
       } catch {
         throw new AppError(400, "inviteLinkInvalid");
       }
-      if (typeof payload.l !== "string" || !uuid.test(payload.l) || typeof payload.e !== "number") throw new AppError(400, "inviteLinkInvalid");
+      if (typeof payload.l !== "string" || !isUuid(payload.l) || typeof payload.e !== "number") throw new AppError(400, "inviteLinkInvalid");
       if (payload.e * 1000 <= now.getTime()) throw new AppError(410, "inviteLinkExpired");
       return payload.l;
     },

@@ -5,10 +5,9 @@ import type { LeagueMemberStatus } from "../../../contract/enums";
 import type { Paged } from "../../../contract/common";
 import type { Db } from "../../db/open";
 import { leagueMembers, leagues, users } from "../../db/schema";
+import { isUuid } from "../../../contract/common";
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids in paths are checked before they reach a uuid column: a malformed one is simply not found. */
-export const isUuid = (id: string) => uuidPattern.test(id);
 
 /** `text` matched literally inside ILIKE: its own % and _ are not wildcards. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -24,24 +24,24 @@ export async function leaguesRoutes(app: FastifyInstance): Promise<void> {
   serve(app, leaguesCalls.manage, ({ caller, query }) => leagues.reads.manage(caller.userId, query));
   serve(app, leaguesCalls.leaderboard, ({ caller, query }) => leagues.leaderboard(caller.userId, query));
   serve(app, leaguesCalls.useLink, ({ caller, body }) => leagues.useLink(caller.userId, body.data, body.signature));
-  serve(app, leaguesCalls.user, ({ caller, params }) => leagues.reads.ofUser(caller.userId, params.userId!));
-  serve(app, leaguesCalls.one, async ({ caller, params }) => found(await leagues.reads.one(caller.userId, params.id!)));
-  serve(app, leaguesCalls.update, ({ caller, params, body }) => leagues.update(caller.userId, params.id!, body));
+  serve(app, leaguesCalls.user, ({ caller, params }) => leagues.reads.ofUser(caller.userId, params.userId));
+  serve(app, leaguesCalls.one, async ({ caller, params }) => found(await leagues.reads.one(caller.userId, params.id)));
+  serve(app, leaguesCalls.update, ({ caller, params, body }) => leagues.update(caller.userId, params.id, body));
   serve(app, leaguesCalls.remove, async ({ caller, params }) => {
-    await leagues.remove(caller.userId, params.id!);
+    await leagues.remove(caller.userId, params.id);
     return ok;
   });
-  serve(app, leaguesCalls.join, ({ caller, params }) => leagues.join(caller.userId, params.id!));
-  serve(app, leaguesCalls.members, ({ caller, params, query }) => leagues.members(caller.userId, params.id!, query));
-  serve(app, leaguesCalls.setMemberStatus, ({ caller, params, body }) => leagues.setStatus(caller.userId, params.id!, params.userId!, body.status));
-  serve(app, leaguesCalls.removeMember, ({ caller, params }) => leagues.removeMember(caller.userId, params.id!, params.userId!));
-  serve(app, leaguesCalls.link, ({ caller, params }) => leagues.link(caller.userId, params.id!));
-  serve(app, leaguesCalls.rewards, ({ caller, params }) => leagues.rewards(caller.userId, params.id!));
+  serve(app, leaguesCalls.join, ({ caller, params }) => leagues.join(caller.userId, params.id));
+  serve(app, leaguesCalls.members, ({ caller, params, query }) => leagues.members(caller.userId, params.id, query));
+  serve(app, leaguesCalls.setMemberStatus, ({ caller, params, body }) => leagues.setStatus(caller.userId, params.id, params.userId, body.status));
+  serve(app, leaguesCalls.removeMember, ({ caller, params }) => leagues.removeMember(caller.userId, params.id, params.userId));
+  serve(app, leaguesCalls.link, ({ caller, params }) => leagues.link(caller.userId, params.id));
+  serve(app, leaguesCalls.rewards, ({ caller, params }) => leagues.rewards(caller.userId, params.id));
   serve(
     app,
     leaguesCalls.invite,
     async ({ caller, params, body, request }) => {
-      const { failed } = await leagues.invite(caller.userId, params.id!, body);
+      const { failed } = await leagues.invite(caller.userId, params.id, body);
       // The invitations are stored either way; a mail server that refused some is the operator's business.
       if (failed.length) request.log.warn({ failed: failed.length }, "league invitation mails not sent");
       return ok;

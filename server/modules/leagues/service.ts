@@ -13,7 +13,8 @@ import { inviteLinks } from "./inviteLink";
 import { mailLanguage } from "../../mail/texts";
 import { invitationMail } from "./mail";
 import { leagueNotices, type LeagueNotices, type LeagueRef, type UserRef } from "./notices";
-import { acceptedIds, isUuid, leagueReads, seatIds } from "./reads";
+import { acceptedIds, leagueReads, seatIds } from "./reads";
+import { isUuid, UPLOAD_REF_PATTERN } from "../../../contract/common";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Body = z.output<typeof LeagueBody>;
@@ -21,7 +22,6 @@ type Body = z.output<typeof LeagueBody>;
 /** Notifications a player can act on; they go when the invitation or request is answered. */
 const INVITE = ["LEAGUE_INVITATION"] as const;
 const REQUEST = ["MEMBERSHIP_REQUESTED"] as const;
-const uploadPath = /^\/api\/s3\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 const notFound = () => new AppError(404, "notFound");
 /** The rules' view of a locked league row. */
@@ -117,7 +117,7 @@ export function leaguesService(deps: AppDeps) {
       if (Number.isNaN(endDate.getTime())) throw fieldError(400, "validation", "endDate");
     }
     if (body.image) {
-      const id = uploadPath.exec(body.image)?.[1];
+      const id = UPLOAD_REF_PATTERN.exec(body.image)?.[1];
       const [found] = id ? await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id)) : [];
       if (!found) throw fieldError(400, "notImage", "image");
     }

@@ -16,7 +16,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true as const };
   });
   serve(app, notificationsCalls.deleteOne, async ({ caller, params }) => {
-    const ids = await store.remove(caller.userId, [params.id!]);
+    const ids = await store.remove(caller.userId, [params.id]);
     if (ids.length) live.emit(LiveEvent.deleteNotification, { ids }, [caller.userId]);
     return { ok: true as const };
   });

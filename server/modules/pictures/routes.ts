@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { shortNameOf } from "../../../contract/pictures";
 import { riders, teams, tracks } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { isUuid } from "../races/mappers";
 import { circuitPicture } from "./circuitPicture";
 import { riderPicture } from "./riderPicture";
 import { teamPicture } from "./teamPicture";
+import { isUuid } from "../../../contract/common";
 
 /**
  * The pictures the image fields point at (contract/pictures.ts): generated SVG, cached by browsers

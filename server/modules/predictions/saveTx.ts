@@ -9,7 +9,8 @@ import { AppError } from "../../http/errors";
 import { creditStatement, LEDGER_PREPARE, lockStatement, type LedgerTx, type Posting, type PostResult } from "../diamonds/ledger";
 import { picksKey, picksStamp, remember, saveCaches, type KnownPicks, type KnownRider } from "./saveCache";
 import { saveBatcher, type BatchedInsert, type SaveBatcher } from "./saveBatch";
-import { asJson, byCategory, isUuid, lockRace, saveFacts, saveLockKey, type PickRow, type RaceInfo, type SessionJson } from "./store";
+import { asJson, byCategory, lockRace, saveFacts, saveLockKey, type PickRow, type RaceInfo, type SessionJson } from "./store";
+import { isUuid } from "../../../contract/common";
 
 // A save's transaction. On PostgreSQL it costs two round trips: BEGIN, the per-(player, race) lock and one read of
 // everything the rules need go in one message; the INSERT of the new picks and COMMIT in another. In between,

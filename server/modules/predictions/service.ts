@@ -17,8 +17,9 @@ import { diamondsLedger } from "../diamonds/ledger";
 import { ridersOfSave } from "../races/roster";
 import { scoresBeforeCorrection } from "../results/pickHistory";
 import { inSaveTransaction, type Credit } from "./saveTx";
-import { asExisting, byCategory, isUuid, loadRace, lock, picksOf, toSaved, viewFacts, type PickRow, type RaceInfo } from "./store";
+import { asExisting, byCategory, loadRace, lock, picksOf, toSaved, viewFacts, type PickRow, type RaceInfo } from "./store";
 import { observe } from "../../metrics";
+import { isUuid } from "../../../contract/common";
 
 /** Ledger keys: what each posting is for, so a retry never pays or charges twice. */
 export const ledgerKeys = {

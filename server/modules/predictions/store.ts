@@ -8,12 +8,11 @@ import type { LedgerTx } from "../diamonds/ledger";
 import { categories } from "../../../contract/weekendRules/structure";
 import type { SessionWindow } from "../../../contract/weekendRules/time";
 import type { ExistingPick } from "../../../contract/weekendRules/upgrades";
+import { isUuid } from "../../../contract/common";
 
 // Reads of the predictions service (inside a transaction or on the pool) and the per-(player, race) lock.
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids in paths are checked before they reach a uuid column (a malformed one is simply not found). */
-export const isUuid = (id: string) => uuidPattern.test(id);
 
 /** `sessions` are the rules' windows (epoch ms); a session of a canceled race counts as canceled. */
 export type RaceInfo = { id: string; version: number; canceled: boolean; sessions: Partial<Record<SessionType, SessionWindow>> };

@@ -11,7 +11,7 @@ import { allowed, AppError } from "../../http/errors";
 import type { LedgerTx } from "../diamonds/ledger";
 import { raceSettlementLock } from "../bets/service";
 import { refreshScores } from "../results/scores";
-import { isUuid } from "./service";
+import { isUuid } from "../../../contract/common";
 
 // The operators' side of bonus questions: publishing a weekend's questions, reading them with their answers, and
 // grading — exactly once, in one transaction that grades every answer (contract/questionRules.ts `gradeAnswer`),

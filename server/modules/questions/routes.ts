@@ -10,15 +10,15 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   const service = questionsService(app.deps);
   serve(app, questionsCalls.list, ({ caller, query }) => service.list(caller.userId, query));
   serve(app, questionsCalls.answers, ({ caller, query }) => service.answers(caller.userId, query));
-  serve(app, questionsCalls.answer, ({ caller, params, body }) => service.answer(caller.userId, params.id!, body));
+  serve(app, questionsCalls.answer, ({ caller, params, body }) => service.answer(caller.userId, params.id, body));
 }
 
 /** The operators' questions: the admin token (the CLI) or an operator's session, each change written to the audit log. */
 export async function adminQuestionsRoutes(app: FastifyInstance): Promise<void> {
   const grading = gradingService(app.deps);
   const guarded = { routeOptions: { preHandler: operatorGuard(app.deps) } };
-  serve(app, adminQuestionsCalls.add, ({ params, body, request }) => grading.add(params.raceId!, body, operatorOf(request)), guarded);
-  serve(app, adminQuestionsCalls.list, ({ params }) => grading.list(params.raceId!), guarded);
-  serve(app, adminQuestionsCalls.grade, ({ params, body, request }) => grading.grade(params.id!, body.answer, operatorOf(request)), guarded);
-  serve(app, adminQuestionsCalls.gradeFromResults, ({ params, request }) => grading.gradeFromResults(params.raceId!, operatorOf(request)), guarded);
+  serve(app, adminQuestionsCalls.add, ({ params, body, request }) => grading.add(params.raceId, body, operatorOf(request)), guarded);
+  serve(app, adminQuestionsCalls.list, ({ params }) => grading.list(params.raceId), guarded);
+  serve(app, adminQuestionsCalls.grade, ({ params, body, request }) => grading.grade(params.id, body.answer, operatorOf(request)), guarded);
+  serve(app, adminQuestionsCalls.gradeFromResults, ({ params, request }) => grading.gradeFromResults(params.raceId, operatorOf(request)), guarded);
 }

@@ -7,6 +7,7 @@ import { questionAnswers, questions, races } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
 import type { LedgerTx } from "../diamonds/ledger";
+import { isUuid } from "../../../contract/common";
 
 // The player's side of bonus questions: the list (tabs new / all / answered), their answers (Results' tabs) and
 // answering. A player reads only their own answer; the correct answer leaves the server once graded.
@@ -28,7 +29,6 @@ type Row = {
   result: QuestionResult | null;
 };
 
-export const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 const columns = (lng: LanguageCode | undefined) => ({
 id: questions.id,

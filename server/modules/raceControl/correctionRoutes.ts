@@ -15,9 +15,9 @@ const tickMs = () => Number(process.env.CONFIRM_TICK_MS ?? (process.env.VITEST ?
 export async function correctionRoutes(app: FastifyInstance): Promise<void> {
   const service = correctionService(app.deps);
   const options = { routeOptions: { preHandler: operatorGuard(app.deps) } };
-  serve(app, operationsCalls.correctResult, ({ params, body, request }) => service.correct(params.raceId!, body, operatorOf(request)), options);
-  serve(app, operationsCalls.previewResult, ({ params, body }) => service.preview(params.raceId!, body), options);
-  serve(app, operationsCalls.confirm, ({ params, request }) => service.confirm(params.raceId!, operatorOf(request)), options);
+  serve(app, operationsCalls.correctResult, ({ params, body, request }) => service.correct(params.raceId, body, operatorOf(request)), options);
+  serve(app, operationsCalls.previewResult, ({ params, body }) => service.preview(params.raceId, body), options);
+  serve(app, operationsCalls.confirm, ({ params, request }) => service.confirm(params.raceId, operatorOf(request)), options);
 
   // Every instance ticks; the confirmation's primary key decides which one confirms (and decides the winners).
   const ms = tickMs();

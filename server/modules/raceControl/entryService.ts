@@ -9,9 +9,9 @@ import { allowed, AppError } from "../../http/errors";
 import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
 import { recordAudit } from "../audit/log";
 import { raceSettlementLock } from "../bets/service";
-import { isUuid } from "../races/mappers";
 import { rosterRows } from "../races/roster";
 import { injuryService } from "../results/injury";
+import { isUuid } from "../../../contract/common";
 
 // game-rules.md "The entry list changes": the operator adds, for one race, a SUBSTITUTE in place of a rider who is
 // out, or a WILDCARD (contract/raceEntries.ts decides). The entry, the race's new version (clients read its riders

@@ -10,6 +10,6 @@ export async function moveRoutes(app: FastifyInstance): Promise<void> {
   const options = { routeOptions: { preHandler: operatorGuard(app.deps) } };
   const reads = controlRead(app.deps);
   const moves = moveService(app.deps);
-  serve(app, operationsCalls.control, ({ params }) => reads.control(params.raceId!), options);
+  serve(app, operationsCalls.control, ({ params }) => reads.control(params.raceId), options);
   serve(app, operationsCalls.moveSession, ({ params, body, request }) => moves.move(params.raceId, params.session, body, operatorOf(request)), options);
 }

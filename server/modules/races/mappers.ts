@@ -15,9 +15,7 @@ type SessionRow = typeof raceSessions.$inferSelect;
 type TeamRow = typeof teams.$inferSelect;
 type RiderRow = typeof riders.$inferSelect;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids in paths are checked before they reach a uuid column (a malformed one is simply not found). */
-export const isUuid = (id: string) => uuidPattern.test(id);
 
 export const toTrack = (t: TrackRow): Track => ({
   id: t.id,

@@ -8,7 +8,8 @@ import { AppError } from "../../http/errors";
 import type { AppDeps } from "../../http/deps";
 import { oddsForRaces } from "./form";
 import { rosterRows } from "./roster";
-import { isUuid, toRace, toRider, toTrack } from "./mappers";
+import { toRace, toRider, toTrack } from "./mappers";
+import { isUuid } from "../../../contract/common";
 
 export function raceService(deps: AppDeps) {
   const db = deps.db.db;

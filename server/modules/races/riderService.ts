@@ -4,7 +4,8 @@ import type { Rider, RiderDetail, RiderOption, RiderPerformances, RidersQuery, T
 import { riderPerformances, races, riders, teams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { AppDeps } from "../../http/deps";
-import { isUuid, toRider, toTeam, toTeamRider } from "./mappers";
+import { toRider, toTeam, toTeamRider } from "./mappers";
+import { isUuid } from "../../../contract/common";
 
 /** Classes in the order lists show them: the premier class first. */
 const classOrder = sql`CASE ${riders.raceClass} WHEN 'MOTOGP' THEN 0 WHEN 'MOTO2' THEN 1 ELSE 2 END`;

@@ -20,18 +20,18 @@ export async function racesRoutes(app: FastifyInstance): Promise<void> {
   serve(
     app,
     racesCalls.riders,
-    sharedHandler(racesCalls.riders, ({ params, query }) => `${params.id}/${query.raceClass}`, ({ params, query }) => races.riders(params.id!, query.raceClass)),
+    sharedHandler(racesCalls.riders, ({ params, query }) => `${params.id}/${query.raceClass}`, ({ params, query }) => races.riders(params.id, query.raceClass)),
   );
 
   serve(app, ridersCalls.dropdown, ({ query }) => riders.dropdown(query.raceClass));
   serve(app, ridersCalls.list, ({ query }) => riders.list(query));
-  serve(app, ridersCalls.byId, ({ params }) => riders.byId(params.id!));
+  serve(app, ridersCalls.byId, ({ params }) => riders.byId(params.id));
   // serve() read the header by the call's schema: an empty `accept-year:` is no year, refused, not "the current season".
   serve(app, ridersCalls.performances, ({ params, headers, reply }) => {
     // The answer depends on the header: shared caches must keep one copy per year.
     reply.header("vary", ACCEPT_YEAR_HEADER);
-    return riders.performances(params.id!, headers[ACCEPT_YEAR_HEADER]);
+    return riders.performances(params.id, headers[ACCEPT_YEAR_HEADER]);
   });
-  serve(app, ridersCalls.teamPictures, ({ params }) => riders.teamPictures(params.id!));
+  serve(app, ridersCalls.teamPictures, ({ params }) => riders.teamPictures(params.id));
   serve(app, ridersCalls.teams, ({ query }) => riders.teams(query.raceClass));
 }

@@ -9,9 +9,9 @@ import { settlementService } from "./settlement";
 /** Classifications and leaderboards: public reads; `me` comes with a bearer token. */
 export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   const boards = boardReads(app.deps.db.db, app.deps.clock);
-  serve(app, resultsCalls.race, ({ params }) => boards.classifications(params.raceId!));
+  serve(app, resultsCalls.race, ({ params }) => boards.classifications(params.raceId));
   serve(app, resultsCalls.season, ({ query, caller }) => boards.season(query.season, query.page, query.take, caller?.userId));
-  serve(app, resultsCalls.raceBoard, ({ params, query, caller }) => boards.race(params.raceId!, query.page, query.take, caller?.userId));
+  serve(app, resultsCalls.raceBoard, ({ params, query, caller }) => boards.race(params.raceId, query.page, query.take, caller?.userId));
 }
 
 /** Operator calls, behind the operator guard: the admin token (the command line) or an operator's own session (the browser). */
@@ -19,8 +19,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const settlement = settlementService(app.deps);
   const injuries = injuryService(app.deps);
   const options = { routeOptions: { preHandler: operatorGuard(app.deps) } };
-  serve(app, adminCalls.enterResult, ({ params, body, request }) => settlement.enter(params.raceId!, body, operatorOf(request)), options);
-  serve(app, adminCalls.injure, ({ params, body, request }) => injuries.injure(params.riderId!, body.raceId, operatorOf(request)), {
+  serve(app, adminCalls.enterResult, ({ params, body, request }) => settlement.enter(params.raceId, body, operatorOf(request)), options);
+  serve(app, adminCalls.injure, ({ params, body, request }) => injuries.injure(params.riderId, body.raceId, operatorOf(request)), {
     routeOptions: { preHandler: operatorGuard(app.deps) },
   });
 }

@@ -25,6 +25,6 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
   const preHandler = operatorGuard(app.deps);
   const options = { routeOptions: { preHandler, bodyLimit: UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES, config: { tooLarge: "fileTooLarge" as const } } };
-  serve(app, seasonCalls.riderPicture, async ({ params, request }) => setPicture(app.deps, "rider", params.riderId!, await readPicture(request), operatorOf(request)), options);
-  serve(app, seasonCalls.teamPicture, async ({ params, request }) => setPicture(app.deps, "team", params.id!, await readPicture(request), operatorOf(request)), options);
+  serve(app, seasonCalls.riderPicture, async ({ params, request }) => setPicture(app.deps, "rider", params.riderId, await readPicture(request), operatorOf(request)), options);
+  serve(app, seasonCalls.teamPicture, async ({ params, request }) => setPicture(app.deps, "team", params.id, await readPicture(request), operatorOf(request)), options);
 }

@@ -31,7 +31,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   });
   serve(app, staffCalls.report, async ({ caller, params }) => {
     await requireTool(db, caller.userId, "replay");
-    return reports.read(params.id!);
+    return reports.read(params.id);
   });
   serve(app, reportCalls.create, ({ caller, body }) => reports.create(caller.userId, body.bundle), { routeOptions: { bodyLimit: BUNDLE_MAX_BYTES } });
 }

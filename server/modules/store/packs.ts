@@ -7,10 +7,10 @@ import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
 import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
 import { recordAudit } from "../audit/log";
+import { isUuid } from "../../../contract/common";
 
 type Pack = z.infer<typeof AdminPack>;
 type Body = z.infer<typeof PackBody>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const view = (p: typeof diamondPacks.$inferSelect): Pack => ({ dPackId: p.id, diamonds: p.diamonds, priceCents: p.priceCents, currency: p.currency, active: p.active });
 
@@ -30,7 +30,7 @@ export function packsAdmin(deps: Pick<AppDeps, "db" | "clock">) {
     },
     /** A pack set to what it already is changes nothing and is not written. */
     async set(id: string, body: Body, by: Operator = CLI_OPERATOR): Promise<Pack> {
-      if (!UUID.test(id)) throw new AppError(404, "notFound");
+      if (!isUuid(id)) throw new AppError(404, "notFound");
       return db.transaction(async (tx) => {
         const [old] = await tx.select().from(diamondPacks).where(eq(diamondPacks.id, id)).for("update");
         if (!old) throw new AppError(404, "notFound");

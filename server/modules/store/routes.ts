@@ -14,9 +14,9 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
   const service = storeService(app.deps, payments.provider);
   serve(app, storeCalls.packs, () => service.packs());
   serve(app, storeCalls.purchase, ({ caller, body }) => observe(app.deps.metrics?.purchases, () => service.purchase(caller.userId, body.dPackId)));
-  serve(app, storeCalls.capture, ({ caller, params }) => service.capture(caller.userId, params.id!));
-  serve(app, storeCalls.order, ({ caller, params }) => service.order(caller.userId, params.id!));
-  serve(app, storeCalls.cancel, ({ caller, params }) => service.cancel(caller.userId, params.id!));
+  serve(app, storeCalls.capture, ({ caller, params }) => service.capture(caller.userId, params.id));
+  serve(app, storeCalls.order, ({ caller, params }) => service.order(caller.userId, params.id));
+  serve(app, storeCalls.cancel, ({ caller, params }) => service.cancel(caller.userId, params.id));
   serve(app, storeCalls.orders, ({ caller, query }) => service.orders(caller.userId, query.page, query.take));
   // Spec section 5: a number below the minimum is 'A donation is at least 10 diamonds', whatever else is wrong with it.
   serve(app, storeCalls.donate, ({ caller, body }) => service.donate(caller.userId, body));
@@ -33,10 +33,10 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     if (!payments.sandbox) throw new AppError(404, "notFound");
     return payments.sandbox;
   };
-  serve(app, sandboxCalls.checkout, async ({ caller, params }) => sandbox().checkout(caller.userId, params.token!));
-  serve(app, sandboxCalls.approve, async ({ caller, params }) => sandbox().approve(caller.userId, params.token!));
-  serve(app, sandboxCalls.authenticate, async ({ caller, params }) => sandbox().authenticate(caller.userId, params.token!));
-  serve(app, sandboxCalls.cancel, async ({ caller, params }) => sandbox().cancel(caller.userId, params.token!));
+  serve(app, sandboxCalls.checkout, async ({ caller, params }) => sandbox().checkout(caller.userId, params.token));
+  serve(app, sandboxCalls.approve, async ({ caller, params }) => sandbox().approve(caller.userId, params.token));
+  serve(app, sandboxCalls.authenticate, async ({ caller, params }) => sandbox().authenticate(caller.userId, params.token));
+  serve(app, sandboxCalls.cancel, async ({ caller, params }) => sandbox().cancel(caller.userId, params.token));
 }
 
 /** The operators' packs and orders: the admin token (the CLI) or an operator's session, each change written to the audit log. */
@@ -45,7 +45,7 @@ export async function adminStoreRoutes(app: FastifyInstance): Promise<void> {
   const guarded = { routeOptions: { preHandler: operatorGuard(app.deps) } };
   serve(app, adminStoreCalls.packs, () => packs.list(), guarded);
   serve(app, adminStoreCalls.addPack, ({ body, request }) => packs.add(body, operatorOf(request)), guarded);
-  serve(app, adminStoreCalls.setPack, ({ params, body, request }) => packs.set(params.id!, body, operatorOf(request)), guarded);
+  serve(app, adminStoreCalls.setPack, ({ params, body, request }) => packs.set(params.id, body, operatorOf(request)), guarded);
   const service = storeService(app.deps, paymentsFromEnv(app.deps).provider);
   serve(app, adminStoreCalls.captureStuck, ({ body, request }) => service.captureStuck(body.olderThanMinutes * 60_000, operatorOf(request)), guarded);
 }

@@ -13,6 +13,7 @@ import type { Operator } from "../../http/operatorGuard";
 import { recordAudit } from "../audit/log";
 import { ProviderError, type PaymentProvider, type ProviderEvent, type ProviderOrder } from "./provider";
 import { STORE_PATH } from "../../../contract/storePaths";
+import { isUuid } from "../../../contract/common";
 
 /** Ledger keys of the Store: a pack is credited once per order; a donation once per sender's key. */
 export const storeKeys = {
@@ -25,7 +26,6 @@ export const storeKeys = {
 
 /** The product's page the provider sends the payer back to (PayPal appends token and PayerID). */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const toView = (row: PaymentOrderRow, stepList: { state: PaymentState; at: string }[]): PaymentOrder => ({
   id: row.id,
@@ -85,7 +85,7 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
     const [row] = await db
       .select()
       .from(paymentOrders)
-      .where(and(eq(paymentOrders.userId, userId), UUID.test(id) ? or(eq(paymentOrders.id, id), eq(paymentOrders.providerOrderId, id)) : eq(paymentOrders.providerOrderId, id)));
+      .where(and(eq(paymentOrders.userId, userId), isUuid(id) ? or(eq(paymentOrders.id, id), eq(paymentOrders.providerOrderId, id)) : eq(paymentOrders.providerOrderId, id)));
     if (!row) throw new AppError(404, "notFound");
     return row;
   }
@@ -172,7 +172,7 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
 
     /** POST /diamonds/transactions/external: our order first (CREATED), then the provider's, linked by our id. */
     async purchase(userId: string, dPackId: string): Promise<PaymentOrder> {
-      if (!UUID.test(dPackId)) throw new AppError(404, "notFound");
+      if (!isUuid(dPackId)) throw new AppError(404, "notFound");
       const [pack] = await db.select().from(diamondPacks).where(and(eq(diamondPacks.id, dPackId), eq(diamondPacks.active, true)));
       if (!pack) throw new AppError(404, "notFound");
       const id = randomUUID();

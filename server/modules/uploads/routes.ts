@@ -7,11 +7,11 @@ import { uploads } from "../../db/schema";
 import { AppError, fieldError } from "../../http/errors";
 import { serve } from "../../http/route";
 import { reencode } from "./image";
+import { isUuid } from "../../../contract/common";
 
 /** Room for the form's boundaries, headers and `id` field around the image. */
 const FORM_OVERHEAD_BYTES = 16 * 1024;
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The form's `id` and `img` (spec: "multipart form with img and a generated id"). */
 async function readForm(request: FastifyRequest): Promise<{ id: string | undefined; img: Buffer | undefined }> {
@@ -60,7 +60,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     async ({ caller, request }) => {
       const form = await readForm(request);
       const id = form.id ?? randomUUID();
-      if (!uuid.test(id)) throw fieldError(400, "validation", "id");
+      if (!isUuid(id)) throw fieldError(400, "validation", "id");
       if (!form.img || form.img.length === 0) throw fieldError(400, "required", "img");
       const image = await reencode(form.img);
       const stored = await db
@@ -76,8 +76,8 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   serve(app, uploadsCalls.remove, async ({ caller, params }) => {
-    const id = params.id!;
-    if (!uuid.test(id)) throw new AppError(404, "notFound");
+    const id = params.id;
+    if (!isUuid(id)) throw new AppError(404, "notFound");
     const [row] = await db.select({ userId: uploads.userId }).from(uploads).where(eq(uploads.id, id));
     if (!row) throw new AppError(404, "notFound");
     if (row.userId !== caller.userId) throw new AppError(403, "forbidden");
@@ -88,7 +88,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   // The bytes themselves, not a JSON call: an id never changes content, so browsers may keep it for good.
   app.get(UPLOAD_PATH, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const [row] = uuid.test(id) ? await db.select({ contentType: uploads.contentType, bytes: uploads.bytes }).from(uploads).where(eq(uploads.id, id)) : [];
+    const [row] = isUuid(id) ? await db.select({ contentType: uploads.contentType, bytes: uploads.bytes }).from(uploads).where(eq(uploads.id, id)) : [];
     if (!row) throw new AppError(404, "notFound");
     return reply
       .header("content-type", row.contentType)

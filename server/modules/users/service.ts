@@ -10,10 +10,9 @@ import { mailLanguage } from "../../mail/texts";
 import { isUniqueViolation } from "../../db/errors";
 import { byName, nameTakenError } from "../auth/service";
 import { forgetSessions } from "../auth/sessionCache";
+import { isUuid } from "../../../contract/common";
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids in paths are checked before they reach a uuid column (a malformed one is simply not found). */
-export const isUuid = (id: string) => uuidPattern.test(id);
 
 export function publicProfileOf(row: UserRow, isFavorite: boolean): z.input<typeof PublicProfile> {
   return {
