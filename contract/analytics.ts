@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { safeText } from "./text";
 
-// Analytics (issue 16): what a browser may report. Machine transitions carry the machine's id, the state node
+// Analytics: what a browser may report. Machine transitions carry the machine's id, the state node
 // the transition leaves, its event type and the state it enters: names from machines/, never context, never
 // personal data (the server also drops any that no machine declares). Page views carry the path and the URL
 // without query or fragment (where tokens and e-mails travel); the server adds the caller's id, never the e-mail.
@@ -111,7 +111,7 @@ export function countsCsv(counts: readonly FlowCount[]): string {
   ].join("\n");
 }
 
-// Page views for analysts (issue 16): the spec's page-view events counted per page over a range of days. A page
+// Page views for analysts: the spec's page-view events counted per page over a range of days. A page
 // is its path with the parts that name one thing (an id, a number, a report code) replaced by ":id", so every
 // league's page counts as `/leagues/:id`.
 

@@ -2,7 +2,7 @@ import { call } from "./calls";
 import { Ok } from "./common";
 import { AnalyticsSettings, PageViewBody, TransitionBatch, TransitionsStored } from "./analytics";
 
-// Analytics (issue 16). Reports need no sign-in and carry nothing personal; a signed-in player who opted out
+// Analytics. Reports need no sign-in and carry nothing personal; a signed-in player who opted out
 // (their profile's setting) has nothing stored even if a report arrives.
 export const analyticsCalls = {
   transitions: call({ method: "POST", path: "/analytics/transitions", auth: false, body: TransitionBatch, result: TransitionsStored }),

@@ -3,7 +3,7 @@ import { FollowedPicks, GuruPicksBody, GuruPicksResult, PlayerRacePicks } from "
 
 const NOT_FOUND = { 404: ["notFound"] } as const;
 
-// Gurus and followed players' locked picks (issue 15; docs/api.md "Gurus").
+// Gurus and followed players' locked picks (docs/api.md "Gurus").
 export const gurusCalls = {
   /** 403 forbidden unless the player is a guru, followed by the caller, or the caller. */
   playerPicks: call({ method: "GET", path: "/users/:id/predictions/races/:raceId", auth: true, result: PlayerRacePicks, errors: { 403: ["forbidden"], ...NOT_FOUND } }),

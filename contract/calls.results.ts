@@ -4,7 +4,7 @@ import { InjuryBody, InjuryReport, Leaderboard, RaceBoardQuery, RaceResults, Res
 /** Operators authenticate with this header (the server's ADMIN_TOKEN); players' tokens never open admin calls. */
 export const ADMIN_TOKEN_HEADER = "x-admin-token";
 
-// Results and leaderboards (issue 4; not among spec section 7's paths, which name the routes /results and
+// Results and leaderboards (not among spec section 7's paths, which name the routes /results and
 // /leaderboards only). Boards and classifications are public like the calendar; `me` needs a bearer token.
 const NOT_FOUND = { 404: ["notFound"] } as const;
 

@@ -5,7 +5,7 @@ import { FlowCounts, FlowsQuery, PageViews } from "./analytics";
 import { ReportBody, ReportCreated, StoredReport } from "./diagnostics";
 import { StaffMe } from "./staff";
 
-// Staff tools (issue 16). Every /staff call needs a signed-in caller with a staff role that opens it: a player
+// Staff tools. Every /staff call needs a signed-in caller with a staff role that opens it: a player
 // (no role) gets 403 forbidden.
 export const staffCalls = {
   me: call({ method: "GET", path: "/staff/me", auth: true, result: StaffMe, errors: { 403: ["forbidden"] } }),
@@ -17,7 +17,7 @@ export const staffCalls = {
   report: call({ method: "GET", path: "/staff/reports/:id", auth: true, params: z.object({ id: PathKey }), result: StoredReport, errors: { 403: ["forbidden"], 404: ["notFound"] } }),
 } as const;
 
-/** "Report a problem" (issue 16): a signed-in player uploads a redacted diagnostics bundle; support reads it. */
+/** "Report a problem": a signed-in player uploads a redacted diagnostics bundle; support reads it. */
 export const reportCalls = {
   create: call({ method: "POST", path: "/reports", auth: true, body: ReportBody, result: ReportCreated, errors: { 413: ["payloadTooLarge"] } }),
 } as const;

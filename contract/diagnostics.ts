@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-// "Report a problem" (issue 16): the diagnostics bundle a player's browser uploads and support replays. Built
+// "Report a problem": the diagnostics bundle a player's browser uploads and support replays. Built
 // in the browser, redacted there (`redact`) and checked again by the server before it is stored.
 
 /** How many events are kept per actor, newest last. */

@@ -3,7 +3,7 @@ import { Id } from "./common";
 import { PredictionActionType, PredictionCategory, PredictionState } from "./enums";
 import { isSpreadRevealed } from "./rules.statistics";
 
-// Gurus and followed players' picks (issue 15). A guru's picks are anyone's to read, a player's only their
+// Gurus and followed players' picks. A guru's picks are anyone's to read, a player's only their
 // followers' (and their own); either way a category's pick shows from the second its session starts (the moment
 // saving closes, contract/rules.statistics.ts), never before: nobody can copy a pick still open.
 

@@ -46,7 +46,7 @@ export const Invitation = z.object({
   emails: z.array(z.email({ error: "email" }).max(254, { error: "maxLength" })).min(1, { error: "required" }).max(INVITATIONS_MAX, { error: "validation" }),
 });
 
-// ---- Issue 5: what the league calls answer and take (moved here from the client's provisional shapes).
+// ---- What the league calls answer and take (moved here from the client's provisional shapes).
 
 /** One row of GET /leagues/{id}/members: a player and their status in the league. */
 export const LeagueMember = z.object({

@@ -36,7 +36,7 @@ export const messages = {
   listEmpty: "The list is empty...",
   betExpired: "The time to make the bet has expired",
   betPlaced: "Bet is placed!",
-  // Bets (issue 14), not worded by the spec.
+  // Bets, not worded by the spec.
   betAlreadyPlaced: "You already have this bet on this rider in this race",
   belowMinimumStake: "You have {{balance}} diamonds: the minimum stake is {{min}}",
   // Not worded by the spec; worded here once.
@@ -52,13 +52,13 @@ export const messages = {
   samePassword: "The new password must differ from the current one",
   validation: "Some fields are not valid",
   notEnoughDiamonds: "You don't have enough diamonds",
-  // Leagues and uploads (issue 5).
+  // Leagues and uploads.
   leagueOwned: "You already have a league: one league per player",
   alreadyMember: "You are already in this league",
   inviteLinkInvalid: "This invite link is not valid",
   inviteLinkExpired: "This invite link has expired",
   fileTooLarge: "The file is too large: 2 MB at most",
-  // Predictions (issue 4).
+  // Predictions.
   predictionSaved: "This prediction is saved. You can change it with Change Predictions",
   duplicateRider: "A rider can be picked only once on a podium",
   riderNotInRace: "This rider does not ride in this race",
@@ -66,11 +66,11 @@ export const messages = {
   upgradeActive: "This prediction already has this upgrade",
   upgradeNeedsPick: "Make the prediction before buying the upgrade",
   staleVersion: "The race has been updated. Please reload it and try again",
-  // Results entry (operators, issue 4).
+  // Results entry (operators).
   sessionNotEnded: "This session has not ended yet",
   resultsSettled: "This session's results are already entered and settled",
   classificationInvalid: "The classification names a rider twice or a rider who does not ride in this race",
-  // Hostile input and refusals of the HTTP layer (issue 11).
+  // Hostile input and refusals of the HTTP layer.
   invalidCharacters: "This text contains characters that can't be used",
   lineBreakNotAllowed: "This field must fit on one line",
   invisibleCharacters: "Names can't contain invisible or text-direction characters",
@@ -80,7 +80,7 @@ export const messages = {
   malformedRequest: "The request could not be read",
   // The database away or the server stopping: nothing was done, the same request can be sent again.
   serviceUnavailable: "The service is unavailable for a moment. Please try again",
-  // The Store (issue 13).
+  // The Store.
   paymentNotApproved: "This payment has not been approved yet",
   paymentVoided: "This payment was canceled",
   paymentCompleted: "This payment is already completed",
@@ -88,12 +88,12 @@ export const messages = {
   packIdInvalid: "dPackId must be the id of a pack from the list of packs (a text)",
   donationMin: "A donation is at least 10 diamonds",
   donationToSelf: "You can't donate diamonds to yourself",
-  // Bonus questions (issue 15), not worded by the spec.
+  // Bonus questions, not worded by the spec.
   answerExpired: "The time to answer this question has expired",
   answerNotAnOption: "Choose one of the answers offered",
   questionOpen: "This question still takes answers: grade it after its deadline",
   questionGraded: "This question is already graded with another answer",
-  // Prizes (issue 15): the motorcycle draw's operator refusals.
+  // Prizes: the motorcycle draw's operator refusals.
   drawAlreadyCommitted: "This season's draw already has a published commitment",
   drawNotCommitted: "This season's draw has no published commitment yet",
   seedMismatch: "This seed does not match the published commitment",

@@ -4,7 +4,7 @@ import { safeText } from "./text";
 import { LanguageCode } from "./enums";
 import { NewsItem } from "./system";
 
-// News items and the guru speak show (issue 15): operators publish video links (`npm run admin -- news add`);
+// News items and the guru speak show: operators publish video links (`npm run admin -- news add`);
 // GET /system/news lists them, GET /system/news-page/next?langCode serves the newest for a language.
 
 /** A video link: https only, at most 500 characters. */

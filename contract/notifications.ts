@@ -13,13 +13,13 @@ export const NotificationValue = z
     riderName: z.string(),
     ids: z.array(Id),
     balance: z.string(),
-    // Bets (issue 14): the injured rider's id (their picture), the diamonds given back, and a weekend's bet results.
+    // Bets: the injured rider's id (their picture), the diamonds given back, and a weekend's bet results.
     riderId: Id,
     refunded: z.number(),
     bets: z.number(),
     won: z.number(),
     payout: z.number(),
-    // The Store (issue 13): the diamonds a donation gave.
+    // The Store: the diamonds a donation gave.
     amount: z.number(),
     // A session's results (RESULTS_PUBLISHED, `name` its result key): the race they belong to (the bell groups a
     // weekend's notices by it), the player's points from their settled picks of that session, and whether it was canceled.

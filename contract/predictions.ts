@@ -19,7 +19,7 @@ export const PredictionBody = z.object({
   data: z.array(z.object({ category: PredictionCategory, riderId: Id.max(64, { error: "maxLength" }) })).min(1, { error: "required" }).max(PREDICTIONS_PER_WEEKEND, { error: "validation" }),
 });
 
-// ---- Additions of issue 4 (the predictions server). Numbers come from contract/rules.ts. ----
+// ---- What the predictions server adds. Numbers come from contract/rules.ts. ----
 
 /** The paid-change tiers of game-rules.md "Change Predictions" (keys of `changeTiers`). */
 export const ChangeTier = z.enum(["BEFORE", "EARLY", "LATE"]);

@@ -2,7 +2,7 @@ import { Manufacturer, type QuestionCategory, type QuestionResult } from "./enum
 import type { AnswerBody, QuestionOption } from "./questions";
 import { allow, refuse, type Verdict } from "./verdict";
 
-// Bonus questions' rules, once (spec sections 3–4, game-rules.md "Points", issue 15): when a question takes
+// Bonus questions' rules, once (spec sections 3–4, game-rules.md "Points"): when a question takes
 // answers, what an answer may be, how it is graded and what it shows. The server answers and grades with these;
 // the bonusAnswer machine and the Bonus questions screens ask the same functions.
 

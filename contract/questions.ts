@@ -3,7 +3,7 @@ import { LanguageCode, QuestionCategory, QuestionFilter, QuestionResult } from "
 import { Id, IsoDate, paged, PageQuery, PathKey, Uuid } from "./common";
 import { required } from "./validation";
 
-// Bonus questions (spec sections 3 and 7, issue 15): per race weekend, one of five categories, 5 to 20 points,
+// Bonus questions (spec sections 3 and 7): per race weekend, one of five categories, 5 to 20 points,
 // open until a deadline. The rules themselves are in contract/questionRules.ts.
 
 export const QUESTION_POINTS_MIN = 5;

@@ -1,7 +1,7 @@
 import type { LeagueMemberStatus, LeagueType } from "./enums";
 import { hasStarted } from "./weekendRules/time";
 
-// Who sees how others picked (issue 11). The spread of a category (which riders, how many each) tells a
+// Who sees how others picked. The spread of a category (which riders, how many each) tells a
 // small league exactly who picked what, and before the session it would let anyone copy the crowd: so it
 // shows once the category's session has started, the moment its picks lock. Before that, a statistics
 // answer says only how many picked. A PRIVATE league's statistics are for its accepted members only,

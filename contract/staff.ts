@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { allow, refuse, type Verdict } from "./verdict";
 
-// Staff tools (issue 16): the roles, what each may do, and the analysts' transition counts. A player has no
+// Staff tools: the roles, what each may do, and the analysts' transition counts. A player has no
 // role; the server answers 403 forbidden to any staff call the caller's roles do not allow, and the SPA shows
 // its not-found page for a staff page the caller may not open.
 

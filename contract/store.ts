@@ -3,7 +3,7 @@ import { Id, IsoDate, paged } from "./common";
 import { PaymentState } from "./enums";
 import { idempotencyKey } from "./validation";
 
-// The Store (issue 13): diamond packs bought through a payment provider, donations between players.
+// The Store: diamond packs bought through a payment provider, donations between players.
 // Spec section 7 names the calls; section 4 the payment states (PayPal Orders v2 order statuses).
 
 export const PaymentProviderName = z.enum(["sandbox", "paypal"]);

@@ -1,7 +1,7 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from "xstate";
 import { ROOT_STATE, type ReportedTransition } from "../contract/analytics";
 
-// The names a transition is counted under (issue 16): the browser reports them, the server accepts only
+// The names a transition is counted under: the browser reports them, the server accepts only
 // names some machine declares, and the staff page lays the counts on the same machine's chart.
 
 export type FlowKey = Omit<ReportedTransition, "count">;

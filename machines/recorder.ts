@@ -1,7 +1,7 @@
 import { assign, transition, type AnyActor, type AnyStateMachine, type InspectionEvent } from "xstate";
 import { EVENTS_PER_ACTOR, REDACTED, redact, type RecordedActor, type RecordedStep } from "../contract/diagnostics";
 
-// Issue 16: what support needs to replay a player's problem. `createRecorder` listens to XState's `inspect`
+// What support needs to replay a player's problem. `createRecorder` listens to XState's `inspect`
 // stream and keeps, for every machine actor, its start (state and context), the last EVENTS_PER_ACTOR events it
 // took with the state after each, all redacted; `replayActor` runs the recorded events through the same machine
 // with xstate's pure `transition` (no service runs: invoked actors "answer" with their recorded done/error

@@ -233,7 +233,7 @@ async function drawCommand(): Promise<number> {
   }
 }
 
-/** grant / revoke: staff roles (issue 16), written in the database directly like force-password-change. */
+/** grant / revoke: staff roles, written in the database directly like force-password-change. */
 async function roleCommand(grant: boolean): Promise<number> {
   const [email, roleArg, ...rest] = args;
   if (!email || !roleArg || rest.length) usageError(`${grant ? "grant" : "revoke"} needs an e-mail address and a role.`);

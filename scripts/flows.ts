@@ -1,5 +1,5 @@
 // `npm run flows`: writes docs/flows/<name>.md, a Mermaid chart generated from each machines/<name>.machine.ts,
-// and docs/flows/<name>.svg, the same machine drawn by the staff page's chart renderer (issue 16).
+// and docs/flows/<name>.svg, the same machine drawn by the staff page's chart renderer.
 // `npm run flows:check`: exits 1, listing the charts that are stale, missing or left over.
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";

@@ -1,4 +1,4 @@
-// `npm run replay -- <report id | bundle.json>`: replays a "Report a problem" bundle (issue 16) through the same
+// `npm run replay -- <report id | bundle.json>`: replays a "Report a problem" bundle through the same
 // machines (machines/, the registry `npm run flows` uses), services stubbed by the recorded done/error events,
 // printing each state. A report id is read from the database (DATA_DIR / DATABASE_URL; with PGlite only while
 // the server is stopped: refused while it holds the database), a file as saved from GET /api/staff/reports/:id (its `result`, or the bundle itself).

@@ -15,7 +15,7 @@ if (location.pathname !== paths.home) {
   // arrives and runs in a task of its own instead of inside the header's (~100 ms together on a phone).
   void import("./api/client");
 }
-// Issue 12: on the landing, its chunk loads beside the first translations instead of after them (the
+// On the landing, its chunk loads beside the first translations instead of after them (the
 // layout waits for "common" before it renders the screen that would ask for it).
 if (location.pathname === paths.home) void import("./screens/landing/LandingScreen");
 

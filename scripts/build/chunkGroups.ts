@@ -1,4 +1,4 @@
-// Issue 12: fewer, larger chunks where a page needs them all anyway. Served over HTTP/1.1 a browser has 6
+// Fewer, larger chunks where a page needs them all anyway. Served over HTTP/1.1 a browser has 6
 // connections to the origin and each file costs at least one round trip, so the landing's ~30 small files
 // took five round trips of a phone's 150 ms before its hero could paint, and a deep link's ~90 more.
 // Automatic chunking makes one chunk per set of importers; these groups merge what always travels together:
@@ -12,7 +12,7 @@
 //   it imports (ky, the contract's auth, users and system schemas, zod), a link and an empty state.
 // - `frame`: the header and the guard with what they import beside `api`: the session's actors and machines;
 //   every page but the landing needs them before its screen can draw. Apart from `api`, a guest's landing no
-//   longer evaluates them in one ~100 ms task while it loads (issue 12).
+//   longer evaluates them in one ~100 ms task while it loads.
 // - `screen-<Name>`: a screen with the modules only it (and its modals) use; `screens`: what several share;
 //   `screens-predictions`: what the predictions screen (where a sign-in lands) shares with others.
 // Modals, the app runtime and the landing's deferred sections keep the automatic split.
@@ -68,7 +68,7 @@ export function chunkGroups(root: string): Group[] {
       groups = named;
       for (const m of frame) if (!app.has(m)) groups.set(m, landing.has(m) ? "ui" : api.has(m) ? "api" : "frame");
       // What the landing shares with another screen (the game's constants, tabs, emblems) joins `ui`, which every
-      // page loads anyway: a deep link to that screen then does not fetch the landing's own file (issue 12).
+      // page loads anyway: a deep link to that screen then does not fetch the landing's own file.
       const landingScreen = at("src/screens/landing/LandingScreen.tsx");
       const screens = screenModules(root).map((screen) => closure(ctx, [screen]));
       const otherScreens = screenModules(root).flatMap((screen, i) => (screen === landingScreen ? [] : [screens[i]!]));
@@ -81,7 +81,7 @@ export function chunkGroups(root: string): Group[] {
       const uses = new Map<string, number>();
       for (const own of screens) for (const m of own) if (!app.has(m) && !groups.has(m)) uses.set(m, (uses.get(m) ?? 0) + 1);
       // What the predictions screen (where a sign-in lands) shares has its own file: a deep link there then neither
-      // downloads nor evaluates the other screens' machines and schemas (issue 12).
+      // downloads nor evaluates the other screens' machines and schemas.
       const predictions = screens[screenModules(root).indexOf(at("src/screens/predictions/PredictionsScreen.tsx"))]!;
       for (const [m, count] of uses) if (count > 1) groups.set(m, predictions.has(m) ? "screens-predictions" : "screens");
       screenModules(root).forEach((screen, i) => {

@@ -1,4 +1,4 @@
-// Vite plugin (issue 12): index.html carries what the first paint needs, so none of it waits for another
+// Vite plugin: index.html carries what the first paint needs, so none of it waits for another
 // round trip.
 // - The entry's stylesheets (a few KB) are inlined as <style>, so no CSS request blocks the first render.
 // - A tiny inline script preloads the translation namespaces the first screen renders with, in the stored

@@ -1,4 +1,4 @@
-// Issue 12: what each client route needs before its screen can draw, written by the build beside index.html
+// What each client route needs before its screen can draw, written by the build beside index.html
 // (dist/route-preloads.json) for the server's page (server/http/spa.ts), which links exactly those files
 // (and the route's first API calls) from the HTML it sends for that path. Without it a deep link waits
 // for a serial chain: the entry, then the guard's chunk, then the screen's chunk, then the screen's calls.

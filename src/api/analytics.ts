@@ -5,7 +5,7 @@ import { API_PREFIX } from "../../contract/calls";
 import { request } from "./client";
 import { readTokens } from "./tokens";
 
-// Issue 16's analytics calls. Reports go out with a plain keepalive fetch: they must not move the app's loading
+// The analytics calls. Reports go out with a plain keepalive fetch: they must not move the app's loading
 // flag, start a token refresh, or be lost when the page closes; a refused report is simply dropped.
 
 async function report(path: string, body: TransitionBatch | PageViewBody): Promise<void> {

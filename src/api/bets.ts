@@ -5,13 +5,13 @@ import { request } from "./client";
 import { diamondsKeys } from "./diamonds";
 import { serverClock } from "./predictions";
 
-// Issue 14's bets calls (contract/calls.bets.ts) and their cache entries.
+// The bets calls (contract/calls.bets.ts) and their cache entries.
 
 export const getRaceBets = (raceId: string, signal?: AbortSignal) => request(calls.race, { params: { raceId }, query: { isMobile: "false" }, signal });
 /** POST /bets/circuits/{raceId}: the bet placed and the race's fresh view. */
 export const placeBet = (raceId: string, body: BetBody) => request(calls.place, { params: { raceId }, body });
 
-/** Bets (issue 14): the player's bets per race, keyed by player (another sign-in never sees them). */
+/** Bets: the player's bets per race, keyed by player (another sign-in never sees them). */
 export const betKeys = {
   all: ["bets"] as const,
   race: (userId: string, raceId: string) => ["bets", "race", userId, raceId] as const,

@@ -126,7 +126,7 @@ async function toApiError(error: unknown): Promise<ApiError> {
   return apiErrorOf("somethingWentWrong");
 }
 
-/** Issue 16: the diagnostics recorder hears of every failed call (the call's path pattern, status and code). */
+/** The diagnostics recorder hears of every failed call (the call's path pattern, status and code). */
 let apiErrorListener: ((call: string, status: number, code: string) => void) | null = null;
 export function onApiError(listener: typeof apiErrorListener) {
   apiErrorListener = listener;
@@ -147,7 +147,7 @@ export async function request<C extends Call>(call: C, opts: RequestOptions<C> =
       searchParams: searchParamsOf(opts.query),
       signal: opts.signal,
     }).json<{ result?: unknown }>();
-    // Issue 12: without zod's eval-based fast path. Its first parse of each object schema writes and compiles a
+    // Without zod's eval-based fast path. Its first parse of each object schema writes and compiles a
     // function (~1–5 ms each on a phone-class core, a few dozen schemas on a first page), more than the answers' own
     // parses cost; those long tasks were what the predictions page still spent after its first paint.
     const parsed = call.result.safeParse(data?.result, JITLESS);

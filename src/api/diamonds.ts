@@ -51,7 +51,7 @@ export const watchBalance = (client: QueryClient = queryClient) => onLiveEvent(L
 // Once, when the first view that shows diamonds loads this module: the listener lives as long as the app.
 watchBalance();
 
-/** Diamonds (issue 4): keyed by player, so another sign-in in the same tab never shows the last player's balance. */
+/** Diamonds: keyed by player, so another sign-in in the same tab never shows the last player's balance. */
 export const diamondsKeys = {
   all: ["diamonds"] as const,
   balances: ["diamonds", "balance"] as const,

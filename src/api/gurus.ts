@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { gurusCalls as calls } from "../../contract/calls.gurus";
 import { request } from "./client";
 
-// Issue 15's gurus calls (contract/calls.gurus.ts): locked picks of gurus and followed players.
+// The gurus calls (contract/calls.gurus.ts): locked picks of gurus and followed players.
 
 export const gurusKeys = {
   all: ["gurus"] as const,

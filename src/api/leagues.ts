@@ -7,7 +7,7 @@ import type { InviteLink, SeatChange } from "../../machines/leagueJoin.machine";
 import { request } from "./client";
 import { uploadImage } from "./uploads";
 
-// Issue 5's calls from the contract's catalogue (contract/calls.leagues.ts); the shapes live in contract/leagues.ts.
+// The league calls from the contract's catalogue (contract/calls.leagues.ts); the shapes live in contract/leagues.ts.
 export { LeaderboardRow, LeagueMember, LeagueReward as Reward } from "../../contract/leagues";
 
 export type LeaguesQuery = { page?: number; take?: number; text?: string; country?: string };
@@ -36,7 +36,7 @@ export const getLeaderboard = (leagueId: string, query: { page?: number; take?: 
   request(calls.leaderboard, { query: { leagueId, ...query }, signal });
 export const getRewards = (id: string, signal?: AbortSignal) => request(calls.rewards, { params: { id }, signal });
 
-/** Leagues (issue 5): everything under ["leagues"], so one invalidation refreshes every league screen. */
+/** Leagues: everything under ["leagues"], so one invalidation refreshes every league screen. */
 export const leagueKeys = {
   all: ["leagues"] as const,
   /** Every search of the all-leagues list, and the join tab's preview. */

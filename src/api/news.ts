@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { systemCalls } from "../../contract/calls";
 import { request } from "./client";
 
-// Issue 15: the guru speak show's newest episode for a language (GET /system/news-page/next?langCode).
+// The guru speak show's newest episode for a language (GET /system/news-page/next?langCode).
 
 export const newsKeys = { pageNext: (langCode: string) => ["news", "page-next", langCode] as const };
 

@@ -6,7 +6,7 @@ import type { PredictionChangeBody, RacePrediction, UpgradeBody } from "../../co
 import { request } from "./client";
 import { diamondsKeys } from "./diamonds";
 
-// Issue 4's predictions calls (contract/calls.predictions.ts) and their cache entries.
+// The predictions calls (contract/calls.predictions.ts) and their cache entries.
 
 export const getPredictionTypes = (signal?: AbortSignal) => request(calls.types, { query: {}, signal });
 export const getChangeRules = (signal?: AbortSignal) => request(calls.changeRules, { signal });
@@ -67,7 +67,7 @@ export const leagueStatisticsQuery = (leagueId: string, raceId: string) =>
 export const useLeagueStatistics = (leagueId: string, raceId: string | undefined) =>
   useQuery({ ...leagueStatisticsQuery(leagueId, raceId ?? ""), enabled: Boolean(raceId) });
 
-/** Predictions (issue 4): the player's picks per race, keyed by player; the change rules are the same for all. */
+/** Predictions: the player's picks per race, keyed by player; the change rules are the same for all. */
 export const predictionKeys = {
   all: ["predictions"] as const,
   changeRules: ["predictions", "change-rules"] as const,

@@ -4,7 +4,7 @@ import { MAX_PAGE_SIZE } from "../../contract/common";
 import type { DrawTicket } from "../../contract/prizeDraw";
 import { request } from "./client";
 
-// Issue 15's prizes calls (contract/calls.prizes.ts) and their cache entries.
+// The prizes calls (contract/calls.prizes.ts) and their cache entries.
 
 export const getPrizes = (signal?: AbortSignal) => request(calls.prizes, { query: {}, signal });
 

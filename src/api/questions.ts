@@ -6,7 +6,7 @@ import type { AnswerBody } from "../../contract/questions";
 import { request } from "./client";
 import { serverClock } from "./predictions";
 
-// Issue 15's bonus questions calls (contract/calls.questions.ts) and their cache entries.
+// The bonus questions calls (contract/calls.questions.ts) and their cache entries.
 
 /** Questions per page on the Bonus questions screens and Results' answers. */
 export const QUESTIONS_PAGE_SIZE = 10;

@@ -63,7 +63,7 @@ export const useRaces = (page: number, take: number) => useQuery(racesQuery(page
 
 /** The next race (GET /races/next?take=1) for the first-time welcome's deadline. Kept here, not in api/news: the
  *  landing's guru speak show imports that module, and this one would bring the races module (and the shared screens
- *  chunk it lives in) to the landing (issue 12). */
+ *  chunk it lives in) to the landing's first paint. */
 export const nextRaceQuery = () => queryOptions({ queryKey: ["news", "next-race"] as const, queryFn: ({ signal }) => getNextRaces(1, signal), staleTime: 60_000 });
 export const useNextRace = () => useQuery(nextRaceQuery());
 
@@ -110,7 +110,7 @@ export async function getCurrentRaceId(list: readonly { id: string }[], signal?:
   return currentRaceId(list, outcome);
 }
 
-/** Races, riders and teams (issue 4): under ["races"] and ["riders"], read-only calendar data. */
+/** Races, riders and teams: under ["races"] and ["riders"], read-only calendar data. */
 export const raceKeys = {
   all: ["races"] as const,
   list: (page: number, take: number) => ["races", "list", page, take] as const,

@@ -68,7 +68,7 @@ export async function refreshAfterResults(client: QueryClient): Promise<void> {
   ]);
 }
 
-/** Official classifications (issue 4's results): public, the same for every player. */
+/** Official classifications: public, the same for every player. */
 export const resultKeys = {
   all: ["results"] as const,
   race: (raceId: string) => ["results", "race", raceId] as const,

@@ -3,7 +3,7 @@ import type { FlowsQuery } from "../../contract/analytics";
 import { staffCalls as calls } from "../../contract/calls.staff";
 import { request } from "./client";
 
-// Issue 16's staff calls. The server decides who may read what (403 forbidden); these only fetch.
+// The staff calls. The server decides who may read what (403 forbidden); these only fetch.
 
 /** Live counts: the flows page reads them again this often. */
 export const FLOWS_REFRESH_MS = 10_000;

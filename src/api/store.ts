@@ -7,7 +7,7 @@ import { storeNumbers } from "../../contract/storeRules";
 import { request } from "./client";
 import { diamondsKeys } from "./diamonds";
 
-// Issue 13's Store calls (contract/calls.store.ts) and their cache entries.
+// The Store's calls (contract/calls.store.ts) and their cache entries.
 
 export const getPacks = (signal?: AbortSignal) => request(calls.packs, { signal });
 export const createOrder = (dPackId: string) => request(calls.purchase, { body: { dPackId } });

@@ -8,7 +8,7 @@ import { takePageTrail } from "./pageTrail";
 const send = (path: string) => void sendPageView({ path, url: `${window.location.origin}${path}` });
 
 /**
- * Issue 16: the player's analytics choice (a guest's is granted; a signed-in player's comes from their
+ * The player's analytics choice (a guest's is granted; a signed-in player's comes from their
  * settings) drives the transition reporter, and each page shown sends the spec's page-view event: the path
  * and the URL without query or fragment (where tokens and e-mails travel). The server adds the caller's id.
  */

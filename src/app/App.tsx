@@ -10,7 +10,7 @@ import { AppRoutes } from "./routes";
 
 const AppRuntime = lazy(() => import("./AppRuntime"));
 
-/** The actors, effects and modal host join once the first screen is on screen (for a guest on the landing, at the first interaction; issue 12). */
+/** The actors, effects and modal host join once the first screen is on screen (for a guest on the landing, at the first interaction), so they do not delay its paint. */
 function DeferredRuntime() {
   usePageTrail();
   const ready = useRuntimeWanted();

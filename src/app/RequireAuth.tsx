@@ -14,7 +14,7 @@ function openSignInOnce() {
  * Spec: "Unauthenticated users are sent home and the sign-in modal opens"; the page is remembered so
  * sign-in returns there.
  *
- * `whileRestoring` (issue 12): a screen that renders without the profile is shown while a stored session
+ * `whileRestoring`: a screen that renders without the profile is shown while a stored session
  * is being restored, instead of the spinner: its data calls carry the stored token anyway, so its first
  * paint does not wait for the profile's round trip. If the session turns out invalid, the player is sent
  * to sign-in exactly as before.

@@ -19,8 +19,8 @@ import { paths, restoringScreens, storageKeys } from "./paths";
 import { observeFlows } from "./flowReporter";
 import { firstContentOnScreen, runtimeNeeded } from "./firstPaint";
 
-// Issue 12: a stored session restored on a first page that shows its screen meanwhile (`restoringScreens`): the
-// profile call waits for that screen's content to be on screen (see `firstContentOnScreen`). Only that first call.
+// A stored session restored on a first page that shows its screen meanwhile (`restoringScreens`): the
+// profile call waits for that screen's content to be on screen (see `firstContentOnScreen`), so it does not slow that paint. Only that first call.
 let holdFirstProfile =
   typeof location !== "undefined" &&
   [...restoringScreens].some((screen) => paths[screen] === location.pathname) &&
@@ -164,8 +164,8 @@ export const tokenRefreshActor = appActor.system.get("tokenRefresh") as TokenRef
 export const liveSocketActor = appActor.system.get("liveSocket") as LiveSocketActor;
 export const notificationsActor = appActor.system.get("notifications") as NotificationsActor;
 
-// Issue 12: on a deep link the runtime (src/app/AppRuntime.tsx: the modal host, the notice effects) arrives once the
-// first screen has settled. A modal opened before then asks for it at once.
+// On a deep link the runtime (src/app/AppRuntime.tsx: the modal host, the notice effects) arrives once the
+// first screen has settled, so it does not slow that screen. A modal opened before then asks for it at once.
 modalActor.subscribe((snapshot) => {
   if (snapshot.context.stack.length > 0) runtimeNeeded();
 });

@@ -5,7 +5,7 @@ import { onApiError, request } from "../api/client";
 import { appRecorder } from "./flowReporter";
 
 /**
- * Issue 16, "Report a problem": every app actor's recent events (XState's inspect, recorded by the flow
+ * "Report a problem": every app actor's recent events (XState's inspect, recorded by the flow
  * reporter's inspector from the actors' start), their current snapshots and the recent API errors, redacted in
  * the browser. `diagnosticsBundle()`
  * is what the player uploads.

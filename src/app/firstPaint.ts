@@ -1,4 +1,4 @@
-// Issue 12: what the first screen does not need waits until that screen has painted. The page's first
+// What the first screen does not need waits until that screen has painted, so it paints sooner. The page's first
 // content (the screen inside the layout) marks the moment once; once it is on screen, everything deferred
 // starts loading: the app's long-lived actors and effects, the header and footer, the landing's data sections
 // and the translation namespaces other screens use. A guest's landing thus paints with React, i18next
@@ -250,7 +250,7 @@ export function useFooterWanted(): boolean {
   return onScreen && wanted;
 }
 
-// Issue 12, fifth pass: a screen that paints while a stored session is restored (`restoringScreens` in paths.ts, the
+// A screen that paints while a stored session is restored (`restoringScreens` in paths.ts, the
 // predictions screen) is the page's first content on such a deep link. The session's profile call waits until that
 // content is on screen (its largest-contentful-paint entry reported), CONTENT_CAP_MS at most, so the profile and what
 // it starts (the live socket's library, the notifications, the balance and links calls) no longer end before the

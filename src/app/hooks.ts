@@ -41,7 +41,7 @@ export const useServerUnreachable = () => useSelector(authActor, selectUnreachab
 
 /**
  * An actor's slice for what only shows it: a change re-renders its readers in a transition, which React renders in
- * slices the page stays responsive between, not inside the update that changed it (issue 12: a restored session's
+ * slices the page stays responsive between, not inside the update that changed it (a restored session's
  * profile re-rendered the header and the screen in one ~40 ms task on a phone). A guard reads the actor as it is
  * (useSelector): for one transition's time the two can differ.
  */

@@ -43,7 +43,7 @@ export function watchNewNotices(
 /**
  * `watchNewNotices` on the app's notifications while the component is mounted (the latest handler). `sinceFirstLoad`:
  * the baseline is what the first load after the sign-in found, not what the list holds when watching begins (the
- * runtime's effects, which may mount after that load: issue 12).
+ * runtime's effects, which may mount after that load, as they wait for the first paint).
  */
 export function useNewNotices(types: readonly string[], handler: (fresh: Notification[]) => void, { sinceFirstLoad = false } = {}): void {
   const latest = useRef(handler);

@@ -24,7 +24,7 @@ export const paths = {
   favorites: "/favorites",
   prizes: "/prizes",
   shop: "/shop",
-  // The product's own information pages (issue 11); each can be replaced by an external address (LINK_<NAME>).
+  // The product's own information pages; each can be replaced by an external address (LINK_<NAME>).
   terms: "/terms",
   privacy: "/privacy",
   about: "/about",
@@ -33,7 +33,7 @@ export const paths = {
 export type ScreenName = keyof typeof paths;
 
 /**
- * Guarded screens that render without the profile, so they paint while a stored session is restored (issue 12); on
+ * Guarded screens that render without the profile, so they paint while a stored session is restored; on
  * such a first page the profile call waits for the screen's content (`firstContentOnScreen` in src/app/firstPaint.ts).
  */
 export const restoringScreens: ReadonlySet<ScreenName> = new Set<ScreenName>(["predictions"]);

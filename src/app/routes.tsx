@@ -204,7 +204,7 @@ export function AppRoutes() {
           </Guarded>
         </Layout>
       </Route>
-      {/* Bonus questions (issue 15): the tabs new, all and answered are routes. */}
+      {/* Bonus questions: the tabs new, all and answered are routes. */}
       <Route path={paths.bonusQuestions}>
         <Layout>
           <Guarded screen="bonusQuestions">
@@ -233,7 +233,7 @@ export function AppRoutes() {
           </Layout>
         </Route>
       ))}
-      {/* Staff tools (issue 16): /staff and /staff/…, a chunk of their own; a not-found page for players. */}
+      {/* Staff tools: /staff and /staff/…, a chunk of their own; a not-found page for players. */}
       <Route path={/^\/staff(?:\/.*)?$/}>
         <Layout>
           <StaffScreen notFound={<NotFoundScreen />} />

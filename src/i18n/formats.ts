@@ -1,4 +1,4 @@
-// Issue 12: building an Intl formatter costs far more than using one (on a phone-class core the predictions screen
+// Building an Intl formatter costs far more than using one (on a phone-class core the predictions screen
 // spent ~20 ms of its first render building the same date formats again per row and per render). Screens take
 // one formatter per language and options from here (none builds its own).
 

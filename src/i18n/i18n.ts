@@ -54,7 +54,7 @@ export function storedLanguage(): LanguageCode {
   }
 }
 
-/** On the landing, dayjs (dates are for later screens) waits until the first screen has painted (issue 12). */
+/** On the landing, dayjs (dates are for later screens) waits until the first screen has painted. */
 let dayjsAfterPaint = false;
 
 /** Whether dayjs was ever switched from its built-in English (see applyLanguage). */
@@ -63,7 +63,7 @@ let dayjsSwitched = false;
 function applyLanguage(code: string) {
   const language = isLanguageCode(code) ? code : DEFAULT_LANGUAGE;
   document.documentElement.lang = language;
-  // Issue 12: dayjs starts in English, its built-in locale; while it stays there, its loader chunk is not fetched (on
+  // dayjs starts in English, its built-in locale; while it stays there, its loader chunk is not fetched (on
   // an English deep link that request ended before the screen's largest paint and sat on its simulated path).
   if (language === DEFAULT_LANGUAGE && !dayjsSwitched) return;
   dayjsSwitched = true;
@@ -78,7 +78,7 @@ function applyLanguage(code: string) {
 let ready: Promise<unknown> | null = null;
 
 /**
- * Issue 12: the landing (`/`) starts with its own namespaces only and loads every other one right after
+ * The landing (`/`) starts with its own namespaces only and loads every other one right after
  * it has painted; any other first page loads them all up front, as screens read across namespaces.
  */
 export function firstNamespaces(pathname: string): Namespace[] {

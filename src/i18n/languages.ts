@@ -22,7 +22,7 @@ export const languages = [
 ] as const satisfies readonly LanguageOption[];
 
 // The codes from the list above, not from contract/enums' values: that module builds zod schemas, which
-// the landing's first paint does not load (issue 12). The type below fails to compile if a code is missing.
+// the landing's first paint does not load. The type below fails to compile if a code is missing.
 export const languageCodeList: readonly LanguageCode[] = languages.map((l) => l.code);
 type MissingLanguage = Exclude<LanguageCode, (typeof languages)[number]["code"]>;
 const everyLanguageListed: [MissingLanguage] extends [never] ? true : MissingLanguage = true;

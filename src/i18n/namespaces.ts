@@ -1,6 +1,6 @@
 /**
  * Every translation namespace of the app. Its own file so the build (scripts/build/firstPaintHtml.ts) can
- * preload them from index.html without loading i18next (issue 12).
+ * preload them from index.html without loading i18next.
  */
 export const namespaces = [
   "common",

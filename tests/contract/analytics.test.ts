@@ -1,4 +1,4 @@
-// Issue 16: the analysts' figures from transition counts (contract/analytics.ts).
+// The analysts' figures from transition counts (contract/analytics.ts).
 import { describe, expect, it } from "vitest";
 import { countsCsv, FlowName, funnel, shares, stateFlows, type FlowCount } from "../../contract/analytics";
 

@@ -1,4 +1,4 @@
-// Issue 11, item 6: axe-core finds nothing, anywhere. Every route of the app's route table (src/app/paths.ts, so a
+// axe-core finds nothing, anywhere. Every route of the app's route table (src/app/paths.ts, so a
 // screen added later is checked without touching this file) at 1280 and 375 px, as a guest and signed in, and every
 // modal the product registers (src/modals/registry.ts), each opened the way a player opens it. Then keyboard only:
 // sign-in, one pick and one league join with nothing but key presses, and focus back on the opener when a modal closes.
@@ -308,7 +308,7 @@ describe("axe-core: 0 violations", () => {
     }
     await page.context().close();
 
-    // --- Issue 11 item 6 (a11y2): the modals of the areas merged later (store, bonus, prizes, news). ---
+    // --- The second audit (a11y2): the modals of the areas merged later (store, bonus, prizes, news). ---
     await auditLaterModals(me, seen, found);
 
     const registered = Object.keys(modalComponents).toSorted();

@@ -1,4 +1,4 @@
-// Issue 17: the API's reference at /api/docs, in a real browser against the real product. The page must render the
+// The API's reference at /api/docs, in a real browser against the real product. The page must render the
 // generated document with nothing but the product's own files (offline, no CDN) and run a call from it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";

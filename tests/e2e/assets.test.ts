@@ -1,4 +1,4 @@
-// Issue 12: the built SPA's files on the wire. Hashed assets come precompressed (brotli or gzip, as the
+// The built SPA's files on the wire. Hashed assets come precompressed (brotli or gzip, as the
 // browser asks) and cached for a year as immutable; index.html is revalidated on every visit.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

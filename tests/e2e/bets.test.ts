@@ -1,4 +1,4 @@
-// Issue 14 in a real browser against the real product: a player opens /bets on the next race, places a WIN bet and
+// Bets in a real browser against the real product: a player opens /bets on the next race, places a WIN bet and
 // an ACROSS bet in the BetOnRider modal (the slider by keyboard, the split shown live), sees 'Bet is placed!' and the
 // balance fall; then the simulator plays the weekend (demo players bet too) and the race's result settles the bets:
 // the payout arrives live in the header, where the Bets screen shows the balance, and in AllUserBets. The Bets screen and its modal

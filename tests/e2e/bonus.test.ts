@@ -1,4 +1,4 @@
-// Issue 15 (bonus questions) in a real browser against the real product: the demo season's questions for the next
+// Bonus questions in a real browser against the real product: the demo season's questions for the next
 // race on /bonus-questions, a free-text answer given then changed in the ChooseAnswer modal, a choice answered;
 // the simulator plays the weekend and grades the questions from its results: the question shows CORRECT with the
 // right answer, its points are in the header's 'Earned points' and on the season board, and Results' tab shows it.

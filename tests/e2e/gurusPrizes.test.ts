@@ -1,4 +1,4 @@
-// Issue 15 in a real browser against the real product: a player completes a weekend's predictions and opens
+// Prizes (then gurus and news) in a real browser against the real product: a player completes a weekend's predictions and opens
 // /prizes with one draw ticket; the operator publishes the draw's commitment (the CLI's code, seed kept in a file),
 // the screen shows it; the operator draws, the screen names the winner and the browser verifies the draw itself
 // from the revealed seed and the public ticket list; the CLI's verify agrees. /prizes and the Prize modal pass

@@ -1,4 +1,4 @@
-// Issue 2's journey, in a real browser against the real product: a guest looks around, signs up,
+// The account journey, in a real browser against the real product: a guest looks around, signs up,
 // confirms the e-mail from the outbox, signs in, stays signed in across a reload, edits the profile,
 // signs out, recovers the password with the e-mailed code and signs in with the new one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -72,7 +72,7 @@ describe("a guest becomes a player and back", () => {
     const link = /https?:\/\/\S+\?token=\S+/.exec(confirm.text)?.[0];
     expect(link).toBeTruthy();
     await page.goto(link!);
-    // A first-time player is welcomed by the FirstModal (issue 15): its one button leads to Predictions.
+    // A first-time player is welcomed by the FirstModal: its one button leads to Predictions.
     const welcome = page.getByRole("dialog", { name: "Welcome to the paddock!" });
     await welcome.getByTestId("first-deadline").waitFor({ timeout: 15_000 });
     await welcome.getByRole("button", { name: "Go to predictions" }).click();

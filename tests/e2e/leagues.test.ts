@@ -1,4 +1,4 @@
-// Issue 5 in a real browser against the real product: two players in two browser contexts.
+// Leagues in a real browser against the real product: two players in two browser contexts.
 // A creates a private league and invites B by e-mail; B accepts from the notification bell; A sees B
 // arrive without reloading;
 // B meets a full league (filled to 100 through the dev-only filling call) and gets the OK-only modal; A cannot leave

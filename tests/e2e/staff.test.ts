@@ -1,4 +1,4 @@
-// Issue 16 in a real browser against the real product: a player joins a public league, then (the server clock
+// Staff tools in a real browser against the real product: a player joins a public league, then (the server clock
 // moved into FP1, like weekend.test.ts) changes a saved pick at the EARLY price; the browser reports the
 // machine transitions (and nothing personal: every analytics request and the problem report are inspected); the
 // player reports a problem and is shown its id; an operator grants analyst and support roles with

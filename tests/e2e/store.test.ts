@@ -1,4 +1,4 @@
-// Issue 13 in a real browser against the real product, with the built-in sandbox payment provider (the default):
+// The Store in a real browser against the real product, with the built-in sandbox payment provider (the default):
 // a player buys a pack on /shop, approves it on the sandbox checkout with its 3-D Secure step, comes back to the
 // Store and sees the balance rise in the header, live in another tab too; cancels a second order (VOIDED, nothing
 // credited); and donates to another player, who sees the diamonds arrive live. The Store and the checkout pass
@@ -128,7 +128,7 @@ describe("the Store with the sandbox provider", () => {
       await amount.fill("25");
       await page.getByRole("button", { name: "Continue" }).click();
       expect(await page.getByText(`Give 25 diamonds to ${friend.name}?`).count()).toBe(1);
-      // The Donate panel itself (the profile around it is issue 2's screen).
+      // The Donate panel itself (the profile around it is audited with every route in a11y.test.ts).
       await axeAt(page, "the donation", "[data-testid=donate]");
       await page.getByRole("button", { name: "Give diamonds" }).click();
       await expect.poll(() => page.getByTestId("donation-done").textContent(), { timeout: 15_000 }).toBe(`You gave 25 diamonds to ${friend.name}.`);

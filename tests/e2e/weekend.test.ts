@@ -1,4 +1,4 @@
-// Issue 4's race weekend in a real browser against the real product: a new player opens the next race,
+// A race weekend in a real browser against the real product: a new player opens the next race,
 // predicts all 11 categories (the completion bonus arrives), buys a ×2 upgrade, then the server clock moves
 // into the first minutes of FP1 and the player changes that pick at the EARLY price, seeing the balance drop.
 // Then the weekend is played: FP1's classification entered by an operator (the player's rider wins it), the

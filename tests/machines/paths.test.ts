@@ -1,4 +1,4 @@
-// Issue 16, QA's path catalogue (scripts/paths.ts): generated from every machine, current in docs/qa, every
+// QA's path catalogue (scripts/paths.ts): generated from every machine, current in docs/qa, every
 // transition taken by a path, and each path a walk the machine can really make.
 import { describe, expect, it } from "vitest";
 import { createMachine, type AnyStateNode } from "xstate";

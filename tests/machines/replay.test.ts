@@ -1,4 +1,4 @@
-// Issue 16, support's replay: a machine actor recorded through XState's `inspect` (redacted) replays through the
+// Support's replay: a machine actor recorded through XState's `inspect` (redacted) replays through the
 // same machine, without its services, to the recorded snapshot; a tampered recording is caught; a machine that
 // reads the clock replays with the time it read then, not the replay's.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 11: what was tried as an attacker beyond the fuzz test, kept as regression tests. Each describe is
+// What was tried as an attacker beyond the fuzz test, kept as regression tests. Each describe is
 // one attack; the tests say what the server must answer and that nothing changed.
 import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";

@@ -1,4 +1,4 @@
-// Issue 12: how the server delivers the SPA's pages and the API's JSON to a phone: JSON answers compressed
+// How the server delivers the SPA's pages and the API's JSON to a phone: JSON answers compressed
 // when the client accepts it, and each client route's page linking what its first screen needs.
 import Fastify from "fastify";
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Issue 11: what the embedded database promises. Every acknowledged commit survives the server process
+// What the embedded database promises. Every acknowledged commit survives the server process
 // being killed (-9), PostgreSQL runs with fsync on so it also survives a power loss (the fsync reaches
 // the disk: tests/bench/durability.ts measures it), and the next start logs one line saying the database
 // recovered from an unclean shutdown. PGlite only: PostgreSQL brings its own durability.

@@ -1,4 +1,4 @@
-// Issue 11: every route of the server, fuzzed. Requests come from arbitraries derived from each call's
+// Every route of the server, fuzzed. Requests come from arbitraries derived from each call's
 // contract schema plus hostile strings, wrong types, sizes and content types, sent as a guest, as a signed-in
 // player, as another player, with a forged token and with the operators' header, on PGlite and PostgreSQL.
 // Nothing may answer 5xx, every refusal carries a message code of contract/messages.ts, and the database's

@@ -1,4 +1,4 @@
-// Issue 5, the server half: every league rule of spec section 4 and game-rules.md, through the real API.
+// Leagues, the server half: every league rule of spec section 4 and game-rules.md, through the real API.
 import { describe, expect, it } from "vitest";
 import { onEachBackend, PUBLIC_URL, type Harness } from "./harness";
 import { outbox } from "./accounts";

@@ -1,4 +1,4 @@
-// Issue 11, item 7: each link of GET /system/links is a setting (LINK_<NAME>); the help centre and the information
+// Each link of GET /system/links is a setting (LINK_<NAME>); the help centre and the information
 // pages default to the product's own relative paths, and an operator's address (external or not) replaces them.
 import { describe, expect, it } from "vitest";
 import { linksFrom } from "../../server/modules/system/service";

@@ -1,4 +1,4 @@
-// Issue 11: no personal data in logs. The app is built with a logger writing to a stream (level info, so
+// No personal data in logs. The app is built with a logger writing to a stream (level info, so
 // every request is logged too); after failing requests full of personal data (a 500 from the database
 // with the player's address, zip code, city, phone and wallet; wrong sign-ins; query strings with
 // e-mails; tokens in headers) the captured log holds none of it, and still says what failed.

@@ -1,4 +1,4 @@
-// Bonus questions through the API (issue 15): the tabs' filters, answering and changing up to the deadline (and
+// Bonus questions through the API: the tabs' filters, answering and changing up to the deadline (and
 // the refusal at it), choices, nobody reading another player's answer, grading exactly once, the points joining
 // the player's season points and the boards, grading from the entered results, and the demo season's questions.
 // PGlite and PostgreSQL.

@@ -1,4 +1,4 @@
-// Issue 11: every refusal has its own code and message (413, 415, 404, 405, a URL that does not decode),
+// Every refusal has its own code and message (413, 415, 404, 405, a URL that does not decode),
 // and a body too large is refused on its Content-Length before it is read, over a real socket, so that a
 // browser still sending reads the 413 instead of a reset.
 import { connect, type Socket } from "node:net";

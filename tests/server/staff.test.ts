@@ -1,4 +1,4 @@
-// Issue 16, staff roles: granted by the operator's command, checked by the server on every staff call (a player
+// Staff roles: granted by the operator's command, checked by the server on every staff call (a player
 // gets 403 forbidden, a guest 401), each role opening only its own tools. PGlite and PostgreSQL.
 import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Issue 11, privacy of picks (contract/rules.statistics.ts): a PRIVATE league's statistics are for its
+// Privacy of picks (contract/rules.statistics.ts): a PRIVATE league's statistics are for its
 // accepted members only; anyone's pick spread for a category shows only once that category's session has
 // started (before: how many picked, no riders), in the league and the race statistics alike. Proven at
 // the second before and the second after the lock, on both databases.

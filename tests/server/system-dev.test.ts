@@ -25,7 +25,7 @@ onEachBackend(
       });
 
       it("answers the links, the seasons of the calendar, and the news (none yet)", async () => {
-        // The help centre and the information pages are the product's own, as relative paths (issue 11, item 7).
+        // The help centre and the information pages are the product's own, as relative paths.
         const links = Links.strict().parse((await h.call("GET", "/system/links")).body.result);
         expect([links.helpCentre, links.terms, links.privacy, links.about, links.contact]).toEqual(["/faq", "/terms", "/privacy", "/about", "/contact"]);
         expect(links.discord).toMatch(/^https:/);

@@ -66,7 +66,7 @@ function holdProfile() {
   return (response: Response) => act(() => answer(response));
 }
 
-describe("a screen that renders without the profile is shown while a stored session is restored (issue 12)", () => {
+describe("a screen that renders without the profile is shown while a stored session is restored", () => {
   it("shows such a screen while the profile loads, and any other guarded screen only once it is loaded", async () => {
     const answer = holdProfile();
     act(() => authActor.send({ type: "auth.social", accessToken: "a", refreshToken: "r", isNew: false }));

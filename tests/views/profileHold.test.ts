@@ -1,4 +1,4 @@
-// Issue 12, fifth pass: on a deep link to a screen shown while a stored session is restored (/predictions), the
+// On a deep link to a screen shown while a stored session is restored (/predictions), the
 // session's profile call waits until that screen's content is on screen, so it does not end before the page's
 // largest paint. The app actor reads the first page at load, so this file sets the page and the session first.
 import { afterAll, describe, expect, it, vi } from "vitest";

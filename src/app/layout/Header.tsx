@@ -40,7 +40,7 @@ function NavLinks({ onNavigate, variant }: { onNavigate?: () => void; variant: "
 
 /**
  * The global loading flag: a thin sweep over the kerb while any request runs. Its own component: the flag flips with
- * every request, and only the sweep re-renders then, not the whole header (issue 12).
+ * every request, and only the sweep re-renders then, not the whole header.
  */
 function LoadingSweep() {
   return useAppLoading() ? <div className={styles.progress} aria-hidden="true" data-testid="global-loading" /> : null;
@@ -54,7 +54,7 @@ export function Header() {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useCloseAboveBreakpoint(menuOpen, closeMenu);
   const points = profile?.stat.points ?? 0;
-  // A stored session being restored (its profile call may wait for the first screen's paint, issue 12): the avatar's
+  // A stored session being restored (its profile call may wait for the first screen's paint): the avatar's
   // place is held, not filled with "Log in" for a player who is signed in.
   const pending = useShownSessionPending();
 

@@ -6,7 +6,7 @@ import styles from "./Layout.module.css";
 
 export const MAIN_ID = "main";
 
-// Issue 12: the header (session, notifications) and the footer (links from the API) are their own chunks,
+// The header (session, notifications) and the footer (links from the API) are their own chunks,
 // so the landing (no header, footer below the fold) paints without the API client and the app actor.
 const Header = lazy(() => import("./Header").then((m) => ({ default: m.Header })));
 const Footer = lazy(() => import("./Footer").then((m) => ({ default: m.Footer })));

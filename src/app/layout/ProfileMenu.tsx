@@ -33,7 +33,7 @@ export function ProfileMenu({ profile }: { profile: Profile }) {
     );
   }
 
-  /** Issue 16: uploads the diagnostics bundle and shows the player the report's id for support. */
+  /** "Report a problem": uploads the diagnostics bundle and shows the player the report's id for support. */
   async function askReport() {
     close();
     try {

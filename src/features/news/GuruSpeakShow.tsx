@@ -6,7 +6,7 @@ import { Spinner } from "../../ui/Spinner";
 import styles from "./news.module.css";
 
 /**
- * The modal host lives in the app's runtime, which a guest's landing loads at the first interaction (issue 12): the
+ * The modal host lives in the app's runtime, which a guest's landing loads at the first interaction: the
  * click reaches it then, so the landing's news block does not evaluate the session's actors while the page loads.
  */
 function openEpisode(props: ModalPropsByKind["NewsModal"], title: string) {

@@ -26,7 +26,7 @@ const livePurchase = purchaseMachine.provide({
   actions: {
     goToProvider: (_, params: { url: string }) => {
       if (!params.url) return;
-      // What this page counted goes out before the browser leaves for the provider (issue 16's transitions): after
+      // What this page counted goes out before the browser leaves for the provider (the analytics' transition counts): after
       // this transition has been counted too, so on the next task.
       const url = params.url;
       setTimeout(() => {

@@ -14,7 +14,7 @@ import microphoneImage from "../../assets/microphone.svg";
 import passImage from "../../assets/paddock-pass.svg";
 import styles from "./LandingScreen.module.css";
 
-// Issue 12: the sections that read the API (links, news) are their own chunks, loaded with the API client
+// The sections that read the API (links, news) are their own chunks, loaded with the API client
 // once the hero has painted, so the first paint needs none of it.
 const SponsorsSection = lazy(() => import("./SponsorsSection").then((m) => ({ default: m.SponsorsSection })));
 const MediaSection = lazy(() => import("./MediaSection").then((m) => ({ default: m.MediaSection })));

@@ -8,7 +8,7 @@ import { SectionHeading } from "./SectionHeading";
 import section from "./Section.module.css";
 import styles from "./LeagueTypesSection.module.css";
 
-// Literal values (type-checked against the contract): the landing does not load zod for them (issue 12).
+// Literal values (type-checked against the contract): the landing does not load zod for them.
 const order: readonly LeagueType[] = ["PUBLIC", "PRIVATE", "VIP"];
 const textKey = { PUBLIC: "public", PRIVATE: "private", VIP: "vip" } as const;
 

@@ -3,7 +3,7 @@ import { paths } from "../../app/paths";
 
 /**
  * Spec: 'Play now' starts login; a player who is already signed in goes straight to predictions.
- * The session lives in the app actor, loaded after the landing paints (issue 12): the click reads it then.
+ * The session lives in the app actor, loaded after the landing paints: the click reads it then.
  */
 export function usePlayNow() {
   const [, navigate] = useLocation();

@@ -18,7 +18,7 @@ export function RaceWeekend({ race, userId }: { race: Race; userId: string }) {
   useWeekendOpen(userId, race.id);
   const prediction = useRacePrediction(userId, race.id);
   const riders = useRaceRiders(race.id, GAME_CLASS);
-  // Issue 12: the board is the screen's largest render. Once its data is in it joins in a transition (React yields
+  // The board is the screen's largest render. Once its data is in it joins in a transition (React yields
   // between its slices) rather than inside the update that brought the data, which would block the page meanwhile.
   const loaded = useDeferredValue(!prediction.isPending && !riders.isPending, false);
 

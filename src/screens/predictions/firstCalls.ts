@@ -5,7 +5,7 @@ import { racesCalls } from "../../../contract/calls.races";
 export const CALENDAR_PAGE = { page: 1, take: 100 } as const;
 
 /**
- * Issue 12: the GET calls /predictions makes before it has any answer (the calendar, and the next race the
+ * The GET calls /predictions makes before it has any answer (the calendar, and the next race the
  * picker opens on), spelled as the API client sends them. The page the server sends for /predictions
  * preloads them beside the screen's code (scripts/build/routePreloads.ts, server/http/spa.ts), so they are
  * on the wire while the code downloads instead of after the screen has rendered.

@@ -3,7 +3,7 @@ import { useAnalyticsSettings, useSaveAnalyticsSettings } from "../../api/analyt
 import { Checkbox } from "../../ui/Checkbox";
 import styles from "./ProfileScreen.module.css";
 
-/** Issue 16: the player's analytics opt-out, on their own profile. Saved at once; the reporter follows it. */
+/** The player's analytics opt-out, on their own profile. Saved at once; the reporter follows it. */
 export function AnalyticsChoice({ userId }: { userId: string }) {
   const { t } = useTranslation("staff");
   const settings = useAnalyticsSettings(userId);

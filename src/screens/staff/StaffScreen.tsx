@@ -20,7 +20,7 @@ const ReplayLookup = lazy(() => import("./ReplayPage").then((m) => ({ default: m
 const ReplayPage = lazy(() => import("./ReplayPage").then((m) => ({ default: m.ReplayPage })));
 
 /**
- * /staff/… (issue 16): only for callers the server knows as staff (GET /staff/me). A guest or a player sees the
+ * /staff/…: only for callers the server knows as staff (GET /staff/me). A guest or a player sees the
  * not-found page, as does a staff member on a tool their roles do not open; the server refuses their calls too.
  */
 function StaffGate({ tool, notFound, children }: { tool?: StaffTool; notFound: ReactNode; children: (me: StaffMe) => ReactNode }) {

@@ -2,7 +2,7 @@ import type { AnyStateMachine, AnyStateNode } from "xstate";
 import { ROOT_STATE, type FlowCount } from "../../../contract/analytics";
 import { machineFlowKeys, stateName, type FlowKey } from "../../../machines/flowNames";
 
-// Issue 16: the layout of a machine's chart for the SVG renderer. States are boxes in columns by their distance
+// The layout of a machine's chart for the SVG renderer. States are boxes in columns by their distance
 // from the start (breadth first over the transitions); each arrow carries its event and, when counted, its
 // count and share of what left its state.
 

@@ -1,6 +1,6 @@
 import { BOX_H, BOX_W, placeEdges, type ChartEdge, type ChartLayout } from "./chartLayout";
 
-// Issue 16, item 5: a machine's chart as a standalone SVG file (docs/flows/<machine>.svg, written by
+// A machine's chart as a standalone SVG file (docs/flows/<machine>.svg, written by
 // `npm run flows`), drawn from the same layout and arrow geometry as the staff page's FlowChart, with the
 // product's colours inlined (a file has no stylesheet), so an analyst without a code host can open it.
 

@@ -1,4 +1,4 @@
-// Issue 16: the betPlacement machine's driver for walkInBrowser. A fresh player per path opens /bets on the next
+// The betPlacement machine's driver for walkInBrowser. A fresh player per path opens /bets on the next
 // race and bets on its first bettable rider in the BetOnRider modal; what the path's guards need is made true
 // through the product: the player's own bets through the API (balance, a bet already placed), another player's
 // donation (the live balance), the server's dev clock (the race has started), the page's clock (the player's

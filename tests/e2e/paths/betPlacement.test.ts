@@ -1,4 +1,4 @@
-// Issue 16: every QA path of the betPlacement machine (docs/qa/betPlacement.md) played in Chromium against the real
+// Every QA path of the betPlacement machine (docs/qa/betPlacement.md) played in Chromium against the real
 // product, on the Bets screen's BetOnRider modal.
 import { betPlacementDriver } from "./betPlacement.driver";
 import { walkEveryPathOnProduct } from "./walkInBrowser";

@@ -1,4 +1,4 @@
-// Issue 16: the leagueJoin machine's generated paths played on the league page (/leagues/{id}) and the invite-link
+// The leagueJoin machine's generated paths played on the league page (/leagues/{id}) and the invite-link
 // panel (/leagues?data&signature) against the real server. Each path gets its own players and league, made through
 // the public API as the path's guards need (public, private with a request, an invitation, a VIP league to follow,
 // an owner alone or with others, a full league). A call the path waits in (`joining`, `removing`, …) is held in the

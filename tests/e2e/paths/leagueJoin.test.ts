@@ -1,4 +1,4 @@
-// Issue 16: every generated path of the leagueJoin machine, played in Chromium on the league page and the invite-link
+// Every generated path of the leagueJoin machine, played in Chromium on the league page and the invite-link
 // panel against the real server (docs/qa/leagueJoin.md lists them).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// The predictionChange machine's UI driver (issue 16): the paid change of a saved FP1 pick through the
+// The predictionChange machine's UI driver: the paid change of a saved FP1 pick through the
 // ChangePrediction modal on the Predictions screen. Each path gets a fresh player whose FP1 pick is saved through
 // the API before the session; the server clock (`POST /api/dev/clock`) and the page's clock (Playwright's
 // page.clock) are set to the same moment of FP1's weekend and always move together: the tier the modal shows is

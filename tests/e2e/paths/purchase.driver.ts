@@ -1,4 +1,4 @@
-// Issue 16: the purchase machine's driver for walkInBrowser, with the built-in sandbox payment provider (the
+// The purchase machine's driver for walkInBrowser, with the built-in sandbox payment provider (the
 // product's default). A fresh player per path either picks a pack on /shop, or comes back to the Store from the
 // sandbox the way its return and cancel links send the payer, with an order the path needs, made through the
 // product's API (the order, the payer's steps on the sandbox checkout, the capture). The Store's purchase requests

@@ -1,4 +1,4 @@
-// Issue 16: the QA path catalogue drives the real product. For one machine, every path `npm run paths` writes to
+// The QA path catalogue drives the real product. For one machine, every path `npm run paths` writes to
 // docs/qa/<machine>.md becomes a test that plays it in Chromium against a real server: the machine's driver
 // arranges what the path's guards need through the product's own API and clock, does what a player does for each
 // event, and says what the page shows in each state. Two checks make a UI that skips a state fail: after every

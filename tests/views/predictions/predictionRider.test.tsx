@@ -11,7 +11,7 @@ import { renderWithApp, resetApp, signInForTest } from "../renderWithApp";
 import { stubRoutes, type Call } from "../screens/stubRoutes";
 import { ok, pick, RACE_ID, routes, world } from "./predictionFixtures";
 
-// Issue 15 item 5: the PredictionRider modal, opened from a pick card: the rider's recent form and the crowd's
+// The PredictionRider modal, opened from a pick card: the rider's recent form and the crowd's
 // share for the card's category, which the server sends only once the category's session started.
 
 afterEach(resetApp);

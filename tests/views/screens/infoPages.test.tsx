@@ -1,4 +1,4 @@
-// Issue 11, item 7: links that go where they say. The footer's terms, privacy, about and contact are pages of the
+// Links that go where they say. The footer's terms, privacy, about and contact are pages of the
 // product, linked by relative paths in the same tab (so a page opened from any host name stays on it); an operator's
 // external address opens in a new tab and says so. Help and FAQs go to the help centre, /faq unless set.
 import { screen, waitFor, within } from "@testing-library/react";

@@ -11,7 +11,7 @@ import { stubRoutes, type Call } from "./stubRoutes";
 
 afterEach(resetApp);
 
-// The sections below the hero join once it has painted, with their chunks (issue 12): the first import can be slow.
+// The sections below the hero join once it has painted, with their chunks: the first import can be slow.
 const joined = { timeout: 10_000 };
 
 const links = {
@@ -42,7 +42,7 @@ function system(newsItems: unknown[] = news) {
 }
 
 describe("'Play now' starts login, or goes to predictions when signed in", () => {
-  // The click reads the session from the app actor, loaded after the landing paints (issue 12): it may wait for it.
+  // The click reads the session from the app actor, loaded after the landing paints: it may wait for it.
   it("opens the SignIn modal for a guest from the top bar and from the intro", async () => {
     stubRoutes(system());
     renderWithApp(<LandingScreen />);
@@ -69,7 +69,7 @@ describe("every landing section of spec section 2 is there", () => {
     stubRoutes(system());
     renderWithApp(<LandingScreen />);
     expect(screen.getByRole("img", { name: /rider tucked behind the screen/ })).toBeTruthy();
-    // The sections that read the API join once the page has painted (issue 12).
+    // The sections that read the API join once the page has painted.
     await screen.findByRole("heading", { level: 2, name: "Take the game with you" }, joined);
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(
