@@ -50,7 +50,9 @@ const UUID_PATTERN = new RegExp(`^${UUID_TEXT}$`, "i");
  */
 export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 /** A picture field names one of our own uploads (`/api/s3/{id}`, contract/calls.uploads.ts): never a third party's address, which would see every viewer. */
-export const UPLOAD_REF_PATTERN = new RegExp(`^/api/s3/(${UUID_TEXT})$`, "i");
+export const UPLOAD_REF_PATTERN = new RegExp(`^/api/s3/${UUID_TEXT}$`, "i");
+/** The upload an upload reference names, or undefined when it is no such reference. */
+export const uploadIdOf = (ref: string): string | undefined => (UPLOAD_REF_PATTERN.test(ref) ? ref.slice("/api/s3/".length) : undefined);
 export const uploadRef = () => z.string({ error: "notImage" }).trim().regex(UPLOAD_REF_PATTERN, { error: "notImage" });
 
 // ---- Values of paths, queries and headers: each call's schemas (contract/calls.ts `Call.params`, `query`, `headers`)

@@ -15,7 +15,7 @@ import { createClock } from "../../server/clock";
 import { loadConfig } from "../../server/config";
 import { migrate } from "../../server/db/migrate";
 import { openDb } from "../../server/db/open";
-import { CLI_OPERATOR } from "../../server/http/operatorGuard";
+import { CLI_OPERATOR } from "../../server/http/operator";
 import { holdsDatabase, pgliteFolder, restoreBackup, RestoreRefused, takeBackup } from "../../server/modules/backup/embedded";
 import { ApiError, OperatorError, ServerUnreachable } from "./api";
 import { embeddedDatabaseBusy } from "./dbGuard";

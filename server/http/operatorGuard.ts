@@ -1,13 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import type { AuditChannel } from "../../contract/audit";
 import { ADMIN_TOKEN_HEADER } from "../../contract/calls.results";
 import { rolesOf } from "../modules/staff/roles";
 import type { AppDeps } from "./deps";
 import { AppError } from "./errors";
-
-/** Who sent an operator call, and through what: the audit log's "who" and "through what". */
-export type Operator = { userId: string | null; channel: AuditChannel };
+import type { Operator } from "./operator";
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -44,6 +41,3 @@ export function operatorOf(request: FastifyRequest): Operator {
   if (!operator) throw new Error("operatorOf: the route is not behind operatorGuard");
   return operator;
 }
-
-/** The command line's operator, for commands that write to the database themselves (grant, revoke, guru…). */
-export const CLI_OPERATOR: Operator = { userId: null, channel: "cli" };

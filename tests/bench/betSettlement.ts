@@ -11,7 +11,7 @@ import type { Database } from "../../server/db/open";
 import { createLive } from "../../server/live";
 import { settleRaceBets } from "../../server/modules/bets/settlement";
 import { diamondsLedger, type Posting } from "../../server/modules/diamonds/ledger";
-import { notifyInBatches } from "../../server/modules/results/settlement";
+import { notifyInBatches } from "../../server/live/notifyInBatches";
 import { backends, benchConfig, benchRace, createPlayers, machine, openBenchDb, type Backend, type BenchRace } from "./helpers/benchDb";
 
 const sizes = (process.env.BET_SIZES ?? "1000,10000").split(",").map(Number);

@@ -16,7 +16,9 @@ import { outboxMailer } from "../../server/mail/transport";
 import type { LedgerTx } from "../../server/modules/diamonds/ledger";
 import { boardReads } from "../../server/modules/results/boards";
 import { refreshRaceScores, refreshSeasonStats, tieBreak } from "../../server/modules/results/scores";
-import { notifyInBatches, refundsFor, settlementService } from "../../server/modules/results/settlement";
+import { settlementService } from "../../server/modules/results/settlement";
+import { refundsFor } from "../../server/modules/diamonds/refunds";
+import { notifyInBatches } from "../../server/live/notifyInBatches";
 import { diamondsLedger } from "../../server/modules/diamonds/ledger";
 import { backends, benchConfig, benchRace, CATEGORIES, createPlayers, machine, openBenchDb, type Backend, type BenchRace } from "./helpers/benchDb";
 

@@ -3,7 +3,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { authCalls, call, pathParams, type PathNames, type PathValues } from "../../contract/calls";
 import { leaguesCalls } from "../../contract/calls.leagues";
-import { isUuid, PathKey, UPLOAD_REF_PATTERN, Uuid, VersionQuery } from "../../contract/common";
+import { isUuid, PathKey, UPLOAD_REF_PATTERN, uploadIdOf, Uuid, VersionQuery } from "../../contract/common";
 import type { Ctx } from "../../server/http/route";
 import { email, opaqueToken } from "../../contract/validation";
 
@@ -53,7 +53,8 @@ describe("an id that reaches a query by another way than a path is checked by on
   it("takes a UUID in either case and nothing else; an upload's reference names its id", () => {
     expect(isUuid("7B5AD3D6-38F7-83D9-BFB4-D4DB64086E02")).toBe(true);
     for (const value of ["nope", "", "7b5ad3d6-38f7-83d9-bfb4-d4db64086e0", "7b5ad3d6-38f7-83d9-bfb4-d4db64086e02x"]) expect(isUuid(value), value).toBe(false);
-    expect(UPLOAD_REF_PATTERN.exec("/api/s3/7b5ad3d6-38f7-83d9-bfb4-d4db64086e02")?.[1]).toBe("7b5ad3d6-38f7-83d9-bfb4-d4db64086e02");
+    expect(uploadIdOf("/api/s3/7b5ad3d6-38f7-83d9-bfb4-d4db64086e02")).toBe("7b5ad3d6-38f7-83d9-bfb4-d4db64086e02");
+    expect(uploadIdOf("/api/s3/nope")).toBeUndefined();
     expect(UPLOAD_REF_PATTERN.test("https://evil.example/api/s3/7b5ad3d6-38f7-83d9-bfb4-d4db64086e02")).toBe(false);
   });
 });

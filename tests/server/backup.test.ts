@@ -14,7 +14,7 @@ import { buildApp } from "../../server/app";
 import { createClock } from "../../server/clock";
 import { migrate, readMigrations } from "../../server/db/migrate";
 import { openDb, type Database } from "../../server/db/open";
-import { CLI_OPERATOR } from "../../server/http/operatorGuard";
+import { CLI_OPERATOR } from "../../server/http/operator";
 import { createLive } from "../../server/live";
 import { outboxMailer } from "../../server/mail/transport";
 import { holdsDatabase, pgliteFolder, restoreBackup, RestoreRefused, takeBackup } from "../../server/modules/backup/embedded";

@@ -1,7 +1,7 @@
 import type { AuditAction } from "../../../contract/audit";
 import type { Clock } from "../../clock";
 import { auditLog } from "../../db/schema";
-import type { Operator } from "../../http/operatorGuard";
+import type { Operator } from "../../http/operator";
 import type { LedgerTx } from "../diamonds/ledger";
 
 /** One operator action, as the audit log keeps it. `before` / `after`: the state it changed, as plain JSON. */

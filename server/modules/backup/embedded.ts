@@ -8,7 +8,7 @@ import { migrate } from "../../db/migrate";
 import { openDb, type Database } from "../../db/open";
 import { pgliteOptions } from "../../db/pgliteDurability";
 import { AppError } from "../../http/errors";
-import type { Operator } from "../../http/operatorGuard";
+import type { Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 
 /** A restore the command line refuses before touching anything (a folder that holds a database, a file that is no backup). */

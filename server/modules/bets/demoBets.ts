@@ -10,6 +10,7 @@ import { diamondsLedger } from "../diamonds/ledger";
 import { strength, weightedPick, type Rand } from "../results/simulatedResults";
 import { betsService } from "./service";
 import { loadBetRace, ridersOf } from "./store";
+import { isUuid } from "../../../contract/common";
 
 // Development only (POST /dev/demo-bets, the simulator): demo players bet like fans, through the same rules and
 // ledger as a player's bet: one to three bets each, favourites more likely, a stake they can afford.
@@ -32,7 +33,7 @@ export function demoBetsService(deps: AppDeps) {
       const demo = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(inArray(users.id, [...new Set(playerIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id))), like(users.email, DEMO_EMAIL)));
+        .where(and(inArray(users.id, [...new Set(playerIds)].filter(isUuid)), like(users.email, DEMO_EMAIL)));
       let placed = 0;
       let staked = 0;
       for (const { id } of demo) {

@@ -4,7 +4,8 @@ import { bettingOpen } from "../../../contract/betRules";
 import { bets } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import type { LedgerTx, Posting, PostResult } from "../diamonds/ledger";
-import { notifyInBatches, refundsFor } from "../results/settlement";
+import { refundsFor } from "../diamonds/refunds";
+import { notifyInBatches } from "../../live/notifyInBatches";
 import { betKeys } from "./service";
 import { loadBetRace } from "./store";
 

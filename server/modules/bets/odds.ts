@@ -3,7 +3,7 @@ import type { OddsBody, RaceOdds } from "../../../contract/bets";
 import { GAME_CLASS } from "../../../contract/rules";
 import { raceOdds, riders } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
-import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import { AppError } from "../../http/errors";
 import { loadBetRace, ridersOf } from "./store";

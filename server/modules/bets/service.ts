@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BetBody, BetPlaced, RaceBets } from "../../../contract/bets";
 import { bettingOpen, planBet } from "../../../contract/betRules";
 import { betNumbers } from "../../../contract/rules";
@@ -9,6 +9,7 @@ import { allowed, AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
 import { bettableOf, legsOf, loadBetRace, placedOf, ridersOf, toBetRider, toBets } from "./store";
 import { observe } from "../../metrics";
+import { holdLock, holdLockShared, lockKeys } from "../../db/locks";
 
 /** Ledger keys and refs of bets: the stake's debit is one entry per bet placed, found again by its ref. */
 export const betKeys = {
@@ -19,12 +20,6 @@ export const betKeys = {
   payout: (raceId: string) => `bet-payout:${raceId}`,
   payoutRef: (raceId: string) => `bets:${raceId}`,
 };
-
-/**
- * Settlement and injuries take this lock exclusively for the race; placements share it, so a bet is never placed
- * between an injury's refund (or the race's settlement) reading the race's open bets and its commit.
- */
-export const raceSettlementLock = (raceId: string) => `settle:${raceId}`;
 
 /**
  * The caller's bets: the race view (riders, odds, open or not, their bets) and placing a bet. The rules are the
@@ -62,9 +57,11 @@ export function betsService(deps: AppDeps) {
   async function place(userId: string, raceId: string, body: BetBody, now = deps.clock.now()): Promise<string> {
     return observe(deps.metrics?.betPlacements, () => db.transaction(async (tx) => {
       const { race, start } = await loadBetRace(tx, raceId);
-      await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(hashtextextended(${raceSettlementLock(raceId)}, 0))`);
+      // Settlement and injuries hold the race's lock alone; placements share it, so a bet is never placed between an
+      // injury's refund (or the race's settlement) reading the race's open bets and its commit.
+      await holdLockShared(tx, lockKeys.settlement(raceId));
       // One player's placements on one race run one at a time: "already placed" is then certain.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`bets:${userId}:${raceId}`}, 0))`);
+      await holdLock(tx, lockKeys.playerBets(userId, raceId));
       const riderList = await ridersOf(tx, race);
       const legs = await legsOf(tx, userId, raceId);
       // The balance is the ledger's to check, under its lock.

@@ -4,7 +4,8 @@ import { pgArray } from "../../db/arrays";
 import { bets } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { diamondsLedger, type LedgerTx, type Posting } from "../diamonds/ledger";
-import { notifyInBatches, refundsFor } from "../results/settlement";
+import { refundsFor } from "../diamonds/refunds";
+import { notifyInBatches } from "../../live/notifyInBatches";
 import { betKeys } from "./service";
 
 // Bet settlement (game rules "Bets"), called by the results entry of the race session inside its transaction

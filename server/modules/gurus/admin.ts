@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/open";
 import { users } from "../../db/schema";
-import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import { playerTarget } from "../staff/roles";
 

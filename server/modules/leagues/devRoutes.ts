@@ -5,6 +5,7 @@ import { devLeaguesCalls } from "../../../contract/calls.leagues";
 import { leagueMembers, leagues, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
+import { isUuid } from "../../../contract/common";
 
 /**
  * Development only (never registered in production): fills a league with `count` generated, confirmed
@@ -15,7 +16,7 @@ export async function devLeaguesRoutes(app: FastifyInstance): Promise<void> {
   serve(app, devLeaguesCalls.fill, async ({ params, body }) => {
     const id = params.id;
     return db.transaction(async (tx) => {
-      const [league] = /^[0-9a-f-]{36}$/i.test(id) ? await tx.select().from(leagues).where(eq(leagues.id, id)).for("update") : [];
+      const [league] = isUuid(id) ? await tx.select().from(leagues).where(eq(leagues.id, id)).for("update") : [];
       if (!league) throw new AppError(404, "notFound");
       const room = Math.min(body.count, league.maxMembers - league.membersCount);
       const now = app.deps.clock.now();

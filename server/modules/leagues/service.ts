@@ -14,7 +14,7 @@ import { mailLanguage } from "../../mail/texts";
 import { invitationMail } from "./mail";
 import { leagueNotices, type LeagueNotices, type LeagueRef, type UserRef } from "./notices";
 import { acceptedIds, leagueReads, seatIds } from "./reads";
-import { isUuid, UPLOAD_REF_PATTERN } from "../../../contract/common";
+import { isUuid, uploadIdOf } from "../../../contract/common";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Body = z.output<typeof LeagueBody>;
@@ -117,7 +117,7 @@ export function leaguesService(deps: AppDeps) {
       if (Number.isNaN(endDate.getTime())) throw fieldError(400, "validation", "endDate");
     }
     if (body.image) {
-      const id = UPLOAD_REF_PATTERN.exec(body.image)?.[1];
+      const id = uploadIdOf(body.image);
       const [found] = id ? await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id)) : [];
       if (!found) throw fieldError(400, "notImage", "image");
     }

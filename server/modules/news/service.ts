@@ -5,7 +5,7 @@ import type { AddNewsBody } from "../../../contract/news";
 import type { NewsItem } from "../../../contract/system";
 import { news } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
-import type { Operator } from "../../http/operatorGuard";
+import type { Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 
 // Operators' news items (video links). One item per url and language: adding it again returns the stored one.

@@ -9,8 +9,9 @@ import { AppError } from "../../http/errors";
 import { creditStatement, LEDGER_PREPARE, lockStatement, type LedgerTx, type Posting, type PostResult } from "../diamonds/ledger";
 import { picksKey, picksStamp, remember, saveCaches, type KnownPicks, type KnownRider } from "./saveCache";
 import { saveBatcher, type BatchedInsert, type SaveBatcher } from "./saveBatch";
-import { asJson, byCategory, lockRace, saveFacts, saveLockKey, type PickRow, type RaceInfo, type SessionJson } from "./store";
+import { asJson, byCategory, lockRace, saveFacts, type PickRow, type RaceInfo, type SessionJson } from "./store";
 import { isUuid } from "../../../contract/common";
+import { lockExpressionText, lockKeys } from "../../db/locks";
 
 // A save's transaction. On PostgreSQL it costs two round trips: BEGIN, the per-(player, race) lock and one read of
 // everything the rules need go in one message; the INSERT of the new picks and COMMIT in another. In between,
@@ -54,7 +55,7 @@ export type SaveWork<T> = (facts: SaveFacts, tx: LedgerTx, credit: Credit) => Pr
 // The lock's statement comes first and alone: in READ COMMITTED each statement reads from its own snapshot, so
 // the read after it sees whatever the previous holder of the lock committed.
 const PREPARE = [
-  `PREPARE pp_save_lock(text) AS SELECT pg_advisory_xact_lock(hashtextextended($1, 0)) IS NULL AS locked`,
+  `PREPARE pp_save_lock(text) AS SELECT ${lockExpressionText("$1")} IS NULL AS locked`,
   // The race's sessions only when its stamp (its row's and its sessions' row versions) differs from the one this
   // instance has cached: any change to the race or a session gives a new stamp, however it was made.
   // The race's stamp is computed once (MATERIALIZED: the CTE is read twice). Picks and riders come as JSON arrays of
@@ -79,7 +80,7 @@ const PREPARE = [
   SELECT p.id, $1, $2, p.category, p.rider_id, p.upgrades::text[], $7, $7 FROM unnest($3, $4, $5, $6) AS p(id, category, rider_id, upgrades)
   RETURNING xmin::text`,
   // Every lock of a batch of one-round-trip saves (saveBatch.ts), in the order of the keys (the rows of unnest's).
-  `PREPARE pp_save_locks(text[]) AS SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) AS locked FROM unnest($1) AS k`,
+  `PREPARE pp_save_locks(text[]) AS SELECT count(${lockExpressionText("k")}) AS locked FROM unnest($1) AS k`,
   // The one-round-trip saves of a batch: each save's picks (pick arrays $7–$11, their save's place in $7) inserted only
   // when the race's stamp ($4), the player's picks with their riders ($5, as saveCache.ts's picksStamp writes them),
   // the balance row ($6) and the named riders ($12–$14) are at the versions its decision was made from. A save whose
@@ -223,7 +224,7 @@ async function inTransaction<T>(db: Db, client: PoolClient, post: Post, userId: 
   if (!races) raceCaches.set(db, (races = new Map()));
   const cached = races.get(raceId);
   const results = (await client.query(
-    `BEGIN; EXECUTE pp_save_lock(${q(saveLockKey(userId, raceId))}); EXECUTE pp_save_facts(${q(userId)}, ${q(raceId)}, ${q(pgArray(ids))}, ${cached ? q(cached.stamp) : "NULL"})`,
+    `BEGIN; EXECUTE pp_save_lock(${q(lockKeys.predictionSave(userId, raceId))}); EXECUTE pp_save_facts(${q(userId)}, ${q(raceId)}, ${q(pgArray(ids))}, ${cached ? q(cached.stamp) : "NULL"})`,
   )) as unknown as { rows: FactsRow[] }[];
   const row = results[2]?.rows[0];
   if (!row) throw new AppError(404, "notFound");
@@ -323,7 +324,7 @@ async function inOneRoundTrip<T>(db: Db, pool: Pool, userId: string, raceId: str
     statement: credited.at(inserts[0]!.savedAt),
   };
   // With the other saves waiting (saveBatch.ts); a batch that failed wrote nothing: decided again below.
-  const answer = await batcherOf(pool).write({ key: saveLockKey(userId, raceId), insert, ...(credit ? { credit } : {}) });
+  const answer = await batcherOf(pool).write({ key: lockKeys.predictionSave(userId, raceId), insert, ...(credit ? { credit } : {}) });
   // The batch commits a credited save's picks only with its credit (saveBatch.ts).
   const balanceRow = answer?.credited[0];
   if (answer?.rows.length !== inserts.length || (credited && !balanceRow)) {

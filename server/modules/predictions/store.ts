@@ -9,6 +9,7 @@ import { categories } from "../../../contract/weekendRules/structure";
 import type { SessionWindow } from "../../../contract/weekendRules/time";
 import type { ExistingPick } from "../../../contract/weekendRules/upgrades";
 import { isUuid } from "../../../contract/common";
+import { holdLock, lockExpression, lockKeys } from "../../db/locks";
 
 // Reads of the predictions service (inside a transaction or on the pool) and the per-(player, race) lock.
 
@@ -48,12 +49,9 @@ export const asExisting = (p: PickRow): ExistingPick => ({
   riderInjured: p.riderInjured,
 });
 
-/** The advisory lock's key that serializes one player's writes on one race: every save path takes this one. */
-export const saveLockKey = (userId: string, raceId: string) => `predictions:${userId}:${raceId}`;
-
 /** Serializes one player's writes on one race (held until the transaction ends). */
 export async function lock(tx: LedgerTx, userId: string, raceId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${saveLockKey(userId, raceId)}, 0))`);
+  await holdLock(tx, lockKeys.predictionSave(userId, raceId));
 }
 
 export const toSaved = (p: PickRow): SavedPick => ({
@@ -114,7 +112,7 @@ export function toPicks(json: PickJson[] | null): PickRow[] {
 export async function lockRace(tx: LedgerTx, userId: string, raceId: string): Promise<RaceInfo> {
   if (!isUuid(raceId)) throw new AppError(404, "notFound");
   const [row] = rowsOf<{ race: unknown }>(
-    await tx.execute(sql`SELECT ${raceJson(raceId)} AS race, pg_advisory_xact_lock(hashtextextended(${saveLockKey(userId, raceId)}, 0)) IS NULL AS locked`),
+    await tx.execute(sql`SELECT ${raceJson(raceId)} AS race, ${lockExpression(lockKeys.predictionSave(userId, raceId))} IS NULL AS locked`),
   );
   return toRace(asJson<RaceJson | null>(row?.race ?? null));
 }

@@ -4,7 +4,7 @@ import { MERCH_CREDIT_USD, MOTORCYCLES_DRAWN, PADDOCK_EXPERIENCE_PLACES, type Dr
 import { prizeDraws, prizeDrawTickets, races, users, type PrizeDrawRow } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
-import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import type { LedgerTx } from "../diamonds/ledger";
 import { confirmationService } from "../results/confirmation";

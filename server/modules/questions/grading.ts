@@ -5,13 +5,13 @@ import type { AdminQuestion, GradeFromResults, GradeReport, NewQuestionBody, Que
 import type { ResultKey } from "../../../contract/results";
 import { questionAnswers, questions, races, raceSessions, riders, sessionResults, teams, type QuestionRow } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
-import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import { allowed, AppError } from "../../http/errors";
 import type { LedgerTx } from "../diamonds/ledger";
-import { raceSettlementLock } from "../bets/service";
 import { refreshScores } from "../results/scores";
 import { isUuid } from "../../../contract/common";
+import { holdLock, lockKeys } from "../../db/locks";
 
 // The operators' side of bonus questions: publishing a weekend's questions, reading them with their answers, and
 // grading — exactly once, in one transaction that grades every answer (contract/questionRules.ts `gradeAnswer`),
@@ -75,7 +75,7 @@ async function toAdmin(tx: LedgerTx, rows: QuestionRow[]): Promise<AdminQuestion
 }
 
 async function lockRace(tx: LedgerTx, raceId: string) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${raceSettlementLock(raceId)}, 0))`);
+  await holdLock(tx, lockKeys.settlement(raceId));
 }
 
 async function refreshPoints(tx: LedgerTx, raceId: string) {

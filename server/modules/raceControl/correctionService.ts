@@ -1,9 +1,10 @@
 import type { ClassificationBody, ConfirmReport, CorrectionReport, PreviewBody, ResultPreview } from "../../../contract/operations";
 import type { AppDeps } from "../../http/deps";
-import type { Operator } from "../../http/operatorGuard";
+import type { Operator } from "../../http/operator";
 import { confirmationService } from "../results/confirmation";
 import { correctIn } from "../results/correction";
 import { enterIn } from "../results/settlement";
+import { isUuid } from "../../../contract/common";
 
 // Race control's corrections (game-rules.md "Results are provisional until the weekend is confirmed"): correcting an
 // entered classification, previewing an entry or a correction, and confirming the weekend. The preview runs the very
@@ -23,7 +24,7 @@ export function correctionService(deps: AppDeps) {
 
   async function correct(raceId: string, body: ClassificationBody, by: Operator): Promise<CorrectionReport> {
     // The 72-hour rule first: a weekend it made final takes no correction (and its winners are decided).
-    await confirmations.confirmDue(/^[0-9a-f-]{36}$/i.test(raceId) ? raceId : undefined);
+    await confirmations.confirmDue(isUuid(raceId) ? raceId : undefined);
     const outcome = await db.transaction((tx) => correctIn(deps, tx, raceId, body.session, body.riderIds, by));
     await deps.live.flush();
     return { raceId, session: body.session, changed: outcome.changed, players: outcome.players, replayed: outcome.replayed };

@@ -6,12 +6,12 @@ import { races, raceSessions, riderInjuries, riders, teams } from "../../db/sche
 import { entryRiders, raceEntries } from "../../db/schema.entries";
 import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
-import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
-import { raceSettlementLock } from "../bets/service";
 import { rosterRows } from "../races/roster";
 import { injuryService } from "../results/injury";
 import { isUuid } from "../../../contract/common";
+import { holdLock, lockKeys } from "../../db/locks";
 
 // game-rules.md "The entry list changes": the operator adds, for one race, a SUBSTITUTE in place of a rider who is
 // out, or a WILDCARD (contract/raceEntries.ts decides). The entry, the race's new version (clients read its riders
@@ -31,7 +31,7 @@ export function entryService(deps: AppDeps) {
       const [race] = isUuid(raceId) ? await tx.select().from(races).where(eq(races.id, raceId)) : [];
       if (!race) throw new AppError(404, "notFound");
       // Serialized with the race's injuries and settlement, and with bets being placed (they share this lock).
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${raceSettlementLock(raceId)}, 0))`);
+      await holdLock(tx, lockKeys.settlement(raceId));
       const [start] = await tx.select().from(raceSessions).where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, "START")));
       const rows = await rosterRows(tx, raceId);
       const entries = (await tx.select().from(raceEntries).where(eq(raceEntries.raceId, raceId))).map((e) => ({ riderId: e.riderId, role: e.role, replaces: e.replaces }));

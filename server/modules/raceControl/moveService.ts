@@ -7,11 +7,12 @@ import { rowsOf } from "../../db/arrays";
 import { questions, races, raceSessions } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
-import type { Operator } from "../../http/operatorGuard";
+import type { Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import type { LedgerTx } from "../diamonds/ledger";
-import { notifyInBatches } from "../results/settlement";
+import { notifyInBatches } from "../../live/notifyInBatches";
 import { isConfirmed } from "./confirmed";
+import { holdLock, lockKeys } from "../../db/locks";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -39,7 +40,7 @@ export function moveService(deps: AppDeps) {
       const [race] = await tx.select().from(races).where(eq(races.id, raceId));
       if (!race) throw new AppError(404, "notFound");
       // One operator action on a race at a time (the results entry, corrections and the entry list take the same lock).
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`settle:${raceId}`}, 0))`);
+      await holdLock(tx, lockKeys.settlement(raceId));
       const rows = await tx.select().from(raceSessions).where(eq(raceSessions.raceId, raceId)).orderBy(asc(raceSessions.startsAt));
       const sessions = rows.map((s) => ({ type: s.type as SessionType, startsAt: s.startsAt.getTime(), endsAt: s.endsAt.getTime(), canceled: s.canceled || race.canceledAt !== null }));
       const request = { ...(body.startsAt ? { startsAt: Date.parse(body.startsAt) } : {}), ...(body.endsAt ? { endsAt: Date.parse(body.endsAt) } : {}) };

@@ -7,6 +7,7 @@ import { weekendConfirmations } from "../../db/schema.corrections";
 import type { Db } from "../../db/open";
 import { AppError } from "../../http/errors";
 import { tieBreak } from "./scores";
+import { isUuid } from "../../../contract/common";
 
 // The boards players read: a season's (race_scores summed per player) and a race's (its race_scores rows),
 // both in the tie-break order of game-rules.md, paged, with the caller's own row wherever it is.
@@ -83,7 +84,7 @@ export function boardReads(db: Db, clock: Clock) {
     },
 
     async race(raceId: string, page: number, take: number, me: string | undefined): Promise<Leaderboard> {
-      const [race] = /^[0-9a-f-]{36}$/i.test(raceId) ? await db.select({ id: races.id }).from(races).where(eq(races.id, raceId)) : [];
+      const [race] = isUuid(raceId) ? await db.select({ id: races.id }).from(races).where(eq(races.id, raceId)) : [];
       if (!race) throw new AppError(404, "notFound");
       const source = sql`SELECT user_id, points, accurate, 1 AS races, race_podium, sprint_podium, pole, fp2, practice_fastest, fp1, positions_gained, first_saved_at
         FROM race_scores WHERE race_id = ${raceId}`;
@@ -93,7 +94,7 @@ export function boardReads(db: Db, clock: Clock) {
 
     /** The official classifications entered so far, in weekend order. */
     async classifications(raceId: string): Promise<RaceResults> {
-      const [race] = /^[0-9a-f-]{36}$/i.test(raceId) ? await db.select({ id: races.id }).from(races).where(eq(races.id, raceId)) : [];
+      const [race] = isUuid(raceId) ? await db.select({ id: races.id }).from(races).where(eq(races.id, raceId)) : [];
       if (!race) throw new AppError(404, "notFound");
       const [rows, stands] = await Promise.all([db.select().from(sessionResults).where(eq(sessionResults.raceId, raceId)).orderBy(asc(sessionResults.enteredAt)), standing(raceId)]);
       return {

@@ -8,11 +8,12 @@ import { paddockWinnersTable, weekendConfirmations } from "../../db/schema.corre
 import { raceSessions, sessionResults } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
-import type { Operator } from "../../http/operatorGuard";
+import type { Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import type { LedgerTx } from "../diamonds/ledger";
-import { lockSettlement, raceFor } from "./settlement";
+import { lockSettlement, raceFor } from "./settledRace";
 import { tieBreak } from "./scores";
+import { isUuid } from "../../../contract/common";
 
 // game-rules.md "Results are provisional until the weekend is confirmed": a weekend is confirmed by the operator, or
 // by the 72-hour rule (a timer on every instance, and lazily before a correction or a prizes read). The row in
@@ -116,7 +117,7 @@ export function confirmationService(deps: AppDeps) {
     confirmDue,
     /** POST /admin/races/{raceId}/confirm. */
     async confirm(raceId: string, by: Operator): Promise<ConfirmReport> {
-      await confirmDue(/^[0-9a-f-]{36}$/i.test(raceId) ? raceId : undefined).catch(() => undefined);
+      await confirmDue(isUuid(raceId) ? raceId : undefined).catch(() => undefined);
       return db.transaction((tx) => confirmIn(deps, tx, raceId, by));
     },
   };

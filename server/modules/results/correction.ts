@@ -8,13 +8,15 @@ import { pickCorrections } from "../../db/schema.corrections";
 import { questionAnswers, questions, riderPerformances, riders, sessionResults, teams } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
-import type { Operator } from "../../http/operatorGuard";
+import type { Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import type { LedgerTx } from "../diamonds/ledger";
 import { answerFromResults } from "../questions/grading";
 import { weekendConfirmedIn } from "./confirmation";
 import { refreshScores } from "./scores";
-import { categoriesOf, checkClassification, lockSettlement, notifyInBatches, raceFor, recordPerformances, type SettleTx } from "./settlement";
+import { categoriesOf, checkClassification, recordPerformances, type SettleTx } from "./settlement";
+import { lockSettlement, raceFor } from "./settledRace";
+import { notifyInBatches } from "../../live/notifyInBatches";
 
 // game-rules.md "Results are provisional until the weekend is confirmed": a correction replaces an entered
 // classification and re-scores, in one transaction, everything that depends on it exactly as if the corrected one had

@@ -7,10 +7,12 @@ import { AppError } from "../../http/errors";
 import { diamondsLedger, type LedgerTx, type Posting } from "../diamonds/ledger";
 import { categorySession, podiumOf, podiums } from "../../../contract/weekendRules/structure";
 import { ledgerKeys } from "../predictions/service";
-import { refundKey, refundsFor } from "./settlement";
+import { refundKey, refundsFor } from "../diamonds/refunds";
 import { betRefundsOnRider, notifyInjured, playersOf } from "../bets/injury";
-import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
+import { holdLock, lockKeys } from "../../db/locks";
+import { isUuid } from "../../../contract/common";
 
 // game-rules.md "Injured riders": the operator marks a rider INJURED for a race; every pick on them whose
 // session has not started becomes invalid: the diamonds spent on it (its multiplier, its paid changes)
@@ -20,7 +22,6 @@ import { recordAudit } from "../audit/log";
 // An injury is made once: the same call again, or a second operator's at the same time, answers the first one's
 // report (rider_injuries) and refunds and tells nobody again.
 
-const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 /**
  * One refund per invalid pick that holds a multiplier: of a multiplier purchase of the player on this race, not
@@ -62,11 +63,11 @@ export function injuryService(deps: AppDeps) {
   /** `by`: the operator, for the audit log (a replay of an injury already made is not written again). */
   async function injure(riderId: string, raceId: string, by: Operator = CLI_OPERATOR): Promise<InjuryReport> {
     const outcome = await db.transaction(async (tx) => {
-      const [rider] = isId(riderId) ? await tx.select().from(riders).where(eq(riders.id, riderId)) : [];
-      const [race] = isId(raceId) ? await tx.select().from(races).where(eq(races.id, raceId)) : [];
+      const [rider] = isUuid(riderId) ? await tx.select().from(riders).where(eq(riders.id, riderId)) : [];
+      const [race] = isUuid(raceId) ? await tx.select().from(races).where(eq(races.id, raceId)) : [];
       if (!rider || !race) throw new AppError(404, "notFound");
       // Serialized with settlement of the same race, so a pick is never both scored and refunded.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`settle:${raceId}`}, 0))`);
+      await holdLock(tx, lockKeys.settlement(raceId));
       // Read under the lock, so of two operators at once the second one finds the first one's injury. Only while
       // the rider is still injured: one made ACTIVE again and injured anew is a new injury.
       const [made] = await tx.select().from(riderInjuries).where(and(eq(riderInjuries.riderId, riderId), eq(riderInjuries.raceId, raceId)));

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { pgArray, rowsOf } from "../../db/arrays";
 import type { LedgerTx } from "../diamonds/ledger";
+import { holdLock, lockKeys } from "../../db/locks";
 
 // The derived numbers settlement keeps: each player's weekend (race_scores) and their season statistics
 // on users (points, average, wins, podiums, poles). Both are rewritten from the scored picks rather than
@@ -26,7 +27,7 @@ const podiumOf = (race: SQL | string) =>
 export async function refreshScores(tx: LedgerTx, raceId: string, season: number): Promise<void> {
   // A player's statistics sum every race of the season, and two races settle under two different locks: one rewrite
   // of a season at a time, so each reads the other's rows committed (later statements see what committed meanwhile).
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`season-stats:${season}`}, 0))`);
+  await holdLock(tx, lockKeys.seasonStats(season));
   const before = rowsOf<{ user_id: string }>(await tx.execute(podiumOf(raceId)));
   const changed = await refreshRaceScores(tx, raceId, season);
   const after = rowsOf<{ user_id: string }>(await tx.execute(podiumOf(raceId)));

@@ -1,24 +1,27 @@
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PredictionCategory } from "../../../contract/enums";
 import { PredictionCategory as Categories } from "../../../contract/enums";
-import type { DiamondReason } from "../../../contract/calls.diamonds";
 import { pointsForPosition } from "../../../contract/raceRules";
 import { GAME_CLASS } from "../../../contract/rules";
 import { sessionOfResult, type ResultBody, type ResultKey, type SettlementReport } from "../../../contract/results";
 import { pgArray, rowsOf } from "../../db/arrays";
-import { diamondLedger, predictions, races, raceSessions, riderPerformances, riders, sessionResults } from "../../db/schema";
+import { predictions, raceSessions, riderPerformances, riders, sessionResults } from "../../db/schema";
 import type { Db } from "../../db/open";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
-import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import { weekendConfirmedIn } from "./confirmation";
-import { diamondsLedger, type LedgerTx, type Posting, type PostResult } from "../diamonds/ledger";
+import { diamondsLedger, type LedgerTx, type PostResult } from "../diamonds/ledger";
+import { refundsFor } from "../diamonds/refunds";
+import { notifyInBatches } from "../../live/notifyInBatches";
 import { resultKeyOf, settle, type Classification } from "../../../contract/weekendRules/scoring";
 import { podiums } from "../../../contract/weekendRules/structure";
 import { refreshScores } from "./scores";
+import { lockSettlement, raceFor } from "./settledRace";
 import { settleRaceBets } from "../bets/settlement";
 import { observe } from "../../metrics";
+import { isUuid } from "../../../contract/common";
 
 // Results entry and settlement (game rules "Points"): one transaction writes the classification, scores
 // the picks it decides with the pure `settle()`, voids and refunds them when the session was canceled,
@@ -29,34 +32,6 @@ import { observe } from "../../metrics";
 export const categoriesOf = (key: ResultKey): PredictionCategory[] => Categories.options.filter((c) => resultKeyOf(c) === key);
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
-
-/** Refund keys: one per spend refunded, so voiding twice (or an injury then a cancel) refunds once. */
-export const refundKey = (entryId: string) => `refund:${entryId}`;
-
-/**
- * Refund postings for every spend (negative entry) whose ref is one of `refs`, to run through `postAll`
- * (player-id order, no deadlocks); a spend refunded before replays its key and moves nothing. `only`: spends of that reason.
- */
-export async function refundsFor(tx: LedgerTx, refs: readonly string[], only?: DiamondReason): Promise<Posting[]> {
-  if (refs.length === 0) return [];
-  const spends = await tx
-    .select({ id: diamondLedger.id, userId: diamondLedger.userId, delta: diamondLedger.delta, ref: diamondLedger.ref })
-    .from(diamondLedger)
-    .where(and(sql`${diamondLedger.ref} = ANY(${pgArray(refs)}::text[])`, lt(diamondLedger.delta, 0), only ? eq(diamondLedger.reason, only) : undefined));
-  return spends.map((s) => ({ userId: s.userId, delta: -s.delta, reason: "REFUND" as const, ref: s.ref, idempotencyKey: refundKey(s.id) }));
-}
-
-/**
- * Players per notification INSERT: one row takes 5 bind parameters and PostgreSQL allows 65,535 per
- * statement, so a race with more than 13,107 players would fail its settlement in one INSERT.
- */
-const NOTIFY_BATCH = 5000;
-
-/** `live.notify` for any number of players, in statements PostgreSQL accepts (same transaction). */
-export async function notifyInBatches(deps: Pick<AppDeps, "live">, tx: LedgerTx, players: readonly string[], ...rest: NotifyRest): Promise<void> {
-  for (let i = 0; i < players.length; i += NOTIFY_BATCH) await deps.live.notify(tx, players.slice(i, i + NOTIFY_BATCH), ...rest);
-}
-type NotifyRest = Parameters<AppDeps["live"]["notify"]> extends [unknown, unknown, ...infer R] ? R : never;
 
 /**
  * Each classified rider's start of the round in rider_performances (position and championship points), as the seed
@@ -78,24 +53,11 @@ export async function recordPerformances(tx: LedgerTx, race: { season: number; r
 /** A transaction that settles: the ledger's statements plus the reads and deletes settlement needs. */
 export type SettleTx = LedgerTx & Pick<Db, "selectDistinct" | "delete">;
 
-/** The race, or 404 (an id that is no UUID answers like a missing race). */
-export async function raceFor(tx: LedgerTx, raceId: string) {
-  const [race] = /^[0-9a-f-]{36}$/i.test(raceId) ? await tx.select().from(races).where(eq(races.id, raceId)) : [];
-  if (!race) throw new AppError(404, "notFound");
-  return race;
-}
-export type RaceRow = Awaited<ReturnType<typeof raceFor>>;
-
-/** One settlement of a race at a time: two operators (or the simulator and an operator) can't interleave. */
-export async function lockSettlement(tx: LedgerTx, raceId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`settle:${raceId}`}, 0))`);
-}
-
 /** A classification names game-class riders, each once (400 classificationInvalid). */
 export async function checkClassification(tx: LedgerTx, riderIds: readonly string[]): Promise<void> {
   // A race's substitute or wildcard of another class (migration 021, contract/raceEntries.ts) is classified too.
   const entered = sql`(${riders.raceClass} = ${GAME_CLASS} OR ${riders.id} IN (SELECT rider_id FROM race_entries))`;
-  const known = await tx.select({ id: riders.id }).from(riders).where(and(inArray(riders.id, riderIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id))), entered));
+  const known = await tx.select({ id: riders.id }).from(riders).where(and(inArray(riders.id, riderIds.filter(isUuid)), entered));
   if (new Set(riderIds).size !== riderIds.length || known.length !== riderIds.length) throw new AppError(400, "classificationInvalid");
 }
 

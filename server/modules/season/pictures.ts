@@ -5,7 +5,7 @@ import { uploadUrl } from "../../../contract/calls.uploads";
 import { riders, teams } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError, fieldError } from "../../http/errors";
-import type { Operator } from "../../http/operatorGuard";
+import type { Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import { reencode } from "../uploads/image";
 

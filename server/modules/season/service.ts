@@ -6,7 +6,7 @@ import type { Db } from "../../db/open";
 import { bets, predictions, races, sessionResults } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
-import type { Operator } from "../../http/operatorGuard";
+import type { Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
 import { injuryService } from "../results/injury";
@@ -14,6 +14,7 @@ import { settlementService } from "../results/settlement";
 import { applyDiff, type RemovalEffects } from "./apply";
 import { diffSeason } from "./diff";
 import { latestSeason, loadSeason } from "./export";
+import { holdLock, lockKeys } from "../../db/locks";
 
 // POST /admin/season/import: the file read (every issue at its JSON pointer), the diff computed against the season as
 // it stands, and applied in one transaction with what it does to picks and bets. A dry run runs exactly the same
@@ -63,7 +64,7 @@ export function seasonService(deps: AppDeps) {
     try {
       report = await db.transaction(async (tx) => {
         // One import at a time: the second one diffs against what the first one wrote.
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('season-import', 0))`);
+        await holdLock(tx, lockKeys.seasonImport());
         const now = deps.clock.now();
         const current = await loadSeason(tx, next.season);
         const { diff, issues } = diffSeason(current, next, now);

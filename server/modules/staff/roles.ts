@@ -4,7 +4,7 @@ import { createClock, type Clock } from "../../clock";
 import type { Db } from "../../db/open";
 import { staffRoles, users } from "../../db/schema";
 import { allowed } from "../../http/errors";
-import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 
 /** The caller's staff roles, in StaffRole order (none for a player). */

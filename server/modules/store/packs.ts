@@ -5,7 +5,7 @@ import type { AdminPack, PackBody } from "../../../contract/store";
 import { diamondPacks } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
-import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import { isUuid } from "../../../contract/common";
 

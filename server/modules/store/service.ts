@@ -9,7 +9,7 @@ import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
 import { safeErrorText } from "../../http/logging";
 import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
-import type { Operator } from "../../http/operatorGuard";
+import type { Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import { ProviderError, type PaymentProvider, type ProviderEvent, type ProviderOrder } from "./provider";
 import { STORE_PATH } from "../../../contract/storePaths";

@@ -3,7 +3,7 @@ import type { Clock } from "../../clock";
 import type { Db } from "../../db/open";
 import { users } from "../../db/schema";
 import { forgetSessions } from "../auth/sessionCache";
-import { CLI_OPERATOR, type Operator } from "../../http/operatorGuard";
+import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import { playerTarget } from "../staff/roles";
 
