@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminBetsCalls, betsCalls, devBetsCalls } from "../../../contract/calls.bets";
-import { operatorGuard, operatorOf } from "../../http/operatorGuard";
+import { operatorOf } from "../../http/operatorGuard";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
 import { demoBetsService } from "./demoBets";
@@ -20,9 +20,7 @@ export async function betsRoutes(app: FastifyInstance): Promise<void> {
 /** The operators' odds: the admin token (the CLI) or an operator's session, each set written to the audit log. */
 export async function adminBetsRoutes(app: FastifyInstance): Promise<void> {
   const odds = oddsService(app.deps);
-  serve(app, adminBetsCalls.setOdds, ({ params, body, request }) => odds.set(params.raceId, body, operatorOf(request)), {
-    routeOptions: { preHandler: operatorGuard(app.deps) },
-  });
+  serve(app, adminBetsCalls.setOdds, ({ params, body, request }) => odds.set(params.raceId, body, operatorOf(request)));
 }
 
 /** Development only: demo players' bets (the simulator). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminPrizesCalls, prizesCalls } from "../../../contract/calls.prizes";
-import { operatorGuard, operatorOf } from "../../http/operatorGuard";
+import { operatorOf } from "../../http/operatorGuard";
 import { serve } from "../../http/route";
 import { prizesService } from "./service";
 
@@ -14,7 +14,6 @@ export async function prizesRoutes(app: FastifyInstance): Promise<void> {
 /** The operators' draw: the admin token (the CLI) or an operator's session, each step written to the audit log. */
 export async function adminPrizesRoutes(app: FastifyInstance): Promise<void> {
   const service = prizesService(app.deps);
-  const guarded = { routeOptions: { preHandler: operatorGuard(app.deps) } };
-  serve(app, adminPrizesCalls.commitDraw, ({ body, request }) => service.commit(body.season, body.commitment, operatorOf(request)), guarded);
-  serve(app, adminPrizesCalls.runDraw, ({ body, request }) => service.draw(body.season, body.seed, operatorOf(request)), guarded);
+  serve(app, adminPrizesCalls.commitDraw, ({ body, request }) => service.commit(body.season, body.commitment, operatorOf(request)));
+  serve(app, adminPrizesCalls.runDraw, ({ body, request }) => service.draw(body.season, body.seed, operatorOf(request)));
 }

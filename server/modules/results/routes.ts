@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminCalls, resultsCalls } from "../../../contract/calls.results";
-import { operatorGuard, operatorOf } from "../../http/operatorGuard";
+import { operatorOf } from "../../http/operatorGuard";
 import { serve } from "../../http/route";
 import { boardReads } from "./boards";
 import { injuryService } from "./injury";
@@ -18,9 +18,6 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const settlement = settlementService(app.deps);
   const injuries = injuryService(app.deps);
-  const options = { routeOptions: { preHandler: operatorGuard(app.deps) } };
-  serve(app, adminCalls.enterResult, ({ params, body, request }) => settlement.enter(params.raceId, body, operatorOf(request)), options);
-  serve(app, adminCalls.injure, ({ params, body, request }) => injuries.injure(params.riderId, body.raceId, operatorOf(request)), {
-    routeOptions: { preHandler: operatorGuard(app.deps) },
-  });
+  serve(app, adminCalls.enterResult, ({ params, body, request }) => settlement.enter(params.raceId, body, operatorOf(request)));
+  serve(app, adminCalls.injure, ({ params, body, request }) => injuries.injure(params.riderId, body.raceId, operatorOf(request)));
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { adminStoreRoutes, storeRoutes } from "./routes";
+import { storeRoutes } from "./routes";
 
 /** The Store: packs, purchases through the payment provider, donations, the operators' packs (one line in server/app.ts). */
 export async function storeModule(app: FastifyInstance): Promise<void> {
   await app.register(storeRoutes);
-  await app.register(adminStoreRoutes);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminStoreCalls, sandboxCalls, storeCalls } from "../../../contract/calls.store";
-import { operatorGuard, operatorOf } from "../../http/operatorGuard";
+import { operatorOf } from "../../http/operatorGuard";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
 import { packsAdmin } from "./packs";
@@ -42,10 +42,9 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
 /** The operators' packs and orders: the admin token (the CLI) or an operator's session, each change written to the audit log. */
 export async function adminStoreRoutes(app: FastifyInstance): Promise<void> {
   const packs = packsAdmin(app.deps);
-  const guarded = { routeOptions: { preHandler: operatorGuard(app.deps) } };
-  serve(app, adminStoreCalls.packs, () => packs.list(), guarded);
-  serve(app, adminStoreCalls.addPack, ({ body, request }) => packs.add(body, operatorOf(request)), guarded);
-  serve(app, adminStoreCalls.setPack, ({ params, body, request }) => packs.set(params.id, body, operatorOf(request)), guarded);
+  serve(app, adminStoreCalls.packs, () => packs.list());
+  serve(app, adminStoreCalls.addPack, ({ body, request }) => packs.add(body, operatorOf(request)));
+  serve(app, adminStoreCalls.setPack, ({ params, body, request }) => packs.set(params.id, body, operatorOf(request)));
   const service = storeService(app.deps, paymentsFromEnv(app.deps).provider);
-  serve(app, adminStoreCalls.captureStuck, ({ body, request }) => service.captureStuck(body.olderThanMinutes * 60_000, operatorOf(request)), guarded);
+  serve(app, adminStoreCalls.captureStuck, ({ body, request }) => service.captureStuck(body.olderThanMinutes * 60_000, operatorOf(request)));
 }
