@@ -1,4 +1,4 @@
-// Issue 12: JSON answers of 1 KB or more go out compressed when the client accepts it. The calendar a
+// JSON answers of 1 KB or more go out compressed when the client accepts it. The calendar a
 // phone's /predictions reads first was 50 KB on the wire (6 KB compressed), a race's riders 12 KB. Brotli
 // at a low quality costs well under a millisecond for such bodies; streams, files (the SPA's are
 // precompressed, server/http/spa.ts) and anything already encoded are left alone.

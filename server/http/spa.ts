@@ -3,7 +3,7 @@
 // each visit (`no-cache`), so a new build reaches players at their next load. The build writes a brotli
 // and a gzip sibling of each compressible file (scripts/build/precompress.ts): the static plugin sends the
 // one the browser accepts, with `Vary: accept-encoding`, and compresses nothing per request.
-// Issue 12: the page sent for a client route also links what that route's first screen needs (its chunk
+// The page sent for a client route also links what that route's first screen needs (its chunk
 // with imports and styles, the header, the guard; dist/route-preloads.json, written by the build) and, when
 // the request carries a session, the screen's first API calls: a deep link then fetches all of it beside
 // the entry in one round trip instead of in a chain (entry, guard, screen, calls). Each variant is built and
