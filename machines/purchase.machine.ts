@@ -33,10 +33,11 @@ export type PurchaseEvent =
   | { type: "purchase.retry" };
 
 /**
- * Tags the Store reads: `working` (the Processing modal), `approving` (off to the provider), `payerAction` (the
+ * Tags the Store reads: `working` (the Processing modal) and its step, `creating`, `checking`, `capturing` or
+ * `cancelling` (the line it shows), `approving` (off to the provider), `payerAction` (the
  * provider still needs the payer), and the outcomes `completed`, `voided`, `failed` (retry).
  */
-export type PurchaseTag = "working" | "approving" | "payerAction" | "completed" | "voided" | "failed";
+export type PurchaseTag = "working" | "creating" | "checking" | "capturing" | "cancelling" | "approving" | "payerAction" | "completed" | "voided" | "failed";
 
 /** The order to resume: the one created, else the provider's token the payer came back with. */
 export const orderRef = (c: PurchaseContext) => c.order?.id ?? (c.start.kind === "return" ? c.start.ref : null);
@@ -102,6 +103,7 @@ export const purchaseMachine = setup({
       initial: "starting",
       states: {
         starting: {
+          tags: ["creating"],
           always: [
             { guard: "returnedCancelled", target: "cancelling" },
             { guard: "returned", target: "resuming" },
@@ -109,6 +111,7 @@ export const purchaseMachine = setup({
           ],
         },
         creating: {
+          tags: ["creating"],
           invoke: {
             id: "createOrder",
             src: "createOrder",
@@ -118,6 +121,7 @@ export const purchaseMachine = setup({
           },
         },
         resuming: {
+          tags: ["checking"],
           invoke: {
             id: "readOrder",
             src: "readOrder",
@@ -127,6 +131,7 @@ export const purchaseMachine = setup({
           },
         },
         routing: {
+          tags: ["checking"],
           description: "Where the stored order stands decides what comes next.",
           always: [
             { guard: "isCompleted", target: "#purchase.completed" },
@@ -136,6 +141,7 @@ export const purchaseMachine = setup({
           ],
         },
         capturing: {
+          tags: ["capturing"],
           invoke: {
             id: "captureOrder",
             src: "captureOrder",
@@ -154,6 +160,7 @@ export const purchaseMachine = setup({
           },
         },
         cancelling: {
+          tags: ["cancelling"],
           invoke: {
             id: "cancelOrder",
             src: "cancelOrder",

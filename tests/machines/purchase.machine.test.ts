@@ -140,3 +140,30 @@ describe("A capture refused for want of the payer (3-D Secure at capture)", () =
     expect(actor.getSnapshot().hasTag("completed")).toBe(true);
   });
 });
+
+/** A service that never answers: it holds the purchase in one step. */
+const hold = <I,>() => fromPromise<PaymentOrder, I>(() => new Promise<PaymentOrder>(() => undefined));
+
+describe("The Processing modal's line follows the working step's tag", () => {
+  it("creating the order, checking it on the way back, capturing, cancelling: one step tag each, while working", async () => {
+    const seen: string[] = [];
+    const steps = ["creating", "checking", "capturing", "cancelling"] as const;
+    const stepOf = (actor: { getSnapshot(): { hasTag(tag: string): boolean } }) => steps.filter((tag) => actor.getSnapshot().hasTag(tag));
+    const quiet = { goToProvider: () => undefined, showProcessing: () => undefined, hideProcessing: () => undefined, credited: () => undefined };
+    // Each actor is held in one step by a service that never answers.
+    const creating = createActor(purchaseMachine.provide({ actions: quiet, actors: { createOrder: hold() } }), { input: { start: { kind: "pack", dPackId: "p550" } } }).start();
+    seen.push(...stepOf(creating));
+    const checking = createActor(purchaseMachine.provide({ actions: quiet, actors: { readOrder: hold() } }), { input: { start: { kind: "return", ref: "SBX-1", cancelled: false } } }).start();
+    seen.push(...stepOf(checking));
+    const capturing = createActor(
+      purchaseMachine.provide({ actions: quiet, actors: { readOrder: fromPromise(async () => order("APPROVED")), captureOrder: hold() } }),
+      { input: { start: { kind: "return", ref: "SBX-1", cancelled: false } } },
+    ).start();
+    await settle();
+    seen.push(...stepOf(capturing));
+    const cancelling = createActor(purchaseMachine.provide({ actions: quiet, actors: { cancelOrder: hold() } }), { input: { start: { kind: "return", ref: "SBX-1", cancelled: true } } }).start();
+    seen.push(...stepOf(cancelling));
+    expect(seen).toEqual(["creating", "checking", "capturing", "cancelling"]);
+    for (const actor of [creating, checking, capturing, cancelling]) expect(actor.getSnapshot().hasTag("working")).toBe(true);
+  });
+});

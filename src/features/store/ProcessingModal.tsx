@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { PurchaseRef } from "../../../machines/store.machine";
-import { HostTitleContext } from "../../modals/ModalTitle";
+import { HostTitleContext } from "../../ui/modal/ModalTitle";
 import { Spinner } from "../../ui/Spinner";
 import { usePurchaseRef } from "./useStore";
 import styles from "./store.module.css";
@@ -14,12 +14,12 @@ function StepText({ children }: { children: ReactNode }) {
   return useContext(HostTitleContext) ? text : <Dialog.Title asChild>{text}</Dialog.Title>;
 }
 
-type Step = "creating" | "resuming" | "routing" | "capturing" | "cancelling" | "starting";
+/** The working step's tag names its line: placing the order, checking it, capturing the payment, or cancelling. */
+const STEPS = ["creating", "capturing", "cancelling", "checking"] as const;
 
 function PurchaseProgress({ purchase }: { purchase: PurchaseRef }) {
   const { t } = useTranslation("store");
-  const step = useSelector(purchase, (s) => (typeof s.value === "object" && "working" in s.value ? (s.value.working as Step) : null));
-  const key = step === "creating" || step === "starting" ? "creating" : step === "cancelling" ? "cancelling" : step === "capturing" ? "capturing" : "checking";
+  const key = useSelector(purchase, (s) => STEPS.find((step) => s.hasTag(step)) ?? "checking");
   return (
     <div className={styles.processing} role="status" aria-live="polite">
       <Spinner size="lg" decorative />
