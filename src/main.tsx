@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { paths } from "./app/paths";
+import { paths } from "./config/paths";
 import { prepareDateFormats } from "./i18n/formats";
 import { initI18n, storedLanguage } from "./i18n/i18n";
 import { zodWithoutEval } from "./zodJitless";

@@ -11,7 +11,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin, Rollup } from "vite";
-import { paths, storageKeys } from "../../src/app/paths";
+import { paths, storageKeys } from "../../src/config/paths";
 import { landingNamespaces } from "../../src/i18n/landingNamespaces";
 import { namespaces } from "../../src/i18n/namespaces";
 import { ROUTE_PRELOADS_FILE, routePreloads, type RoutePreload } from "./routePreloads";

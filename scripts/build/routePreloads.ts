@@ -7,7 +7,7 @@
 // so a new screen needs nothing here. A route this reader does not understand simply gets no preloads.
 import { readFileSync } from "node:fs";
 import type { Rollup } from "vite";
-import { paths, type ScreenName } from "../../src/app/paths";
+import { paths, type ScreenName } from "../../src/config/paths";
 import { predictionsFirstCalls } from "../../src/screens/predictions/firstCalls";
 
 export const ROUTE_PRELOADS_FILE = "route-preloads.json";

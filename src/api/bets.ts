@@ -3,7 +3,7 @@ import type { BetBody, RaceBets } from "../../contract/bets";
 import { betsCalls as calls } from "../../contract/calls.bets";
 import { request } from "./client";
 import { diamondsKeys } from "./diamonds";
-import { serverClock } from "./predictions";
+import { serverClock } from "./serverClock";
 
 // The bets calls (contract/calls.bets.ts) and their cache entries.
 

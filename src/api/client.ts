@@ -9,7 +9,7 @@ export { ApiError } from "./apiError";
 
 /**
  * What the client needs from the app around every call. The app actor connects itself once
- * (src/app/appActor.ts); until then calls still work, without loading flag, refresh or modals.
+ * (src/runtime/appActor.ts); until then calls still work, without loading flag, refresh or modals.
  */
 export type ClientBridge = {
   requestStarted(): void;
@@ -18,7 +18,7 @@ export type ClientBridge = {
   refresh(): Promise<Tokens>;
   /**
    * A call was answered 401 with no tokens left (another tab signed out): a signed-in tab signs out too, so it is
-   * never half signed in. A refused refresh ends the session from the refresh itself (src/app/appActor.ts).
+   * never half signed in. A refused refresh ends the session from the refresh itself (src/runtime/appActor.ts).
    */
   sessionExpired(error: ApiError): void;
   /** 418: the app shows the race-started modal. */

@@ -5,6 +5,7 @@ import type { PredictionCategory } from "../../contract/enums";
 import type { PredictionChangeBody, RacePrediction, UpgradeBody } from "../../contract/predictions";
 import { request } from "./client";
 import { diamondsKeys } from "./diamonds";
+import { serverClock } from "./serverClock";
 
 // The predictions calls (contract/calls.predictions.ts) and their cache entries.
 
@@ -16,22 +17,6 @@ export const savePredictions = (raceId: string, body: z.input<typeof calls.save.
 /** PUT: paid changes carry the tier and total the player confirmed; a free re-pick of an injured rider carries none. */
 export const changePredictions = (raceId: string, body: PredictionChangeBody) => request(calls.change, { params: { raceId }, body });
 export const buyUpgrade = (raceId: string, body: UpgradeBody) => request(calls.buyUpgrade, { params: { raceId }, body });
-
-/**
- * The server's clock as this tab sees it. Tiers, locks and countdowns follow the server (the dev clock can move
- * it, and a phone's clock can be minutes off): every race answer carries the server's `now`, and the difference
- * to the local clock is kept here.
- */
-let offsetMs = 0;
-export const serverClock = {
-  now: () => Date.now() + offsetMs,
-  /** Aligns to a server timestamp received just now. */
-  alignTo(iso: string) {
-    const server = Date.parse(iso);
-    if (Number.isFinite(server)) offsetMs = server - Date.now();
-  },
-  offset: () => offsetMs,
-};
 
 /** The signed-in player's picks for a race, with what they may do now (keyed by player: another sign-in never sees them). */
 export const racePredictionQuery = (userId: string, raceId: string) =>

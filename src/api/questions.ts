@@ -4,7 +4,7 @@ import { questionsCalls as calls } from "../../contract/calls.questions";
 import { answerTabQuery, tabQuery, type AnswerTab, type QuestionTab } from "../../contract/questionRules";
 import type { AnswerBody } from "../../contract/questions";
 import { request } from "./client";
-import { serverClock } from "./predictions";
+import { serverClock } from "./serverClock";
 
 // The bonus questions calls (contract/calls.questions.ts) and their cache entries.
 

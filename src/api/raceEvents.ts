@@ -3,7 +3,7 @@ import type { RaceEventPayload } from "../../contract/live";
 import { racedAfter, type RaceState } from "../../contract/raceRules";
 import type { RaceRiders } from "../../contract/races";
 import { mapRaceIn, type CachedRace } from "./calendarAnswers";
-import { serverClock } from "./predictions";
+import { serverClock } from "./serverClock";
 import { raceKeys } from "./races";
 
 // The race clock's live events reach every open screen in the same second: at a lock, thousands of tabs. Each applies

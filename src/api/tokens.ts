@@ -1,5 +1,5 @@
 import { Tokens } from "../../contract/auth";
-import { storageKeys } from "../app/paths";
+import { storageKeys } from "../config/paths";
 
 // Spec section 9: "Tokens are stored as cookies with expiry from the token when remember-me is 'true',
 // otherwise in session storage."

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { sendPageView, useAnalyticsSettings } from "../api/analytics";
-import { useProfile, useSessionPending } from "./hooks";
-import { setFlowConsent, type Consent } from "./flowReporter";
-import { takePageTrail } from "./pageTrail";
+import { useProfile, useSessionPending } from "../runtime/hooks";
+import { setFlowConsent, type Consent } from "../runtime/flowReporter";
+import { takePageTrail } from "../runtime/pageTrail";
 
 const send = (path: string) => void sendPageView({ path, url: `${window.location.origin}${path}` });
 
@@ -24,7 +24,7 @@ export function AnalyticsEffects() {
 
   useEffect(() => {
     if (consent === "unknown") return;
-    // The pages shown before the choice was known, this runtime's arrival included (src/app/pageTrail.ts), then
+    // The pages shown before the choice was known, this runtime's arrival included (src/runtime/pageTrail.ts), then
     // every page from here on.
     const earlier = takePageTrail();
     if (consent !== "granted") return;

@@ -2,10 +2,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { Router } from "wouter";
 import { queryClient } from "../api/queryClient";
-import { useRuntimeWanted } from "./firstPaint";
-import { usePageTrail } from "./pageTrail";
+import { useRuntimeWanted } from "../lib/firstPaint";
+import { usePageTrail } from "../runtime/pageTrail";
 import { useViewportHeight } from "./layout/useViewportHeight";
-import { RouteFallback } from "./RouteFallback";
+import { RouteFallback } from "../ui/RouteFallback";
 import { AppRoutes } from "./routes";
 
 const AppRuntime = lazy(() => import("./AppRuntime"));

@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
-import { appActor, authActor, modalActor } from "./appActor";
-import { modals } from "./hooks";
+import { appActor, authActor, modalActor } from "../runtime/appActor";
+import { modals } from "../runtime/hooks";
 import { i18n } from "../i18n/i18n";
-import { useNavigationBridge } from "./navigation";
-import { paths, queryKeys, stateValues } from "./paths";
+import { useNavigationBridge } from "../runtime/navigation";
+import { paths, queryKeys, stateValues } from "../config/paths";
 
 /** Where a fresh sign-in lands: the remembered page, else the profile for `state=profile`, else predictions. */
 export function signedInDestination(redirectTo: string | null, search: string, profileId: string | undefined): string {

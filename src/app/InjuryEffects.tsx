@@ -1,8 +1,8 @@
 import type { InjuredNoticeKind } from "../../contract/enums";
 import type { Notification } from "../../contract/notifications";
 import type * as z from "zod";
-import { modals } from "./hooks";
-import { useNewNotices } from "./newNotices";
+import { modals } from "../runtime/hooks";
+import { useNewNotices } from "../runtime/newNotices";
 
 const KINDS: Record<string, z.infer<typeof InjuredNoticeKind>> = {
   INJURED_RIDER_PREDICTIONS: "predictions",

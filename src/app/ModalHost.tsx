@@ -1,15 +1,15 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Suspense, useEffect, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { HostTitleContext } from "../modals/ModalTitle";
+import { HostTitleContext } from "../ui/modal/ModalTitle";
 import type { ModalKind } from "../../contract/enums";
 import type { ModalEntry } from "../../machines/modal.machine";
-import type { ModalComponentProps } from "../modals/modalTypes";
+import type { ModalComponentProps } from "../ui/modal/modalTypes";
 import { modalComponents } from "../modals/registry";
 import { CloseIcon } from "../ui/icons";
 import { Spinner } from "../ui/Spinner";
-import { modalActor } from "./appActor";
-import { modals, useModalStack } from "./hooks";
+import { modalActor } from "../runtime/appActor";
+import { modals, useModalStack } from "../runtime/hooks";
 import styles from "./ModalHost.module.css";
 
 /**

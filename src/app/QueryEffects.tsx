@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { useLocation, useSearch } from "wouter";
 import * as z from "zod";
 import { i18n } from "../i18n/i18n";
-import { authActor, modalActor } from "./appActor";
-import { modals } from "./hooks";
-import { paths, queryKeys, stateValues, storageKeys } from "./paths";
+import { authActor, modalActor } from "../runtime/appActor";
+import { modals } from "../runtime/hooks";
+import { paths, queryKeys, stateValues, storageKeys } from "../config/paths";
 
 const SocialResult = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1), isNew: z.boolean() });
 

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
-import { appActor, modalActor } from "./appActor";
-import { modals, useIsSignedIn, useServerUnreachable, useSessionPending } from "./hooks";
-import { paths } from "./paths";
-import { RouteFallback } from "./RouteFallback";
+import { appActor, modalActor } from "../runtime/appActor";
+import { modals, useIsSignedIn, useServerUnreachable, useSessionPending } from "../runtime/hooks";
+import { paths } from "../config/paths";
+import { RouteFallback } from "../ui/RouteFallback";
 
 function openSignInOnce() {
   const top = modalActor.getSnapshot().context.stack.at(-1);

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { getProfile } from "../api/users";
 import { refreshAfterResults } from "../api/results";
-import { authActor } from "./appActor";
-import { useNewNotices } from "./newNotices";
+import { authActor } from "../runtime/appActor";
+import { useNewNotices } from "../runtime/newNotices";
 
 /**
  * The header's "Earned points" are the signed-in profile's: read it again quietly. A failed background read

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { modalActor } from "./appActor";
-import { modals, useProfile } from "./hooks";
+import { modalActor } from "../runtime/appActor";
+import { modals, useProfile } from "../runtime/hooks";
 
 /** Spec: a forced password change opens the ChangePassword modal, which cannot be dismissed. */
 export function SessionEffects() {

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode } from "react";
 import { Route, Switch, useSearch } from "wouter";
 import { Layout } from "./layout/Layout";
-import { paths, queryKeys, restoringScreens, type ScreenName } from "./paths";
+import { paths, queryKeys, restoringScreens, type ScreenName } from "../config/paths";
 import { RequireAuth } from "./LazyRequireAuth";
 import { SANDBOX_CHECKOUT_PATH } from "../../contract/storePaths";
 

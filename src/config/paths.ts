@@ -34,7 +34,7 @@ export type ScreenName = keyof typeof paths;
 
 /**
  * Guarded screens that render without the profile, so they paint while a stored session is restored; on
- * such a first page the profile call waits for the screen's content (`firstContentOnScreen` in src/app/firstPaint.ts).
+ * such a first page the profile call waits for the screen's content (`firstContentOnScreen` in src/lib/firstPaint.ts).
  */
 export const restoringScreens: ReadonlySet<ScreenName> = new Set<ScreenName>(["predictions"]);
 

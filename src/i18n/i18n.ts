@@ -1,8 +1,8 @@
 import { createInstance, type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { LanguageCode } from "../../contract/enums";
-import { afterFirstPaint } from "../app/firstPaint";
-import { paths, storageKeys } from "../app/paths";
+import { afterFirstPaint } from "../lib/firstPaint";
+import { paths, storageKeys } from "../config/paths";
 import { landingNamespaces } from "./landingNamespaces";
 import { namespaces } from "./namespaces";
 import { DEFAULT_LANGUAGE, isLanguageCode, languageCodeList } from "./languages";

@@ -3,14 +3,14 @@ import { useTranslation } from "react-i18next";
 import { ChangePasswordBody } from "../../contract/auth";
 import { useChangePassword } from "../api/auth";
 import { ApiError } from "../api/client";
-import { authActor } from "../app/appActor";
+import { authActor } from "../runtime/appActor";
 import { Button } from "../ui/Button";
 import { TextField } from "../ui/TextField";
-import type { ModalComponentProps } from "./modalTypes";
-import { ModalTitle } from "./ModalTitle";
+import type { ModalComponentProps } from "../ui/modal/modalTypes";
+import { ModalTitle } from "../ui/modal/ModalTitle";
 import { useAuthForm } from "./useAuthForm";
 import { FormAlert } from "./FormAlert";
-import styles from "./modal.module.css";
+import styles from "../ui/modal/modal.module.css";
 
 /** Also opened un-closeable when the profile says `mustChangePassword` (spec section 8). */
 export default function ChangePasswordModal({ entry, close }: ModalComponentProps<"ChangePassword">) {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import type { ModalComponentProps } from "./modalTypes";
-import { ModalTitle } from "./ModalTitle";
-import styles from "./modal.module.css";
+import type { ModalComponentProps } from "../ui/modal/modalTypes";
+import { ModalTitle } from "../ui/modal/ModalTitle";
+import styles from "../ui/modal/modal.module.css";
 
 /** A picture and one line, no button (the race-started notice of spec section 8). */
 export default function ImageAndTitleModal({ entry }: ModalComponentProps<"ImageAndTitle">) {

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { useRaceName } from "../i18n/raceNames";
 import { picturePaths } from "../../contract/pictures";
-import { navigateTo } from "../app/navigation";
-import { paths } from "../app/paths";
+import { navigateTo } from "../runtime/navigation";
+import { paths } from "../config/paths";
 import { Button } from "../ui/Button";
 import { Diamond } from "../ui/Diamond";
-import type { ModalComponentProps } from "./modalTypes";
-import { ModalTitle } from "./ModalTitle";
-import styles from "./modal.module.css";
+import type { ModalComponentProps } from "../ui/modal/modalTypes";
+import { ModalTitle } from "../ui/modal/ModalTitle";
+import styles from "../ui/modal/modal.module.css";
 import own from "./NotificationWithImageModal.module.css";
 
 /**

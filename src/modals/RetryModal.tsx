@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { modals } from "../app/hooks";
+import { modals } from "../runtime/hooks";
 import { Button } from "../ui/Button";
-import type { ModalComponentProps } from "./modalTypes";
-import { ModalTitle } from "./ModalTitle";
-import styles from "./modal.module.css";
+import type { ModalComponentProps } from "../ui/modal/modalTypes";
+import { ModalTitle } from "../ui/modal/ModalTitle";
+import styles from "../ui/modal/modal.module.css";
 
 /** Spec: "Retry modal with 'Try Again'"; it shows the server's message when there is one. */
 export default function RetryModal({ entry }: ModalComponentProps<"Retry">) {

@@ -1,16 +1,16 @@
 import { useEffect, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { SignInEmailBody } from "../../contract/auth";
-import { authActor } from "../app/appActor";
-import { modals, useAuth } from "../app/hooks";
+import { authActor } from "../runtime/appActor";
+import { modals, useAuth } from "../runtime/hooks";
 import { Button } from "../ui/Button";
 import { Checkbox } from "../ui/Checkbox";
 import { TextField } from "../ui/TextField";
-import { ModalTitle } from "./ModalTitle";
+import { ModalTitle } from "../ui/modal/ModalTitle";
 import { SocialButtons } from "./SocialButtons";
 import { useAuthForm } from "./useAuthForm";
 import { FormAlert } from "./FormAlert";
-import styles from "./modal.module.css";
+import styles from "../ui/modal/modal.module.css";
 
 export default function SignInModal() {
   const { t } = useTranslation("auth");

@@ -1,19 +1,19 @@
 import { useEffect, type FormEvent } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { SignUpBody } from "../../contract/auth";
-import { authActor } from "../app/appActor";
-import { modals, useAuth } from "../app/hooks";
+import { authActor } from "../runtime/appActor";
+import { modals, useAuth } from "../runtime/hooks";
 import { useLinks } from "../api/system";
 import { Button } from "../ui/Button";
 import { Checkbox } from "../ui/Checkbox";
 import { MailIcon } from "../ui/icons";
 import { TextField } from "../ui/TextField";
-import type { ModalComponentProps } from "./modalTypes";
-import { ModalTitle } from "./ModalTitle";
+import type { ModalComponentProps } from "../ui/modal/modalTypes";
+import { ModalTitle } from "../ui/modal/ModalTitle";
 import { SocialButtons } from "./SocialButtons";
 import { useAuthForm } from "./useAuthForm";
 import { FormAlert } from "./FormAlert";
-import styles from "./modal.module.css";
+import styles from "../ui/modal/modal.module.css";
 
 const external = (href: string | undefined) => <a href={href ?? "#"} target="_blank" rel="noopener noreferrer" />;
 

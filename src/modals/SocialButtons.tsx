@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { API_PREFIX } from "../../contract/calls";
 import { useSocialProviders } from "../api/auth";
 import { Button } from "../ui/Button";
-import styles from "./modal.module.css";
+import styles from "../ui/modal/modal.module.css";
 
 const POPUP_FEATURES = "popup=yes,width=520,height=680";
 

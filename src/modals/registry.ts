@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from "react";
 import type { ModalKind } from "../../contract/enums";
-import type { ModalComponentProps } from "./modalTypes";
+import type { ModalComponentProps } from "../ui/modal/modalTypes";
 
 type ModalComponents = { [K in ModalKind]?: ComponentType<ModalComponentProps<K>> };
 

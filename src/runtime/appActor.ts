@@ -15,9 +15,9 @@ import { deleteAllNotifications, deleteNotifications, listNotifications, readNot
 import { refreshOnce } from "../api/refreshOnce";
 import { clearTokens, hasStoredSession, readTokens, storeTokens } from "../api/tokens";
 import { getProfile } from "../api/users";
-import { paths, restoringScreens, storageKeys } from "./paths";
+import { paths, restoringScreens, storageKeys } from "../config/paths";
 import { observeFlows } from "./flowReporter";
-import { firstContentOnScreen, runtimeNeeded } from "./firstPaint";
+import { firstContentOnScreen, runtimeNeeded } from "../lib/firstPaint";
 
 // A stored session restored on a first page that shows its screen meanwhile (`restoringScreens`): the
 // profile call waits for that screen's content to be on screen (see `firstContentOnScreen`), so it does not slow that paint. Only that first call.

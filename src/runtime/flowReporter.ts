@@ -18,7 +18,7 @@ const pending = new Map<string, ReportedTransition>();
 let consent: Consent = "unknown";
 let timer: ReturnType<typeof setTimeout> | null = null;
 
-/** "Report a problem" (src/app/diagnostics.ts): every app actor's recent events, from the same inspector. */
+/** "Report a problem" (src/runtime/diagnostics.ts): every app actor's recent events, from the same inspector. */
 export const appRecorder = createRecorder();
 
 export function observeFlows(event: InspectionEvent): void {

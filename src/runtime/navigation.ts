@@ -9,7 +9,7 @@ type Navigate = (path: string, options?: { replace?: boolean }) => void;
 let current: Navigate | null = null;
 
 /**
- * Goes to `path` through the app's router. The bridge mounts with the deferred runtime (src/app/firstPaint.ts), after
+ * Goes to `path` through the app's router. The bridge mounts with the deferred runtime (src/lib/firstPaint.ts), after
  * the first screen's calls may have answered (an invite link used on a fresh load): until then the router's own
  * browser location takes the same step, which the router follows.
  */

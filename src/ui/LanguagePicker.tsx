@@ -1,9 +1,9 @@
 import { useCallback, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { languages, setLanguage } from "../../i18n/i18n";
-import { isLanguageCode } from "../../i18n/languages";
-import { ChevronDownIcon, GlobeIcon } from "../../ui/icons";
-import { VisuallyHidden } from "../../ui/VisuallyHidden";
+import { languages, setLanguage } from "../i18n/i18n";
+import { isLanguageCode } from "../i18n/languages";
+import { ChevronDownIcon, GlobeIcon } from "./icons";
+import { VisuallyHidden } from "./VisuallyHidden";
 import { useDismiss } from "./useDismiss";
 import styles from "./LanguagePicker.module.css";
 

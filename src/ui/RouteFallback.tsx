@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearch } from "wouter";
 import { isProviderReturn } from "../../contract/storePaths";
-import { Spinner } from "../ui/Spinner";
+import { Spinner } from "./Spinner";
 import styles from "./RouteFallback.module.css";
 
 /**

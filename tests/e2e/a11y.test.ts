@@ -1,4 +1,4 @@
-// axe-core finds nothing, anywhere. Every route of the app's route table (src/app/paths.ts, so a
+// axe-core finds nothing, anywhere. Every route of the app's route table (src/config/paths.ts, so a
 // screen added later is checked without touching this file) at 1280 and 375 px, as a guest and signed in, and every
 // modal the product registers (src/modals/registry.ts), each opened the way a player opens it. Then keyboard only:
 // sign-in, one pick and one league join with nothing but key presses, and focus back on the opener when a modal closes.
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { adminNewsCalls } from "../../contract/calls.news";
 import { operatorApi, type OperatorApi } from "../../scripts/operator/api";
-import { paths } from "../../src/app/paths";
+import { paths } from "../../src/config/paths";
 import { modalComponents } from "../../src/modals/registry";
 import { axeViolations, settle } from "./axe";
 import { createPlayer, openSignedIn, signInContext, type Player } from "./accounts";

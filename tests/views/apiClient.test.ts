@@ -3,7 +3,7 @@ import { ApiError } from "../../src/api/client";
 import { readTokens, storeTokens } from "../../src/api/tokens";
 import { getLinks } from "../../src/api/system";
 import { getProfile } from "../../src/api/users";
-import { appActor, modalActor } from "../../src/app/appActor";
+import { appActor, modalActor } from "../../src/runtime/appActor";
 import { json, profileFixture } from "./fixtures";
 
 type Handler = (request: Request) => Response | Promise<Response>;

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authActor } from "../../src/app/appActor";
-import { modals } from "../../src/app/hooks";
+import { authActor } from "../../src/runtime/appActor";
+import { modals } from "../../src/runtime/hooks";
 import { ModalHost } from "../../src/app/ModalHost";
 import { json } from "./fixtures";
 import { renderWithApp, resetApp, stubApi } from "./renderWithApp";

@@ -1,6 +1,6 @@
 import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { appActor, authActor, modalActor } from "../../src/app/appActor";
+import { appActor, authActor, modalActor } from "../../src/runtime/appActor";
 import { AppEvents, signedInDestination } from "../../src/app/AppEvents";
 import { RequireAuth } from "../../src/app/RequireAuth";
 import { json, profileFixture } from "./fixtures";

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authActor, modalActor } from "../../src/app/appActor";
+import { authActor, modalActor } from "../../src/runtime/appActor";
 import { Header } from "../../src/app/layout/Header";
 import { json, profileFixture } from "./fixtures";
 import { renderWithApp, resetApp, signInForTest, stubApi } from "./renderWithApp";

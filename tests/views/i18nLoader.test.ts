@@ -56,7 +56,7 @@ describe("dates follow the language (dayjs), though English never loads dayjs' l
     const dayjs = (await import("dayjs")).default;
     const { i18n } = await import("../../src/i18n/i18n");
     // The views start on the landing, where dayjs waits for the first screen's paint.
-    (await import("../../src/app/firstPaint")).firstScreenCommitted();
+    (await import("../../src/lib/firstPaint")).firstScreenCommitted();
     expect(dayjs.locale()).toBe("en");
     await i18n.changeLanguage("de");
     await vi.waitFor(() => expect(dayjs.locale()).toBe("de"));

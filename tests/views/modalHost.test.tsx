@@ -2,8 +2,8 @@ import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromCallback } from "xstate";
 import type { ModalPropsByKind } from "../../machines/modalProps";
-import { modalActor } from "../../src/app/appActor";
-import { modals } from "../../src/app/hooks";
+import { modalActor } from "../../src/runtime/appActor";
+import { modals } from "../../src/runtime/hooks";
 import { ModalHost } from "../../src/app/ModalHost";
 import { renderWithApp, resetApp, stubApi } from "./renderWithApp";
 

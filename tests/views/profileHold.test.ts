@@ -18,8 +18,8 @@ describe("a restored session on /predictions", () => {
     vi.stubGlobal("fetch", fetchMock);
     const profileCalls = () => fetchMock.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).endsWith("/api/users/profile")).length;
     // Imported after the page and the session are set: the actor starts (and restores) at import.
-    const { authActor } = await import("../../src/app/appActor");
-    const { firstContentShown } = await import("../../src/app/firstPaint");
+    const { authActor } = await import("../../src/runtime/appActor");
+    const { firstContentShown } = await import("../../src/lib/firstPaint");
 
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(authActor.getSnapshot().matches("loadingProfile")).toBe(true);

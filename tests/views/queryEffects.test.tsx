@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authActor, modalActor } from "../../src/app/appActor";
+import { authActor, modalActor } from "../../src/runtime/appActor";
 import { QueryEffects } from "../../src/app/QueryEffects";
 import { SessionEffects } from "../../src/app/SessionEffects";
-import { LanguagePicker } from "../../src/app/layout/LanguagePicker";
+import { LanguagePicker } from "../../src/ui/LanguagePicker";
 import { useViewportHeight } from "../../src/app/layout/useViewportHeight";
 import { i18n } from "../../src/i18n/i18n";
 import { json, profileFixture } from "./fixtures";

@@ -4,7 +4,7 @@ import { configure, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import { ModalHost } from "../../src/app/ModalHost";
-import { paths } from "../../src/app/paths";
+import { paths } from "../../src/config/paths";
 import { weekendActor } from "../../src/features/predictions/weekendActor";
 import BetsScreen from "../../src/screens/bets/BetsScreen";
 import PredictionsScreen from "../../src/screens/predictions/PredictionsScreen";

@@ -5,8 +5,8 @@ import { vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { queryClient } from "../../src/api/queryClient";
-import { authActor, modalActor } from "../../src/app/appActor";
-import { useNavigationBridge } from "../../src/app/navigation";
+import { authActor, modalActor } from "../../src/runtime/appActor";
+import { useNavigationBridge } from "../../src/runtime/navigation";
 import { json, profileFixture } from "./fixtures";
 import type { Profile } from "../../contract/users";
 

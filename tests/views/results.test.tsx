@@ -5,7 +5,7 @@ import type { PredictionCategory } from "../../contract/enums";
 import type { SavedPick } from "../../contract/predictions";
 import type { RaceOption } from "../../contract/races";
 import type { RaceResults } from "../../contract/results";
-import { paths } from "../../src/app/paths";
+import { paths } from "../../src/config/paths";
 import { describeNotification } from "../../src/app/layout/notifications/notificationText";
 import { guardedScreens } from "../../src/app/routes";
 import { i18n } from "../../src/i18n/i18n";

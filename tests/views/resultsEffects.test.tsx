@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Notification } from "../../contract/notifications";
 import { riderKeys } from "../../src/api/races";
 import { leaderboardKeys, refreshAfterResults } from "../../src/api/results";
-import { authActor, notificationsActor } from "../../src/app/appActor";
+import { authActor, notificationsActor } from "../../src/runtime/appActor";
 import { ResultsEffects } from "../../src/app/ResultsEffects";
 import { json, profileFixture } from "./fixtures";
 import { push } from "./liveMock";

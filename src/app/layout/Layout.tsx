@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import { RouteFallback } from "../RouteFallback";
+import { RouteFallback } from "../../ui/RouteFallback";
 import { useTranslation } from "react-i18next";
-import { FirstPaintMark, useFooterWanted } from "../firstPaint";
+import { FirstPaintMark, useFooterWanted } from "../../lib/firstPaint";
 import styles from "./Layout.module.css";
 
 export const MAIN_ID = "main";
@@ -11,7 +11,7 @@ export const MAIN_ID = "main";
 const Header = lazy(() => import("./Header").then((m) => ({ default: m.Header })));
 const Footer = lazy(() => import("./Footer").then((m) => ({ default: m.Footer })));
 
-/** On the landing after its first paint; on any other first page once its first screen settled (src/app/firstPaint.ts). */
+/** On the landing after its first paint; on any other first page once its first screen settled (src/lib/firstPaint.ts). */
 function DeferredFooter() {
   return useFooterWanted() ? (
     <Suspense fallback={null}>

@@ -4,12 +4,12 @@ import { Link } from "wouter";
 import type { Profile } from "../../../contract/users";
 import { Avatar } from "../../ui/Avatar";
 import { ChevronDownIcon, ExternalIcon } from "../../ui/icons";
-import { authActor } from "../appActor";
-import { modals } from "../hooks";
-import { paths } from "../paths";
+import { authActor } from "../../runtime/appActor";
+import { modals } from "../../runtime/hooks";
+import { paths } from "../../config/paths";
 import { isInternalHref } from "../../ui/SiteLink";
-import { reportProblem } from "../diagnostics";
-import { useDismiss } from "./useDismiss";
+import { reportProblem } from "../../runtime/diagnostics";
+import { useDismiss } from "../../ui/useDismiss";
 import { useLinks } from "../../api/system";
 import styles from "./ProfileMenu.module.css";
 

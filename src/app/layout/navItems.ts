@@ -1,4 +1,4 @@
-import { paths, type ScreenName } from "../paths";
+import { paths, type ScreenName } from "../../config/paths";
 
 /** Spec section 2: "predictions, bets, leagues, leaderboards, results, riders and teams, bonus, shop". */
 export const navItems: readonly { screen: ScreenName; labelKey: string }[] = [

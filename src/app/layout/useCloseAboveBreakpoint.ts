@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { BREAKPOINT_MD } from "../paths";
+import { BREAKPOINT_MD } from "../../config/paths";
 
 /** Spec: "The header menu closes when the window is wider than 991px." */
 export function useCloseAboveBreakpoint(open: boolean, close: () => void) {

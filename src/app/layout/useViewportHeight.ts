@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { BREAKPOINT_SM } from "../paths";
+import { BREAKPOINT_SM } from "../../config/paths";
 
 /**
  * Spec: "On screens of 575px or less, a viewport-height variable is set to 1% of the window height."

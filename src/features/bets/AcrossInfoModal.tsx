@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { betSlip, oddsOf } from "../../../contract/betRules";
 import { betNumbers } from "../../../contract/rules";
-import type { ModalComponentProps } from "../../modals/modalTypes";
-import modalStyles from "../../modals/modal.module.css";
+import type { ModalComponentProps } from "../../ui/modal/modalTypes";
+import modalStyles from "../../ui/modal/modal.module.css";
 import { Button } from "../../ui/Button";
 import { formatOdds } from "./useBets";
 import styles from "./bets.module.css";

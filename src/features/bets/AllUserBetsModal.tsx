@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useRaceName } from "../../i18n/raceNames";
 import { useRaceBets } from "../../api/bets";
-import { useProfile } from "../../app/hooks";
-import { ModalTitle } from "../../modals/ModalTitle";
-import type { ModalComponentProps } from "../../modals/modalTypes";
-import modalStyles from "../../modals/modal.module.css";
+import { useProfile } from "../../runtime/hooks";
+import { ModalTitle } from "../../ui/modal/ModalTitle";
+import type { ModalComponentProps } from "../../ui/modal/modalTypes";
+import modalStyles from "../../ui/modal/modal.module.css";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { BetList } from "./BetList";

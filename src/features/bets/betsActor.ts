@@ -5,14 +5,14 @@ import { raceBetsMachine, type BetsSession, type RaceBetsEvent } from "../../../
 import { applyRaceBets, betKeys, placeBet, raceBetsQuery } from "../../api/bets";
 import { balanceQuery, diamondsKeys } from "../../api/diamonds";
 import { onLiveEvent } from "../../api/live";
-import { serverClock } from "../../api/predictions";
+import { serverClock } from "../../api/serverClock";
 import { queryClient } from "../../api/queryClient";
 import { applyRaceEvent } from "../../api/raceEvents";
 import { applySessionMove } from "../../api/sessionMoves";
-import { authActor, notificationsActor } from "../../app/appActor";
-import { modals } from "../../app/hooks";
-import { watchNewNotices } from "../../app/newNotices";
-import { observeFlows } from "../../app/flowReporter";
+import { authActor, notificationsActor } from "../../runtime/appActor";
+import { modals } from "../../runtime/hooks";
+import { watchNewNotices } from "../../runtime/newNotices";
+import { observeFlows } from "../../runtime/flowReporter";
 
 // The Bets screen's owner with the real services: the API, the query cache it follows, the server-aligned clock
 // and the BetOnRider modal. Created once, at module level (React StrictMode would start a component's actor

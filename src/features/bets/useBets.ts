@@ -4,7 +4,7 @@ import type { SnapshotFrom } from "xstate";
 import type { BetType } from "../../../contract/bets";
 import { MAX_TIMER_MS } from "../../../machines/predictionChange.machine";
 import type { raceBetsMachine } from "../../../machines/raceBets.machine";
-import { serverClock } from "../../api/predictions";
+import { serverClock } from "../../api/serverClock";
 import { betsActor } from "./betsActor";
 import { numberFormat } from "../../i18n/formats";
 

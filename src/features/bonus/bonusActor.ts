@@ -3,11 +3,11 @@ import { assign, createActor, fromPromise } from "xstate";
 import { bonusAnswerMachine, type SendAnswerInput } from "../../../machines/bonusAnswer.machine";
 import { bonusQuestionsMachine } from "../../../machines/bonusQuestions.machine";
 import type { Question } from "../../../contract/questions";
-import { serverClock } from "../../api/predictions";
+import { serverClock } from "../../api/serverClock";
 import { queryClient } from "../../api/queryClient";
 import { refreshQuestions, sendAnswer } from "../../api/questions";
-import { modals } from "../../app/hooks";
-import { observeFlows } from "../../app/flowReporter";
+import { modals } from "../../runtime/hooks";
+import { observeFlows } from "../../runtime/flowReporter";
 
 // The Bonus questions screens' owner with the real services: the API, the server-aligned clock and the
 // ChooseAnswer modal. Created once, at module level (React StrictMode would start a component's actor twice).

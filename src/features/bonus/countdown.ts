@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { timeLeft } from "../../../contract/questionRules";
 import { MAX_TIMER_MS } from "../../../machines/predictionChange.machine";
-import { serverClock } from "../../api/predictions";
+import { serverClock } from "../../api/serverClock";
 
 /** The server-aligned time, re-read every second until `until` has passed (a question's countdown). */
 export function useClockUntil(until: number): number {

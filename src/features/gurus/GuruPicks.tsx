@@ -7,7 +7,7 @@ import { GAME_CLASS } from "../../../contract/rules";
 import { useFollowedPicks, usePlayerPicks } from "../../api/gurus";
 import { ApiError } from "../../api/apiError";
 import { useCurrentRaceId, useRaceRiders, useRaces } from "../../api/races";
-import { paths, queryKeys } from "../../app/paths";
+import { paths, queryKeys } from "../../config/paths";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import styles from "./gurus.module.css";

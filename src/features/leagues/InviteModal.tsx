@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Invitation } from "../../../contract/leagues";
 import { ApiError } from "../../api/client";
 import { useInviteByEmail, useLeagueInviteLink } from "../../api/leagues";
-import type { ModalComponentProps } from "../../modals/modalTypes";
+import type { ModalComponentProps } from "../../ui/modal/modalTypes";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { TextField } from "../../ui/TextField";

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { League } from "../../../contract/leagues";
-import { modals } from "../../app/hooks";
-import { paths } from "../../app/paths";
+import { modals } from "../../runtime/hooks";
+import { paths } from "../../config/paths";
 import { LeagueEmblem } from "../../ui/LeagueEmblem";
 import { useCountries } from "../../api/system";
 import { JoinButton } from "./JoinButton";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { League } from "../../../contract/leagues";
 import { useLeagueLeaderboard } from "../../api/leagues";
-import { useProfile } from "../../app/hooks";
+import { useProfile } from "../../runtime/hooks";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
-import { useProfile } from "../../app/hooks";
-import { paths } from "../../app/paths";
+import { useProfile } from "../../runtime/hooks";
+import { paths } from "../../config/paths";
 import styles from "./leagues.module.css";
 
 const tabs = [

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useLeagueMembers } from "../../api/leagues";
-import type { ModalComponentProps } from "../../modals/modalTypes";
+import type { ModalComponentProps } from "../../ui/modal/modalTypes";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";

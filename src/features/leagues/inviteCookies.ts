@@ -1,4 +1,4 @@
-import { queryKeys } from "../../app/paths";
+import { queryKeys } from "../../config/paths";
 import type { InviteLink } from "../../../machines/leagueJoin.machine";
 
 // Spec section 8: "Invite-by-link failure: … Invite cookies are deleted afterwards." The link's data and

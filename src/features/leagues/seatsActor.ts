@@ -6,13 +6,13 @@ import { leagueJoinMachine, type ConfirmationKind, type InviteLink, type LeagueS
 import { leagueSeatsMachine, type LeagueSeatsEvent } from "../../../machines/leagueSeats.machine";
 import * as leaguesApi from "../../api/leagues";
 import { queryClient } from "../../api/queryClient";
-import { authActor } from "../../app/appActor";
-import { modals } from "../../app/hooks";
-import { navigateTo } from "../../app/navigation";
-import { paths } from "../../app/paths";
+import { authActor } from "../../runtime/appActor";
+import { modals } from "../../runtime/hooks";
+import { navigateTo } from "../../runtime/navigation";
+import { paths } from "../../config/paths";
 import { i18n } from "../../i18n/i18n";
 import { deleteInviteLink } from "./inviteCookies";
-import { observeFlows } from "../../app/flowReporter";
+import { observeFlows } from "../../runtime/flowReporter";
 
 // The player's league flows with the real services: the API, the modals, the invite cookies, navigation, and the
 // query cache they follow. Created once, at module level; components take a league's flow from it.

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Notification } from "../../../contract/notifications";
-import { useLiveEvent } from "../../app/live";
+import { useLiveEvent } from "../../runtime/live";
 import { invalidateForLeagueEvent } from "../../api/leagues";
 
 /**

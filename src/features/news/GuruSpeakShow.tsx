@@ -10,7 +10,7 @@ import styles from "./news.module.css";
  * click reaches it then, so the landing's news block does not evaluate the session's actors while the page loads.
  */
 function openEpisode(props: ModalPropsByKind["NewsModal"], title: string) {
-  void import("../../app/hooks").then(({ modals }) => modals.open("NewsModal", props, { title }));
+  void import("../../runtime/hooks").then(({ modals }) => modals.open("NewsModal", props, { title }));
 }
 
 /** The latest guru speak show episode for the page's language (GET /system/news-page/next?langCode), opened in the NewsModal. */

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { ModalComponentProps } from "../../modals/modalTypes";
-import modalStyles from "../../modals/modal.module.css";
+import type { ModalComponentProps } from "../../ui/modal/modalTypes";
+import modalStyles from "../../ui/modal/modal.module.css";
 import { Button } from "../../ui/Button";
 import styles from "./news.module.css";
 import { dateFormat } from "../../i18n/formats";

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import type { ChooserRef } from "../../../machines/predictionWeekend.machine";
-import { ModalTitle } from "../../modals/ModalTitle";
+import { ModalTitle } from "../../ui/modal/ModalTitle";
 import { RiderBadge } from "../../ui/RiderBadge";
 import { RiderRoleTag } from "../../ui/RiderRoleTag";
 import { useChooser, useWeekendData } from "./useWeekend";

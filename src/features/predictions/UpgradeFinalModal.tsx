@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { upgradeGroup } from "../../../contract/weekendRules/upgrades";
-import { ModalTitle } from "../../modals/ModalTitle";
-import type { ModalComponentProps } from "../../modals/modalTypes";
-import modalStyles from "../../modals/modal.module.css";
+import { ModalTitle } from "../../ui/modal/ModalTitle";
+import type { ModalComponentProps } from "../../ui/modal/modalTypes";
+import modalStyles from "../../ui/modal/modal.module.css";
 import { Button } from "../../ui/Button";
 
 /** UpgradeFinal: the upgrade is active. */

@@ -17,16 +17,17 @@ import { upgradeButtonMachine, type PurchaseInput } from "../../../machines/upgr
 import { isRaceStarted } from "../../../machines/serviceErrors";
 import { balanceQuery } from "../../api/diamonds";
 import { onLiveEvent } from "../../api/live";
-import { applyRacePrediction, buyUpgrade, changePredictions, changeRulesQuery, predictionKeys, racePredictionQuery, savePredictions, serverClock } from "../../api/predictions";
+import { applyRacePrediction, buyUpgrade, changePredictions, changeRulesQuery, predictionKeys, racePredictionQuery, savePredictions } from "../../api/predictions";
+import { serverClock } from "../../api/serverClock";
 import { queryClient } from "../../api/queryClient";
 import { raceRidersQuery } from "../../api/races";
 import { applyRaceEvent } from "../../api/raceEvents";
 import { applySessionMove } from "../../api/sessionMoves";
-import { authActor, notificationsActor } from "../../app/appActor";
-import { modals } from "../../app/hooks";
-import { watchNewNotices } from "../../app/newNotices";
+import { authActor, notificationsActor } from "../../runtime/appActor";
+import { modals } from "../../runtime/hooks";
+import { watchNewNotices } from "../../runtime/newNotices";
 import { i18n } from "../../i18n/i18n";
-import { observeFlows } from "../../app/flowReporter";
+import { observeFlows } from "../../runtime/flowReporter";
 
 // The Predictions screen's weekend actor with the real services: the API, the query cache it follows, the
 // server-aligned clock and the modals its flows show. Created once, at module level (React StrictMode would

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { MERCH_CREDIT_USD, PADDOCK_EXPERIENCE_PLACES } from "../../../contract/prizes";
 import { PREDICTIONS_PER_WEEKEND } from "../../../contract/rules";
-import type { ModalComponentProps } from "../../modals/modalTypes";
-import modalStyles from "../../modals/modal.module.css";
+import type { ModalComponentProps } from "../../ui/modal/modalTypes";
+import modalStyles from "../../ui/modal/modal.module.css";
 import { Button } from "../../ui/Button";
 import styles from "./prizes.module.css";
 import { numberFormat } from "../../i18n/formats";

@@ -9,7 +9,7 @@ import { sessionMoveMachine, type MoveRequest } from "../../../machines/sessionM
 import { toErrorBody } from "../../../machines/serviceErrors";
 import { queryClient } from "../../api/queryClient";
 import { addEntry, confirmWeekend, controlQuery, correctResult, enterResult, injureRider, moveSession, previewResult, refreshAfterControl } from "../../api/raceControl";
-import { observeFlows } from "../../app/flowReporter";
+import { observeFlows } from "../../runtime/flowReporter";
 
 // Race control's owner with the real services: the operator calls (the same the CLI sends), the query cache its
 // timeline follows, and a refresh of what players see after every write. Created once, at module level (React

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useBalance } from "../../api/diamonds";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { Diamond } from "../../ui/Diamond";
 import styles from "./store.module.css";
 

@@ -5,9 +5,9 @@ import { storeMachine } from "../../../machines/store.machine";
 import type { DonationResult, PaymentOrder } from "../../../contract/store";
 import { queryClient } from "../../api/queryClient";
 import { cancelOrder, captureOrder, createOrder, donate, readOrder, refreshDiamonds, storeKeys } from "../../api/store";
-import { flushFlows, observeFlows } from "../../app/flowReporter";
-import { authActor } from "../../app/appActor";
-import { modals } from "../../app/hooks";
+import { flushFlows, observeFlows } from "../../runtime/flowReporter";
+import { authActor } from "../../runtime/appActor";
+import { modals } from "../../runtime/hooks";
 
 // The Store's owner with the real services: the API, the query cache, the browser's redirect to the payment
 // provider and the Processing modal. Created once, at module level (React StrictMode would start a component's

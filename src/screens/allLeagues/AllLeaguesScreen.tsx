@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useLeagueSearch } from "../../api/leagues";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";

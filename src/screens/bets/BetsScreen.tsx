@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useRaceName } from "../../i18n/raceNames";
 import { useBalance } from "../../api/diamonds";
 import { useCurrentRaceId, useRaces } from "../../api/races";
-import { useProfile } from "../../app/hooks";
+import { useProfile } from "../../runtime/hooks";
 import styles from "../../features/bets/bets.module.css";
 import { Button } from "../../ui/Button";
 import { Diamond } from "../../ui/Diamond";

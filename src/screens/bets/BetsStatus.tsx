@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { RaceBets } from "../../../contract/bets";
-import { modals } from "../../app/hooks";
+import { modals } from "../../runtime/hooks";
 import { countdownParts, useBettingOpen, useNowUntil } from "../../features/bets/useBets";
 import styles from "../../features/bets/bets.module.css";
 import { Button } from "../../ui/Button";

@@ -4,7 +4,7 @@ import { NoteEmailBody, type Profile } from "../../../contract/users";
 import { fieldErrors, type FieldError } from "../../../contract/validation";
 import { ApiError } from "../../api/client";
 import { useAddNoteEmail, useDeleteAccount } from "../../api/users";
-import { useAuth, useModal } from "../../app/hooks";
+import { useAuth, useModal } from "../../runtime/hooks";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import styles from "./EditProfileScreen.module.css";

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Player } from "../../../contract/users";
 import { useSetFavorite } from "../../api/users";
-import { paths, queryKeys } from "../../app/paths";
+import { paths, queryKeys } from "../../config/paths";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { useCountries } from "../../api/system";

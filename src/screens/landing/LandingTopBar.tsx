@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { paths } from "../../app/paths";
-import { LanguagePicker } from "../../app/layout/LanguagePicker";
+import { paths } from "../../config/paths";
+import { LanguagePicker } from "../../ui/LanguagePicker";
 import { Button } from "../../ui/Button";
 import { Logo } from "../../ui/Logo";
 import { usePlayNow } from "./usePlayNow";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LeagueType } from "../../../contract/enums";
-import { FADE_MS } from "../../app/paths";
+import { FADE_MS } from "../../config/paths";
 import { TabPanel, Tabs } from "../../ui/Tabs";
 import { LeagueEmblem } from "../../ui/LeagueEmblem";
 import { SectionHeading } from "./SectionHeading";

@@ -1,5 +1,5 @@
-import { authActor } from "../../app/appActor";
-import { modals } from "../../app/hooks";
+import { authActor } from "../../runtime/appActor";
+import { modals } from "../../runtime/hooks";
 
 /** Spec: 'Play now' starts login; a player who is already signed in goes straight to predictions. */
 export function playNow(goToPredictions: () => void) {

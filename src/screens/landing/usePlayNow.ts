@@ -1,5 +1,5 @@
 import { useLocation } from "wouter";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 
 /**
  * Spec: 'Play now' starts login; a player who is already signed in goes straight to predictions.

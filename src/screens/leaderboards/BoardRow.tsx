@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { LeaderboardEntry } from "../../../contract/results";
-import { paths, queryKeys } from "../../app/paths";
+import { paths, queryKeys } from "../../config/paths";
 import { Avatar } from "../../ui/Avatar";
 import { useCountries } from "../../api/system";
 import styles from "./leaderboards.module.css";

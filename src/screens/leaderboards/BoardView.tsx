@@ -1,7 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Leaderboard } from "../../../contract/results";
-import { modals, useIsSignedIn } from "../../app/hooks";
+import { modals, useIsSignedIn } from "../../runtime/hooks";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";

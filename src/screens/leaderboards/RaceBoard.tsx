@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useRaceName } from "../../i18n/raceNames";
 import type { RaceOption } from "../../../contract/races";
 import { useRaceBoard } from "../../api/results";
-import { useProfile } from "../../app/hooks";
+import { useProfile } from "../../runtime/hooks";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSeasonBoard } from "../../api/results";
-import { useProfile } from "../../app/hooks";
+import { useProfile } from "../../runtime/hooks";
 import { BoardView } from "./BoardView";
 
 /** The current season's board, page by page. */

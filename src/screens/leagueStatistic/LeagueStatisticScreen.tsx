@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
 import { ApiError } from "../../api/client";
 import { useLeague } from "../../api/leagues";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { buttonClass } from "../../ui/Button";
 import trackImage from "../../assets/track.svg";
 import page from "../../ui/Page.module.css";

@@ -4,7 +4,7 @@ import type { RaceRider } from "../../../contract/races";
 import { upgradeKey } from "../../../contract/weekendRules/upgrades";
 import type { CardView } from "../../../contract/weekendRules/view";
 import { pressCard, useWeekendData } from "../../features/predictions/useWeekend";
-import { modals } from "../../app/hooks";
+import { modals } from "../../runtime/hooks";
 import { Button } from "../../ui/Button";
 import { VisuallyHidden } from "../../ui/VisuallyHidden";
 import { Diamond } from "../../ui/Diamond";

@@ -4,8 +4,8 @@ import { useRaceName } from "../../i18n/raceNames";
 import type { Race } from "../../../contract/races";
 import { useBalance } from "../../api/diamonds";
 import { useCurrentRaceId, useRaces } from "../../api/races";
-import { useShownProfile } from "../../app/hooks";
-import { firstContentShown } from "../../app/firstPaint";
+import { useShownProfile } from "../../runtime/hooks";
+import { firstContentShown } from "../../lib/firstPaint";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { RaceSelect } from "../../ui/RaceSelect";
@@ -33,7 +33,7 @@ export default function PredictionsScreen() {
   const calendarLoading = races.isPending || (races.isSuccess && current.isPending);
   // The board's own calls (riders, picks, gurus) go out once the heading is on screen, not before its paint. The
   // calendar's answer on screen (the heading, an error, no race) also lets a restored session's profile call go
-  // (`firstContentOnScreen` in src/app/firstPaint.ts).
+  // (`firstContentOnScreen` in src/lib/firstPaint.ts).
   const headingShown = usePaintedOnce(!calendarLoading);
   const [chosen, setChosen] = useState<string | null>(null);
   const balance = useBalance(me?.id);

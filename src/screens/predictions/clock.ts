@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { MAX_TIMER_MS } from "../../../machines/predictionChange.machine";
-import { serverClock } from "../../api/predictions";
+import { serverClock } from "../../api/serverClock";
 
 /** The server-aligned time, re-read every `everyMs` (countdowns). */
 export function useNow(everyMs = 1000): number {

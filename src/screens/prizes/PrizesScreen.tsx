@@ -5,8 +5,8 @@ import type { Prize, PrizeDraw, WeekendWinners } from "../../../contract/prizes"
 import { GURUS_WIN_PRIZES } from "../../../contract/prizeDraw";
 import { PREDICTIONS_PER_WEEKEND } from "../../../contract/rules";
 import { usePrizes } from "../../api/prizes";
-import { modals, useAuth } from "../../app/hooks";
-import { paths, queryKeys } from "../../app/paths";
+import { modals, useAuth } from "../../runtime/hooks";
+import { paths, queryKeys } from "../../config/paths";
 import { DrawCheck } from "../../features/prizes/DrawCheck";
 import styles from "../../features/prizes/prizes.module.css";
 import { Avatar } from "../../ui/Avatar";

@@ -8,7 +8,7 @@ import type { RaceOption } from "../../../contract/races";
 import { GAME_CLASS } from "../../../contract/rules";
 import { useRaceRiders } from "../../api/races";
 import { useMyRaceResults, useRaceResults } from "../../api/results";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";

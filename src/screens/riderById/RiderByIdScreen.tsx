@@ -5,7 +5,7 @@ import { Link, useParams } from "wouter";
 import type { RiderDetail, RiderPerformances } from "../../../contract/races";
 import { ApiError } from "../../api/apiError";
 import { useRider, useRiderPerformances } from "../../api/races";
-import { paths, queryKeys } from "../../app/paths";
+import { paths, queryKeys } from "../../config/paths";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { RiderDetail } from "../../../contract/races";
 import { useRidersDropdown } from "../../api/races";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import styles from "./RiderByIdScreen.module.css";
 
 /** Another rider of the same class, without going back to the teams: the list arrives quietly and stays hidden if it can't. */

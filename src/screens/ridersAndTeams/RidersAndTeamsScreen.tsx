@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { RaceClass } from "../../../contract/enums";
 import { useTeams } from "../../api/races";
-import { queryKeys } from "../../app/paths";
+import { queryKeys } from "../../config/paths";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";

@@ -2,7 +2,7 @@ import { useEffect, useRef, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { TeamWithRiders } from "../../../contract/races";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { manufacturerName } from "../../features/riders/labels";
 import styles from "./RidersAndTeamsScreen.module.css";
 import { regionNames } from "../../i18n/formats";

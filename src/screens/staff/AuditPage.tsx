@@ -4,7 +4,7 @@ import type { AuditEntry } from "../../../contract/audit";
 import { auditChanges } from "../../../contract/auditRules";
 import { useAudit } from "../../api/audit";
 import { useRacesDropdown } from "../../api/races";
-import { useProfile } from "../../app/hooks";
+import { useProfile } from "../../runtime/hooks";
 import { dateFormat, numberFormat } from "../../i18n/formats";
 import { useRaceName } from "../../i18n/raceNames";
 import { Button } from "../../ui/Button";

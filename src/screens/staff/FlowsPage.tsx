@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { countsCsv, funnel, shares, stateFlows, type FlowCount } from "../../../contract/analytics";
 import { useFlowCounts } from "../../api/staff";
-import { useProfile } from "../../app/hooks";
+import { useProfile } from "../../runtime/hooks";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import page from "../../ui/Page.module.css";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { pageViewsCsv } from "../../../contract/analytics";
 import { usePageViews } from "../../api/staff";
-import { useProfile } from "../../app/hooks";
+import { useProfile } from "../../runtime/hooks";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import page from "../../ui/Page.module.css";

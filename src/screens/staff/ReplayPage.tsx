@@ -5,7 +5,7 @@ import { actorNames } from "../../../contract/diagnostics";
 import { replayActor } from "../../../machines/recorder";
 import { ApiError } from "../../api/client";
 import { useReport } from "../../api/staff";
-import { useProfile } from "../../app/hooks";
+import { useProfile } from "../../runtime/hooks";
 import { Button } from "../../ui/Button";
 import page from "../../ui/Page.module.css";
 import { Spinner } from "../../ui/Spinner";

@@ -1,5 +1,5 @@
-import type { ModalKind } from "../../contract/enums";
-import type { ModalEntry } from "../../machines/modal.machine";
+import type { ModalKind } from "../../../contract/enums";
+import type { ModalEntry } from "../../../machines/modal.machine";
 
 export type ModalComponentProps<K extends ModalKind = ModalKind> = {
   /** This modal's entry; its props are typed by its kind. */

@@ -3,7 +3,7 @@
 // arranges what the path's guards need through the product's own API and clock, does what a player does for each
 // event, and says what the page shows in each state. Two checks make a UI that skips a state fail: after every
 // step the page must show that step's state, and at the end the transitions the browser reported for the machine
-// (the analytics batches, src/app/flowReporter.ts) must include every transition of the path as often as the path
+// (the analytics batches, src/runtime/flowReporter.ts) must include every transition of the path as often as the path
 // takes it. A driver may name a path no player can play (listed as skipped with the reason, never dropped) or,
 // when the generated walk's guards contradict each other, play its last transition by another walk (`reroute`).
 import type { Browser, Page } from "playwright-core";

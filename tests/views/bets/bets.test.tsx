@@ -2,11 +2,11 @@ import { act, configure, fireEvent, screen, waitFor, within } from "@testing-lib
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import type { Notification } from "../../../contract/notifications";
-import { authActor, notificationsActor } from "../../../src/app/appActor";
+import { authActor, notificationsActor } from "../../../src/runtime/appActor";
 import { InjuryEffects } from "../../../src/app/InjuryEffects";
 import { describeNotification } from "../../../src/app/layout/notifications/notificationText";
 import { ModalHost } from "../../../src/app/ModalHost";
-import { paths } from "../../../src/app/paths";
+import { paths } from "../../../src/config/paths";
 import BetsScreen from "../../../src/screens/bets/BetsScreen";
 import { json, profileFixture } from "../fixtures";
 import { push } from "../liveMock";

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Route } from "wouter";
-import { paths } from "../../../src/app/paths";
+import { paths } from "../../../src/config/paths";
 import { i18n } from "../../../src/i18n/i18n";
 import { countryName, localizeCountries } from "../../../src/i18n/countries";
 import LeaderboardsScreen from "../../../src/screens/leaderboards/LeaderboardsScreen";

@@ -5,7 +5,7 @@ import type { Notification } from "../../../contract/notifications";
 import type { RaceOption } from "../../../contract/races";
 import { circuits } from "../../../server/db/seed/circuits";
 import { describeNotification } from "../../../src/app/layout/notifications/notificationText";
-import { paths } from "../../../src/app/paths";
+import { paths } from "../../../src/config/paths";
 import { i18n } from "../../../src/i18n/i18n";
 import englishRaceNames from "../../../src/i18n/locales/en/raceNames.json";
 import { raceNameKey } from "../../../src/i18n/raceNames";

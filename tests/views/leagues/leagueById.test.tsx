@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { League } from "../../../contract/leagues";
 import type { LeagueMember } from "../../../src/api/leagues";
 import { ModalHost } from "../../../src/app/ModalHost";
-import { paths } from "../../../src/app/paths";
+import { paths } from "../../../src/config/paths";
 import LeagueScreen from "../../../src/screens/leagueById/LeagueScreen";
 import { json } from "../fixtures";
 import { renderWithApp, resetApp, signInForTest } from "../renderWithApp";

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { Route } from "wouter";
 import { afterEach, describe, expect, it } from "vitest";
 import { ModalHost } from "../../../src/app/ModalHost";
-import { paths } from "../../../src/app/paths";
+import { paths } from "../../../src/config/paths";
 import LeagueStatisticScreen from "../../../src/screens/leagueStatistic/LeagueStatisticScreen";
 import { LeagueCard } from "../../../src/features/leagues/LeagueCard";
 import { json } from "../fixtures";

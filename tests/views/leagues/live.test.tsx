@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LiveEventName } from "../../../contract/live";
 import type { Notification } from "../../../contract/notifications";
 import type { LeagueMember } from "../../../src/api/leagues";
-import { paths } from "../../../src/app/paths";
+import { paths } from "../../../src/config/paths";
 import LeagueScreen from "../../../src/screens/leagueById/LeagueScreen";
 import { json } from "../fixtures";
 import { renderWithApp, resetApp, signInForTest } from "../renderWithApp";
@@ -13,7 +13,7 @@ import { league, ME, member, ok, paged } from "./leagueFixtures";
 
 // The live channel stands in for the socket: the test delivers events to whoever subscribed.
 const handlers = new Map<string, Set<(payload: unknown) => void>>();
-vi.mock("../../../src/app/live", async () => {
+vi.mock("../../../src/runtime/live", async () => {
   const { useEffect, useRef } = await import("react");
   return {
     useLiveEvent: (event: string, handler: (payload: unknown) => void) => {

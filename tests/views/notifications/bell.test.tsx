@@ -5,7 +5,7 @@ import type { Notification } from "../../../contract/notifications";
 import { Header } from "../../../src/app/layout/Header";
 import { relativeTimeOf } from "../../../src/app/layout/notifications/relativeTime";
 import { json } from "../fixtures";
-import { authActor } from "../../../src/app/appActor";
+import { authActor } from "../../../src/runtime/appActor";
 import { live, push } from "../liveMock";
 import { renderWithApp, resetApp, stubApi } from "../renderWithApp";
 

@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { useLiveEvent } from "../../../src/app/live";
+import { useLiveEvent } from "../../../src/runtime/live";
 
 const live = vi.hoisted(() => ({ listeners: new Map<string, Set<(p: unknown) => void>>() }));
 vi.mock("../../../src/api/live", () => ({

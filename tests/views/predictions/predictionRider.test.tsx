@@ -4,7 +4,7 @@ import { Route } from "wouter";
 import type { PredictionStatistics } from "../../../contract/predictions";
 import type { RiderPerformances as Performances } from "../../../contract/races";
 import { ModalHost } from "../../../src/app/ModalHost";
-import { paths } from "../../../src/app/paths";
+import { paths } from "../../../src/config/paths";
 import PredictionsScreen from "../../../src/screens/predictions/PredictionsScreen";
 import { json } from "../fixtures";
 import { renderWithApp, resetApp, signInForTest } from "../renderWithApp";

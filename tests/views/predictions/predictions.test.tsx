@@ -1,10 +1,10 @@
 import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
-import { notificationsActor } from "../../../src/app/appActor";
-import { modals } from "../../../src/app/hooks";
+import { notificationsActor } from "../../../src/runtime/appActor";
+import { modals } from "../../../src/runtime/hooks";
 import { ModalHost } from "../../../src/app/ModalHost";
-import { paths } from "../../../src/app/paths";
+import { paths } from "../../../src/config/paths";
 import { weekendActor } from "../../../src/features/predictions/weekendActor";
 import PredictionsScreen from "../../../src/screens/predictions/PredictionsScreen";
 import { json } from "../fixtures";

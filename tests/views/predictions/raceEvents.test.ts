@@ -4,7 +4,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { RaceEventPayload } from "../../../contract/live";
 import { applyRaceEvent, RE_READ_SPREAD_MS } from "../../../src/api/raceEvents";
-import { serverClock } from "../../../src/api/predictions";
+import { serverClock } from "../../../src/api/serverClock";
 import { raceKeys } from "../../../src/api/races";
 
 const RACE = "11111111-1111-4111-8111-111111111111";

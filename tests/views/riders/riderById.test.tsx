@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Route } from "wouter";
-import { paths } from "../../../src/app/paths";
+import { paths } from "../../../src/config/paths";
 import RiderByIdScreen from "../../../src/screens/riderById/RiderByIdScreen";
 import { renderWithApp, resetApp } from "../renderWithApp";
 import { ok, performances, riderDetail, serve } from "./ridersFixtures";

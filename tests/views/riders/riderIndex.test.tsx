@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Route, Switch } from "wouter";
 import type { RiderOption } from "../../../contract/races";
-import { paths } from "../../../src/app/paths";
+import { paths } from "../../../src/config/paths";
 import RiderIndexScreen from "../../../src/screens/rider/RiderIndexScreen";
 import { defaultRiderId } from "../../../src/screens/rider/defaultRider";
 import RiderByIdScreen from "../../../src/screens/riderById/RiderByIdScreen";

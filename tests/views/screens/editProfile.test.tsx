@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { authActor, modalActor } from "../../../src/app/appActor";
+import { authActor, modalActor } from "../../../src/runtime/appActor";
 import { ModalHost } from "../../../src/app/ModalHost";
 import EditProfileScreen from "../../../src/screens/editProfile/EditProfileScreen";
 import { json, profileFixture } from "../fixtures";

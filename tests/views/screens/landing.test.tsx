@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { modalActor } from "../../../src/app/appActor";
-import { FADE_MS } from "../../../src/app/paths";
+import { modalActor } from "../../../src/runtime/appActor";
+import { FADE_MS } from "../../../src/config/paths";
 import { Layout } from "../../../src/app/layout/Layout";
 import LandingScreen from "../../../src/screens/landing/LandingScreen";
 import { json } from "../fixtures";

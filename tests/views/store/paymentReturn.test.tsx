@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { RouteFallback } from "../../../src/app/RouteFallback";
+import { RouteFallback } from "../../../src/ui/RouteFallback";
 import { renderWithApp, resetApp } from "../renderWithApp";
 
 afterEach(resetApp);

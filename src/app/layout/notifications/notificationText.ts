@@ -3,7 +3,7 @@ import type { Notification } from "../../../../contract/notifications";
 import { dateFormat } from "../../../i18n/formats";
 import { i18n } from "../../../i18n/i18n";
 import { translateRaceName } from "../../../i18n/raceNames";
-import { paths } from "../../paths";
+import { paths } from "../../../config/paths";
 
 const leaguePath = (id?: string) => (id ? paths.leagueById.replace(":leagueId", encodeURIComponent(id)) : paths.leagues);
 
