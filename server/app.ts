@@ -4,7 +4,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import { API_PREFIX } from "../contract/calls";
 import { authenticate } from "./http/authenticate";
 import { AppError, clientErrorHandler, frameworkErrors, installErrorHandling, sendError } from "./http/errors";
-import type { AppDeps } from "./http/deps";
+import { appDeps, type BaseDeps } from "./http/deps";
 import { allowedMethods, installGuards } from "./http/guards";
 import { loggerOptions, type LogOptions } from "./http/logging";
 import { DEFAULT_SLOW_REQUEST_MS, installRequestLog, REQUEST_ID_LOG_LABEL, requestIdGenerator } from "./http/requestLog";
@@ -12,7 +12,6 @@ import { serveSpa } from "./http/spa";
 import { installJsonCompression } from "./http/compress";
 import { installSecurityHeaders } from "./http/securityHeaders";
 import { authRoutes } from "./modules/auth/routes";
-import { authService } from "./modules/auth/service";
 import { devRoutes } from "./modules/dev/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { usersRoutes } from "./modules/users/routes";
@@ -35,12 +34,14 @@ import { attachSessionCache } from "./modules/auth/sessionCache";
 import { healthModule } from "./modules/health";
 import { metricsModule } from "./modules/metrics";
 import { operatorRoutes } from "./modules/operatorRoutes";
+import { buildServices } from "./services";
 import { createMetrics, installHttpMetrics } from "./metrics";
 
 export type { AppDeps } from "./http/deps";
 
 /** The whole HTTP app from its dependencies, not listening: tests call `app.inject()`. */
-export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } = {}): Promise<FastifyInstance> {
+export async function buildApp(base: BaseDeps, options: { logger?: LogOptions } = {}): Promise<FastifyInstance> {
+  const deps = appDeps(base);
   const app = Fastify({
     logger: options.logger ? loggerOptions(options.logger) : false,
     trustProxy: deps.config.trustProxy,
@@ -57,6 +58,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
   // Each app its own registry (server/metrics.ts), never one that came in with deps another app was built with.
   const metrics = deps.config.metricsToken ? createMetrics(deps) : undefined;
   app.decorate("deps", { ...deps, metrics });
+  // Every service once, from the deps the routes see (the metrics included): route plugins pick from it.
+  app.decorate("services", buildServices(app.deps));
   installRequestLog(app, deps.config.slowRequestMs ?? DEFAULT_SLOW_REQUEST_MS);
   if (metrics) installHttpMetrics(app, metrics);
   installErrorHandling(app);
@@ -73,7 +76,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: LogOptions } =
     async (api) => {
       // Every API call is authenticated once, here, for all the areas below (revocations from memory, sessionCache.ts).
       await attachSessionCache(deps.db);
-      authenticate(api, authService(deps).tokens.verifyAccess);
+      authenticate(api, app.services.auth.tokens.verifyAccess);
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(systemRoutes);

@@ -9,7 +9,7 @@ import { seedIfEmpty } from "./db/seed/season";
 import { seedQuestionsIfEmpty } from "./modules/questions/demoQuestions";
 import { outboxMailer, smtpMailer } from "./mail/transport";
 import { createLive } from "./live";
-import { authService } from "./modules/auth/service";
+import { appDeps } from "./http/deps";
 
 const config = loadConfig();
 const secretsWarning = ownSecretsWarning();
@@ -21,10 +21,10 @@ await seedIfEmpty(database.db, clock.now());
 await seedQuestionsIfEmpty(database.db, clock.now());
 const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(database.db, clock);
 const live = createLive({ db: database, clock, config });
-const deps = { db: database, clock, mailer, config, live, spaDir: resolve("dist") };
+const deps = appDeps({ db: database, clock, mailer, config, live, spaDir: resolve("dist") });
 const app = await buildApp(deps, { logger: { level: process.env.LOG_LEVEL ?? "warn" } });
 // The live channel (socket.io, path /socket.io) shares the API's HTTP server and port.
-await live.attach(app.server, authService(deps).tokens.verifyAccess);
+await live.attach(app.server, app.services.auth.tokens.verifyAccess);
 
 let stopping = false;
 async function shutdown(signal: string) {

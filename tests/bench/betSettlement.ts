@@ -55,7 +55,8 @@ async function run(kind: Backend, players: number): Promise<void> {
   const clock = createClock();
   const { database, drop } = await openBenchDb(kind, clock.now());
   const live = createLive({ db: database, clock, config: benchConfig() });
-  const deps = { db: database, clock, live };
+  const base = { db: database, clock, live };
+  const deps = { ...base, ledger: diamondsLedger(base) };
   try {
     await createPlayers(database, players);
     const race = await benchRace(database, ROUND);
@@ -89,7 +90,7 @@ async function run(kind: Backend, players: number): Promise<void> {
       }).catch(() => undefined);
       return ms(t);
     };
-    const ledgerPart = await rolledBack((tx) => diamondsLedger(deps).postAll(tx, postings));
+    const ledgerPart = await rolledBack((tx) => deps.ledger.postAll(tx, postings));
     const noticePart = await rolledBack((tx) => notifyInBatches(deps, tx, ids, "BET_RESULTS", (u) => ({ raceName: "bench", bets: 3, won: u.length % 2, payout: 0, refunded: 0 })));
 
     t0 = performance.now();

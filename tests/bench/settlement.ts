@@ -19,8 +19,8 @@ import { refreshRaceScores, refreshSeasonStats, tieBreak } from "../../server/mo
 import { settlementService } from "../../server/modules/results/settlement";
 import { refundsFor } from "../../server/modules/diamonds/refunds";
 import { notifyInBatches } from "../../server/live/notifyInBatches";
-import { diamondsLedger } from "../../server/modules/diamonds/ledger";
 import { backends, benchConfig, benchRace, CATEGORIES, createPlayers, machine, openBenchDb, type Backend, type BenchRace } from "./helpers/benchDb";
+import { appDeps } from "../../server/http/deps";
 
 const sizes = (process.env.SETTLE_SIZES ?? "10000,100000").split(",").map(Number);
 const pgliteSizes = (process.env.SETTLE_PGLITE_SIZES ?? sizes.join(",")).split(",").map(Number);
@@ -101,7 +101,7 @@ async function run(kind: Backend, predictions: number): Promise<void> {
   const { database, drop } = await openBenchDb(kind, clock.now());
   const config = benchConfig({ adminToken: "bench-admin" });
   const live = createLive({ db: database, clock, config }, { pollMs: 0, revocationMs: 0, raceTickMs: 0 });
-  const deps = { db: database, clock, config, live, mailer: outboxMailer(database.db, clock) };
+  const deps = appDeps({ db: database, clock, config, live, mailer: outboxMailer(database.db, clock) });
   try {
     const race = await benchRace(database, ROUND);
     let t0 = performance.now();
@@ -207,7 +207,7 @@ async function run(kind: Backend, predictions: number): Promise<void> {
     await database.db
       .transaction(async (tx) => {
         t0 = performance.now();
-        const posted = await diamondsLedger(deps).postAll(tx, await refundsFor(tx, refs));
+        const posted = await deps.ledger.postAll(tx, await refundsFor(tx, refs));
         refundMs = ms(t0);
         refundPlayers = new Set(posted.map((r) => r.userId)).size;
         tx.rollback();

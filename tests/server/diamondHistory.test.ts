@@ -2,7 +2,6 @@
 // category) of what was spent or earned on a race weekend.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { diamondsLedger } from "../../server/modules/diamonds/ledger";
 import { signUpConfirmed, type Player } from "./accounts";
 import { onEachBackend, type Harness } from "./harness";
 
@@ -33,7 +32,7 @@ onEachBackend(
         const [rider] = await rows(h, "SELECT id FROM riders LIMIT 1", []);
         const pickId = randomUUID();
         await rows(h, "INSERT INTO predictions (id, user_id, race_id, category, rider_id, saved_at, updated_at) VALUES ($1, $2, $3, 'POLEMAN', $4, now(), now())", [pickId, p.id, race!.id, rider!.id]);
-        const ledger = diamondsLedger(h.app.deps);
+        const ledger = h.app.deps.ledger;
         await h.database.db.transaction((tx) => ledger.post(tx, { userId: p.id, delta: -5, reason: "PREDICTION_CHANGE", ref: `prediction:${pickId}`, idempotencyKey: `t:${pickId}` }));
         await h.database.db.transaction((tx) => ledger.post(tx, { userId: p.id, delta: 20, reason: "ALL_PICKS_BONUS", ref: `race:${race!.id}`, idempotencyKey: `b:${pickId}` }));
         const entries = await history(h, p);

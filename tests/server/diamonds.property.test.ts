@@ -9,7 +9,7 @@ import type { DiamondReason } from "../../contract/calls.diamonds";
 import { SIGN_UP_DIAMONDS } from "../../contract/diamonds";
 import { diamondBalances, diamondLedger } from "../../server/db/schema";
 import { AppError } from "../../server/http/errors";
-import { diamondsLedger, signUpGrant, type Posting } from "../../server/modules/diamonds/ledger";
+import { signUpGrant, type Posting } from "../../server/modules/diamonds/ledger";
 import { onEachBackend, type Harness } from "./harness";
 
 const PLAYERS = 3;
@@ -62,7 +62,7 @@ function model(players: string[]) {
 }
 
 async function createPlayers(h: Harness): Promise<string[]> {
-  const ledger = diamondsLedger(h.app.deps);
+  const ledger = h.app.deps.ledger;
   const ids = Array.from({ length: PLAYERS }, () => randomUUID());
   for (const id of ids) {
     await h.database.db.transaction(async (tx) => {
@@ -74,7 +74,7 @@ async function createPlayers(h: Harness): Promise<string[]> {
 }
 
 async function run(h: Harness, postings: Posting[]) {
-  const ledger = diamondsLedger(h.app.deps);
+  const ledger = h.app.deps.ledger;
   const outcomes: ({ balance: number; replayed: boolean } | "refused")[] = [];
   for (const p of postings) {
     try {

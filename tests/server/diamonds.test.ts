@@ -9,7 +9,7 @@ import { LiveEvent } from "../../contract/live";
 import { migrate, readMigrations } from "../../server/db/migrate";
 import { openDb } from "../../server/db/open";
 import { AppError } from "../../server/http/errors";
-import { diamondsLedger, signUpGrant } from "../../server/modules/diamonds/ledger";
+import { signUpGrant } from "../../server/modules/diamonds/ledger";
 import { signUp, signUpConfirmed, uniqueEmail, type Player } from "./accounts";
 import { onEachBackend, PUBLIC_URL, type Harness } from "./harness";
 import { client, connected, nextEvent, startInstance, subscribe, type Instance } from "./liveServer";
@@ -42,7 +42,7 @@ async function startProvider(person: { sub: string; email: string; name: string 
 }
 
 onEachBackend("diamonds ledger", (h) => {
-  const ledger = () => diamondsLedger(h.app.deps);
+  const ledger = () => h.app.deps.ledger;
   const post = (p: Parameters<ReturnType<typeof ledger>["post"]>[1]) => h.database.db.transaction((tx) => ledger().post(tx, p));
 
   describe("the sign-up grant", () => {

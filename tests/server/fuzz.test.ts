@@ -17,7 +17,6 @@ import { ADMIN_TOKEN_HEADER } from "../../contract/calls.results";
 import { leagueMembers, leagues, predictions, raceSessions, races, riders, uploads, users } from "../../server/db/schema";
 import { and, asc, eq } from "drizzle-orm";
 import { tokenService } from "../../server/modules/auth/tokens";
-import { diamondsLedger } from "../../server/modules/diamonds/ledger";
 import { ADMIN_TOKEN, onEachBackend, type Harness } from "./harness";
 import { bodyArb, hostileString, idArb, jsonSchemaOf, kindOfKey, paramArb, queryArb, type IdPool } from "./fuzz/arbitraries";
 import { routes, type Route } from "./fuzz/catalogue";
@@ -66,7 +65,7 @@ async function makeWorld(h: Harness): Promise<World> {
   const db = h.database.db;
   const now = h.clock.now();
   const tokens = tokenService({ db, clock: h.clock, config: h.config });
-  const ledger = diamondsLedger(h.app.deps);
+  const ledger = h.app.deps.ledger;
   const people = [randomUUID(), randomUUID(), randomUUID()];
   await db.insert(users).values(
     // Names and e-mails from the ids' 48 random bits. A FUZZ_RUNS=1000 run remakes hundreds of worlds after deleted

@@ -21,6 +21,7 @@ import { outboxMailer } from "../../server/mail/transport";
 import { authService } from "../../server/modules/auth/service";
 import { backends, onEachBackend, PG_URL, testConfig } from "./harness";
 import { assertAnswersDocumented, checkAnswers } from "./openapiCheck";
+import { appDeps } from "../../server/http/deps";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -39,7 +40,7 @@ async function appOn(database: Database, config: Partial<Config> = {}, attach = 
   const clock = createClock();
   const cfg = testConfig(config);
   const live = createLive({ db: database, clock, config: cfg }, { pollMs: 0, revocationMs: 0, raceTickMs: 0 });
-  const deps = { db: database, clock, mailer: outboxMailer(database.db, clock), config: cfg, live };
+  const deps = appDeps({ db: database, clock, mailer: outboxMailer(database.db, clock), config: cfg, live });
   const app = await buildApp(deps);
   checkAnswers(app);
   if (attach) await live.attach(app.server, authService(deps).tokens.verifyAccess);

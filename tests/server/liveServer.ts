@@ -11,6 +11,7 @@ import type { Database } from "../../server/db/open";
 import { createLive, type LiveHub, type LiveOptions } from "../../server/live";
 import { outboxMailer } from "../../server/mail/transport";
 import { authService } from "../../server/modules/auth/service";
+import { appDeps } from "../../server/http/deps";
 
 export type Instance = { url: string; app: FastifyInstance; live: LiveHub; close(): Promise<void> };
 
@@ -21,7 +22,7 @@ export async function startInstance(
 ): Promise<Instance> {
   const config = { ...base.config, ...options.config };
   const live = createLive({ db: base.database, clock: base.clock, config }, { pollMs: 0, revocationMs: 0, raceTickMs: 0, ...options });
-  const deps = { db: base.database, clock: base.clock, mailer: outboxMailer(base.database.db, base.clock), config, live };
+  const deps = appDeps({ db: base.database, clock: base.clock, mailer: outboxMailer(base.database.db, base.clock), config, live });
   const app = await buildApp(deps);
   base.checkAnswers?.(app);
   await live.attach(app.server, authService(deps).tokens.verifyAccess);

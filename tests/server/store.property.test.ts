@@ -6,7 +6,6 @@ import * as fc from "fast-check";
 import { expect, it } from "vitest";
 import { SIGN_UP_DIAMONDS } from "../../contract/diamonds";
 import { AppError } from "../../server/http/errors";
-import { diamondsLedger } from "../../server/modules/diamonds/ledger";
 import { storeService } from "../../server/modules/store/service";
 import { paymentsFromEnv } from "../../server/modules/store/settings";
 import { signUpConfirmed } from "./accounts";
@@ -33,7 +32,7 @@ onEachBackend("store property", (h) => {
     const players = [await signUpConfirmed(h), await signUpConfirmed(h), await signUpConfirmed(h)];
     const payments = paymentsFromEnv(h.app.deps);
     const service = storeService(h.app.deps, payments.provider);
-    const ledger = diamondsLedger(h.app.deps);
+    const ledger = h.app.deps.ledger;
     const model = new Map(players.map((p) => [p.id, SIGN_UP_DIAMONDS]));
     let run = 0;
 

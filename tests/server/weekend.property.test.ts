@@ -19,7 +19,7 @@ import { resultKeys, type ResultKey, type SettlementReport, type InjuryReport } 
 import { upgradePrices } from "../../contract/rules";
 import { sessionFamilies } from "../../server/db/schema";
 import { tokenService } from "../../server/modules/auth/tokens";
-import { diamondsLedger, signUpGrant } from "../../server/modules/diamonds/ledger";
+import { signUpGrant } from "../../server/modules/diamonds/ledger";
 import { resultKeyOf } from "../../contract/weekendRules/scoring";
 import { BET_TYPES, settleLegs } from "../../contract/betRules";
 import type { BetType, LegType } from "../../contract/bets";
@@ -171,7 +171,7 @@ onEachBackend(
         const pool = race.active.slice(0, POOL);
         const riderOf = (i: number) => (i === POOL ? race.injured : pool[i]!);
         const tokens = tokenService({ db: h.database.db, clock: h.clock, config: h.config });
-        const ledger = diamondsLedger(h.app.deps);
+        const ledger = h.app.deps.ledger;
         /** The riders this test injured, each with its injury's first report (a repeat answers it again). */
         const injuredByUs = new Map<string, InjuryReport>();
         let now = 0;

@@ -4,7 +4,6 @@ import { authCalls } from "../../../contract/calls";
 import type { SocialProvider } from "../../../contract/enums";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
-import { authService } from "./service";
 import { socialRoutes } from "./social";
 
 /**
@@ -35,7 +34,7 @@ function limited(max: number, keyGenerator: (request: FastifyRequest) => string 
 }
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const auth = authService(app.deps);
+  const { auth } = app.services;
   const limit = limited(app.deps.config.rateLimitMax);
   const ok = { ok: true as const };
 

@@ -8,7 +8,7 @@ import { AppError, fieldError } from "../../http/errors";
 import type { AppDeps } from "../../http/deps";
 import { alreadyRegisteredMail, confirmEmailMail, recoveryCodeMail } from "../../mail/templates";
 import { mailLanguage } from "../../mail/texts";
-import { diamondsLedger, signUpGrant } from "../diamonds/ledger";
+import { signUpGrant } from "../diamonds/ledger";
 import { passwordHasher } from "./passwords";
 import { randomToken, tokenService } from "./tokens";
 import { isUniqueViolation } from "../../db/errors";
@@ -33,7 +33,7 @@ export function authService(deps: AppDeps) {
   const tokens = tokenService({ db, clock, config });
   const passwords = passwordHasher(config.passwordHash);
   const hashSecret = tokens.hash;
-  const diamonds = diamondsLedger(deps);
+  const diamonds = deps.ledger;
 
   async function findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(byEmail(email));

@@ -9,7 +9,7 @@ import { AppError } from "../../http/errors";
 import { isUniqueViolation } from "../../db/errors";
 import { byEmail, byName, type AuthService } from "./service";
 import { randomToken } from "./tokens";
-import { diamondsLedger, signUpGrant } from "../diamonds/ledger";
+import { signUpGrant } from "../diamonds/ledger";
 
 const STATE_TTL_SECONDS = 600;
 const cookieName = (provider: string) => `pp_oauth_${provider}`;
@@ -48,7 +48,7 @@ async function fetchIdentity(cfg: OAuthProviderConfig, code: string, redirect: s
 export function socialRoutes(app: FastifyInstance, auth: AuthService): void {
   const { config, clock } = app.deps;
   const db = app.deps.db.db;
-  const diamonds = diamondsLedger(app.deps);
+  const diamonds = app.deps.ledger;
   const secure = config.publicUrl.startsWith("https:");
   const redirectUri = (provider: string) => `${config.publicUrl}/api/auth/social/${provider}/callback`;
   const landing = (params: Record<string, string>) => `${config.publicUrl}/?${new URLSearchParams(params).toString()}`;

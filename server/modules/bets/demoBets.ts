@@ -6,11 +6,10 @@ import { betNumbers } from "../../../contract/rules";
 import { users } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
-import { diamondsLedger } from "../diamonds/ledger";
 import { strength, weightedPick, type Rand } from "../results/simulatedResults";
-import { betsService } from "./service";
 import { loadBetRace, ridersOf } from "./store";
 import { isUuid } from "../../../contract/common";
+import type { BetsService } from "./service";
 
 // Development only (POST /dev/demo-bets, the simulator): demo players bet like fans, through the same rules and
 // ledger as a player's bet: one to three bets each, favourites more likely, a stake they can afford.
@@ -19,10 +18,9 @@ import { isUuid } from "../../../contract/common";
 const DEMO_EMAIL = "demo.%@demo.invalid";
 const MAX_BETS_EACH = 3;
 
-export function demoBetsService(deps: AppDeps) {
+export function demoBetsService(deps: AppDeps, bets: BetsService) {
   const db = deps.db.db;
-  const bets = betsService(deps);
-  const ledger = diamondsLedger(deps);
+  const ledger = deps.ledger;
 
   return {
     async place(raceId: string, playerIds: readonly string[], rand: Rand = Math.random): Promise<DemoBets> {

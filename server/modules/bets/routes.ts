@@ -3,13 +3,10 @@ import { adminBetsCalls, betsCalls, devBetsCalls } from "../../../contract/calls
 import { operatorOf } from "../../http/operatorGuard";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
-import { demoBetsService } from "./demoBets";
-import { oddsService } from "./odds";
-import { betsService } from "./service";
 
 /** Spec section 7 "Bets": the caller's own bets only. */
 export async function betsRoutes(app: FastifyInstance): Promise<void> {
-  const service = betsService(app.deps);
+  const service = app.services.bets;
   serve(app, betsCalls.race, ({ caller, params }) => service.view(caller.userId, params.raceId));
   // Spec section 8: a bad rider, type or amount is 'Your bet is incorrect', whichever field it is.
   serve(app, betsCalls.place, ({ caller, params, body }) => service.placeAndView(caller.userId, params.raceId, body), {
@@ -19,12 +16,12 @@ export async function betsRoutes(app: FastifyInstance): Promise<void> {
 
 /** The operators' odds: the admin token (the CLI) or an operator's session, each set written to the audit log. */
 export async function adminBetsRoutes(app: FastifyInstance): Promise<void> {
-  const odds = oddsService(app.deps);
+  const { odds } = app.services;
   serve(app, adminBetsCalls.setOdds, ({ params, body, request }) => odds.set(params.raceId, body, operatorOf(request)));
 }
 
 /** Development only: demo players' bets (the simulator). */
 export async function devBetsRoutes(app: FastifyInstance): Promise<void> {
-  const demo = demoBetsService(app.deps);
+  const demo = app.services.demoBets;
   serve(app, devBetsCalls.demoBets, ({ body }) => demo.place(body.raceId, body.playerIds));
 }

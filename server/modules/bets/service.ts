@@ -6,7 +6,7 @@ import { betNumbers } from "../../../contract/rules";
 import { bets, sessionResults } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
-import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
+import type { LedgerTx } from "../diamonds/ledger";
 import { bettableOf, legsOf, loadBetRace, placedOf, ridersOf, toBetRider, toBets } from "./store";
 import { observe } from "../../metrics";
 import { holdLock, holdLockShared, lockKeys } from "../../db/locks";
@@ -27,7 +27,7 @@ export const betKeys = {
  */
 export function betsService(deps: AppDeps) {
   const db = deps.db.db;
-  const ledger = diamondsLedger(deps);
+  const ledger = deps.ledger;
 
   async function view(tx: LedgerTx, userId: string, raceId: string): Promise<RaceBets> {
     const { race, start } = await loadBetRace(tx, raceId);

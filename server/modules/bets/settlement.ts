@@ -3,7 +3,7 @@ import { settleLegs, type RaceOutcome } from "../../../contract/betRules";
 import { pgArray } from "../../db/arrays";
 import { bets } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
-import { diamondsLedger, type LedgerTx, type Posting } from "../diamonds/ledger";
+import { type LedgerTx, type Posting } from "../diamonds/ledger";
 import { refundsFor } from "../diamonds/refunds";
 import { notifyInBatches } from "../../live/notifyInBatches";
 import { betKeys } from "./service";
@@ -26,8 +26,8 @@ export type BetSettlement = {
 
 type Summary = { bets: Set<string>; won: Set<string>; payout: number; refunded: number };
 
-export async function settleRaceBets(deps: Pick<AppDeps, "clock" | "db" | "live">, tx: LedgerTx, race: { id: string; name: string }, outcome: RaceOutcome): Promise<BetSettlement> {
-  const ledger = diamondsLedger(deps);
+export async function settleRaceBets(deps: Pick<AppDeps, "clock" | "db" | "live" | "ledger">, tx: LedgerTx, race: { id: string; name: string }, outcome: RaceOutcome): Promise<BetSettlement> {
+  const ledger = deps.ledger;
   const open = await tx
     .select({ id: bets.id, placementId: bets.placementId, userId: bets.userId, riderId: bets.riderId, type: bets.type, stake: bets.stake, odds: bets.odds })
     .from(bets)

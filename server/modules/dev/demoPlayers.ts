@@ -15,7 +15,7 @@ import { pick } from "../../db/seed/random";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
-import { diamondsLedger, signUpGrant } from "../diamonds/ledger";
+import { signUpGrant } from "../diamonds/ledger";
 import { ledgerKeys } from "../predictions/service";
 import { loadRace } from "../predictions/store";
 import { oddsForRaces } from "../races/form";
@@ -65,7 +65,7 @@ function fanName(rand: Rand): { name: string; country: string } {
 
 export function demoPlayersService(deps: AppDeps) {
   const db = deps.db.db;
-  const ledger = diamondsLedger(deps);
+  const ledger = deps.ledger;
 
   /** Names not taken yet (case-insensitively, as the unique index compares them), numbered when needed. */
   async function freeNames(count: number, rand: Rand): Promise<{ name: string; country: string }[]> {
@@ -160,6 +160,6 @@ export function demoPlayersService(deps: AppDeps) {
 
 /** POST /dev/demo-players (one registration line in server/modules/dev/routes.ts). */
 export async function demoPlayersRoutes(app: FastifyInstance): Promise<void> {
-  const service = demoPlayersService(app.deps);
+  const service = app.services.demoPlayers;
   serve(app, devCalls.demoPlayers, ({ body }) => service.add(body.raceId, body.count));
 }

@@ -3,11 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { devDiamondsCalls } from "../../../contract/calls.diamonds";
 import { fieldError } from "../../http/errors";
 import { serve } from "../../http/route";
-import { diamondsLedger } from "./ledger";
 
 /** Development only: tops a player up (or charges them) through the ledger, as ADMIN entries, so e2e tests can set balances. */
 export async function devDiamondsRoutes(app: FastifyInstance): Promise<void> {
-  const ledger = diamondsLedger(app.deps);
+  const ledger = app.deps.ledger;
   const db = app.deps.db.db;
 
   serve(app, devDiamondsCalls.adjust, async ({ body, caller }) => {

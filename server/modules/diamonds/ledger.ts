@@ -7,7 +7,9 @@ import { LiveEvent } from "../../../contract/live";
 import { pgArray, rowsOf } from "../../db/arrays";
 import type { Db } from "../../db/open";
 import { diamondBalances, diamondLedger } from "../../db/schema";
-import type { AppDeps } from "../../http/deps";
+import type { Clock } from "../../clock";
+import type { Database } from "../../db/open";
+import type { Live } from "../../live/types";
 import { AppError } from "../../http/errors";
 import { aboutEntries } from "./about";
 import { safeErrorText } from "../../http/logging";
@@ -122,7 +124,7 @@ export async function history(db: LedgerTx, userId: string, page: number, take: 
  * their own transaction, so a purchase, a bet or a change and its diamonds commit or roll back together,
  * then `publish` after commit.
  */
-export function diamondsLedger(deps: Pick<AppDeps, "clock" | "db" | "live">) {
+export function diamondsLedger(deps: { clock: Clock; db: Database; live: Live }) {
   const { clock, live } = deps;
 
   /**

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { diamondsCalls } from "../../../contract/calls.diamonds";
 import { serve } from "../../http/route";
-import { diamondsLedger } from "./ledger";
 
 /** The caller's own balance and history; nobody reads another player's diamonds. */
 export async function diamondsRoutes(app: FastifyInstance): Promise<void> {
-  const ledger = diamondsLedger(app.deps);
+  const ledger = app.deps.ledger;
   const db = app.deps.db.db;
 
   serve(app, diamondsCalls.balance, async ({ caller }) => ({ balance: String(await ledger.balanceOf(db, caller.userId)) }));

@@ -7,8 +7,6 @@ import type { Db } from "../../db/open";
 import { leagueMembers, leagues, users } from "../../db/schema";
 import { isUuid } from "../../../contract/common";
 
-/** Ids in paths are checked before they reach a uuid column: a malformed one is simply not found. */
-
 /** `text` matched literally inside ILIKE: its own % and _ are not wildcards. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { leaguesCalls } from "../../../contract/calls.leagues";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
-import { leaguesService } from "./service";
 
 const found = <T>(value: T | null) => {
   if (value === null) throw new AppError(404, "notFound");
@@ -10,7 +9,7 @@ const found = <T>(value: T | null) => {
 };
 
 export async function leaguesRoutes(app: FastifyInstance): Promise<void> {
-  const leagues = leaguesService(app.deps);
+  const { leagues } = app.services;
   const ok = { ok: true as const };
   // Invitations send mail to any address: limited per player like the account calls are per address.
   const mailLimit = {

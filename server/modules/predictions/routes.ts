@@ -8,12 +8,10 @@ import { categorySession, podiumOf } from "../../../contract/weekendRules/struct
 import { defaultWeekendRules } from "../../../contract/weekendRules/weekendRules";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
-import { leaguesService } from "../leagues/service";
-import { predictionsService } from "./service";
 
 /** Spec section 7 "Predictions" plus the upgrade purchase; the caller's own picks only. */
 export async function predictionsRoutes(app: FastifyInstance): Promise<void> {
-  const service = predictionsService(app.deps);
+  const service = app.services.predictions;
 
   serve(app, predictionsCalls.types, async () => ({
     version: PREDICTION_TYPES_VERSION,
@@ -39,7 +37,7 @@ export async function predictionsRoutes(app: FastifyInstance): Promise<void> {
   });
   serve(app, predictionsCalls.statistics, ({ params, query }) => service.statistics(params.raceId, query.typeId));
   // League statistics: 404 for an unknown league, 403 for a PRIVATE league to anyone but its accepted members.
-  const leagues = leaguesService(app.deps);
+  const { leagues } = app.services;
   serve(app, predictionsCalls.leagueStatistics, async ({ caller, params, query }) => {
     const league = await leagues.read(caller.userId, params.leagueId);
     if (!mayReadLeagueStatistics(league.type, league.memberStatus)) throw new AppError(403, "forbidden");

@@ -40,7 +40,7 @@ export type SaveFacts = {
  */
 export type Credit = (posting: Posting) => Promise<number | null>;
 
-/** The ledger's posting in a transaction (`diamondsLedger(deps).post`). */
+/** The ledger's posting in a transaction (`deps.ledger.post`). */
 type Post = (tx: LedgerTx, posting: Posting) => Promise<PostResult>;
 
 /**

@@ -13,7 +13,6 @@ import { defaultWeekendRules } from "../../../contract/weekendRules/weekendRules
 import { diamondLedger, leagueMembers, predictions } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
-import { diamondsLedger } from "../diamonds/ledger";
 import { ridersOfSave } from "../races/roster";
 import { scoresBeforeCorrection } from "../results/pickHistory";
 import { inSaveTransaction, type Credit } from "./saveTx";
@@ -57,7 +56,7 @@ function slotsOf(race: RaceInfo) {
  */
 export function predictionsService(deps: AppDeps) {
   const db = deps.db.db;
-  const ledger = diamondsLedger(deps);
+  const ledger = deps.ledger;
   const rules = defaultWeekendRules;
 
   /** The caller's race view at the clock's now: the slots and buttons from the same rules a view renders with. */

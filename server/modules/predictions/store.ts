@@ -13,8 +13,6 @@ import { holdLock, lockExpression, lockKeys } from "../../db/locks";
 
 // Reads of the predictions service (inside a transaction or on the pool) and the per-(player, race) lock.
 
-/** Ids in paths are checked before they reach a uuid column (a malformed one is simply not found). */
-
 /** `sessions` are the rules' windows (epoch ms); a session of a canceled race counts as canceled. */
 export type RaceInfo = { id: string; version: number; canceled: boolean; sessions: Partial<Record<SessionType, SessionWindow>> };
 export type PickRow = PredictionRow & { riderInjured: boolean };
@@ -65,7 +63,6 @@ export const toSaved = (p: PickRow): SavedPick => ({
   changes: p.changes,
   riderAvailable: !p.riderInjured,
 });
-
 
 // The hot path (a save and the view it answers with) in few round trips: raw statements whose rows come back as
 // JSON, shaped like the drizzle reads above.

@@ -7,8 +7,8 @@ import { AppError } from "../../http/errors";
 import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import type { LedgerTx } from "../diamonds/ledger";
-import { confirmationService } from "../results/confirmation";
 import { paddockWinners, seasonOf, ticketsOf } from "./store";
+import type { ConfirmationService } from "../results/confirmation";
 
 // The season's prizes and the motorcycle draw (contract/prizeDraw.ts has the rule; this file stores and serves it).
 
@@ -55,9 +55,8 @@ const drawRow = async (db: Reader, season: number, lock = false) => {
   return row;
 };
 
-export function prizesService(deps: AppDeps) {
+export function prizesService(deps: AppDeps, confirmations: ConfirmationService) {
   const db = deps.db.db;
-  const confirmations = confirmationService(deps);
   return {
     async view(userId: string, asked: number | undefined): Promise<Prizes> {
       const season = await seasonOf(db, asked);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { operationsCalls } from "../../../contract/calls.operations";
 import { operatorOf } from "../../http/operatorGuard";
 import { serve } from "../../http/route";
-import { correctionService } from "./correctionService";
 
 /**
  * How often each instance asks whether the 72-hour rule confirms a weekend (CONFIRM_TICK_MS; 0: never). Under the test
@@ -13,7 +12,7 @@ const tickMs = () => Number(process.env.CONFIRM_TICK_MS ?? (process.env.VITEST ?
 
 /** Corrections, previews and confirmation, behind the operator guard; and the 72-hour rule's timer. */
 export async function correctionRoutes(app: FastifyInstance): Promise<void> {
-  const service = correctionService(app.deps);
+  const service = app.services.corrections;
   serve(app, operationsCalls.correctResult, ({ params, body, request }) => service.correct(params.raceId, body, operatorOf(request)));
   serve(app, operationsCalls.previewResult, ({ params, body }) => service.preview(params.raceId, body));
   serve(app, operationsCalls.confirm, ({ params, request }) => service.confirm(params.raceId, operatorOf(request)));

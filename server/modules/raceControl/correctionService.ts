@@ -1,10 +1,10 @@
 import type { ClassificationBody, ConfirmReport, CorrectionReport, PreviewBody, ResultPreview } from "../../../contract/operations";
 import type { AppDeps } from "../../http/deps";
 import type { Operator } from "../../http/operator";
-import { confirmationService } from "../results/confirmation";
 import { correctIn } from "../results/correction";
 import { enterIn } from "../results/settlement";
 import { isUuid } from "../../../contract/common";
+import type { ConfirmationService } from "../results/confirmation";
 
 // Race control's corrections (game-rules.md "Results are provisional until the weekend is confirmed"): correcting an
 // entered classification, previewing an entry or a correction, and confirming the weekend. The preview runs the very
@@ -18,9 +18,8 @@ class PreviewDone extends Error {
   }
 }
 
-export function correctionService(deps: AppDeps) {
+export function correctionService(deps: AppDeps, confirmations: ConfirmationService) {
   const db = deps.db.db;
-  const confirmations = confirmationService(deps);
 
   async function correct(raceId: string, body: ClassificationBody, by: Operator): Promise<CorrectionReport> {
     // The 72-hour rule first: a weekend it made final takes no correction (and its winners are decided).

@@ -9,9 +9,9 @@ import { allowed, AppError } from "../../http/errors";
 import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import { rosterRows } from "../races/roster";
-import { injuryService } from "../results/injury";
 import { isUuid } from "../../../contract/common";
 import { holdLock, lockKeys } from "../../db/locks";
+import type { InjuryService } from "../results/injury";
 
 // game-rules.md "The entry list changes": the operator adds, for one race, a SUBSTITUTE in place of a rider who is
 // out, or a WILDCARD (contract/raceEntries.ts decides). The entry, the race's new version (clients read its riders
@@ -21,9 +21,8 @@ import { holdLock, lockKeys } from "../../db/locks";
 
 type Injury = { invalidated: number; refunded: number };
 
-export function entryService(deps: AppDeps) {
+export function entryService(deps: AppDeps, injuries: InjuryService) {
   const db = deps.db.db;
-  const injuries = injuryService(deps);
 
   async function add(raceId: string, body: EntryBody, by: Operator = CLI_OPERATOR): Promise<EntryReport> {
     const replaces = body.role === "SUBSTITUTE" ? body.replaces : null;

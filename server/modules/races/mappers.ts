@@ -15,8 +15,6 @@ type SessionRow = typeof raceSessions.$inferSelect;
 type TeamRow = typeof teams.$inferSelect;
 type RiderRow = typeof riders.$inferSelect;
 
-/** Ids in paths are checked before they reach a uuid column (a malformed one is simply not found). */
-
 export const toTrack = (t: TrackRow): Track => ({
   id: t.id,
   name: t.name,

@@ -3,13 +3,11 @@ import { racesCalls, ridersCalls } from "../../../contract/calls.races";
 import { ACCEPT_YEAR_HEADER } from "../../../contract/races";
 import { serve } from "../../http/route";
 import { sharedHandler } from "../../http/sharedAnswers";
-import { raceService } from "./raceService";
-import { riderService } from "./riderService";
 
 /** Spec section 7, "Races and riders": the calendar, riders and teams, all public. */
 export async function racesRoutes(app: FastifyInstance): Promise<void> {
-  const races = raceService(app.deps);
-  const riders = riderService(app.deps);
+  const { races } = app.services;
+  const { riders } = app.services;
 
   // What every open Predictions screen reads, the same for all: built once per version of the data and served
   // from memory with an ETag (server/http/sharedAnswers.ts).

@@ -4,7 +4,7 @@ import type { InjuryReport } from "../../../contract/results";
 import { diamondLedger, predictions, races, raceSessions, riderInjuries, riders } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
-import { diamondsLedger, type LedgerTx, type Posting } from "../diamonds/ledger";
+import { type LedgerTx, type Posting } from "../diamonds/ledger";
 import { categorySession, podiumOf, podiums } from "../../../contract/weekendRules/structure";
 import { ledgerKeys } from "../predictions/service";
 import { refundKey, refundsFor } from "../diamonds/refunds";
@@ -58,7 +58,7 @@ async function multiplierRefunds(tx: LedgerTx, raceId: string, holders: readonly
 
 export function injuryService(deps: AppDeps) {
   const db = deps.db.db;
-  const ledger = diamondsLedger(deps);
+  const ledger = deps.ledger;
 
   /** `by`: the operator, for the audit log (a replay of an injury already made is not written again). */
   async function injure(riderId: string, raceId: string, by: Operator = CLI_OPERATOR): Promise<InjuryReport> {
@@ -137,3 +137,5 @@ export function injuryService(deps: AppDeps) {
 
   return { injure };
 }
+
+export type InjuryService = ReturnType<typeof injuryService>;

@@ -12,7 +12,7 @@ import { AppError } from "../../http/errors";
 import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import { weekendConfirmedIn } from "./confirmation";
-import { diamondsLedger, type LedgerTx, type PostResult } from "../diamonds/ledger";
+import { type LedgerTx, type PostResult } from "../diamonds/ledger";
 import { refundsFor } from "../diamonds/refunds";
 import { notifyInBatches } from "../../live/notifyInBatches";
 import { resultKeyOf, settle, type Classification } from "../../../contract/weekendRules/scoring";
@@ -79,7 +79,7 @@ export type EntryOutcome = {
  * operator to write the action for (a preview writes nothing that stays, so it passes null).
  */
 export async function enterIn(deps: AppDeps, tx: SettleTx, raceId: string, body: ResultBody, by: Operator | null): Promise<EntryOutcome> {
-  const ledger = diamondsLedger(deps);
+  const ledger = deps.ledger;
   const key = body.session;
   const canceled = "canceled" in body;
   const riderIds = "riderIds" in body ? body.riderIds : [];
@@ -191,7 +191,7 @@ export async function enterIn(deps: AppDeps, tx: SettleTx, raceId: string, body:
 
 export function settlementService(deps: AppDeps) {
   const db = deps.db.db;
-  const ledger = diamondsLedger(deps);
+  const ledger = deps.ledger;
 
   /** POST /admin/races/{raceId}/results. `by`: the operator, for the audit log (a replay writes no line). */
   async function enter(raceId: string, body: ResultBody, by: Operator = CLI_OPERATOR): Promise<SettlementReport> {

@@ -5,14 +5,13 @@ import { seasonCalls } from "../../../contract/calls.season";
 import { operatorOf } from "../../http/operatorGuard";
 import { serve } from "../../http/route";
 import { readPicture, setPicture } from "./pictures";
-import { seasonService } from "./service";
 
 /** A season file is some tens of kilobytes; room for a long season with many riders. */
 const SEASON_BODY_LIMIT = 4 * 1024 * 1024;
 const FORM_OVERHEAD_BYTES = 16 * 1024;
 
 export async function seasonRoutes(app: FastifyInstance): Promise<void> {
-  const service = seasonService(app.deps);
+  const service = app.services.season;
   serve(app, seasonCalls.importSeason, ({ body, query, request }) => service.importSeason(body, { dryRun: query.dryRun === "true", by: operatorOf(request) }), {
     routeOptions: { bodyLimit: SEASON_BODY_LIMIT },
   });

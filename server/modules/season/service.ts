@@ -36,7 +36,10 @@ class RolledBack extends Error {
 
 /** The game's services bound to the import's transaction: their own transactions become savepoints of it. */
 function inTransaction(deps: AppDeps, tx: LedgerTx): AppDeps {
-  return { ...deps, db: { ...deps.db, db: tx as unknown as Db, pool: undefined }, live: { ...deps.live, flush: async () => {} } };
+  const bound = { ...deps, db: { ...deps.db, db: tx as unknown as Db, pool: undefined }, live: { ...deps.live, flush: async () => {} } };
+  // A ledger of its own, on the transaction and the held-back live channel: the app's would publish (and read) on
+  // the database outside it, which on the embedded database waits for this very transaction.
+  return { ...bound, ledger: diamondsLedger(bound) };
 }
 
 async function playersOnRace(tx: LedgerTx, raceId: string, riderId?: string) {
@@ -53,7 +56,7 @@ async function playersOnRace(tx: LedgerTx, raceId: string, riderId?: string) {
 
 export function seasonService(deps: AppDeps) {
   const db = deps.db.db;
-  const ledger = diamondsLedger(deps);
+  const ledger = deps.ledger;
 
   async function importSeason(value: unknown, options: { dryRun: boolean; by: Operator }): Promise<SeasonImportReport> {
     const read = readSeasonFile(value);

@@ -5,15 +5,13 @@ import { BUNDLE_MAX_BYTES } from "../../../contract/diagnostics";
 import { toolsOf } from "../../../contract/staff";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
-import { analyticsService } from "./analytics";
-import { reportsService } from "./reports";
 import { requireTool, rolesOf } from "./roles";
 
 /** Staff calls: each checks the caller's roles on the server (contract/staff.ts `mayUse`). */
 export async function staffRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.db;
-  const analytics = analyticsService(app.deps);
-  const reports = reportsService(app.deps);
+  const { analytics } = app.services;
+  const { reports } = app.services;
   serve(app, staffCalls.me, async ({ caller }) => {
     const roles = await rolesOf(db, caller.userId);
     if (roles.length === 0) throw new AppError(403, "forbidden");
@@ -38,7 +36,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
 
 /** What browsers report: transitions and page views (nothing personal), and the player's opt-out. */
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
-  const analytics = analyticsService(app.deps);
+  const { analytics } = app.services;
   serve(app, analyticsCalls.transitions, async ({ caller, body }) => ({ stored: await analytics.record(caller?.userId ?? null, body.transitions) }));
   serve(app, analyticsCalls.pageView, async ({ caller, body }) => {
     await analytics.pageView(caller?.userId ?? null, body);

@@ -3,15 +3,12 @@ import { adminStoreCalls, sandboxCalls, storeCalls } from "../../../contract/cal
 import { operatorOf } from "../../http/operatorGuard";
 import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
-import { packsAdmin } from "./packs";
-import { storeService } from "./service";
-import { paymentsFromEnv } from "./settings";
 import { observe } from "../../metrics";
 
 /** Spec section 7 "Diamonds": packs, purchases (the caller's own orders only), donations, the provider's webhook. */
 export async function storeRoutes(app: FastifyInstance): Promise<void> {
-  const payments = paymentsFromEnv(app.deps);
-  const service = storeService(app.deps, payments.provider);
+  const { payments } = app.services;
+  const service = app.services.store;
   serve(app, storeCalls.packs, () => service.packs());
   serve(app, storeCalls.purchase, ({ caller, body }) => observe(app.deps.metrics?.purchases, () => service.purchase(caller.userId, body.dPackId)));
   serve(app, storeCalls.capture, ({ caller, params }) => service.capture(caller.userId, params.id));
@@ -41,10 +38,10 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
 
 /** The operators' packs and orders: the admin token (the CLI) or an operator's session, each change written to the audit log. */
 export async function adminStoreRoutes(app: FastifyInstance): Promise<void> {
-  const packs = packsAdmin(app.deps);
+  const { packs } = app.services;
   serve(app, adminStoreCalls.packs, () => packs.list());
   serve(app, adminStoreCalls.addPack, ({ body, request }) => packs.add(body, operatorOf(request)));
   serve(app, adminStoreCalls.setPack, ({ params, body, request }) => packs.set(params.id, body, operatorOf(request)));
-  const service = storeService(app.deps, paymentsFromEnv(app.deps).provider);
+  const service = app.services.store;
   serve(app, adminStoreCalls.captureStuck, ({ body, request }) => service.captureStuck(body.olderThanMinutes * 60_000, operatorOf(request)));
 }

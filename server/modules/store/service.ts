@@ -8,7 +8,7 @@ import { diamondPacks, paymentOrders, paymentOrderSteps, users, type PaymentOrde
 import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
 import { safeErrorText } from "../../http/logging";
-import { diamondsLedger, type LedgerTx } from "../diamonds/ledger";
+import type { LedgerTx } from "../diamonds/ledger";
 import type { Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import { ProviderError, type PaymentProvider, type ProviderEvent, type ProviderOrder } from "./provider";
@@ -23,9 +23,6 @@ export const storeKeys = {
   donationIn: (fromUserId: string, key: string) => `donation:${fromUserId}:${key}`,
   donationRef: (fromUserId: string, key: string) => `donation:${fromUserId}:${key}`,
 };
-
-/** The product's page the provider sends the payer back to (PayPal appends token and PayerID). */
-
 
 const toView = (row: PaymentOrderRow, stepList: { state: PaymentState; at: string }[]): PaymentOrder => ({
   id: row.id,
@@ -65,7 +62,7 @@ function providerRefusal(err: unknown): never {
  */
 export function storeService(deps: AppDeps, provider: PaymentProvider) {
   const db = deps.db.db;
-  const ledger = diamondsLedger(deps);
+  const ledger = deps.ledger;
   const publicUrl = deps.config.publicUrl.replace(/\/$/, "");
 
   async function steps(orderIds: string[]) {

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { systemCalls } from "../../../contract/calls";
 import { serve } from "../../http/route";
-import { systemService } from "./service";
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
-  const system = systemService(app.deps);
+  const { system } = app.services;
   serve(app, systemCalls.countries, async () => system.countries());
   serve(app, systemCalls.seasons, () => system.seasons());
   serve(app, systemCalls.links, async () => system.links());

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { usersCalls } from "../../../contract/calls";
 import { serve } from "../../http/route";
-import { usersService } from "./service";
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
-  const users = usersService(app.deps);
+  const { users } = app.services;
   const ok = { ok: true as const };
 
   serve(app, usersCalls.profile, ({ caller }) => users.profile(caller.userId), { allowedWhileMustChangePassword: true });

@@ -12,8 +12,6 @@ import { byName, nameTakenError } from "../auth/service";
 import { forgetSessions } from "../auth/sessionCache";
 import { isUuid } from "../../../contract/common";
 
-/** Ids in paths are checked before they reach a uuid column (a malformed one is simply not found). */
-
 export function publicProfileOf(row: UserRow, isFavorite: boolean): z.input<typeof PublicProfile> {
   return {
     id: row.id,
