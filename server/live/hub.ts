@@ -11,7 +11,7 @@ import type { Database } from "../db/open";
 import { sessionFamilies, type NotificationRow } from "../db/schema";
 import type { Caller } from "../http/deps";
 import { safeErrorText } from "../http/logging";
-import { notificationStore, toNotification } from "./notificationStore";
+import { notificationStore, toNotification } from "./notificationRepository";
 import { raceClock, type RaceClock } from "./raceClock";
 import type { Live, LiveState } from "./types";
 import { settleQuietly } from "./settleQuietly";

@@ -7,7 +7,7 @@ import { users } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
 import { strength, weightedPick, type Rand } from "../results/simulatedResults";
-import { loadBetRace, ridersOf } from "./store";
+import { loadBetRace, ridersOf } from "./repository";
 import { isUuid } from "../../../contract/common";
 import type { BetsService } from "./service";
 

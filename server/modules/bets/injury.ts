@@ -7,7 +7,7 @@ import type { LedgerTx, Posting, PostResult } from "../diamonds/ledger";
 import { refundsFor } from "../diamonds/refunds";
 import { notifyInBatches } from "../../live/notifyInBatches";
 import { betKeys } from "./service";
-import { loadBetRace } from "./store";
+import { loadBetRace } from "./repository";
 
 // game-rules.md "Injured riders", for bets: called by the operator's injury (server/modules/results/injury.ts)
 // inside its transaction. While betting is open, every open bet on the rider is refunded (its stake's debit

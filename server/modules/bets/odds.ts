@@ -6,7 +6,7 @@ import type { AppDeps } from "../../http/deps";
 import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import { AppError } from "../../http/errors";
-import { loadBetRace, ridersOf } from "./store";
+import { loadBetRace, ridersOf } from "./repository";
 import { isUuid } from "../../../contract/common";
 
 /**

@@ -7,7 +7,7 @@ import { bets, sessionResults } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
 import type { LedgerTx } from "../diamonds/ledger";
-import { bettableOf, legsOf, loadBetRace, placedOf, ridersOf, toBetRider, toBets } from "./store";
+import { bettableOf, legsOf, loadBetRace, placedOf, ridersOf, toBetRider, toBets } from "./repository";
 import { observe } from "../../metrics";
 import { holdLock, holdLockShared, lockKeys } from "../../db/locks";
 

@@ -17,7 +17,7 @@ import { AppError } from "../../http/errors";
 import { serve } from "../../http/route";
 import { signUpGrant } from "../diamonds/ledger";
 import { ledgerKeys } from "../predictions/service";
-import { loadRace } from "../predictions/store";
+import { loadRace } from "../predictions/repository";
 import { oddsForRaces } from "../races/form";
 import { plackettLuce, strength, weightedPick, type Rand } from "../results/simulatedResults";
 

@@ -10,7 +10,7 @@ import { predictions, races, riders, users } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
 import { demoPicks } from "../dev/demoPlayers";
-import { loadRace } from "../predictions/store";
+import { loadRace } from "../predictions/repository";
 import { oddsForRaces } from "../races/form";
 
 // The demo's three gurus (development only): made on first use with their profiles, they save every still-open

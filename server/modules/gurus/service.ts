@@ -5,7 +5,7 @@ import { categories, categorySession } from "../../../contract/weekendRules/stru
 import { follows, predictions, users } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
-import { loadRace } from "../predictions/store";
+import { loadRace } from "../predictions/repository";
 import { isUuid } from "../../../contract/common";
 
 // Gurus' and followed players' picks, each category shown from its lock on (contract/gurus.ts decides).

@@ -13,7 +13,7 @@ import { inviteLinks } from "./inviteLink";
 import { mailLanguage } from "../../mail/texts";
 import { invitationMail } from "./mail";
 import { leagueNotices, type LeagueNotices, type LeagueRef, type UserRef } from "./notices";
-import { acceptedIds, leagueReads, seatIds } from "./reads";
+import { acceptedIds, leagueReads, seatIds } from "./repository";
 import { isUuid, uploadIdOf } from "../../../contract/common";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { notificationsCalls } from "../../../contract/calls.notifications";
 import { LiveEvent } from "../../../contract/live";
 import { serve } from "../../http/route";
-import { notificationStore } from "../../live/notificationStore";
+import { notificationStore } from "../../live/notificationRepository";
 
 /** Spec section 7's notifications over REST: the same changes the socket commands make, pushed to the player's other tabs. */
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/open";
-import type { PickRow } from "./store";
+import type { PickRow } from "./repository";
 
 // What an instance knows of a player's picks of a race after a save, so the next save can be decided before the
 // database is asked and written in one round trip (saveTx.ts). Knowledge is only a guess: the write sends the row

@@ -9,7 +9,7 @@ import { AppError } from "../../http/errors";
 import { creditStatement, LEDGER_PREPARE, lockStatement, type LedgerTx, type Posting, type PostResult } from "../diamonds/ledger";
 import { picksKey, picksStamp, remember, saveCaches, type KnownPicks, type KnownRider } from "./saveCache";
 import { saveBatcher, type BatchedInsert, type SaveBatcher } from "./saveBatch";
-import { asJson, byCategory, lockRace, saveFacts, type PickRow, type RaceInfo, type SessionJson } from "./store";
+import { asJson, byCategory, lockRace, saveFacts, type PickRow, type RaceInfo, type SessionJson } from "./repository";
 import { isUuid } from "../../../contract/common";
 import { lockExpressionText, lockKeys } from "../../db/locks";
 

@@ -16,7 +16,7 @@ import { allowed, AppError } from "../../http/errors";
 import { ridersOfSave } from "../races/roster";
 import { scoresBeforeCorrection } from "../results/pickHistory";
 import { inSaveTransaction, type Credit } from "./saveTx";
-import { asExisting, byCategory, loadRace, lock, picksOf, toSaved, viewFacts, type PickRow, type RaceInfo } from "./store";
+import { asExisting, byCategory, loadRace, lock, picksOf, toSaved, viewFacts, type PickRow, type RaceInfo } from "./repository";
 import { observe } from "../../metrics";
 import { isUuid } from "../../../contract/common";
 

@@ -7,7 +7,7 @@ import { AppError } from "../../http/errors";
 import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
 import type { LedgerTx } from "../diamonds/ledger";
-import { paddockWinners, seasonOf, ticketsOf } from "./store";
+import { paddockWinners, seasonOf, ticketsOf } from "./repository";
 import type { ConfirmationService } from "../results/confirmation";
 
 // The season's prizes and the motorcycle draw (contract/prizeDraw.ts has the rule; this file stores and serves it).
