@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Caller } from "./deps";
+import type { Caller } from "./caller";
 
 /** Verifies an access token: the caller it names, or null (unknown, expired, revoked). */
 export type VerifyAccess = (token: string) => Promise<Caller | null>;

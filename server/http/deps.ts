@@ -27,8 +27,6 @@ export type BaseDeps = Omit<AppDeps, "ledger">;
 /** The app's dependencies: `base` with the one ledger built from it (a deps that has its ledger is kept as it is). */
 export const appDeps = (base: BaseDeps & { ledger?: DiamondsLedger }): AppDeps => (base.ledger ? (base as AppDeps) : { ...base, ledger: diamondsLedger(base) });
 
-/** Who is calling, from a verified access token. */
-export type Caller = { userId: string; familyId: string; mustChangePassword: boolean };
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -3,7 +3,7 @@ import * as z from "zod";
 import type { Call, PathValues } from "../../contract/calls";
 import { answerSchema } from "../openapi/jsonSchema";
 import { AppError, validationError } from "./errors";
-import type { Caller } from "./deps";
+import type { Caller } from "./caller";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 

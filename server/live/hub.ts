@@ -9,7 +9,7 @@ import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/open";
 import { sessionFamilies, type NotificationRow } from "../db/schema";
-import type { Caller } from "../http/deps";
+import type { Caller } from "../http/caller";
 import { safeErrorText } from "../http/logging";
 import { notificationStore, toNotification } from "./notificationRepository";
 import { raceClock, type RaceClock } from "./raceClock";

@@ -5,7 +5,8 @@ import type { Tokens } from "../../../contract/auth";
 import type { Db } from "../../db/open";
 import { refreshTokens, sessionFamilies, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import type { AppDeps, Caller } from "../../http/deps";
+import type { AppDeps } from "../../http/deps";
+import type { Caller } from "../../http/caller";
 import { forgetSessions, sessionCacheOf, type SessionFacts } from "./sessionCache";
 
 export const ACCESS_TTL_SECONDS = 15 * 60;

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import type { DiamondEntryAbout } from "../../../contract/calls.diamonds";
 import type { PredictionCategory } from "../../../contract/enums";
 import { bets, diamondLedger, predictions, races, users } from "../../db/schema";
-import type { LedgerTx } from "./ledger";
+import type { Db } from "../../db/open";
 import { isUuid } from "../../../contract/common";
 
 // What a history row is about, read from its ledger ref (each posting names its subject: `race:<id>`,
@@ -20,7 +20,7 @@ function split(ref: string | null): [string, string] | null {
   return kind && id && isUuid(id) ? [kind, id] : null;
 }
 
-export async function aboutEntries(db: LedgerTx, userId: string, entries: readonly Entry[]): Promise<DiamondEntryAbout[]> {
+export async function aboutEntries(db: Pick<Db, "select" | "execute">, userId: string, entries: readonly Entry[]): Promise<DiamondEntryAbout[]> {
   const parts = entries.map((e) => split(e.ref));
   const ids = (kind: string) => [...new Set(parts.filter((p): p is [string, string] => p?.[0] === kind).map((p) => p[1]))];
 
