@@ -65,3 +65,18 @@ export type Score = { state: State; points: number | null };
 
 /** Whether a correction moved the pick: its state or points differ from before it. */
 export const wasCorrected = (before: Score | null | undefined, now: Score): before is Score => !!before && (before.state !== now.state || before.points !== now.points);
+
+/**
+ * Where the picked rider stood before a correction and stands now, to say beside the two scores: only when the place
+ * before is known (a pick the correction left alone, or an old correction that did not record it, says none), and the
+ * place now is the standing classification's (a canceled one has none). `null` is "not classified".
+ */
+export function correctionPlaces(
+  before: { finished?: number | null | undefined },
+  riderId: string,
+  classification: { canceled: boolean; riderIds: readonly string[] } | undefined,
+): { before: number | null; now: number | null } | null {
+  if (before.finished === undefined || !classification || classification.canceled) return null;
+  const at = classification.riderIds.indexOf(riderId);
+  return { before: before.finished, now: at === -1 ? null : at + 1 };
+}

@@ -1,7 +1,7 @@
 // Why each point (contract/weekendRules/explain.ts): one describe per rule of game-rules.md "Points", each step
 // carrying the numbers the rule used, and its last points the pick's.
 import { describe, expect, it } from "vitest";
-import { classificationOf, explainPick, wasCorrected, type ExplainPick } from "../../contract/weekendRules/explain";
+import { classificationOf, correctionPlaces, explainPick, wasCorrected, type ExplainPick } from "../../contract/weekendRules/explain";
 import { settle } from "../../contract/weekendRules/scoring";
 
 const top = { canceled: false as const, top: ["a", "b", "c", "d"] };
@@ -105,5 +105,19 @@ describe("corrections: a pick whose state or points moved shows its before", () 
     expect(wasCorrected({ state: "ACCURATE", points: 15 }, now)).toBe(false);
     expect(wasCorrected(null, now)).toBe(false);
     expect(wasCorrected(undefined, now)).toBe(false);
+  });
+});
+
+describe("a correction says where the picked rider stood before and stands now", () => {
+  const standing = { canceled: false, riderIds: ["r1", "r2", "r3"] };
+  it("gives both places when the place before is known, null for a rider not classified", () => {
+    expect(correctionPlaces({ finished: 1 }, "r3", standing)).toEqual({ before: 1, now: 3 });
+    expect(correctionPlaces({ finished: null }, "r2", standing)).toEqual({ before: null, now: 2 });
+    expect(correctionPlaces({ finished: 2 }, "r9", standing)).toEqual({ before: 2, now: null });
+  });
+  it("gives none when the place before is unknown or the classification is canceled or not at hand", () => {
+    expect(correctionPlaces({}, "r1", standing)).toBeNull();
+    expect(correctionPlaces({ finished: 1 }, "r1", { canceled: true, riderIds: [] })).toBeNull();
+    expect(correctionPlaces({ finished: 1 }, "r1", undefined)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { PickBefore, PickScore } from "../../../contract/operations";
 import type { RaceResults } from "../../../contract/results";
-import { classificationOf, explainPick, wasCorrected, type ExplainPick, type ExplainStep } from "../../../contract/weekendRules/explain";
+import { classificationOf, correctionPlaces, explainPick, wasCorrected, type ExplainPick, type ExplainStep } from "../../../contract/weekendRules/explain";
 import { numberFormat } from "../../i18n/formats";
 import styles from "./PickExplanation.module.css";
 
@@ -37,9 +37,7 @@ export function PickExplanation({ pick, classification }: { pick: ExplainedPick;
   };
   const now = { state: pick.state, points: pick.points };
   const corrected = wasCorrected(pick.before, now);
-  // The place now is the standing classification's; shown only beside a known place before, so the two compare.
-  const placeBefore = corrected ? pick.before!.finished : undefined;
-  const placeNow = placeBefore === undefined || !classification || classification.canceled ? undefined : classification.riderIds.indexOf(pick.riderId) + 1 || null;
+  const places = corrected ? correctionPlaces(pick.before!, pick.riderId, classification) : null;
   if (!agrees && !corrected) return null;
   return (
     <div className={styles.explain} data-testid="pick-explanation">
@@ -57,7 +55,7 @@ export function PickExplanation({ pick, classification }: { pick: ExplainedPick;
       ) : null}
       {corrected ? (
         <p className={styles.corrected} data-testid="pick-correction">
-          {t("points:corrected", { before: score(pick.before!, placeNow === undefined ? undefined : placeBefore), after: score(now, placeNow) })}
+          {t("points:corrected", { before: score(pick.before!, places?.before), after: score(now, places?.now) })}
         </p>
       ) : null}
     </div>
