@@ -1,10 +1,10 @@
-import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { GAME_CLASS } from "../../../contract/rules";
 import type { FieldError } from "../../../contract/validation";
 import type { NewRiderDraft } from "../../../machines/raceControlAction.machine";
 import { useTeams } from "../../api/races";
 import { useCountries } from "../../api/system";
+import { CountryOptions, SelectField } from "../../ui/SelectField";
 import { TextField } from "../../ui/TextField";
 import styles from "./raceControl.module.css";
 
@@ -15,31 +15,6 @@ export type NewRiderFieldsProps = {
   disabled: boolean;
   onChange(draft: NewRiderDraft): void;
 };
-
-/** A select with its label and its error tied to it, as the text fields have theirs. */
-function SelectField({ label, value, error, disabled, onChange, children }: { label: string; value: string; error: string | null; disabled: boolean; onChange(value: string): void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * A rider on no list yet, as the CLI's `--name --team --country` bring one in: race number, name, one of the game
@@ -80,11 +55,7 @@ export function NewRiderFields({ draft, errors, disabled, onChange }: NewRiderFi
       </SelectField>
       <SelectField label={label("country")} value={draft.country} error={errorOf("country")} disabled={disabled} onChange={set("country")}>
         <option value="">{t(countries.isPending ? "action.new.countriesLoading" : "action.new.chooseCountry")}</option>
-        {(countries.data ?? []).map((country) => (
-          <option key={country.code} value={country.code}>
-            {country.sign} {country.name}
-          </option>
-        ))}
+        <CountryOptions countries={countries.data ?? []} />
       </SelectField>
     </fieldset>
   );

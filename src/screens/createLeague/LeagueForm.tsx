@@ -11,6 +11,7 @@ import { useSaveLeague } from "../../api/leagues";
 import { useCountries } from "../../api/system";
 import { leaguePath } from "../../features/leagues/LeagueCard";
 import { Button } from "../../ui/Button";
+import { CountryOptions, SelectField } from "../../ui/SelectField";
 import { TextField } from "../../ui/TextField";
 import { LeagueImageField, type PictureChoice } from "./LeagueImageField";
 import styles from "./CreateLeagueScreen.module.css";
@@ -39,7 +40,7 @@ export function LeagueForm({ league, types }: { league: League | undefined; type
   const countries = useCountries();
   const save = useSaveLeague();
   const [, navigate] = useLocation();
-  const ids = { type: useId(), country: useId(), date: useId(), cropping: useId() };
+  const ids = { type: useId(), cropping: useId() };
   const [form, setForm] = useState(() => formOf(league));
   const [picture, setPicture] = useState<PictureChoice>({ kept: league?.image ?? null, cropped: null });
   const [cropping, setCropping] = useState(false);
@@ -101,25 +102,11 @@ export function LeagueForm({ league, types }: { league: League | undefined; type
         </fieldset>
         <TextField label={t("create.description")} name="description" multiline rows={3} value={form.description} maxLength={300} onChange={(e) => set("description")(e.target.value)} error={errorText("description")} />
         <div className={styles.pair}>
-          <div className={styles.selectField}>
-            <label htmlFor={ids.country} className={styles.label}>
-              {t("create.country")}
-            </label>
-            <select id={ids.country} className={styles.select} value={form.country} onChange={(e) => set("country")(e.target.value)}>
-              <option value="">{t("create.noCountry")}</option>
-              {(countries.data ?? []).map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.sign} {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={styles.selectField}>
-            <label htmlFor={ids.date} className={styles.label}>
-              {t("create.endDate")}
-            </label>
-            <input id={ids.date} type="date" className={styles.select} value={form.endDate} min={today} onChange={(e) => set("endDate")(e.target.value)} />
-          </div>
+          <SelectField className={styles.selectField} label={t("create.country")} name="country" value={form.country} onChange={set("country")}>
+            <option value="">{t("create.noCountry")}</option>
+            <CountryOptions countries={countries.data ?? []} />
+          </SelectField>
+          <TextField className={styles.selectField} label={t("create.endDate")} name="endDate" type="date" value={form.endDate} min={today} onChange={(e) => set("endDate")(e.target.value)} />
         </div>
       </div>
       <LeagueImageField saved={league?.image ?? null} onChange={setPicture} onBusy={onBusy} />
