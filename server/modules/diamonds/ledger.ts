@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DiamondEntry, DiamondReason } from "../../../contract/calls.diamonds";
 import type { Paged } from "../../../contract/common";
 import { SIGN_UP_DIAMONDS } from "../../../contract/diamonds";
@@ -12,6 +12,7 @@ import type { Database } from "../../db/open";
 import type { Live } from "../../live/types";
 import { AppError } from "../../http/errors";
 import { aboutEntries } from "./about";
+import { lockBalancesStatement, placeholders, writeEntriesStatement, type Tag } from "./ledgerStatements";
 import { safeErrorText } from "../../http/logging";
 
 /** `db` itself or the `tx` of `db.transaction(async (tx) => …)`. */
@@ -53,44 +54,40 @@ function checkPosting(p: Posting): void {
 }
 
 /**
- * The ledger's writes as prepared statements, for a caller that sends them in one message with its own (a save's
- * completion reward, server/modules/predictions/saveTx.ts) and PREPAREs these once per connection. `pp_ledger_lock`
- * takes the balance row's lock as `postAll` does; `pp_ledger_credit`, sent after it in the same transaction, then
- * writes what `postAll` writes for one fresh credit, from the balance the caller read under that lock: the entry and
- * the balance, both only while the balance still is the one read and the key was never posted. It answers the
- * balance row's new version: one row when it credited, none (and nothing written) otherwise.
+ * The ledger's statements prepared (ledgerStatements.ts, the texts `postAll` sends), for a caller that sends them in
+ * one message with its own (a save's completion reward, server/modules/predictions/saveTx.ts) and PREPAREs these
+ * once per connection. `pp_ledger_lock` takes the balance row's lock; `pp_ledger_credit`, sent after it in the same
+ * transaction, writes a credit computed from the balance the caller read before: nothing while the balance is no
+ * longer that one or the key was posted before. It answers the balance row's new version: one row when it credited,
+ * none (and nothing written) otherwise.
  */
 export const LEDGER_PREPARE = [
-  `PREPARE pp_ledger_lock(uuid) AS SELECT 1 FROM diamond_balances WHERE user_id = $1 FOR UPDATE`,
-  `PREPARE pp_ledger_credit(uuid, uuid, bigint, bigint, text, text, text, timestamptz) AS
-  WITH read AS (SELECT user_id FROM diamond_balances WHERE user_id = $2 AND balance = $4 - $3),
-  entry AS (
-    INSERT INTO diamond_ledger (id, user_id, delta, balance_after, reason, ref, idempotency_key, created_at)
-    SELECT $1, read.user_id, $3, $4, $5, $6, $7, $8 FROM read ON CONFLICT (user_id, idempotency_key) DO NOTHING
-    RETURNING user_id, balance_after)
-  UPDATE diamond_balances b SET balance = entry.balance_after, updated_at = $8 FROM entry
-  WHERE b.user_id = entry.user_id AND b.balance = entry.balance_after - $3
-  RETURNING b.xmin::text AS xmin`,
+  `PREPARE pp_ledger_lock(uuid[]) AS ${lockBalancesStatement(placeholders, "$1")}`,
+  `PREPARE pp_ledger_credit(uuid[], uuid[], bigint[], bigint[], text[], text[], text[], uuid[], bigint[], bigint[], int[], timestamptz) AS
+  ${writeEntriesStatement(placeholders, { ids: "$1", userIds: "$2", deltas: "$3", balancesAfter: "$4", reasons: "$5", refs: "$6", keys: "$7", players: "$8", before: "$9", after: "$10", entries: "$11", at: "$12" })}`,
 ];
 
 /** Quotes a value as an SQL literal (the connection's `escapeLiteral`): a message of several statements has no bind parameters. */
 type Quote = (value: string) => string;
 
 /** The EXECUTE locking `userId`'s balance row (LEDGER_PREPARE). */
-export const lockStatement = (q: Quote, userId: string) => `EXECUTE pp_ledger_lock(${q(userId)})`;
+export const lockStatement = (q: Quote, userId: string) => `EXECUTE pp_ledger_lock(${q(pgArray([userId]))})`;
 
 /**
- * One credit onto `balance`, read under the lock of `lockStatement` (LEDGER_PREPARE): the balance it leaves, and its
+ * One credit onto `balance`, read before the lock of `lockStatement` (LEDGER_PREPARE): the balance it leaves, and its
  * EXECUTE for the time it is posted at.
  */
 export function creditStatement(q: Quote, p: Posting, balance: number): { balance: number; at: (now: Date) => string } {
   checkPosting(p);
   if (p.delta < 0) throw new Error("diamonds: a credit's delta is positive");
   const after = balance + p.delta;
-  const args = [randomUUID(), p.userId, String(p.delta), String(after), p.reason].map(q);
-  args.push(p.ref == null ? "NULL" : q(p.ref), q(p.idempotencyKey));
-  return { balance: after, at: (now) => `EXECUTE pp_ledger_credit(${args.join(", ")}, ${q(now.toISOString())})` };
+  const entries = [[randomUUID()], [p.userId], [p.delta], [after], [p.reason], [p.ref ?? null], [p.idempotencyKey], [p.userId], [balance], [after], [1]];
+  const args = entries.map((values) => q(pgArray(values))).join(", ");
+  return { balance: after, at: (now) => `EXECUTE pp_ledger_credit(${args}, ${q(now.toISOString())})` };
 }
+
+/** drizzle's `sql` as a tag of ledgerStatements.ts: its values bound. */
+const bound: Tag<SQL> = (strings, ...values) => sql(strings, ...values);
 
 /** The player's balance (0 for a player without a balance row yet). */
 export async function balanceOf(db: LedgerTx, userId: string): Promise<number> {
@@ -135,9 +132,7 @@ export function diamondsLedger(deps: { clock: Clock; db: Database; live: Live })
    */
   async function lockBalances(tx: LedgerTx, userIds: readonly string[]): Promise<Map<string, number>> {
     const lockRows = async (ids: readonly string[]) =>
-      rowsOf<{ user_id: string; balance: string | number }>(
-        await tx.execute(sql`SELECT user_id, balance FROM diamond_balances WHERE user_id = ANY(${pgArray(ids)}::uuid[]) ORDER BY user_id FOR UPDATE`),
-      );
+      rowsOf<{ user_id: string; balance: string | number }>(await tx.execute(lockBalancesStatement(bound, pgArray(ids))));
     const balances = new Map<string, number>();
     for (const r of await lockRows(userIds)) balances.set(r.user_id, Number(r.balance));
     const missing = userIds.filter((id) => !balances.has(id));
@@ -172,7 +167,8 @@ export function diamondsLedger(deps: { clock: Clock; db: Database; live: Live })
     if (postings.length === 0) return [];
     const order = postings.map((p, i) => ({ p, i })).toSorted((a, b) => (a.p.userId < b.p.userId ? -1 : a.p.userId > b.p.userId ? 1 : a.i - b.i));
     const players = [...new Set(order.map((o) => o.p.userId))];
-    const balances = await lockBalances(tx, players);
+    const locked = await lockBalances(tx, players);
+    const balances = new Map(locked);
 
     // Checked under the locks: a concurrent posting of the same keys has committed by now, or not started.
     type Prior = { id: string; delta: number; reason: string; balanceAfter: number };
@@ -207,20 +203,30 @@ export function diamondsLedger(deps: { clock: Clock; db: Database; live: Live })
     }
     if (fresh.length === 0) return results;
 
-    // One statement: the entries in posting order (seq follows it), then each touched balance set to its last value.
-    const touched = [...new Set(fresh.map((f) => f.p.userId))];
-    await tx.execute(sql`WITH entries AS (
-        INSERT INTO diamond_ledger (id, user_id, delta, balance_after, reason, ref, idempotency_key, created_at)
-        SELECT e.id, e.user_id, e.delta, e.balance_after, e.reason, e.ref, e.idempotency_key, ${now.toISOString()}::timestamptz
-        FROM unnest(${pgArray(fresh.map((f) => f.id))}::uuid[], ${pgArray(fresh.map((f) => f.p.userId))}::uuid[], ${pgArray(fresh.map((f) => f.p.delta))}::bigint[],
-          ${pgArray(fresh.map((f) => f.balanceAfter))}::bigint[], ${pgArray(fresh.map((f) => f.p.reason))}::text[], ${pgArray(fresh.map((f) => f.p.ref ?? null))}::text[],
-          ${pgArray(fresh.map((f) => f.p.idempotencyKey))}::text[]) WITH ORDINALITY AS e(id, user_id, delta, balance_after, reason, ref, idempotency_key, n)
-        ORDER BY e.n
-        RETURNING 1
-      )
-      UPDATE diamond_balances b SET balance = v.balance, updated_at = ${now.toISOString()}::timestamptz
-      FROM unnest(${pgArray(touched)}::uuid[], ${pgArray(touched.map((u) => balances.get(u)!))}::bigint[]) AS v(user_id, balance)
-      WHERE b.user_id = v.user_id`);
+    // One statement: the entries in posting order, each touched balance set to its last value.
+    const entriesOf = new Map<string, number>();
+    for (const f of fresh) entriesOf.set(f.p.userId, (entriesOf.get(f.p.userId) ?? 0) + 1);
+    const touched = [...entriesOf.keys()];
+    const written = rowsOf<{ user_id: string }>(
+      await tx.execute(
+        writeEntriesStatement(bound, {
+          ids: pgArray(fresh.map((f) => f.id)),
+          userIds: pgArray(fresh.map((f) => f.p.userId)),
+          deltas: pgArray(fresh.map((f) => f.p.delta)),
+          balancesAfter: pgArray(fresh.map((f) => f.balanceAfter)),
+          reasons: pgArray(fresh.map((f) => f.p.reason)),
+          refs: pgArray(fresh.map((f) => f.p.ref ?? null)),
+          keys: pgArray(fresh.map((f) => f.p.idempotencyKey)),
+          players: pgArray(touched),
+          before: pgArray(touched.map((u) => locked.get(u)!)),
+          after: pgArray(touched.map((u) => balances.get(u)!)),
+          entries: pgArray(touched.map((u) => entriesOf.get(u)!)),
+          at: now.toISOString(),
+        }),
+      ),
+    );
+    // Under the locks, with the keys looked up, every player's entries go in: anything else is a broken ledger.
+    if (written.length !== touched.length) throw new Error("diamonds: a balance moved under its lock or a key was posted twice");
     return results;
   }
 
