@@ -8,6 +8,7 @@ import { gurusService } from "./modules/gurus/service";
 import { demoGurusService } from "./modules/gurus/demoGurus";
 import { leaguesService } from "./modules/leagues/service";
 import { newsService } from "./modules/news/service";
+import { predictionsRepository } from "./modules/predictions/repository";
 import { predictionsService } from "./modules/predictions/service";
 import { prizesService } from "./modules/prizes/service";
 import { questionsService } from "./modules/questions/service";
@@ -49,7 +50,7 @@ export function buildServices(deps: AppDeps) {
     races: raceService(deps),
     riders: riderService(deps),
     leagues: leaguesService(deps),
-    predictions: predictionsService(deps),
+    predictions: predictionsService(deps, predictionsRepository(deps)),
     boards: boardReads(deps.db.db, deps.clock),
     settlement: settlementService(deps),
     injuries,

@@ -1,21 +1,43 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { SessionType } from "../../../contract/enums";
 import type { SavedPick } from "../../../contract/predictions";
-import { predictions, races, raceSessions, riders, type PredictionRow } from "../../db/schema";
+import { predictions, races, raceSessions, riders } from "../../db/schema";
 import { pgArray, rowsOf } from "../../db/arrays";
+import type { Database, Db } from "../../db/open";
 import { AppError } from "../../http/errors";
 import type { LedgerTx } from "../diamonds/ledger";
-import { categories } from "../../../contract/weekendRules/structure";
-import type { SessionWindow } from "../../../contract/weekendRules/time";
 import type { ExistingPick } from "../../../contract/weekendRules/upgrades";
 import { isUuid } from "../../../contract/common";
 import { holdLock, lockExpression, lockKeys } from "../../db/locks";
+import { asJson, byCategory, type PickRow, type RaceInfo, type SessionJson } from "./rows";
+import { creditIn, type Post, type SavePicks, type SaveWork } from "./saveWork";
+import { postgresSaves } from "./saveTx";
 
-// Reads of the predictions service (inside a transaction or on the pool) and the per-(player, race) lock.
+// The predictions' data access: reads (inside a transaction or on the pool), the per-(player, race) lock, and a
+// save's transaction. The reads take the caller's transaction, so a service composes them in its own. A save is
+// one interface (`PredictionsRepository.save`) with one adapter per database, chosen once when the repository is
+// built: on PGlite (one connection inside the process) a drizzle transaction with the reads below; on PostgreSQL
+// the fast path of hand-written round trips, batched (saveTx.ts).
 
-/** `sessions` are the rules' windows (epoch ms); a session of a canceled race counts as canceled. */
-export type RaceInfo = { id: string; version: number; canceled: boolean; sessions: Partial<Record<SessionType, SessionWindow>> };
-export type PickRow = PredictionRow & { riderInjured: boolean };
+export type PredictionsRepository = {
+  /**
+   * One save of `userId` on `raceId` naming `riderIds`: reads under the lock, lets `work` decide with the rules,
+   * writes what it decided and commits; answers what `work` answered.
+   */
+  save<T>(userId: string, raceId: string, riderIds: readonly string[], work: SaveWork<T>): Promise<T>;
+};
+
+/** The repository on `deps.db`: its save's adapter is the database's, chosen here once. `post` is the ledger's, for the decisions' credits. */
+export function predictionsRepository(deps: { db: Database; ledger: { post: Post } }): PredictionsRepository {
+  const { pool } = deps.db;
+  const savePicks = pool ? postgresSaves(pool, deps.ledger.post) : pgliteSaves(deps.db.db, deps.ledger.post);
+  return {
+    async save(userId, raceId, riderIds, work) {
+      if (!isUuid(raceId)) throw new AppError(404, "notFound");
+      return savePicks(userId, raceId, riderIds.filter(isUuid), work);
+    },
+  };
+}
 
 /** The race with its sessions by type; 404 notFound for an unknown or malformed id. */
 export async function loadRace(tx: LedgerTx, raceId: string): Promise<RaceInfo> {
@@ -35,7 +57,7 @@ export async function picksOf(tx: LedgerTx, userId: string, raceId: string): Pro
     .from(predictions)
     .innerJoin(riders, eq(riders.id, predictions.riderId))
     .where(and(eq(predictions.userId, userId), eq(predictions.raceId, raceId)));
-  return rows.map((r) => ({ ...r.p, riderInjured: r.status !== "ACTIVE" })).toSorted((a, b) => categories.indexOf(a.category) - categories.indexOf(b.category));
+  return rows.map((r) => ({ ...r.p, riderInjured: r.status !== "ACTIVE" })).toSorted(byCategory);
 }
 
 export const asExisting = (p: PickRow): ExistingPick => ({
@@ -67,9 +89,8 @@ export const toSaved = (p: PickRow): SavedPick => ({
 // The hot path (a save and the view it answers with) in few round trips: raw statements whose rows come back as
 // JSON, shaped like the drizzle reads above.
 
-export type SessionJson = { type: SessionType; startsAt: number; endsAt: number; canceled: boolean };
 type RaceJson = { id: string; version: number; canceled: boolean; sessions: SessionJson[] | null };
-export type PickJson = Omit<PickRow, "savedAt" | "updatedAt" | "settledAt" | "points"> & { savedAt: string; updatedAt: string; settledAt: string | null; points: number | string | null };
+type PickJson = Omit<PickRow, "savedAt" | "updatedAt" | "settledAt" | "points"> & { savedAt: string; updatedAt: string; settledAt: string | null; points: number | string | null };
 
 const raceJson = (raceId: string) => sql`(SELECT json_build_object('id', r.id, 'version', r.version, 'canceled', r.canceled_at IS NOT NULL,
     'sessions', (SELECT json_agg(json_build_object('type', s.type, 'startsAt', floor(extract(epoch FROM s.starts_at) * 1000), 'endsAt', floor(extract(epoch FROM s.ends_at) * 1000), 'canceled', s.canceled))
@@ -81,11 +102,6 @@ const picksJson = (userId: string, raceId: string) => sql`(SELECT json_agg(json_
     'settledAt', p.settled_at, 'riderInjured', r.status <> 'ACTIVE'))
   FROM predictions p JOIN riders r ON r.id = p.rider_id WHERE p.user_id = ${userId} AND p.race_id = ${raceId})`;
 
-/** Weekend order, as `picksOf` answers. */
-export const byCategory = (a: { category: PickRow["category"] }, b: { category: PickRow["category"] }) => categories.indexOf(a.category) - categories.indexOf(b.category);
-
-export const asJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
-
 function toRace(json: RaceJson | null): RaceInfo {
   if (!json) throw new AppError(404, "notFound");
   const sessions: RaceInfo["sessions"] = {};
@@ -93,7 +109,7 @@ function toRace(json: RaceJson | null): RaceInfo {
   return { id: json.id, version: json.version, canceled: json.canceled, sessions };
 }
 
-export function toPicks(json: PickJson[] | null): PickRow[] {
+function toPicks(json: PickJson[] | null): PickRow[] {
   return (json ?? [])
     .map((p) => ({
       ...p,
@@ -106,7 +122,7 @@ export function toPicks(json: PickJson[] | null): PickRow[] {
 }
 
 /** `loadRace` and `lock` in one statement (the race is read before the lock is granted, as `loadRace` then `lock` did). */
-export async function lockRace(tx: LedgerTx, userId: string, raceId: string): Promise<RaceInfo> {
+async function lockRace(tx: LedgerTx, userId: string, raceId: string): Promise<RaceInfo> {
   if (!isUuid(raceId)) throw new AppError(404, "notFound");
   const [row] = rowsOf<{ race: unknown }>(
     await tx.execute(sql`SELECT ${raceJson(raceId)} AS race, ${lockExpression(lockKeys.predictionSave(userId, raceId))} IS NULL AS locked`),
@@ -115,7 +131,7 @@ export async function lockRace(tx: LedgerTx, userId: string, raceId: string): Pr
 }
 
 /** Under the lock, in one statement: the player's picks of the race (as `picksOf`), the riders a save names and the balance. */
-export async function saveFacts(
+async function saveFacts(
   tx: LedgerTx,
   userId: string,
   raceId: string,
@@ -138,4 +154,27 @@ export async function viewFacts(tx: LedgerTx, userId: string, raceId: string): P
   );
   const race = toRace(asJson<RaceJson | null>(row?.race ?? null));
   return { race, picks: toPicks(asJson<PickJson[] | null>(row?.picks ?? null)), balance: Number(row?.balance ?? 0) };
+}
+
+/** A save on PGlite: one drizzle transaction, the lock and the reads first, the INSERT of the new picks last. */
+function pgliteSaves(db: Db, post: Post): SavePicks {
+  return (userId, raceId, riderIds, work) =>
+    db.transaction(async (tx) => {
+      const race = await lockRace(tx, userId, raceId);
+      const facts = await saveFacts(tx, userId, raceId, riderIds);
+      const { inserts, value, meanwhile } = await work({ race, ...facts }, tx, creditIn(post, tx));
+      if (inserts.length) await insertPicks(tx, inserts);
+      meanwhile?.();
+      return value;
+    });
+}
+
+/** The INSERT of a save's new picks, from arrays (as the PostgreSQL adapter's prepared one). */
+async function insertPicks(tx: LedgerTx, inserts: PickRow[]): Promise<void> {
+  const first = inserts[0]!;
+  const now = first.savedAt.toISOString();
+  await tx.execute(sql`INSERT INTO predictions (id, user_id, race_id, category, rider_id, upgrades, saved_at, updated_at)
+    SELECT p.id, ${first.userId}, ${first.raceId}, p.category, p.rider_id, p.upgrades::text[], ${now}::timestamptz, ${now}::timestamptz
+    FROM unnest(${pgArray(inserts.map((i) => i.id))}::uuid[], ${pgArray(inserts.map((i) => i.category))}::text[], ${pgArray(inserts.map((i) => i.riderId))}::uuid[],
+      ${pgArray(inserts.map((i) => pgArray(i.upgrades)))}::text[]) AS p(id, category, rider_id, upgrades)`);
 }

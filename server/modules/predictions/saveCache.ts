@@ -1,5 +1,4 @@
-import type { Db } from "../../db/open";
-import type { PickRow } from "./repository";
+import type { PickRow } from "./rows";
 
 // What an instance knows of a player's picks of a race after a save, so the next save can be decided before the
 // database is asked and written in one round trip (saveTx.ts). Knowledge is only a guess: the write sends the row
@@ -19,15 +18,11 @@ export type KnownPicks = {
   balanceXmin: string | null;
 };
 
-type Caches = { picks: Map<string, KnownPicks>; riders: Map<string, KnownRider> };
-const perDb = new WeakMap<Db, Caches>();
+/** What one adapter (one app) has seen: the players' picks by race, and the riders named. */
+export type SaveCaches = { picks: Map<string, KnownPicks>; riders: Map<string, KnownRider> };
 const LIMIT = 20_000;
 
-export function saveCaches(db: Db): Caches {
-  let caches = perDb.get(db);
-  if (!caches) perDb.set(db, (caches = { picks: new Map(), riders: new Map() }));
-  return caches;
-}
+export const saveCaches = (): SaveCaches => ({ picks: new Map(), riders: new Map() });
 
 export const picksKey = (userId: string, raceId: string) => `${userId}:${raceId}`;
 

@@ -1,22 +1,22 @@
-import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { escapeLiteral, type Pool, type PoolClient } from "pg";
 import type { SessionType } from "../../../contract/enums";
-import type { Database, Db } from "../../db/open";
+import type { Db } from "../../db/open";
 import { pgArray } from "../../db/arrays";
 import * as schema from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { creditStatement, LEDGER_PREPARE, lockStatement, type LedgerTx, type Posting, type PostResult } from "../diamonds/ledger";
-import { picksKey, picksStamp, remember, saveCaches, type KnownPicks, type KnownRider } from "./saveCache";
+import { creditStatement, LEDGER_PREPARE, lockStatement, type LedgerTx } from "../diamonds/ledger";
+import { picksKey, picksStamp, remember, saveCaches, type KnownPicks, type KnownRider, type SaveCaches } from "./saveCache";
 import { saveBatcher, type BatchedInsert, type SaveBatcher } from "./saveBatch";
-import { asJson, byCategory, lockRace, saveFacts, type PickRow, type RaceInfo, type SessionJson } from "./repository";
-import { isUuid } from "../../../contract/common";
+import { asJson, byCategory, type PickRow, type RaceInfo, type SessionJson } from "./rows";
+import { creditIn, type Credit, type Post, type SaveFacts, type SavePicks, type SaveWork } from "./saveWork";
 import { lockExpressionText, lockKeys } from "../../db/locks";
 
-// A save's transaction. On PostgreSQL it costs two round trips: BEGIN, the per-(player, race) lock and one read of
-// everything the rules need go in one message; the INSERT of the new picks and COMMIT in another. In between,
-// the service decides with the contract's rules (and, for paid changes, upgrades or the completion reward, sends
-// its further statements on the same connection, inside the same transaction). When this instance saw the
+// The repository's save on PostgreSQL (repository.ts builds it once per app). It costs two round trips: BEGIN, the
+// per-(player, race) lock and one read of everything the rules need go in one message; the INSERT of the new picks
+// and COMMIT in another. In between, the service decides with the contract's rules (and, for paid changes, upgrades
+// or the completion reward, sends its further statements on the same connection, inside the same transaction). When
+// this instance saw the
 // player's picks of the race at their last save (saveCache.ts), the service decides from what it saw first and the
 // save is one round trip: the lock and an INSERT that writes only if every row the decision read is still at the
 // version it was read at, sent with the other such saves waiting in one transaction (saveBatch.ts). The
@@ -24,33 +24,7 @@ import { lockExpressionText, lockKeys } from "../../db/locks";
 // its INSERT, the batch committed only if both went in. A decision that refuses, or needs more than an INSERT and
 // that credit, or whose rows moved, is made again the two-round-trip way, from what the database holds under the
 // lock. The statements are PREPAREd once per connection (the plans are kept) and called with EXECUTE, quoting their
-// arguments as literals: a message of several statements can't carry bind parameters. On PGlite (one connection
-// inside the process) it is an ordinary drizzle transaction with the same reads.
-
-export type SaveFacts = {
-  race: RaceInfo;
-  picks: PickRow[];
-  riders: Map<string, { id: string; raceClass: string; status: string }>;
-  balance: number;
-};
-
-/**
- * Posts a credit in the save's transaction (the completion reward) through the ledger; answers the balance after it,
- * null when its key had been posted before and nothing moved.
- */
-export type Credit = (posting: Posting) => Promise<number | null>;
-
-/** The ledger's posting in a transaction (`deps.ledger.post`). */
-type Post = (tx: LedgerTx, posting: Posting) => Promise<PostResult>;
-
-/**
- * What the service decided: the picks to insert (written with COMMIT) and its answer; `meanwhile`, when given, runs
- * while PostgreSQL writes and commits (work that needs nothing from the database, such as building the answer), so
- * the connection and the lock are not held while it runs. Its result is used only once the commit succeeded.
- * Diamonds move through `tx` and the ledger; a credit (the completion reward) through `credit`, which the
- * one-round-trip save can send in its own message.
- */
-export type SaveWork<T> = (facts: SaveFacts, tx: LedgerTx, credit: Credit) => Promise<{ inserts: PickRow[]; value: T; meanwhile?: () => void }>;
+// arguments as literals: a message of several statements can't carry bind parameters.
 
 // The lock's statement comes first and alone: in READ COMMITTED each statement reads from its own snapshot, so
 // the read after it sees whatever the previous holder of the lock committed.
@@ -108,10 +82,15 @@ const PREPARE = [
 export const oneRoundTrip = { written: 0, movedSince: 0, credited: 0 };
 
 const prepared = new WeakSet<PoolClient>();
-const batchers = new WeakMap<Pool, SaveBatcher>();
 const clientDbs = new WeakMap<PoolClient, Db>();
-/** Races as last read, per database, with the stamp they were read at. */
-const raceCaches = new WeakMap<Db, Map<string, { stamp: string; race: RaceInfo }>>();
+
+/** The adapter's posting and its batcher, and what it has seen: the races as last read with their stamps, the players' picks and riders. */
+type Adapter = {
+  post: Post;
+  races: Map<string, { stamp: string; race: RaceInfo }>;
+  known: SaveCaches;
+  batcher: SaveBatcher;
+};
 
 type FactsRow = {
   id: string;
@@ -146,40 +125,19 @@ function watched(tx: Db): { tx: Db; used: () => boolean } {
   return { tx: proxy, used: () => used };
 }
 
-/** A credit posted through the ledger in `tx`. */
-const creditIn =
-  (post: Post, tx: LedgerTx): Credit =>
-  async (posting) => {
-    const posted = await post(tx, posting);
-    return posted.replayed ? null : posted.balance;
+/** The save on PostgreSQL's `pool`: `post` is the ledger's posting, for the decisions' credits. */
+export function postgresSaves(pool: Pool, post: Post): SavePicks {
+  const adapter: Adapter = { post, races: new Map(), known: saveCaches(), batcher: saveBatcher(() => preparedClient(pool)) };
+  return async (userId, raceId, ids, work) => {
+    try {
+      const fast = await inOneRoundTrip(adapter, userId, raceId, ids, work);
+      if (fast) return fast.value;
+      return await onConnection(pool, (client) => inTransaction(adapter, client, userId, raceId, ids, work));
+    } catch (err) {
+      adapter.known.picks.delete(picksKey(userId, raceId));
+      throw err;
+    }
   };
-
-/**
- * Runs one save of `userId` on `raceId` naming `riderIds`: reads under the lock, lets `work` decide, writes, commits.
- * `post` is the ledger's posting, for the decision's credits.
- */
-export async function inSaveTransaction<T>(database: Database, post: Post, userId: string, raceId: string, riderIds: readonly string[], work: SaveWork<T>): Promise<T> {
-  if (!isUuid(raceId)) throw new AppError(404, "notFound");
-  const ids = riderIds.filter(isUuid);
-  if (!database.pool) {
-    return database.db.transaction(async (tx) => {
-      const race = await lockRace(tx, userId, raceId);
-      const facts = await saveFacts(tx, userId, raceId, ids);
-      const { inserts, value, meanwhile } = await work({ race, ...facts }, tx, creditIn(post, tx));
-      if (inserts.length) await insertPicks(tx, inserts);
-      meanwhile?.();
-      return value;
-    });
-  }
-  const pool = database.pool;
-  try {
-    const fast = await inOneRoundTrip(database.db, pool, userId, raceId, ids, work);
-    if (fast) return fast.value;
-    return await onConnection(pool, (client) => inTransaction(database.db, client, post, userId, raceId, ids, work));
-  } catch (err) {
-    saveCaches(database.db).picks.delete(picksKey(userId, raceId));
-    throw err;
-  }
 }
 
 /** A connection of the pool with the save's statements prepared (once per connection). */
@@ -211,17 +169,8 @@ async function onConnection<T>(pool: Pool, work: (client: PoolClient) => Promise
   }
 }
 
-/** The pool's batcher of one-round-trip saves (saveBatch.ts). */
-function batcherOf(pool: Pool): SaveBatcher {
-  let batcher = batchers.get(pool);
-  if (!batcher) batchers.set(pool, (batcher = saveBatcher(() => preparedClient(pool))));
-  return batcher;
-}
-
-async function inTransaction<T>(db: Db, client: PoolClient, post: Post, userId: string, raceId: string, ids: string[], work: SaveWork<T>): Promise<T> {
+async function inTransaction<T>({ races, known, post }: Adapter, client: PoolClient, userId: string, raceId: string, ids: string[], work: SaveWork<T>): Promise<T> {
   const q = (v: string) => client.escapeLiteral(v);
-  let races = raceCaches.get(db);
-  if (!races) raceCaches.set(db, (races = new Map()));
   const cached = races.get(raceId);
   const results = (await client.query(
     `BEGIN; EXECUTE pp_save_lock(${q(lockKeys.predictionSave(userId, raceId))}); EXECUTE pp_save_facts(${q(userId)}, ${q(raceId)}, ${q(pgArray(ids))}, ${cached ? q(cached.stamp) : "NULL"})`,
@@ -238,7 +187,6 @@ async function inTransaction<T>(db: Db, client: PoolClient, post: Post, userId: 
     race = { id: row.id, version: row.version, canceled: row.canceled, sessions };
     remember(races, raceId, { stamp: row.stamp, race });
   }
-  const known = saveCaches(db);
   const riders: SaveFacts["riders"] = new Map();
   for (const [id, raceClass, status, xmin] of asJson<[string, string, string, string][] | null>(row.riders) ?? []) {
     riders.set(id, { id, raceClass, status });
@@ -277,11 +225,10 @@ async function inTransaction<T>(db: Db, client: PoolClient, post: Post, userId: 
  * Answers undefined when it cannot be done so (nothing known, a rider never read here, a decision that refuses or
  * needs more than an INSERT, or rows that moved since): the caller then saves the two-round-trip way.
  */
-async function inOneRoundTrip<T>(db: Db, pool: Pool, userId: string, raceId: string, ids: string[], work: SaveWork<T>): Promise<{ value: T } | undefined> {
-  const known = saveCaches(db);
+async function inOneRoundTrip<T>({ races, known, batcher }: Adapter, userId: string, raceId: string, ids: string[], work: SaveWork<T>): Promise<{ value: T } | undefined> {
   const key = picksKey(userId, raceId);
   const seen = known.picks.get(key);
-  const race = raceCaches.get(db)?.get(raceId);
+  const race = races.get(raceId);
   if (!seen || !race || race.stamp !== seen.raceStamp) return undefined;
   const named: KnownRider[] = [];
   const riders: SaveFacts["riders"] = new Map();
@@ -324,7 +271,7 @@ async function inOneRoundTrip<T>(db: Db, pool: Pool, userId: string, raceId: str
     statement: credited.at(inserts[0]!.savedAt),
   };
   // With the other saves waiting (saveBatch.ts); a batch that failed wrote nothing: decided again below.
-  const answer = await batcherOf(pool).write({ key: lockKeys.predictionSave(userId, raceId), insert, ...(credit ? { credit } : {}) });
+  const answer = await batcher.write({ key: lockKeys.predictionSave(userId, raceId), insert, ...(credit ? { credit } : {}) });
   // The batch commits a credited save's picks only with its credit (saveBatch.ts).
   const balanceRow = answer?.credited[0];
   if (answer?.rows.length !== inserts.length || (credited && !balanceRow)) {
@@ -345,7 +292,7 @@ async function inOneRoundTrip<T>(db: Db, pool: Pool, userId: string, raceId: str
 }
 
 /** Keeps what the player's picks are after a save: those it read, plus the inserted ones at their row version. */
-function learn(known: ReturnType<typeof saveCaches>, key: string, before: KnownPicks, inserts: PickRow[], xmin: string | undefined): void {
+function learn(known: SaveCaches, key: string, before: KnownPicks, inserts: PickRow[], xmin: string | undefined): void {
   if (inserts.length && xmin === undefined) {
     known.picks.delete(key);
     return;
@@ -385,16 +332,6 @@ function toFactPicks(userId: string, raceId: string, values: PickValues[] | null
     riderInjured,
   }));
   return picks.length > 1 ? picks.toSorted(byCategory) : picks;
-}
-
-/** The INSERT of new picks through drizzle (PGlite), from arrays as the prepared one. */
-async function insertPicks(tx: LedgerTx, inserts: PickRow[]): Promise<void> {
-  const first = inserts[0]!;
-  const now = first.savedAt.toISOString();
-  await tx.execute(sql`INSERT INTO predictions (id, user_id, race_id, category, rider_id, upgrades, saved_at, updated_at)
-    SELECT p.id, ${first.userId}, ${first.raceId}, p.category, p.rider_id, p.upgrades::text[], ${now}::timestamptz, ${now}::timestamptz
-    FROM unnest(${pgArray(inserts.map((i) => i.id))}::uuid[], ${pgArray(inserts.map((i) => i.category))}::text[], ${pgArray(inserts.map((i) => i.riderId))}::uuid[],
-      ${pgArray(inserts.map((i) => pgArray(i.upgrades)))}::text[]) AS p(id, category, rider_id, upgrades)`);
 }
 
 /** The EXECUTE of pp_save_insert (PostgreSQL), its arguments quoted as literals. */

@@ -15,8 +15,9 @@ import type { AppDeps } from "../../http/deps";
 import { allowed, AppError } from "../../http/errors";
 import { ridersOfSave } from "../races/roster";
 import { scoresBeforeCorrection } from "../results/pickHistory";
-import { inSaveTransaction, type Credit } from "./saveTx";
-import { asExisting, byCategory, loadRace, lock, picksOf, toSaved, viewFacts, type PickRow, type RaceInfo } from "./repository";
+import type { Credit } from "./saveWork";
+import { asExisting, loadRace, lock, picksOf, toSaved, viewFacts, type PredictionsRepository } from "./repository";
+import { byCategory, type PickRow, type RaceInfo } from "./rows";
 import { observe } from "../../metrics";
 import { isUuid } from "../../../contract/common";
 
@@ -52,9 +53,9 @@ function slotsOf(race: RaceInfo) {
  * contract's (contract/weekendRules/); this service loads their facts, writes what they plan and refuses with
  * what they refuse. Every write runs in one transaction that first takes a lock on (player, race), so two
  * requests of one player on one race run one after the other, and its diamonds move through the ledger in the
- * same transaction; balances are pushed after commit.
+ * same transaction; balances are pushed after commit. A save's transaction is the repository's, on whichever database.
  */
-export function predictionsService(deps: AppDeps) {
+export function predictionsService(deps: AppDeps, repository: PredictionsRepository) {
   const db = deps.db.db;
   const ledger = deps.ledger;
   const rules = defaultWeekendRules;
@@ -110,8 +111,8 @@ export function predictionsService(deps: AppDeps) {
       // transaction); paid changes and upgrades read the view again after commit.
       let answer: RacePrediction | null = null;
       const ids = [...new Set(body.data.map((d) => d.riderId))];
-      // Read under the lock in one round trip, write and commit in another (saveTx.ts).
-      const moved = await observe(deps.metrics?.predictionSaves, () => inSaveTransaction(deps.db, ledger.post, userId, raceId, ids, async ({ race, ...facts }, tx, credit) => {
+      // Read under the lock, decided here, written and committed by the repository.
+      const moved = await observe(deps.metrics?.predictionSaves, () => repository.save(userId, raceId, ids, async ({ race, ...facts }, tx, credit) => {
         if (body.version !== race.version) throw new AppError(409, "staleVersion");
         // The named riders as this race's entry list has them (substitutes, wildcards, riders replaced).
         const riders = await ridersOfSave(db, tx, race, facts.riders);
@@ -165,7 +166,7 @@ export function predictionsService(deps: AppDeps) {
         // Every write of a player's picks of a race holds the lock, so the count is the picks read plus the inserts
         // (written with the commit, in the same transaction as this reward).
         const rewarded = plan.inserts.length ? await rewardCompletion(credit, userId, raceId, existing.length + plan.inserts.length) : null;
-        // Built while the INSERT and COMMIT run (saveTx.ts), used only when they succeeded.
+        // Built while the INSERT and COMMIT run, used only when they succeeded.
         const meanwhile =
           !paid && plan.changes.length === 0 && plan.upgrades.size === 0
             ? () => void (answer = viewOf(race, [...facts.picks, ...inserted].toSorted(byCategory), rewarded ?? facts.balance))
