@@ -24,6 +24,12 @@ const REWARD = 20;
 
 type Decided = { facts: SaveFacts; credited: number | null | undefined };
 
+const counts = () => ({ ...oneRoundTrip, ...batches });
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A decision that writes nothing. */
+const nothing: SaveWork<number> = async () => ({ inserts: [], value: 0 });
+
 onEachBackend(
   "predictions repository: a save's transaction",
   (h) => {
@@ -35,7 +41,6 @@ onEachBackend(
     });
     const r = (i: number) => race.active[i]!;
     const postgres = () => h.kind === "postgres";
-    const counts = () => ({ ...oneRoundTrip, ...batches });
 
     const pickRow = (p: Player, category: PredictionCategory, riderId: string): PickRow => {
       const now = h.clock.now();
@@ -65,8 +70,6 @@ onEachBackend(
       const all = await h.database.db.select().from(diamondLedger).where(eq(diamondLedger.userId, p.id));
       expect(all.reduce((sum, e) => sum + e.delta, 0)).toBe(await balanceOf(h.database.db, p.id));
     };
-    const turn = () => new Promise((resolve) => setImmediate(resolve));
-    const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     describe("what a decision is given and what it leaves", () => {
       it("gives the race, the player's picks, the named riders and the balance, and writes the picks decided", async () => {
@@ -82,7 +85,6 @@ onEachBackend(
 
       it("answers 404 for a race that is not there, and drops names that are not ids", async () => {
         const a = await signUpConfirmed(h);
-        const nothing: SaveWork<number> = async () => ({ inserts: [], value: 0 });
         await expect(repository.save(a.id, "nope", [], nothing)).rejects.toMatchObject({ statusCode: 404 });
         await expect(repository.save(a.id, randomUUID(), [], nothing)).rejects.toMatchObject({ statusCode: 404 });
         const named = await save(a, "FP2", r(1), { named: [r(1), "not-an-id"] });
