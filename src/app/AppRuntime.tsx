@@ -1,27 +1,15 @@
-import { AnalyticsEffects } from "./AnalyticsEffects";
-import { AppEvents } from "./AppEvents";
-import { InjuryEffects } from "./InjuryEffects";
+import { runtimeArrived } from "../runtime/appActor";
 import { ModalHost } from "./ModalHost";
-import { QueryEffects } from "./QueryEffects";
-import { ResultsEffects } from "./ResultsEffects";
-import { SessionEffects } from "./SessionEffects";
+
+// This chunk is loaded once the first screen has painted (src/lib/firstPaint.ts), so its arrival is the moment the app
+// machine starts answering links, sign-ins, notices and analytics: once, on loading the module, whatever React mounts.
+runtimeArrived();
 
 /**
- * The app's long-lived side: the app actor (session, token refresh, live socket, notifications, modals)
- * and the effects that turn its events into navigation and notices. Its own chunk, loaded after the first
- * screen has painted (src/lib/firstPaint.ts), so a guest's landing does not wait for xstate, the API
- * client and zod.
+ * The app's long-lived side as React shows it: the modal host. The app actor (session, token refresh, live socket,
+ * notifications, modals) and what wires them live in src/runtime/appActor.ts. Its own chunk, loaded after the first
+ * screen has painted, so a guest's landing does not wait for xstate, the API client and zod.
  */
 export default function AppRuntime() {
-  return (
-    <>
-      <AppEvents />
-      <QueryEffects />
-      <SessionEffects />
-      <ResultsEffects />
-      <InjuryEffects />
-      <AnalyticsEffects />
-      <ModalHost />
-    </>
-  );
+  return <ModalHost />;
 }

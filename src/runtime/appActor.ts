@@ -14,9 +14,14 @@ import { closeSocket, onLiveEvent, openSocket, subscribeProfile } from "../api/l
 import { deleteAllNotifications, deleteNotifications, listNotifications, readNotifications } from "../api/notifications";
 import { refreshOnce } from "../api/refreshOnce";
 import { clearTokens, hasStoredSession, readTokens, storeTokens } from "../api/tokens";
+import { queryClient } from "../api/queryClient";
 import { getProfile } from "../api/users";
 import { paths, restoringScreens, storageKeys } from "../config/paths";
+import { i18n } from "../i18n/i18n";
+import { liveAnalytics } from "./analytics";
 import { observeFlows } from "./flowReporter";
+import { followLinks, handOverSocial } from "./links";
+import { currentLocation, navigateTo, signedInDestination } from "./navigation";
 import { firstContentOnScreen, runtimeNeeded } from "../lib/firstPaint";
 
 // A stored session restored on a first page that shows its screen meanwhile (`restoringScreens`): the
@@ -108,6 +113,20 @@ const liveNotifications = notificationsMachine.provide({
 });
 
 /**
+ * The header's "Earned points" are the signed-in profile's: read it again quietly. A failed background read
+ * keeps the old figure (a failed *session* load signs out; this is not one).
+ */
+async function reloadOwnPoints(auth: AuthActor): Promise<void> {
+  if (!auth.getSnapshot().hasTag("signedIn")) return;
+  try {
+    const profile = await getProfile();
+    if (auth.getSnapshot().context.profile?.id === profile.id) auth.send({ type: "auth.profile.updated", profile });
+  } catch {
+    // The next results or a reload bring the figure up to date.
+  }
+}
+
+/**
  * The one app actor. Created at module level, not in a component: React 19 StrictMode would start a
  * `useActorRef` actor twice, and the session must exist exactly once.
  */
@@ -119,6 +138,8 @@ export const appActor = createActor(
       modalMachine: liveModal,
       liveSocketMachine: liveSocket,
       notificationsMachine: liveNotifications,
+      analyticsMachine: liveAnalytics,
+      followLinks,
     },
     actions: {
       connectLive: ({ system }, { profileId }) => {
@@ -135,6 +156,20 @@ export const appActor = createActor(
           // Storage blocked (private mode): the redirect then lives only as long as the page.
         }
       },
+      goHome: (_, { replace }) => navigateTo(paths.home, replace ? { replace } : undefined),
+      goAfterSignIn: (_, { redirectTo, profileId }) => navigateTo(signedInDestination(redirectTo, currentLocation().search, profileId)),
+      welcomeNewPlayer: ({ system }) =>
+        (system.get("modal") as ModalActor).send({ type: "modal.open", kind: "FirstModal", props: {}, options: { title: i18n.t("news:first.title") } }),
+      tellConfirmationFailed: ({ system }, { error }) =>
+        (system.get("modal") as ModalActor).send({
+          type: "modal.open",
+          kind: "Confirmation",
+          props: { text: i18n.t(`errors:${error.code}`, { defaultValue: error.message }) },
+        }),
+      handOverSocial: (_, tokens) => handOverSocial(tokens),
+      // The results' queries are read only where a page shows them: their module loads with the first results.
+      refreshResults: () => void import("../api/results").then(({ refreshAfterResults }) => refreshAfterResults(queryClient)),
+      reloadOwnPoints: ({ system }) => void reloadOwnPoints(system.get("auth") as AuthActor),
     },
   }),
   { inspect: observeFlows },
@@ -164,21 +199,18 @@ export const tokenRefreshActor = appActor.system.get("tokenRefresh") as TokenRef
 export const liveSocketActor = appActor.system.get("liveSocket") as LiveSocketActor;
 export const notificationsActor = appActor.system.get("notifications") as NotificationsActor;
 
-// On a deep link the runtime (src/app/AppRuntime.tsx: the modal host, the notice effects) arrives once the
-// first screen has settled, so it does not slow that screen. A modal opened before then asks for it at once.
+// On a deep link the runtime (src/app/AppRuntime.tsx: the modal host) arrives once the first screen has settled, so it
+// does not slow that screen. A modal opened before then asks for it at once.
 modalActor.subscribe((snapshot) => {
   if (snapshot.context.stack.length > 0) runtimeNeeded();
 });
 
-// What the notifications' first load after a sign-in found (null before it ended, and again after a sign-out): the
-// runtime's notice effects take it as their baseline, so a notice pushed before they mounted still counts as new.
-let firstLoadedNotices: ReadonlySet<string> | null = null;
-notificationsActor.subscribe((snapshot) => {
-  if (snapshot.hasTag("signedOut")) firstLoadedNotices = null;
-  else if (firstLoadedNotices === null && snapshot.hasTag("ready")) firstLoadedNotices = new Set(snapshot.context.items.map((n) => n.id));
-});
-/** The ids the notifications' first load after the current sign-in found, once it ended. */
-export const noticesAtFirstLoad = (): ReadonlySet<string> | null => firstLoadedNotices;
+
+/**
+ * The runtime's chunk has arrived (src/app/AppRuntime.tsx, after the first screen): the app machine starts answering the
+ * landing's links, sign-ins and sign-outs, the notices shown on any screen and the analytics choice.
+ */
+export const runtimeArrived = () => appActor.send({ type: "app.runtime.arrived" });
 
 onLiveEvent("error", (error) => console.warn("[live] server error", error));
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromCallback, fromPromise, type AnyActorRef } from "xstate";
 import type { ErrorBody } from "../../contract/common";
-import { appMachine, isLoading, type AppContext } from "../../machines/app.machine";
+import type { Notification } from "../../contract/notifications";
+import type { Profile } from "../../contract/users";
+import { appMachine, injuryModals, isLoading, type AppContext, type AppEvent } from "../../machines/app.machine";
 import { authMachine } from "../../machines/auth.machine";
 import type { ModalContext } from "../../machines/modal.machine";
 import { tokenRefreshMachine } from "../../machines/tokenRefresh.machine";
@@ -12,6 +14,8 @@ const serverDown: ErrorBody = { statusCode: 500, code: "somethingWentWrong", mes
 // Two requests in flight are enough to tell "still loading" from "done".
 const filterEvents = (s: { context: AppContext }, e: { type: string }) =>
   !(e.type === "app.request.started" && s.context.loading >= 2);
+// No guard reads the rest of the context: where the app stands and how many requests run tell its states apart.
+const serializeState = (s: { value: unknown; context: AppContext }) => JSON.stringify([s.value, s.context.loading]);
 
 describe("app.machine: every transition, walked on a real actor", () => {
   const events = [
@@ -26,8 +30,22 @@ describe("app.machine: every transition, walked on a real actor", () => {
     { type: "app.session.changed", profileId: null },
     { type: "app.token.refreshed", token: "fresh" },
     { type: "app.live.connected" },
+    { type: "app.notices.firstLoad", ids: ["n1"] },
+    { type: "app.notices.firstLoad", ids: null },
+    { type: "app.runtime.arrived" },
+    { type: "app.link.confirm", token: "t1" },
+    { type: "app.link.recovery", email: "marco@example.com" },
+    { type: "app.link.social", accessToken: "a", refreshToken: "r", isNew: true },
+    { type: "app.social.received", accessToken: "a", refreshToken: "r", isNew: false },
+    { type: "app.confirmation.failed", error: serverDown },
+    { type: "app.signedIn", isNew: true, profileId: "p1" },
+    { type: "app.signedIn", isNew: false, profileId: "p1" },
+    { type: "app.signedOut" },
+    { type: "app.password.mustChange" },
+    { type: "app.results.published" },
+    { type: "app.injuries.reported", notices: [] },
   ];
-  const paths = transitionPaths(appMachine, { events, filterEvents: filterEvents as never });
+  const paths = transitionPaths(appMachine, { events, filterEvents: filterEvents as never, serializeState: serializeState as never });
   const all = allTransitions(appMachine);
   const covered = new Set<string>();
 
@@ -149,5 +167,194 @@ describe("The live channel and the notifications follow the session (events betw
     app.send({ type: "app.live.connected" });
     expect(app.system.get("notifications").getSnapshot().hasTag("loading")).toBe(true);
     expect(refreshed).toBe(1);
+  });
+});
+
+const profile = { id: "p1", mustChangePassword: false } as Profile;
+const modalKinds = (app: AnyActorRef) => (app.system.get("modal").getSnapshot().context as ModalContext).stack.map((m) => m.kind);
+
+/** The app with every action the app provides recorded, and an auth that answers at once. */
+function wiredApp({ answers = {} as { confirm?: () => Promise<unknown>; profile?: Profile }, arrive = true } = {}) {
+  const done: Array<{ action: string; params?: unknown }> = [];
+  const record = (action: string) => (_: unknown, params?: unknown) => void done.push(params === undefined ? { action } : { action, params });
+  let links: ((event: AppEvent) => void) | null = null;
+  const app = createActor(
+    appMachine.provide({
+      actors: {
+        authMachine: authMachine.provide({
+          actors: {
+            confirm: fromPromise(() => (answers.confirm ?? (async () => ({ accessToken: "a", refreshToken: "r", isNew: true })))() as never),
+            loadProfile: fromPromise(async () => answers.profile ?? profile),
+          },
+        }),
+        followLinks: fromCallback<AppEvent>(({ sendBack }) => {
+          links = sendBack;
+          return () => void (links = null);
+        }),
+      },
+      actions: Object.fromEntries(
+        ["goHome", "goAfterSignIn", "welcomeNewPlayer", "tellConfirmationFailed", "handOverSocial", "refreshResults", "reloadOwnPoints", "storeRedirect"].map((name) => [name, record(name)]),
+      ),
+    }),
+  ).start();
+  if (arrive) app.send({ type: "app.runtime.arrived" });
+  const link = (event: AppEvent) => {
+    if (!links) throw new Error("the app does not follow links yet");
+    links(event);
+  };
+  const names = () => done.map((d) => d.action);
+  return { app, done, names, link };
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("The runtime's arrival: before it, the app answers no link, sign-in or notice", () => {
+  it("follows links and opens nothing until app.runtime.arrived", () => {
+    const { app, names } = wiredApp({ arrive: false });
+    expect(app.getSnapshot().matches({ running: "deferred" })).toBe(true);
+    app.send({ type: "app.link.recovery", email: "marco@example.com" });
+    app.send({ type: "app.signedOut" });
+    expect(names()).toEqual([]);
+    expect(modalKinds(app)).toEqual([]);
+    app.send({ type: "app.runtime.arrived" });
+    expect(app.getSnapshot().matches({ running: "wired" })).toBe(true);
+  });
+});
+
+describe("The landing's links (spec section 2)", () => {
+  it("token: confirms the e-mail and drops the query from the address", async () => {
+    const { app, done, link } = wiredApp();
+    link({ type: "app.link.confirm", token: "abc123" });
+    expect(done).toContainEqual({ action: "goHome", params: { replace: true } });
+    await settled();
+    await settled();
+    expect(app.system.get("auth").getSnapshot().value).toBe("signedIn");
+  });
+
+  it("a dead link tells the player why, once the confirmation failed", async () => {
+    const invalid: ErrorBody = { statusCode: 400, code: "invalidToken", message: "This link is invalid or has expired" };
+    const { done, link } = wiredApp({ answers: { confirm: () => Promise.reject(Object.assign(new Error(invalid.message), { body: invalid })) } });
+    link({ type: "app.link.confirm", token: "dead" });
+    await settled();
+    expect(done).toContainEqual({ action: "tellConfirmationFailed", params: { error: invalid } });
+  });
+
+  it("state=recovery opens RecoveryPassword with the e-mail, once, and drops the query", () => {
+    const { app, done, link } = wiredApp();
+    link({ type: "app.link.recovery", email: "marco@example.com" });
+    link({ type: "app.link.recovery", email: "marco@example.com" });
+    const stack = (app.system.get("modal").getSnapshot().context as ModalContext).stack;
+    expect(stack.map((m) => [m.kind, m.props])).toEqual([["RecoveryPassword", { email: "marco@example.com" }]]);
+    expect(done.filter((d) => d.action === "goHome")).toEqual([{ action: "goHome", params: { replace: true } }, { action: "goHome", params: { replace: true } }]);
+  });
+
+  it("the social provider's window hands its result over; the opener signs in with it", async () => {
+    const { app, done, link } = wiredApp();
+    link({ type: "app.link.social", accessToken: "a1", refreshToken: "r1", isNew: true });
+    expect(done).toEqual([{ action: "handOverSocial", params: { accessToken: "a1", refreshToken: "r1", isNew: true } }]);
+    link({ type: "app.social.received", accessToken: "a2", refreshToken: "r2", isNew: false });
+    await settled();
+    expect(app.system.get("auth").getSnapshot().value).toBe("signedIn");
+  });
+});
+
+describe("Signing in and out: the sign-in modals close and the player goes on", () => {
+  it("a fresh sign-in goes to the remembered page, forgets it and welcomes a new player", async () => {
+    const { app, done, link } = wiredApp();
+    app.send({ type: "app.redirect.remember", path: "/bets" });
+    app.system.get("modal").send({ type: "modal.open", kind: "SignIn" });
+    link({ type: "app.social.received", accessToken: "a", refreshToken: "r", isNew: true });
+    await settled();
+    expect(done.slice(1)).toEqual([
+      { action: "goAfterSignIn", params: { redirectTo: "/bets", profileId: "p1" } },
+      { action: "storeRedirect", params: { path: null } },
+      { action: "welcomeNewPlayer" },
+    ]);
+    expect(app.getSnapshot().context.redirectTo).toBeNull();
+    expect(modalKinds(app)).toEqual([]);
+  });
+
+  it("a returning player is not welcomed; a sign-out closes the modals and goes home", async () => {
+    const { app, names, done, link } = wiredApp();
+    link({ type: "app.social.received", accessToken: "a", refreshToken: "r", isNew: false });
+    await settled();
+    expect(names()).toEqual(["goAfterSignIn", "storeRedirect"]);
+    app.system.get("modal").send({ type: "modal.open", kind: "Invite", props: { leagueId: "L1", leagueName: "Tifosi" } });
+    app.system.get("auth").send({ type: "auth.session.expired" });
+    expect(done.at(-1)).toEqual({ action: "goHome", params: { replace: false } });
+    expect(modalKinds(app)).toEqual([]);
+  });
+});
+
+describe("A forced password change opens ChangePassword, which cannot be dismissed", () => {
+  const forced = { ...profile, mustChangePassword: true };
+
+  it("opens when the profile asks for it, and only once", async () => {
+    const { app, link } = wiredApp({ answers: { profile: forced } });
+    link({ type: "app.social.received", accessToken: "a", refreshToken: "r", isNew: false });
+    await settled();
+    app.send({ type: "app.password.mustChange" });
+    const stack = (app.system.get("modal").getSnapshot().context as ModalContext).stack;
+    expect(stack.map((m) => m.kind)).toEqual(["ChangePassword"]);
+    expect(stack[0]).toMatchObject({ props: { forced: true }, options: { closeOnOutside: false, showClose: false } });
+  });
+
+  it("a profile that asked before the runtime arrived gets it on arrival", async () => {
+    const { app } = wiredApp({ answers: { profile: forced }, arrive: false });
+    app.system.get("auth").send({ type: "auth.social", accessToken: "a", refreshToken: "r", isNew: false });
+    await settled();
+    expect(modalKinds(app)).toEqual([]);
+    app.send({ type: "app.runtime.arrived" });
+    expect(modalKinds(app)).toEqual(["ChangePassword"]);
+  });
+});
+
+const notice = (id: string, type: string, riderId?: string): Notification => ({
+  id,
+  type,
+  value: { riderId, riderName: "Luca Ferri", raceName: "Czech Grand Prix", refunded: 30 },
+  createdAt: "2026-06-01T09:00:00.000Z",
+  isRead: false,
+});
+
+/** The notifications' first load after a sign-in, answered with `items`. */
+function firstLoad(app: AnyActorRef, items: Notification[]) {
+  app.send({ type: "app.session.changed", profileId: "p1" });
+  app.system.get("notifications").send({ type: "xstate.done.actor.load", output: items });
+}
+const pushed = (app: AnyActorRef, items: Notification[]) => app.system.get("notifications").send({ type: "notifications.received", items });
+
+describe("Notices on any screen: new results and injured riders", () => {
+  it("new results refresh the results and the header's points; those listed at the first load do not", () => {
+    const { app, names } = wiredApp();
+    firstLoad(app, [notice("n1", "RESULTS_PUBLISHED")]);
+    expect(names()).toEqual([]);
+    pushed(app, [notice("n2", "RESULTS_PUBLISHED"), notice("n3", "LEAGUE_INVITATION")]);
+    expect(names()).toEqual(["refreshResults", "reloadOwnPoints"]);
+  });
+
+  it("a result pushed after the first load but before the runtime arrived still counts", () => {
+    const { app, names } = wiredApp({ arrive: false });
+    firstLoad(app, [notice("n1", "RESULTS_PUBLISHED")]);
+    pushed(app, [notice("n2", "RESULTS_PUBLISHED")]);
+    expect(names()).toEqual([]);
+    app.send({ type: "app.runtime.arrived" });
+    expect(names()).toEqual(["refreshResults", "reloadOwnPoints"]);
+    // After a sign-out, the next sign-in's first load is the baseline again.
+    app.send({ type: "app.session.changed", profileId: null });
+    firstLoad(app, [notice("n1", "RESULTS_PUBLISHED"), notice("n2", "RESULTS_PUBLISHED"), notice("n4", "RESULTS_PUBLISHED")]);
+    expect(names()).toEqual(["refreshResults", "reloadOwnPoints"]);
+  });
+
+  it("injured-rider notices open 'Rider has been Injured', one each, the newest on top", () => {
+    const { app } = wiredApp();
+    firstLoad(app, []);
+    pushed(app, [notice("n2", "INJURED_RIDER_BETS", "r2"), notice("n1", "INJURED_RIDER_BOTH", "r1"), notice("n0", "INJURED_RIDER_PREDICTIONS")]);
+    const stack = (app.system.get("modal").getSnapshot().context as ModalContext).stack;
+    expect(stack.map((m) => [m.kind, m.props])).toEqual([
+      ["NotificationWithImage", { kind: "both", riderId: "r1", riderName: "Luca Ferri", raceName: "Czech Grand Prix", refunded: 30 }],
+      ["NotificationWithImage", { kind: "bets", riderId: "r2", riderName: "Luca Ferri", raceName: "Czech Grand Prix", refunded: 30 }],
+    ]);
+    expect(injuryModals([notice("x", "RESULTS_PUBLISHED", "r1")])).toEqual([]);
   });
 });

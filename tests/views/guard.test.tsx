@@ -1,7 +1,7 @@
 import { act, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { appActor, authActor, modalActor } from "../../src/runtime/appActor";
-import { AppEvents, signedInDestination } from "../../src/app/AppEvents";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { appActor, authActor, modalActor, runtimeArrived } from "../../src/runtime/appActor";
+import { signedInDestination } from "../../src/runtime/navigation";
 import { RequireAuth } from "../../src/app/RequireAuth";
 import { json, profileFixture } from "./fixtures";
 import { renderWithApp, resetApp, signInForTest, stubApi } from "./renderWithApp";
@@ -106,11 +106,14 @@ describe("a screen that renders without the profile is shown while a stored sess
 });
 
 describe("after sign-in the user goes to the remembered page, otherwise to predictions", () => {
+  // The app machine sends the player on once the runtime has arrived; the guard's tests above ran without it.
+  beforeAll(runtimeArrived);
+
   it("returns to the remembered page and forgets it", async () => {
     stubApi();
     appActor.send({ type: "app.redirect.remember", path: "/bets" });
     modalActor.send({ type: "modal.open", kind: "SignIn" });
-    const app = renderWithApp(<AppEvents />, { path: "/" });
+    const app = renderWithApp(null, { path: "/" });
     act(() => authActor.send({ type: "auth.social", accessToken: "a", refreshToken: "r", isNew: false }));
     await vi.waitFor(() => expect(app.location()).toBe("/bets"));
     expect(appActor.getSnapshot().context.redirectTo).toBeNull();
@@ -119,7 +122,7 @@ describe("after sign-in the user goes to the remembered page, otherwise to predi
 
   it("goes to predictions when nothing was remembered", async () => {
     stubApi();
-    const app = renderWithApp(<AppEvents />, { path: "/" });
+    const app = renderWithApp(null, { path: "/" });
     act(() => authActor.send({ type: "auth.social", accessToken: "a", refreshToken: "r", isNew: true }));
     await vi.waitFor(() => expect(app.location()).toBe("/predictions"));
   });
@@ -134,7 +137,7 @@ describe("after sign-in the user goes to the remembered page, otherwise to predi
 describe("signing out goes home", () => {
   it("navigates to / when the auth actor reports auth.signedOut", async () => {
     await signInForTest();
-    const app = renderWithApp(<AppEvents />, { path: "/favorites" });
+    const app = renderWithApp(null, { path: "/favorites" });
     act(() => authActor.send({ type: "auth.signOut" }));
     await vi.waitFor(() => expect(app.location()).toBe("/"));
     expect(authActor.getSnapshot().matches("guest")).toBe(true);

@@ -57,7 +57,7 @@ export function resetApp() {
   vi.unstubAllGlobals();
 }
 
-/** The app's navigation for its actors, as App mounts it. */
+/** The memory location handed to the app's actors: the app's own Router is the browser's location, which they follow themselves. */
 function NavigationBridge() {
   useNavigationBridge();
   return null;

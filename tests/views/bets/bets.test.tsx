@@ -1,16 +1,14 @@
-import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import type { Notification } from "../../../contract/notifications";
-import { authActor, notificationsActor } from "../../../src/runtime/appActor";
-import { InjuryEffects } from "../../../src/app/InjuryEffects";
 import { describeNotification } from "../../../src/app/layout/notifications/notificationText";
 import { ModalHost } from "../../../src/app/ModalHost";
 import { paths } from "../../../src/config/paths";
 import BetsScreen from "../../../src/screens/bets/BetsScreen";
-import { json, profileFixture } from "../fixtures";
+import { json } from "../fixtures";
 import { push } from "../liveMock";
-import { renderWithApp, resetApp, signInForTest, stubApi } from "../renderWithApp";
+import { renderWithApp, resetApp, signInForTest } from "../renderWithApp";
 import { stubRoutes } from "../screens/stubRoutes";
 import { betOf, betsRoutes, betsWorld, CLOSES, RACE_ID, raceBetsView, type BetsWorld } from "./betsFixtures";
 
@@ -250,42 +248,6 @@ describe("my bets and their outcomes", () => {
     expect(within(items[0]!).getByTestId("bet-payout").textContent).toContain("175");
     expect(within(items[1]!).getByText("Win: Lost, 0 · Place: Won, 27 · Show: Won, 19")).toBeTruthy();
     expect(within(items[2]!).getByText("Given back")).toBeTruthy();
-  });
-});
-
-const injury = (id: string, type: string, refunded: number): Notification => ({
-  id,
-  type,
-  value: { riderName: "Luca Ferri", riderId: "r4", raceName: "Czech Grand Prix", refunded },
-  createdAt: "2026-06-01T09:00:00.000Z",
-  isRead: false,
-});
-
-describe("an injured rider: the NotificationWithImage notice on any screen", () => {
-  it("kind both: the rider's picture, what was given back, and buttons to choose again", async () => {
-    stubApi((path, request) => (path === "/api/notifications" && request.method === "GET" ? json(200, { result: [] }) : path === "/api/users/profile" ? json(200, { result: profileFixture }) : undefined));
-    authActor.send({ type: "auth.social", accessToken: "access", refreshToken: "refresh", isNew: false });
-    await waitFor(() => expect(notificationsActor.getSnapshot().matches({ active: "ready" })).toBe(true));
-    const { location } = renderWithApp(
-      <>
-        <InjuryEffects />
-        <ModalHost />
-      </>,
-      { path: "/leagues" },
-    );
-    push("notifications", [injury("n1", "INJURED_RIDER_BOTH", 70)]);
-    const modal = await screen.findByRole("dialog", { name: "Rider has been Injured" });
-    expect(within(modal).getByRole("img", { name: "Luca Ferri" }).getAttribute("src")).toBe("/api/pictures/riders/r4.svg");
-    expect(within(modal).getByText(/Czech Grand Prix: Luca Ferri is out. Your predictions and bets on them are void/)).toBeTruthy();
-    expect(within(modal).getByText(/70 diamonds given back/)).toBeTruthy();
-    expect(within(modal).getByRole("button", { name: "Choose another rider" })).toBeTruthy();
-    fireEvent.click(within(modal).getByRole("button", { name: "Bet on another rider" }));
-    await waitFor(() => expect(location()).toBe("/bets"));
-    expect(screen.queryByRole("dialog")).toBeNull();
-    push("notifications", [injury("n2", "INJURED_RIDER_BETS", 30)]);
-    const bets = await screen.findByRole("dialog", { name: "Rider has been Injured" });
-    expect(within(bets).queryByRole("button", { name: "Choose another rider" })).toBeNull();
-    await act(async () => undefined);
   });
 });
 

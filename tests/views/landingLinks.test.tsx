@@ -1,14 +1,14 @@
 import { act, fireEvent, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { authActor, modalActor } from "../../src/runtime/appActor";
-import { QueryEffects } from "../../src/app/QueryEffects";
-import { SessionEffects } from "../../src/app/SessionEffects";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { authActor, modalActor, runtimeArrived } from "../../src/runtime/appActor";
 import { LanguagePicker } from "../../src/ui/LanguagePicker";
 import { useViewportHeight } from "../../src/app/layout/useViewportHeight";
 import { i18n } from "../../src/i18n/i18n";
 import { json, profileFixture } from "./fixtures";
 import { renderWithApp, resetApp, signInForTest, stubApi } from "./renderWithApp";
 
+// The app machine answers the landing's links and the session once the runtime has arrived (src/app/AppRuntime.tsx).
+beforeAll(runtimeArrived);
 afterEach(resetApp);
 
 const top = () => modalActor.getSnapshot().context.stack.at(-1);
@@ -18,7 +18,7 @@ describe("query `token` on / confirms the e-mail", () => {
     const fetchMock = stubApi((path) =>
       path === "/api/auth/sign-up/confirm" ? json(200, { result: { accessToken: "a", refreshToken: "r", isNew: true } }) : undefined,
     );
-    renderWithApp(<QueryEffects />, { path: "/", search: "token=abc123" });
+    renderWithApp(null, { path: "/", search: "token=abc123" });
     await vi.waitFor(() => expect(authActor.getSnapshot().matches("signedIn")).toBe(true));
     const confirmCall = fetchMock.mock.calls.find(([input]) => String(input instanceof Request ? input.url : input).endsWith("/sign-up/confirm"));
     expect(confirmCall).toBeTruthy();
@@ -29,7 +29,7 @@ describe("query `token` on / confirms the e-mail", () => {
     stubApi((path) =>
       path === "/api/auth/sign-up/confirm" ? json(400, { statusCode: 400, code: "invalidToken", message: "This link is invalid or has expired" }) : undefined,
     );
-    renderWithApp(<QueryEffects />, { path: "/", search: "token=dead" });
+    renderWithApp(null, { path: "/", search: "token=dead" });
     await vi.waitFor(() => expect(top()?.kind).toBe("Confirmation"));
     const entry = top();
     expect(entry?.kind === "Confirmation" && entry.props.text).toBe("This link is invalid or has expired");
@@ -39,7 +39,7 @@ describe("query `token` on / confirms the e-mail", () => {
 describe("query state=recovery opens the password-recovery modal", () => {
   it("opens RecoveryPassword with the e-mail from the query", async () => {
     stubApi();
-    renderWithApp(<QueryEffects />, { path: "/", search: "state=recovery&email=marco%40example.com" });
+    renderWithApp(null, { path: "/", search: "state=recovery&email=marco%40example.com" });
     await vi.waitFor(() => expect(top()?.kind).toBe("RecoveryPassword"));
     expect(top()?.props).toEqual({ email: "marco@example.com" });
   });
@@ -49,7 +49,7 @@ describe("social sign-in handshake", () => {
   it("the popup stores accessToken, refreshToken and isNew under 'social' and closes itself", () => {
     stubApi();
     const close = vi.spyOn(window, "close").mockImplementation(() => {});
-    renderWithApp(<QueryEffects />, { path: "/", search: "accessToken=a1&refreshToken=r1&isNew=true" });
+    renderWithApp(null, { path: "/", search: "accessToken=a1&refreshToken=r1&isNew=true" });
     expect(JSON.parse(localStorage.getItem("social") ?? "null")).toEqual({ accessToken: "a1", refreshToken: "r1", isNew: true });
     expect(close).toHaveBeenCalled();
     close.mockRestore();
@@ -57,7 +57,7 @@ describe("social sign-in handshake", () => {
 
   it("the opener picks the result up from the storage event and signs in", async () => {
     stubApi();
-    renderWithApp(<QueryEffects />, { path: "/" });
+    renderWithApp(null, { path: "/" });
     const value = JSON.stringify({ accessToken: "a2", refreshToken: "r2", isNew: false });
     localStorage.setItem("social", value);
     act(() => {
@@ -71,7 +71,7 @@ describe("social sign-in handshake", () => {
 describe("a forced password change opens ChangePassword, which cannot be dismissed", () => {
   it("opens un-closeable ChangePassword with the spec's message when the profile says mustChangePassword", async () => {
     await signInForTest({ ...profileFixture, mustChangePassword: true });
-    renderWithApp(<SessionEffects />);
+    renderWithApp(null);
     expect(top()?.kind).toBe("ChangePassword");
     expect(top()?.options).toMatchObject({ closeOnOutside: false, showClose: false });
     expect(top()?.props).toEqual({ forced: true });

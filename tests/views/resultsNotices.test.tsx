@@ -1,12 +1,10 @@
 import { QueryClient, useQuery } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
-import { useEffect, useState, type ReactNode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Notification } from "../../contract/notifications";
 import { riderKeys } from "../../src/api/races";
 import { leaderboardKeys, refreshAfterResults } from "../../src/api/results";
-import { authActor, notificationsActor } from "../../src/runtime/appActor";
-import { ResultsEffects } from "../../src/app/ResultsEffects";
+import { authActor, notificationsActor, runtimeArrived } from "../../src/runtime/appActor";
 import { json, profileFixture } from "./fixtures";
 import { push } from "./liveMock";
 import { renderWithApp, resetApp, stubApi } from "./renderWithApp";
@@ -15,6 +13,9 @@ import { renderWithApp, resetApp, stubApi } from "./renderWithApp";
 vi.mock("../../src/api/live", () => import("./liveMock").then((m) => m.liveModule));
 const pushNotifications = (list: Notification[]) => push("notifications", list);
 
+// The app machine follows the notices once the runtime has arrived (src/app/AppRuntime.tsx); what it found before
+// that still counts (tests/machines/app.machine.test.ts).
+beforeAll(runtimeArrived);
 afterEach(resetApp);
 
 const note = (id: string, type = "RESULTS_PUBLISHED"): Notification => ({
@@ -31,7 +32,7 @@ function BoardProbe({ reads }: { reads: () => number }) {
  * A signed-in player whose stored notifications are `server.stored` and whose profile answers `server.profile()`;
  * the app's notifications list has loaded and a board is on screen.
  */
-async function setUp(stored: Notification[] = [], effects: ReactNode = <ResultsEffects />) {
+async function setUp(stored: Notification[] = []) {
   const server = {
     stored,
     profile: (): Response => json(200, { result: profileFixture }),
@@ -44,24 +45,9 @@ async function setUp(stored: Notification[] = [], effects: ReactNode = <ResultsE
   authActor.send({ type: "auth.social", accessToken: "access", refreshToken: "refresh", isNew: false });
   await waitFor(() => expect(notificationsActor.getSnapshot().matches({ active: "ready" })).toBe(true));
   let reads = 0;
-  renderWithApp(
-    <>
-      {effects}
-      <BoardProbe reads={() => ++reads} />
-    </>,
-  );
+  renderWithApp(<BoardProbe reads={() => ++reads} />);
   await screen.findByText("reads:1");
   return server;
-}
-
-/** Mounts the results effect when told: the runtime arriving after a deep link's first screen settled. */
-const lateRuntime = { mount: () => {} };
-function LateRuntime() {
-  const [on, setOn] = useState(false);
-  useEffect(() => {
-    lateRuntime.mount = () => setOn(true);
-  }, []);
-  return on ? <ResultsEffects /> : null;
 }
 
 const withPoints = (points: number) => json(200, { result: { ...profileFixture, stat: { ...profileFixture.stat, points } } });
@@ -95,16 +81,6 @@ describe("new results refresh the boards and the header's points, on any screen"
     await settle();
     expect(screen.getByText("reads:1")).toBeTruthy();
     expect(points()).toBe(profileFixture.stat.points);
-  });
-
-  it("a result pushed after the first load but before the effects mounted still counts (a deep link's runtime mounts once its first screen settled)", async () => {
-    const server = await setUp([], <LateRuntime />);
-    server.profile = () => withPoints(153);
-    pushNotifications([note("n1")]);
-    await settle();
-    act(() => lateRuntime.mount());
-    await screen.findByText("reads:2");
-    await waitFor(() => expect(points()).toBe(153));
   });
 
   it("a failed profile read keeps the player signed in with the points they had", async () => {
