@@ -8,7 +8,7 @@ import { sendTransitions } from "../api/analytics";
  * Counts the transitions the app's actors take (machine, source state, event type, target state;
  * never context or event payloads) and sends them in batches. Every app-level actor is created with
  * `{ inspect: observeFlows }`, which covers the actors it spawns. Sampled once per page load; nothing is sent
- * while the player's analytics choice is unknown or they opted out (src/app/AnalyticsEffects.tsx).
+ * while the player's analytics choice is unknown or they opted out (machines/analytics.machine.ts).
  */
 
 export type Consent = "unknown" | "granted" | "refused";

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "wouter";
 
 // The pages shown before the app runtime arrives (it loads after the first screen settled, src/lib/firstPaint.ts):
-// the runtime's analytics effect sends their page views once the player's analytics choice is known, so a page
+// the app machine's analytics child sends their page views once the player's analytics choice is known, so a page
 // left before then still counts. Kept here, outside the runtime's chunk, because it must run from the first render.
 
 const shown: string[] = [];
