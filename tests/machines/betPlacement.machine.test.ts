@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { assign, createActor, createMachine, fromPromise, SimulatedClock } from "xstate";
+import { assign, createActor, fromPromise, SimulatedClock } from "xstate";
 import type { Bet } from "../../contract/bets";
 import { oddsOf } from "../../contract/betRules";
 import type { ErrorBody } from "../../contract/common";
-import { betPlacementMachine, slipOf, stakeRangeOf, type BetPlacementContext, type BetPlacementInput, type PlaceBetInput, type PlaceBetOutput } from "../../machines/betPlacement.machine";
+import { betPlacementMachine, slipOf, stakeRangeOf, type BetPlacementInput, type PlaceBetInput, type PlaceBetOutput } from "../../machines/betPlacement.machine";
 import { MAX_TIMER_MS } from "../../machines/predictionChange.machine";
 import { apiError } from "./authFixtures";
-import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
+import { settle } from "./modelWalk";
 
+// Every path of the machine is played in the BetOnRider modal on the real owner, with the coverage of every
+// transition (tests/views/paths/betPlacement.paths.test.tsx); these are the rules a path does not spell out.
 const SEC = 1000;
 const MIN = 60_000;
 const CLOSES = Date.parse("2026-05-03T12:00:00Z");
@@ -33,85 +35,6 @@ const placedBet = (amount: number): Bet => ({
   payout: null,
   refunded: 0,
   legs: [{ type: "WIN", stake: amount, odds: 4, status: "OPEN", payout: null }],
-});
-
-/**
- * The walk's fake clock: an event's `at` (a test-only payload the machine never reads) is when the player acted;
- * without one, time stands still. The pure walk and the real actor read it the same way.
- */
-type Timed = { at?: number };
-const walkClock = assign({ now: (({ context, event }: { context: BetPlacementContext; event: Timed }) => event.at ?? (context.now || at.before)) as never });
-
-const base: BetPlacementContext = { raceId: "R1", riderId: "a", riders, type: null, amount: 30, balance: 100, closesAt: CLOSES, placed: [{ riderId: "a", type: "SHOW" }], now: 0, error: null, bet: null };
-/** The machine as the owner spawns it (the walk cannot pass input). */
-const startedWith = (context: Partial<BetPlacementContext>) =>
-  createMachine({ ...betPlacementMachine.config, context: { ...base, ...context } } as never, betPlacementMachine.implementations as never) as unknown as typeof betPlacementMachine;
-
-const deadline = "xstate.after.untilDeadline.betPlacement.open.editing";
-const events = [
-  { type: "bet.type", betType: "WIN" },
-  { type: "bet.type", betType: "ACROSS" },
-  { type: "bet.type", betType: "SHOW" },
-  { type: "bet.amount", amount: 45 },
-  { type: "bet.amount", amount: 150 },
-  { type: "bet.confirm", at: at.before },
-  { type: "bet.confirm", at: at.late },
-  { type: "bet.retry", at: at.before },
-  { type: "bet.balance", balance: 20 },
-  { type: "bet.balance", balance: 500 },
-  // The race read again: rider a injured.
-  { type: "bet.facts", riders: riders.map((r) => (r.id === "a" ? { ...r, odds: null } : r)), placed: [{ riderId: "a", type: "SHOW" }] },
-  { type: deadline, at: CLOSES },
-  // An operator moves the race session: an hour later, or earlier to before the modal's clock.
-  { type: "bet.closeChanged", closesAt: CLOSES + 60 * MIN },
-  { type: "bet.closeChanged", closesAt: at.before - MIN },
-  { type: "xstate.done.actor.placeBet", output: { bet: placedBet(45), balance: 55 } },
-  { type: "xstate.error.actor.placeBet", error: apiError(expiredBody) },
-  { type: "xstate.error.actor.placeBet", error: apiError(poor) },
-  { type: "xstate.error.actor.placeBet", error: apiError(alreadyPlaced) },
-  { type: "xstate.error.actor.placeBet", error: apiError(broken) },
-];
-
-const serializeState = (s: { value: unknown; context: BetPlacementContext }) =>
-  JSON.stringify([s.value, s.context.type, s.context.amount, s.context.balance, s.context.now >= CLOSES, s.context.error?.code ?? null]);
-// Expired is not an end: a close moved later opens the modal again.
-const finals = new Set(["placed"]);
-const filterEvents = (s: { value: unknown; context: BetPlacementContext }, e: { type: string } & Timed) => {
-  if (finals.has(s.value as string)) return false;
-  if (e.at !== undefined && e.at < s.context.now) return false;
-  // The timer fires at the close as the modal has it; the walk's deadline event is the first one's.
-  if (e.type === deadline) return s.context.now < CLOSES && s.context.closesAt === CLOSES;
-  // A moved close ends the path: how the modal decides with it is the move's own step (the start decides at once);
-  // what comes after is the tree before it, on another close (the unit tests below play it).
-  if (s.context.closesAt !== CLOSES) return false;
-  return true;
-};
-
-describe("betPlacement.machine: every transition, walked on a real actor", () => {
-  const all = allTransitions(betPlacementMachine);
-  const covered = new Set<string>();
-  const starts = [
-    ["choose the type", {}],
-    ["a WIN bet pressed", { type: "WIN" as const }],
-    ["opened after the deadline", { type: "WIN" as const, now: at.late }],
-    ["a rider injured meanwhile", { type: "WIN" as const, riderId: "hurt" }],
-  ] as const;
-  for (const [name, context] of starts) {
-    const machine = startedWith(context).provide({ actions: { readClock: walkClock as never } });
-    const paths = transitionPaths(machine, { events, serializeState: serializeState as never, filterEvents: filterEvents as never });
-    it.each(paths.map((p) => [p.name, p] as const))(`${name}: %s`, async (_n, path) => {
-      const taken = await runPath(path, () => {
-        const stubs = promiseStubs(["placeBet"]);
-        return { machine: machine.provide({ actors: stubs.actors }), pending: stubs.pending };
-      });
-      taken.forEach((k) => covered.add(k));
-    });
-  }
-
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("betPlacement.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
 });
 
 /** A placement on a fake clock: `time` is what the clock reads, `clock` fires the timers. */

@@ -30,8 +30,11 @@ export function heldApi(route: (call: Call) => Answer) {
     return json(404, { statusCode: 404, code: "notFound", message: "Not found" });
   });
 
-  /** Waits until a call `method path` is held, then answers it (or fails it as the network does). */
-  async function answer(method: string, path: string | RegExp, response: Response | "network"): Promise<Call> {
+  /**
+   * Waits until a call `method path` is held, then answers it (or fails it as the network does); a function decides
+   * the answer from the call.
+   */
+  async function answer(method: string, path: string | RegExp, response: Response | "network" | ((call: Call) => Response)): Promise<Call> {
     const matches = (h: HeldCall) => h.call.method === method && (typeof path === "string" ? h.call.path === path : path.test(h.call.path));
     const found = await vi.waitFor(
       () => {
@@ -43,7 +46,7 @@ export function heldApi(route: (call: Call) => Answer) {
     );
     await act(async () => {
       if (response === "network") found.reject(new TypeError("Failed to fetch"));
-      else found.resolve(response);
+      else found.resolve(typeof response === "function" ? response(found.call) : response);
       await new Promise((r) => setTimeout(r, 0));
     });
     return found.call;
