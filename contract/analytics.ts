@@ -10,7 +10,13 @@ import { safeText } from "./text";
 export const FlowName = z.string().regex(/^[\w.\-:*()]{1,120}$/);
 
 export const ReportedTransition = z
-  .object({ machine: FlowName, from: FlowName, event: FlowName, to: FlowName, count: z.number().int().min(1).max(10_000) })
+  .object({
+    machine: FlowName,
+    from: FlowName,
+    event: FlowName,
+    to: FlowName,
+    count: z.number().int().min(1).max(10_000),
+  })
   .strict();
 export type ReportedTransition = z.infer<typeof ReportedTransition>;
 
@@ -20,15 +26,22 @@ export const TRANSITION_FLUSH_MS = 10_000;
 /** The share of browser sessions that report transitions (drawn once per page load). */
 export const TRANSITION_SAMPLE_RATE = 1;
 
-export const TransitionBatch = z.object({ transitions: z.array(ReportedTransition).min(1).max(TRANSITION_BATCH_MAX) }).strict();
+export const TransitionBatch = z
+  .object({ transitions: z.array(ReportedTransition).min(1).max(TRANSITION_BATCH_MAX) })
+  .strict();
 export type TransitionBatch = z.infer<typeof TransitionBatch>;
 export const TransitionsStored = z.object({ stored: z.number().int().min(0) });
 
 export const PageViewBody = z
   .object({
     // Free text like any other (contract/text.ts): a NUL or another control character is refused, never stored.
-    path: safeText().min(1).max(300).regex(/^\/[^?#\s]*$/),
-    url: safeText().max(500).regex(/^https?:\/\/[^?#\s]+$/),
+    path: safeText()
+      .min(1)
+      .max(300)
+      .regex(/^\/[^?#\s]*$/),
+    url: safeText()
+      .max(500)
+      .regex(/^https?:\/\/[^?#\s]+$/),
   })
   .strict();
 export type PageViewBody = z.infer<typeof PageViewBody>;
@@ -45,7 +58,13 @@ export const Day = z.iso.date();
 export const FlowsQuery = z.object({ from: Day, to: Day }).strict();
 export type FlowsQuery = z.infer<typeof FlowsQuery>;
 
-export const FlowCount = z.object({ machine: FlowName, from: FlowName, event: FlowName, to: FlowName, count: z.number().int().min(0) });
+export const FlowCount = z.object({
+  machine: FlowName,
+  from: FlowName,
+  event: FlowName,
+  to: FlowName,
+  count: z.number().int().min(0),
+});
 export type FlowCount = z.infer<typeof FlowCount>;
 export const FlowCounts = z.object({ from: Day, to: Day, transitions: z.array(FlowCount) });
 export type FlowCounts = z.infer<typeof FlowCounts>;
@@ -100,14 +119,17 @@ export function funnel(counts: readonly FlowCount[], machine: string, events: re
   });
 }
 
-const csvCell = (v: string | number) => (typeof v === "number" ? String(v) : /[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+const csvCell = (v: string | number) =>
+  typeof v === "number" ? String(v) : /[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
 
 /** CSV of the counts (machine, from, event, to, count, share), for spreadsheets. */
 export function countsCsv(counts: readonly FlowCount[]): string {
   const share = shares(counts);
   return [
     "machine,from,event,to,count,share",
-    ...counts.map((c) => [c.machine, c.from, c.event, c.to, c.count, Number((share.get(c) ?? 0).toFixed(4))].map(csvCell).join(",")),
+    ...counts.map((c) =>
+      [c.machine, c.from, c.event, c.to, c.count, Number((share.get(c) ?? 0).toFixed(4))].map(csvCell).join(","),
+    ),
   ].join("\n");
 }
 
@@ -159,5 +181,8 @@ export function pageViewCounts(rows: readonly PathViews[]): PageViewCount[] {
 
 /** CSV of the page views (page, views, guest views, players), for spreadsheets. */
 export function pageViewsCsv(pages: readonly PageViewCount[]): string {
-  return ["page,views,guestViews,players", ...pages.map((p) => [p.page, p.views, p.guestViews, p.players].map(csvCell).join(","))].join("\n");
+  return [
+    "page,views,guestViews,players",
+    ...pages.map((p) => [p.page, p.views, p.guestViews, p.players].map(csvCell).join(",")),
+  ].join("\n");
 }

@@ -13,11 +13,13 @@ export type AuditChange = {
 export const auditValueText = (value: unknown): string =>
   value === null || value === undefined ? "–" : typeof value === "string" ? value : JSON.stringify(value);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The changes one line records, keys in the order `before` then `after` name them. */
 export function auditChanges(before: unknown, after: unknown): AuditChange[] {
-  if (!isRecord(before) || !isRecord(after)) return [{ key: null, before: auditValueText(before), after: auditValueText(after) }];
+  if (!isRecord(before) || !isRecord(after))
+    return [{ key: null, before: auditValueText(before), after: auditValueText(after) }];
   return [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
     .map((key) => ({ key, before: auditValueText(before[key]), after: auditValueText(after[key]) }));

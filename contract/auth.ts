@@ -40,7 +40,9 @@ export const SignUpResult = z.object({ email: z.string() });
 export const SignUpConfirmBody = z.object({ token: required().max(200, { error: "maxLength" }) });
 export const SignUpConfirmResult = Tokens.extend({ isNew: z.boolean() });
 
-export const RefreshBody = z.object({ refreshToken: z.string({ error: "refreshTokenNotExists" }).min(1, { error: "refreshTokenNotExists" }) });
+export const RefreshBody = z.object({
+  refreshToken: z.string({ error: "refreshTokenNotExists" }).min(1, { error: "refreshTokenNotExists" }),
+});
 
 export const RecoverySendCodeBody = z.object({ email: email() });
 export const RecoveryValidateBody = z.object({ email: email(), code: confirmationCode() });

@@ -10,7 +10,8 @@ import { allow, refuse, type Verdict } from "./verdict";
 
 export const LEG_TYPES: readonly LegType[] = ["WIN", "PLACE", "SHOW"];
 export const BET_TYPES: readonly BetType[] = ["WIN", "PLACE", "SHOW", "ACROSS"];
-export const isBetType = (value: unknown): value is BetType => typeof value === "string" && (BET_TYPES as readonly string[]).includes(value);
+export const isBetType = (value: unknown): value is BetType =>
+  typeof value === "string" && (BET_TYPES as readonly string[]).includes(value);
 
 /** Odds are kept in whole cents, so every side computes the same number. */
 const cents = (odds: number) => Math.round(odds * 100);
@@ -19,16 +20,24 @@ const cents = (odds: number) => Math.round(odds * 100);
 export function oddsOf(win: number): BetOdds {
   const w = cents(win);
   const floor = cents(betNumbers.minOdds);
-  const derived = (rule: { factor: number; plus: number }) => Math.max(floor, Math.round(w * rule.factor + rule.plus * 100)) / 100;
+  const derived = (rule: { factor: number; plus: number }) =>
+    Math.max(floor, Math.round(w * rule.factor + rule.plus * 100)) / 100;
   return { WIN: w / 100, PLACE: derived(betNumbers.place), SHOW: derived(betNumbers.show) };
 }
 
 /** Stakes move in whole diamonds; ACROSS stakes in steps of 3, so they split equally. */
 export const stakeStep = (type: BetType) => (type === "ACROSS" ? betNumbers.acrossStep : 1);
-export const stakeLimits = (type: BetType) => ({ min: betNumbers.minStake, max: betNumbers.maxStake, step: stakeStep(type) });
+export const stakeLimits = (type: BetType) => ({
+  min: betNumbers.minStake,
+  max: betNumbers.maxStake,
+  step: stakeStep(type),
+});
 
 export const isValidStake = (type: BetType, amount: number) =>
-  Number.isSafeInteger(amount) && amount >= betNumbers.minStake && amount <= betNumbers.maxStake && amount % stakeStep(type) === 0;
+  Number.isSafeInteger(amount) &&
+  amount >= betNumbers.minStake &&
+  amount <= betNumbers.maxStake &&
+  amount % stakeStep(type) === 0;
 
 /** The highest stake of the type's step at or under `cap`, counted from the minimum. */
 const topUnder = (cap: number, min: number, step: number) => min + Math.floor((cap - min) / step) * step;
@@ -106,14 +115,16 @@ export function betStatusOf(legs: readonly Pick<BetLeg, "status" | "payout">[]):
 }
 
 /** Bets close at the race session's scheduled start (null: the race has no race session). */
-export const betsCloseAt = (sessions: Partial<Record<string, SessionWindow>>): number | null => sessions.START?.startsAt ?? null;
+export const betsCloseAt = (sessions: Partial<Record<string, SessionWindow>>): number | null =>
+  sessions.START?.startsAt ?? null;
 
 /** Betting is open strictly before the race session's scheduled start, and never on a canceled race. */
 export const bettingOpen = (now: number, race: SessionWindow | undefined) => race !== undefined && isOpen(now, race);
 
 /** A rider as the rules see them: available (not injured) and their WIN odds (null: no odds, no bets). */
 export type BettableRider = { available: boolean; odds: number | null };
-export const isBettable = (r: BettableRider | undefined): r is BettableRider & { odds: number } => r !== undefined && r.available && r.odds !== null;
+export const isBettable = (r: BettableRider | undefined): r is BettableRider & { odds: number } =>
+  r !== undefined && r.available && r.odds !== null;
 
 export type BetFacts = {
   now: number;
@@ -137,9 +148,11 @@ export function planBet(facts: BetFacts, request: BetRequest): Verdict<BetPlan> 
   if (!bettingOpen(facts.now, facts.race)) return refuse(418, "betExpired");
   if (![...facts.riders.values()].some(isBettable)) return refuse(409, "noRidersForBetting");
   const rider = facts.riders.get(request.riderId);
-  if (!rider || !isBetType(request.type) || !isValidStake(request.type, request.amount)) return refuse(400, "betIncorrect");
+  if (!rider || !isBetType(request.type) || !isValidStake(request.type, request.amount))
+    return refuse(400, "betIncorrect");
   if (!isBettable(rider)) return refuse(409, "riderInjured");
-  if (facts.placed.some((b) => b.riderId === request.riderId && b.type === request.type)) return refuse(409, "betAlreadyPlaced");
+  if (facts.placed.some((b) => b.riderId === request.riderId && b.type === request.type))
+    return refuse(409, "betAlreadyPlaced");
   if (facts.balance !== undefined && facts.balance < request.amount) return refuse(402, "notEnoughDiamonds");
   return allow({ ...request, legs: legsOf(request.type, request.amount, oddsOf(rider.odds)) });
 }

@@ -100,7 +100,14 @@ export const OddsBody = z.union([
   z
     .object({
       odds: z
-        .array(z.object({ riderId: Id.max(64, { error: "maxLength" }), odds: z.number().min(MIN_ODDS, { error: "numberMin" }).max(MAX_ODDS, { error: "numberMax" }) }).strict())
+        .array(
+          z
+            .object({
+              riderId: Id.max(64, { error: "maxLength" }),
+              odds: z.number().min(MIN_ODDS, { error: "numberMin" }).max(MAX_ODDS, { error: "numberMax" }),
+            })
+            .strict(),
+        )
         .min(1)
         .max(CLASSIFICATION_MAX),
     })
@@ -113,6 +120,19 @@ export const RaceOdds = z.object({ raceId: Id, odds: z.record(z.string(), z.numb
 export type RaceOdds = z.infer<typeof RaceOdds>;
 
 /** POST /dev/demo-bets: demo players (added by POST /dev/demo-players) place a few bets each on the race. */
-export const DemoBetsBody = z.object({ raceId: Id, playerIds: z.array(Id.max(64, { error: "maxLength" })).min(1).max(200) }).strict();
-export const DemoBets = z.object({ raceId: Id, players: z.number().int(), bets: z.number().int(), staked: z.number().int() });
+export const DemoBetsBody = z
+  .object({
+    raceId: Id,
+    playerIds: z
+      .array(Id.max(64, { error: "maxLength" }))
+      .min(1)
+      .max(200),
+  })
+  .strict();
+export const DemoBets = z.object({
+  raceId: Id,
+  players: z.number().int(),
+  bets: z.number().int(),
+  staked: z.number().int(),
+});
 export type DemoBets = z.infer<typeof DemoBets>;

@@ -10,5 +10,11 @@ export const BACKUP_MEDIA_TYPE = "application/gzip";
  * prefetch sets off. On PostgreSQL it answers 409 backupNeedsPgDump: pg_dump takes that database's backups.
  */
 export const backupCalls = {
-  backup: raw({ method: "POST", path: "/admin/backup", auth: false, answers: { 200: [BACKUP_MEDIA_TYPE] }, errors: { 409: ["backupNeedsPgDump"] } }),
+  backup: raw({
+    method: "POST",
+    path: "/admin/backup",
+    auth: false,
+    answers: { 200: [BACKUP_MEDIA_TYPE] },
+    errors: { 409: ["backupNeedsPgDump"] },
+  }),
 } as const;

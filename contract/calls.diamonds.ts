@@ -53,7 +53,13 @@ export const DiamondHistoryQuery = PageQuery.extend({ reason: DiamondReason.opti
 // Packs and transactions (external/internal) land with the shop's issue.
 export const diamondsCalls = {
   balance: call({ method: "GET", path: "/diamonds/user/balance", auth: true, result: Balance }),
-  history: call({ method: "GET", path: "/diamonds/user/history", auth: true, query: DiamondHistoryQuery, result: DiamondHistoryPage }),
+  history: call({
+    method: "GET",
+    path: "/diamonds/user/history",
+    auth: true,
+    query: DiamondHistoryQuery,
+    result: DiamondHistoryPage,
+  }),
 } as const;
 
 /** Development only (never served in production): credit (delta > 0) or debit (delta < 0) a player, by default the caller. */

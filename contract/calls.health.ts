@@ -13,5 +13,11 @@ export const healthCalls = {
  * without it or with another, 404 on a server without METRICS_TOKEN (nothing is collected there).
  */
 export const metricsCalls = {
-  metrics: raw({ method: "GET", path: "/metrics", auth: false, answers: { 200: ["text/plain"] }, errors: { 401: ["unauthorized"], 404: ["notFound"] } }),
+  metrics: raw({
+    method: "GET",
+    path: "/metrics",
+    auth: false,
+    answers: { 200: ["text/plain"] },
+    errors: { 401: ["unauthorized"], 404: ["notFound"] },
+  }),
 } as const;

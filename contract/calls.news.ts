@@ -9,5 +9,10 @@ export const adminNewsCalls = {
 
 /** Development only: the demo's news items and guru speak show episodes (the simulator), each added once. */
 export const devNewsCalls = {
-  demoNews: call({ method: "POST", path: "/dev/demo-news", auth: false, result: z.object({ added: z.number().int() }) }),
+  demoNews: call({
+    method: "POST",
+    path: "/dev/demo-news",
+    auth: false,
+    result: z.object({ added: z.number().int() }),
+  }),
 } as const;

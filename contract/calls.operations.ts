@@ -23,7 +23,13 @@ const NOT_FOUND = { 404: ["notFound"] } as const;
 const raceSession = z.object({ raceId: Uuid, session: SessionType });
 
 export const operationsCalls = {
-  control: call({ method: "GET", path: "/admin/races/:raceId/control", auth: false, result: RaceControl, errors: NOT_FOUND }),
+  control: call({
+    method: "GET",
+    path: "/admin/races/:raceId/control",
+    auth: false,
+    result: RaceControl,
+    errors: NOT_FOUND,
+  }),
   moveSession: call({
     method: "POST",
     path: "/admin/races/:raceId/sessions/:session/move",
@@ -47,7 +53,11 @@ export const operationsCalls = {
     auth: false,
     body: PreviewBody,
     result: ResultPreview,
-    errors: { 400: ["classificationInvalid"], ...NOT_FOUND, 409: ["resultsSettled", "resultsNotEntered", "sessionNotEnded", "weekendConfirmed"] },
+    errors: {
+      400: ["classificationInvalid"],
+      ...NOT_FOUND,
+      409: ["resultsSettled", "resultsNotEntered", "sessionNotEnded", "weekendConfirmed"],
+    },
   }),
   confirm: call({
     method: "POST",

@@ -24,7 +24,13 @@ const SAVE_REFUSED = { 400: ["duplicateRider", "riderNotInRace"], ...NOT_FOUND }
 // Spec section 7 "Predictions", paths word for word, plus the upgrade purchase (docs/api.md "Predictions").
 // A player only ever reads and writes their own picks; the statistics are counts, never who picked what.
 export const predictionsCalls = {
-  types: call({ method: "GET", path: "/predictions/types", auth: false, query: z.object({ version: Version }), result: PredictionTypes }),
+  types: call({
+    method: "GET",
+    path: "/predictions/types",
+    auth: false,
+    query: z.object({ version: Version }),
+    result: PredictionTypes,
+  }),
   /** Frees a slot whose rider has been injured (before its session); any other saved pick answers 409 predictionSaved. */
   remove: call({
     method: "DELETE",
@@ -33,7 +39,13 @@ export const predictionsCalls = {
     result: Ok,
     errors: { ...NOT_FOUND, 409: ["predictionSaved"], 418: ["predictionExpired"] },
   }),
-  race: call({ method: "GET", path: "/predictions/races/:raceId", auth: true, result: RacePrediction, errors: NOT_FOUND }),
+  race: call({
+    method: "GET",
+    path: "/predictions/races/:raceId",
+    auth: true,
+    result: RacePrediction,
+    errors: NOT_FOUND,
+  }),
   results: call({
     method: "GET",
     path: "/predictions/races/:raceId/results",
@@ -42,7 +54,12 @@ export const predictionsCalls = {
     result: PredictionResults,
     errors: NOT_FOUND,
   }),
-  changeRules: call({ method: "GET", path: "/predictions/change-prediction-rules", auth: false, result: ChangePredictionRules }),
+  changeRules: call({
+    method: "GET",
+    path: "/predictions/change-prediction-rules",
+    auth: false,
+    result: ChangePredictionRules,
+  }),
   /**
    * First saves only: a category already saved with another rider answers 409 predictionSaved (use PUT). A late
    * first save answers 418 raceStarted with `sessions`: the started sessions of its new picks (nothing is saved).
@@ -62,7 +79,12 @@ export const predictionsCalls = {
     auth: true,
     body: PredictionChangeBody,
     result: RacePrediction,
-    errors: { ...SAVE_REFUSED, 402: ["notEnoughDiamonds"], 409: ["changeConfirmation", "riderInjured", "staleVersion"], 418: ["predictionExpired", "raceStarted"] },
+    errors: {
+      ...SAVE_REFUSED,
+      402: ["notEnoughDiamonds"],
+      409: ["changeConfirmation", "riderInjured", "staleVersion"],
+      418: ["predictionExpired", "raceStarted"],
+    },
   }),
   statistics: call({
     method: "GET",
@@ -97,6 +119,11 @@ export const predictionsCalls = {
     auth: true,
     body: UpgradeBody,
     result: RacePrediction,
-    errors: { ...NOT_FOUND, 402: ["notEnoughDiamonds"], 409: ["riderInjured", "upgradeActive", "upgradeNeedsPick"], 418: ["predictionExpired"] },
+    errors: {
+      ...NOT_FOUND,
+      402: ["notEnoughDiamonds"],
+      409: ["riderInjured", "upgradeActive", "upgradeNeedsPick"],
+      418: ["predictionExpired"],
+    },
   }),
 } as const;

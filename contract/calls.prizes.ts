@@ -1,5 +1,13 @@
 import { call } from "./calls";
-import { CommitDrawBody, DrawTicketsPage, DrawTicketsQuery, PrizeDraw, Prizes, PrizesQuery, RunDrawBody } from "./prizes";
+import {
+  CommitDrawBody,
+  DrawTicketsPage,
+  DrawTicketsQuery,
+  PrizeDraw,
+  Prizes,
+  PrizesQuery,
+  RunDrawBody,
+} from "./prizes";
 
 const NOT_FOUND = { 404: ["notFound"] } as const;
 
@@ -7,12 +15,26 @@ const NOT_FOUND = { 404: ["notFound"] } as const;
 export const prizesCalls = {
   prizes: call({ method: "GET", path: "/prizes", auth: true, query: PrizesQuery, result: Prizes, errors: NOT_FOUND }),
   /** The draw's ticket list in canonical order: frozen once drawn, the tickets so far before. */
-  drawTickets: call({ method: "GET", path: "/prizes/draw/tickets", auth: false, query: DrawTicketsQuery, result: DrawTicketsPage, errors: NOT_FOUND }),
+  drawTickets: call({
+    method: "GET",
+    path: "/prizes/draw/tickets",
+    auth: false,
+    query: DrawTicketsQuery,
+    result: DrawTicketsPage,
+    errors: NOT_FOUND,
+  }),
 } as const;
 
 /** Operators (the x-admin-token header): commit to a seed before the season, reveal it to draw. */
 export const adminPrizesCalls = {
-  commitDraw: call({ method: "POST", path: "/admin/prizes/draw/commitment", auth: false, body: CommitDrawBody, result: PrizeDraw, errors: { ...NOT_FOUND, 409: ["drawAlreadyCommitted"] } }),
+  commitDraw: call({
+    method: "POST",
+    path: "/admin/prizes/draw/commitment",
+    auth: false,
+    body: CommitDrawBody,
+    result: PrizeDraw,
+    errors: { ...NOT_FOUND, 409: ["drawAlreadyCommitted"] },
+  }),
   /** Drawing again with the same seed answers the same draw (nothing changes). */
   runDraw: call({
     method: "POST",

@@ -1,5 +1,16 @@
 import { call } from "./calls";
-import { AdminQuestion, AnswerBody, AnswersQuery, GradeBody, GradeFromResults, GradeReport, NewQuestionBody, Question, QuestionsPage, QuestionsQuery } from "./questions";
+import {
+  AdminQuestion,
+  AnswerBody,
+  AnswersQuery,
+  GradeBody,
+  GradeFromResults,
+  GradeReport,
+  NewQuestionBody,
+  Question,
+  QuestionsPage,
+  QuestionsQuery,
+} from "./questions";
 import * as z from "zod";
 
 const NOT_FOUND = { 404: ["notFound"] } as const;
@@ -22,8 +33,21 @@ export const questionsCalls = {
 
 /** Operators (the x-admin-token header): publish a weekend's questions, read them, enter the correct answers. */
 export const adminQuestionsCalls = {
-  add: call({ method: "POST", path: "/admin/races/:raceId/questions", auth: false, body: NewQuestionBody, result: AdminQuestion, errors: { 400: ["answerNotAnOption"], ...NOT_FOUND } }),
-  list: call({ method: "GET", path: "/admin/races/:raceId/questions", auth: false, result: z.array(AdminQuestion), errors: NOT_FOUND }),
+  add: call({
+    method: "POST",
+    path: "/admin/races/:raceId/questions",
+    auth: false,
+    body: NewQuestionBody,
+    result: AdminQuestion,
+    errors: { 400: ["answerNotAnOption"], ...NOT_FOUND },
+  }),
+  list: call({
+    method: "GET",
+    path: "/admin/races/:raceId/questions",
+    auth: false,
+    result: z.array(AdminQuestion),
+    errors: NOT_FOUND,
+  }),
   /** Grades every answer exactly once; the same answer again is a replay, another one 409 questionGraded. */
   grade: call({
     method: "POST",
@@ -34,5 +58,11 @@ export const adminQuestionsCalls = {
     errors: { 400: ["answerNotAnOption"], ...NOT_FOUND, 409: ["questionGraded", "questionOpen"] },
   }),
   /** The race's questions with a source (the demo's), graded from its entered results; those still missing a result wait. */
-  gradeFromResults: call({ method: "POST", path: "/admin/races/:raceId/questions/grade", auth: false, result: GradeFromResults, errors: { 400: ["answerNotAnOption"], ...NOT_FOUND } }),
+  gradeFromResults: call({
+    method: "POST",
+    path: "/admin/races/:raceId/questions/grade",
+    auth: false,
+    result: GradeFromResults,
+    errors: { 400: ["answerNotAnOption"], ...NOT_FOUND },
+  }),
 } as const;

@@ -26,7 +26,14 @@ const NOT_FOUND = { 404: ["notFound"] } as const;
 export const racesCalls = {
   list: call({ method: "GET", path: "/races", auth: false, shared: true, query: PageQuery, result: paged(Race) }),
   /** The races not finished yet, the next (or running) one first; empty once the season is over. */
-  next: call({ method: "GET", path: "/races/next", auth: false, shared: true, query: z.object({ take: z.coerce.number().int().min(1).max(30).default(1) }), result: z.array(Race) }),
+  next: call({
+    method: "GET",
+    path: "/races/next",
+    auth: false,
+    shared: true,
+    query: z.object({ take: z.coerce.number().int().min(1).max(30).default(1) }),
+    result: z.array(Race),
+  }),
   tracks: call({ method: "GET", path: "/races/tracks", auth: false, result: z.array(Track) }),
   dropdown: call({ method: "GET", path: "/v2/races/dropdown", auth: false, shared: true, result: z.array(RaceOption) }),
   riders: call({
@@ -41,11 +48,36 @@ export const racesCalls = {
 } as const;
 
 export const ridersCalls = {
-  dropdown: call({ method: "GET", path: "/riders/dropdown", auth: false, query: z.object({ raceClass: RaceClass.optional() }), result: z.array(RiderOption) }),
+  dropdown: call({
+    method: "GET",
+    path: "/riders/dropdown",
+    auth: false,
+    query: z.object({ raceClass: RaceClass.optional() }),
+    result: z.array(RiderOption),
+  }),
   list: call({ method: "GET", path: "/riders", auth: false, query: RidersQuery, result: paged(Rider) }),
   byId: call({ method: "GET", path: "/riders/:id", auth: false, result: RiderDetail, errors: NOT_FOUND }),
   /** The season comes in the `accept-year` header (ACCEPT_YEAR_HEADER); without it, the current season. */
-  performances: call({ method: "GET", path: "/riders/:id/performances", auth: false, headers: YearHeader, result: RiderPerformances, errors: NOT_FOUND }),
-  teamPictures: call({ method: "GET", path: "/riders/teams/:id/pictures", auth: false, result: z.array(TeamPicture), errors: NOT_FOUND }),
-  teams: call({ method: "GET", path: "/riders/teams", auth: false, query: z.object({ version: VersionQuery, raceClass: RaceClass.optional() }), result: z.array(TeamWithRiders) }),
+  performances: call({
+    method: "GET",
+    path: "/riders/:id/performances",
+    auth: false,
+    headers: YearHeader,
+    result: RiderPerformances,
+    errors: NOT_FOUND,
+  }),
+  teamPictures: call({
+    method: "GET",
+    path: "/riders/teams/:id/pictures",
+    auth: false,
+    result: z.array(TeamPicture),
+    errors: NOT_FOUND,
+  }),
+  teams: call({
+    method: "GET",
+    path: "/riders/teams",
+    auth: false,
+    query: z.object({ version: VersionQuery, raceClass: RaceClass.optional() }),
+    result: z.array(TeamWithRiders),
+  }),
 } as const;

@@ -8,7 +8,12 @@ import { SeasonExportQuery, SeasonFile, SeasonImportBody, SeasonImportQuery, Sea
 // operator's own session; an import and a picture are written to the audit log.
 
 /** An operator's picture: a PNG or JPEG of at most 2 MB in the form field `img`, stored like POST /s3's. */
-export const PictureForm = z.object({ img: z.file().max(UPLOAD_MAX_BYTES).mime([...UPLOAD_TYPES]) });
+export const PictureForm = z.object({
+  img: z
+    .file()
+    .max(UPLOAD_MAX_BYTES)
+    .mime([...UPLOAD_TYPES]),
+});
 
 export const seasonCalls = {
   /**
@@ -26,7 +31,14 @@ export const seasonCalls = {
     errors: { 400: ["seasonInvalid"] },
   }),
   /** The season as a file (default: the latest season with races); importing it changes nothing. */
-  exportSeason: call({ method: "GET", path: "/admin/season/export", auth: false, query: SeasonExportQuery, result: SeasonFile, errors: { 404: ["notFound"] } }),
+  exportSeason: call({
+    method: "GET",
+    path: "/admin/season/export",
+    auth: false,
+    query: SeasonExportQuery,
+    result: SeasonFile,
+    errors: { 404: ["notFound"] },
+  }),
   riderPicture: call({
     method: "POST",
     path: "/admin/riders/:riderId/picture",

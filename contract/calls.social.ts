@@ -10,6 +10,19 @@ export const SocialCallbackQuery = z.object({ code: z.string().optional(), state
  * query. `GET /auth/social` (authCalls.socialProviders) lists the providers that are configured.
  */
 export const socialCalls = {
-  start: raw({ method: "GET", path: "/auth/social/:provider", auth: false, answers: { 302: [] }, errors: { 404: ["notFound"] } }),
-  callback: raw({ method: "GET", path: "/auth/social/:provider/callback", auth: false, query: SocialCallbackQuery, answers: { 302: [] }, errors: { 404: ["notFound"] } }),
+  start: raw({
+    method: "GET",
+    path: "/auth/social/:provider",
+    auth: false,
+    answers: { 302: [] },
+    errors: { 404: ["notFound"] },
+  }),
+  callback: raw({
+    method: "GET",
+    path: "/auth/social/:provider/callback",
+    auth: false,
+    query: SocialCallbackQuery,
+    answers: { 302: [] },
+    errors: { 404: ["notFound"] },
+  }),
 } as const;

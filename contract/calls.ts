@@ -15,7 +15,15 @@ import {
   SocialProviders,
   Tokens,
 } from "./auth";
-import { FavoriteResult, NoteEmailBody, PlayersPage, PlayersQuery, Profile, PublicProfile, UpdateProfileBody } from "./users";
+import {
+  FavoriteResult,
+  NoteEmailBody,
+  PlayersPage,
+  PlayersQuery,
+  Profile,
+  PublicProfile,
+  UpdateProfileBody,
+} from "./users";
 import { Country, Links, NewsItem, Season } from "./system";
 import type { MessageCode } from "./messages";
 import { languageTag, opaqueToken } from "./validation";
@@ -90,14 +98,19 @@ export type PathValues<P extends string> = { [K in PathNames<P>]: string };
 /** The schema of a path's `:name` values by their names: `Uuid` for ids, `PathKey` for the few that are not. */
 export function pathParams<P extends string>(path: P): z.ZodType<PathValues<P>> {
   const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-  return z.object(Object.fromEntries(names.map((name) => [name, PATH_KEYS.has(name) ? PathKey : Uuid]))) as unknown as z.ZodType<PathValues<P>>;
+  return z.object(
+    Object.fromEntries(names.map((name) => [name, PATH_KEYS.has(name) ? PathKey : Uuid])),
+  ) as unknown as z.ZodType<PathValues<P>>;
 }
 
-type WithParams<C extends { path: string }> = C & { params: C extends { params: z.ZodType } ? C["params"] : z.ZodType<PathValues<C["path"]>> };
+type WithParams<C extends { path: string }> = C & {
+  params: C extends { params: z.ZodType } ? C["params"] : z.ZodType<PathValues<C["path"]>>;
+};
 
 // `const` keeps each path a literal type, so its `:name`s type the handler's params and the client's options.
 /** Declares one raw route (see RawCall). */
-export const raw = <const C extends RawCall>(c: C) => ({ ...c, params: c.params ?? pathParams(c.path) }) as WithParams<C>;
+export const raw = <const C extends RawCall>(c: C) =>
+  ({ ...c, params: c.params ?? pathParams(c.path) }) as WithParams<C>;
 
 /** Declares one call of the catalogue; each API area keeps its own `contract/calls.<area>.ts`. */
 export const call = <const C extends Call>(c: C) => ({ ...c, params: c.params ?? pathParams(c.path) }) as WithParams<C>;
@@ -111,39 +124,152 @@ const CODE_REFUSED = { 400: ["invalidConfirmationCode"], ...LIMITED } as const;
 
 // Spec section 7, the areas served so far. Other areas join as their issues land.
 export const authCalls = {
-  signIn: call({ method: "POST", path: "/auth/sign-in", auth: false, body: SignInBody, result: Tokens, errors: SIGN_IN_REFUSED }),
-  signInEmail: call({ method: "POST", path: "/auth/sign-in/email", auth: false, body: SignInEmailBody, result: Tokens, errors: SIGN_IN_REFUSED }),
-  signUp: call({ method: "POST", path: "/auth/sign-up", auth: false, body: SignUpBody, result: SignUpResult, errors: { 400: ["nameTaken"], ...LIMITED } }),
-  signUpConfirm: call({ method: "POST", path: "/auth/sign-up/confirm", auth: false, body: SignUpConfirmBody, result: SignUpConfirmResult, errors: { 400: ["invalidToken"], ...LIMITED } }),
+  signIn: call({
+    method: "POST",
+    path: "/auth/sign-in",
+    auth: false,
+    body: SignInBody,
+    result: Tokens,
+    errors: SIGN_IN_REFUSED,
+  }),
+  signInEmail: call({
+    method: "POST",
+    path: "/auth/sign-in/email",
+    auth: false,
+    body: SignInEmailBody,
+    result: Tokens,
+    errors: SIGN_IN_REFUSED,
+  }),
+  signUp: call({
+    method: "POST",
+    path: "/auth/sign-up",
+    auth: false,
+    body: SignUpBody,
+    result: SignUpResult,
+    errors: { 400: ["nameTaken"], ...LIMITED },
+  }),
+  signUpConfirm: call({
+    method: "POST",
+    path: "/auth/sign-up/confirm",
+    auth: false,
+    body: SignUpConfirmBody,
+    result: SignUpConfirmResult,
+    errors: { 400: ["invalidToken"], ...LIMITED },
+  }),
   /** A missing or unknown refresh token answers 401 refreshTokenNotExists; an expired, revoked or reused one 401 unauthorized. */
-  refresh: call({ method: "POST", path: "/auth/refresh", auth: false, body: RefreshBody, result: Tokens, errors: { 401: ["refreshTokenNotExists", "unauthorized"], ...LIMITED } }),
-  recoveryValidate: call({ method: "POST", path: "/auth/recovery/validate", auth: false, body: RecoveryValidateBody, result: Ok, errors: CODE_REFUSED }),
-  recoverySendCode: call({ method: "POST", path: "/auth/recovery/send-code", auth: false, body: RecoverySendCodeBody, result: Ok, errors: LIMITED }),
-  recoveryNewPassword: call({ method: "POST", path: "/auth/recovery/new-password", auth: false, body: RecoveryNewPasswordBody, result: Ok, errors: CODE_REFUSED }),
-  changePassword: call({ method: "POST", path: "/auth/change-password", auth: true, body: ChangePasswordBody, result: Tokens, errors: { 400: ["samePassword", "wrongPassword"] } }),
-  signOut: call({ method: "POST", path: "/auth/sign-out", auth: false, body: z.object({ refreshToken: opaqueToken() }), result: Ok }),
+  refresh: call({
+    method: "POST",
+    path: "/auth/refresh",
+    auth: false,
+    body: RefreshBody,
+    result: Tokens,
+    errors: { 401: ["refreshTokenNotExists", "unauthorized"], ...LIMITED },
+  }),
+  recoveryValidate: call({
+    method: "POST",
+    path: "/auth/recovery/validate",
+    auth: false,
+    body: RecoveryValidateBody,
+    result: Ok,
+    errors: CODE_REFUSED,
+  }),
+  recoverySendCode: call({
+    method: "POST",
+    path: "/auth/recovery/send-code",
+    auth: false,
+    body: RecoverySendCodeBody,
+    result: Ok,
+    errors: LIMITED,
+  }),
+  recoveryNewPassword: call({
+    method: "POST",
+    path: "/auth/recovery/new-password",
+    auth: false,
+    body: RecoveryNewPasswordBody,
+    result: Ok,
+    errors: CODE_REFUSED,
+  }),
+  changePassword: call({
+    method: "POST",
+    path: "/auth/change-password",
+    auth: true,
+    body: ChangePasswordBody,
+    result: Tokens,
+    errors: { 400: ["samePassword", "wrongPassword"] },
+  }),
+  signOut: call({
+    method: "POST",
+    path: "/auth/sign-out",
+    auth: false,
+    body: z.object({ refreshToken: opaqueToken() }),
+    result: Ok,
+  }),
   socialProviders: call({ method: "GET", path: "/auth/social", auth: false, result: SocialProviders }),
 } as const;
 
 export const usersCalls = {
   profile: call({ method: "GET", path: "/users/profile", auth: true, result: Profile }),
-  update: call({ method: "PUT", path: "/users", auth: true, body: UpdateProfileBody, result: Profile, errors: { 400: ["nameTaken"] } }),
+  update: call({
+    method: "PUT",
+    path: "/users",
+    auth: true,
+    body: UpdateProfileBody,
+    result: Profile,
+    errors: { 400: ["nameTaken"] },
+  }),
   /** `type=follow` needs a bearer token (401 without). */
-  players: call({ method: "GET", path: "/users", auth: false, query: PlayersQuery, result: PlayersPage, errors: { 401: ["unauthorized"] } }),
+  players: call({
+    method: "GET",
+    path: "/users",
+    auth: false,
+    query: PlayersQuery,
+    result: PlayersPage,
+    errors: { 401: ["unauthorized"] },
+  }),
   /** 403 for oneself; 404 for an unknown or unconfirmed player. */
-  favorite: call({ method: "POST", path: "/users/:id/favorite", auth: true, result: FavoriteResult, errors: { 403: ["forbidden"], 404: ["notFound"] } }),
-  unfavorite: call({ method: "DELETE", path: "/users/:id/favorite", auth: true, result: FavoriteResult, errors: { 403: ["forbidden"], 404: ["notFound"] } }),
+  favorite: call({
+    method: "POST",
+    path: "/users/:id/favorite",
+    auth: true,
+    result: FavoriteResult,
+    errors: { 403: ["forbidden"], 404: ["notFound"] },
+  }),
+  unfavorite: call({
+    method: "DELETE",
+    path: "/users/:id/favorite",
+    auth: true,
+    result: FavoriteResult,
+    errors: { 403: ["forbidden"], 404: ["notFound"] },
+  }),
   addNoteEmail: call({ method: "POST", path: "/users/add-note-email", auth: true, body: NoteEmailBody, result: Ok }),
-  publicProfile: call({ method: "GET", path: "/users/:id/profile", auth: false, result: PublicProfile, errors: { 404: ["notFound"] } }),
+  publicProfile: call({
+    method: "GET",
+    path: "/users/:id/profile",
+    auth: false,
+    result: PublicProfile,
+    errors: { 404: ["notFound"] },
+  }),
   deleteAccount: call({ method: "DELETE", path: "/users", auth: true, result: Ok }),
 } as const;
 
 export const systemCalls = {
   countries: call({ method: "GET", path: "/system/countries", auth: false, result: z.array(Country) }),
-  seasons: call({ method: "GET", path: "/system/seasons", auth: false, query: z.object({ riderId: Uuid.optional() }), result: z.array(Season) }),
+  seasons: call({
+    method: "GET",
+    path: "/system/seasons",
+    auth: false,
+    query: z.object({ riderId: Uuid.optional() }),
+    result: z.array(Season),
+  }),
   links: call({ method: "GET", path: "/system/links", auth: false, result: Links }),
   news: call({ method: "GET", path: "/system/news", auth: false, query: PageQuery, result: z.array(NewsItem) }),
-  newsPageNext: call({ method: "GET", path: "/system/news-page/next", auth: false, query: z.object({ langCode: languageTag().optional() }), result: NewsItem.nullable() }),
+  newsPageNext: call({
+    method: "GET",
+    path: "/system/news-page/next",
+    auth: false,
+    query: z.object({ langCode: languageTag().optional() }),
+    result: NewsItem.nullable(),
+  }),
 } as const;
 
 /** Fills `:name` path parameters. */

@@ -16,7 +16,13 @@ export const UPLOAD_PATH = "/s3/:id";
 export const uploadUrl = (id: string) => `/api/s3/${encodeURIComponent(id)}`;
 
 /** POST /s3's form: `id` (a random UUID; generated when left out), then `img`. The type is judged by the bytes. */
-export const UploadForm = z.object({ id: z.guid().optional(), img: z.file().max(UPLOAD_MAX_BYTES).mime([...UPLOAD_TYPES]) });
+export const UploadForm = z.object({
+  id: z.guid().optional(),
+  img: z
+    .file()
+    .max(UPLOAD_MAX_BYTES)
+    .mime([...UPLOAD_TYPES]),
+});
 
 /**
  * Spec: "Image upload: multipart form with img and a generated id". POST /s3 takes the form (fields `id`,
@@ -30,7 +36,18 @@ export const uploadsCalls = {
     form: UploadForm,
     result: UploadResult,
     // 409 on `fields.id`: the id is taken (nothing is overwritten).
-    errors: { 400: ["notImage", "notBlob", "required"], 409: ["validation"], 413: ["fileTooLarge"], 429: ["tooManyRequests"] },
+    errors: {
+      400: ["notImage", "notBlob", "required"],
+      409: ["validation"],
+      413: ["fileTooLarge"],
+      429: ["tooManyRequests"],
+    },
   }),
-  remove: call({ method: "DELETE", path: "/s3/:id", auth: true, result: Ok, errors: { 403: ["forbidden"], 404: ["notFound"] } }),
+  remove: call({
+    method: "DELETE",
+    path: "/s3/:id",
+    auth: true,
+    result: Ok,
+    errors: { 403: ["forbidden"], 404: ["notFound"] },
+  }),
 } as const;

@@ -11,7 +11,12 @@ export const envelope = <T extends z.ZodType>(result: T) => z.object({ result })
 
 /** Paged list of spec section 3: data, page, pages, count. */
 export const paged = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), page: z.number().int().min(1), pages: z.number().int().min(0), count: z.number().int().min(0) });
+  z.object({
+    data: z.array(item),
+    page: z.number().int().min(1),
+    pages: z.number().int().min(0),
+    count: z.number().int().min(0),
+  });
 export type Paged<T> = { data: T[]; page: number; pages: number; count: number };
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -52,7 +57,8 @@ export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 /** A picture field names one of our own uploads (`/api/s3/{id}`, contract/calls.uploads.ts): never a third party's address, which would see every viewer. */
 export const UPLOAD_REF_PATTERN = new RegExp(`^/api/s3/${UUID_TEXT}$`, "i");
 /** The upload an upload reference names, or undefined when it is no such reference. */
-export const uploadIdOf = (ref: string): string | undefined => (UPLOAD_REF_PATTERN.test(ref) ? ref.slice("/api/s3/".length) : undefined);
+export const uploadIdOf = (ref: string): string | undefined =>
+  UPLOAD_REF_PATTERN.test(ref) ? ref.slice("/api/s3/".length) : undefined;
 export const uploadRef = () => z.string({ error: "notImage" }).trim().regex(UPLOAD_REF_PATTERN, { error: "notImage" });
 
 // ---- Values of paths, queries and headers: each call's schemas (contract/calls.ts `Call.params`, `query`, `headers`)

@@ -19,7 +19,14 @@ export const DevClock = z.object({ now: IsoDate, offsetMs: z.number().int() });
 export type DevClock = z.infer<typeof DevClock>;
 
 export const OutboxQuery = z.object({ to: email().optional() });
-export const OutboxMessage = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: IsoDate });
+export const OutboxMessage = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: IsoDate,
+});
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
 /** How many demo players one call of POST /dev/demo-players may add. */

@@ -38,20 +38,36 @@ const storable = (text: string) => text.replace(LONE_SURROGATE, "\uFFFD").replac
  */
 export function redact(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
   if (value === null || typeof value === "boolean" || typeof value === "number") return value;
-  if (typeof value === "string") return EMAIL.test(value) || JWT.test(value) || ONE_TIME_CODE.test(value) ? REDACTED : storable(value);
-  if (typeof value === "undefined" || typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") return null;
+  if (typeof value === "string")
+    return EMAIL.test(value) || JWT.test(value) || ONE_TIME_CODE.test(value) ? REDACTED : storable(value);
+  if (
+    typeof value === "undefined" ||
+    typeof value === "function" ||
+    typeof value === "symbol" ||
+    typeof value === "bigint"
+  )
+    return null;
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Error) {
     // An API error keeps its status and message code (contract/messages.ts), never its text.
     const { status, code } = value as Error & { status?: unknown; code?: unknown };
-    return { error: value.name, ...(typeof status === "number" ? { status } : {}), ...(typeof code === "string" ? { code } : {}) };
+    return {
+      error: value.name,
+      ...(typeof status === "number" ? { status } : {}),
+      ...(typeof code === "string" ? { code } : {}),
+    };
   }
   if (typeof value !== "object" || depth >= 12 || seen.has(value)) return null;
   seen.add(value);
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1, seen));
   // An actor reference (a child in a context) is named, not copied.
   if ("sessionId" in value && "send" in value) return { actor: String((value as { id?: unknown }).id ?? "") };
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), PERSONAL_KEY.test(k) || (k === "data" && typeof v === "string") ? REDACTED : redact(v, depth + 1, seen)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      storable(k),
+      PERSONAL_KEY.test(k) || (k === "data" && typeof v === "string") ? REDACTED : redact(v, depth + 1, seen),
+    ]),
+  );
 }
 
 const Json: z.ZodType<unknown> = z.unknown();
@@ -97,7 +113,12 @@ export function actorNames(actors: readonly Pick<RecordedActor, "id" | "machine"
   });
 }
 
-export const ApiErrorRecord = z.object({ at: z.string().max(40), call: z.string().max(200), status: z.number().int(), code: z.string().max(80) });
+export const ApiErrorRecord = z.object({
+  at: z.string().max(40),
+  call: z.string().max(200),
+  status: z.number().int(),
+  code: z.string().max(80),
+});
 
 export const DiagnosticsBundle = z.object({
   appVersion: z.string().max(40),

@@ -51,14 +51,7 @@ export const SocialProvider = z.enum(["google", "facebook", "twitter"]);
 
 export const RaceStatus = z.enum(["STARTED", "PENDING", "CANCELED"]);
 export const PredictionState = z.enum(["MADE", "ACCURATE", "INACCURATE", "CANCELED", "INSURANCE"]);
-export const PaymentState = z.enum([
-  "CREATED",
-  "SAVED",
-  "APPROVED",
-  "VOIDED",
-  "COMPLETED",
-  "PAYER_ACTION_REQUIRED",
-]);
+export const PaymentState = z.enum(["CREATED", "SAVED", "APPROVED", "VOIDED", "COMPLETED", "PAYER_ACTION_REQUIRED"]);
 export const UpgradeButtonState = z.enum([
   "UPGRADE",
   "UPGRADE_PODIUM",
@@ -75,12 +68,7 @@ export const PredictionActionType = z.enum([
   "PREDICTION_INSURANCE_RACE",
   "PREDICTION_INSURANCE_SPRINT",
 ]);
-export const RaceNotificationEvent = z.enum([
-  "RACE_STARTING_SOON",
-  "RACE_STARTED",
-  "RACE_ENDED",
-  "RACE_CANCELED",
-]);
+export const RaceNotificationEvent = z.enum(["RACE_STARTING_SOON", "RACE_STARTED", "RACE_ENDED", "RACE_CANCELED"]);
 export const InjuredNoticeKind = z.enum(["predictions", "bets", "both"]);
 
 export const ModalKind = z.enum([
@@ -109,7 +97,23 @@ export const ModalKind = z.enum([
   "ChangePrediction",
 ]);
 
-export const languageCodes = ["en", "es", "fr", "id", "zh", "ja", "de", "ru", "pt", "el", "it", "ko", "ms", "th", "vi"] as const;
+export const languageCodes = [
+  "en",
+  "es",
+  "fr",
+  "id",
+  "zh",
+  "ja",
+  "de",
+  "ru",
+  "pt",
+  "el",
+  "it",
+  "ko",
+  "ms",
+  "th",
+  "vi",
+] as const;
 export const LanguageCode = z.enum(languageCodes);
 
 export type LeagueType = z.infer<typeof LeagueType>;

@@ -13,14 +13,19 @@ export type SeatStatus = LeagueMemberStatus | null;
 const inside = (s: SeatStatus): s is Exclude<LeagueMemberStatus, "LEAVED"> => s !== null && s !== "LEAVED";
 
 /** Spec section 4: PUBLIC → ACCEPTED, PRIVATE → PENDING (members answer), VIP → FOLLOWING (sees the board, not ranked). */
-export const statusOnJoin = { PUBLIC: "ACCEPTED", PRIVATE: "PENDING", VIP: "FOLLOWING" } as const satisfies Record<LeagueType, LeagueMemberStatus>;
+export const statusOnJoin = { PUBLIC: "ACCEPTED", PRIVATE: "PENDING", VIP: "FOLLOWING" } as const satisfies Record<
+  LeagueType,
+  LeagueMemberStatus
+>;
 
 /** Spec: "Join is refused when membersCount has reached max." */
 export const isFull = (league: Pick<LeagueFacts, "membersCount" | "max">) => league.membersCount >= league.max;
-export const isOwner = (league: Pick<LeagueFacts, "ownerId">, userId: string | null) => userId !== null && league.ownerId === userId;
+export const isOwner = (league: Pick<LeagueFacts, "ownerId">, userId: string | null) =>
+  userId !== null && league.ownerId === userId;
 
 /** The types a player may create: VIP leagues are the Gurus' (they come with rewards). */
-export const creatableTypes = (isGuru: boolean): readonly LeagueType[] => (isGuru ? ["PUBLIC", "PRIVATE", "VIP"] : ["PUBLIC", "PRIVATE"]);
+export const creatableTypes = (isGuru: boolean): readonly LeagueType[] =>
+  isGuru ? ["PUBLIC", "PRIVATE", "VIP"] : ["PUBLIC", "PRIVATE"];
 
 /** Spec: "One league per user." */
 export const mayCreateLeague = (ownsLeague: boolean) => !ownsLeague;
@@ -40,7 +45,10 @@ export const planOwnerAction = (league: Pick<LeagueFacts, "ownerId">, callerId: 
  * POST /leagues/{id}/members: a seat already held changes nothing; an invitation waiting makes the player
  * ACCEPTED; else the type decides. Refused when the league is full.
  */
-export function planJoin(league: LeagueFacts, current: SeatStatus): Verdict<{ status: LeagueMemberStatus; changed: boolean }> {
+export function planJoin(
+  league: LeagueFacts,
+  current: SeatStatus,
+): Verdict<{ status: LeagueMemberStatus; changed: boolean }> {
   if (inside(current) && current !== "INVITED") return allow({ status: current, changed: false });
   if (isFull(league)) return refuse(409, "leagueFull");
   return allow({ status: current === "INVITED" ? "ACCEPTED" : statusOnJoin[league.type], changed: true });
@@ -50,7 +58,11 @@ export function planJoin(league: LeagueFacts, current: SeatStatus): Verdict<{ st
  * PUT /leagues/{id}/members/{userId} with ACCEPTED: the invitee accepts their own invitation, or an accepted
  * member approves a pending request; both take a seat, so both respect the maximum.
  */
-export function planAccept(league: LeagueFacts, caller: { id: string; status: SeatStatus }, target: { id: string; status: SeatStatus }): Verdict<{ changed: boolean; self: boolean }> {
+export function planAccept(
+  league: LeagueFacts,
+  caller: { id: string; status: SeatStatus },
+  target: { id: string; status: SeatStatus },
+): Verdict<{ changed: boolean; self: boolean }> {
   if (!inside(target.status)) return refuse(404, "notFound");
   const self = caller.id === target.id;
   if (target.status === "ACCEPTED") return allow({ changed: false, self });
@@ -64,12 +76,17 @@ export function planAccept(league: LeagueFacts, caller: { id: string; status: Se
 export type Leaving = "ownerLeavesAlone" | "leave" | "nothing";
 
 export function planLeave(league: LeagueFacts, me: { id: string; status: SeatStatus }): Verdict<Leaving> {
-  if (isOwner(league, me.id)) return league.membersCount > 1 ? refuse(409, "ownerCannotLeave") : allow("ownerLeavesAlone");
+  if (isOwner(league, me.id))
+    return league.membersCount > 1 ? refuse(409, "ownerCannotLeave") : allow("ownerLeavesAlone");
   return allow(inside(me.status) ? "leave" : "nothing");
 }
 
 /** DELETE /leagues/{id}/members/{userId} on another player: the owner removes anyone; an accepted member only rejects a request. */
-export function planRemove(league: LeagueFacts, caller: { id: string; status: SeatStatus }, target: { id: string; status: SeatStatus }): Verdict<true> {
+export function planRemove(
+  league: LeagueFacts,
+  caller: { id: string; status: SeatStatus },
+  target: { id: string; status: SeatStatus },
+): Verdict<true> {
   if (!inside(target.status)) return refuse(404, "notFound");
   if (isOwner(league, caller.id) && target.id !== caller.id) return allow(true);
   if (target.status === "PENDING" && caller.status === "ACCEPTED") return allow(true);
@@ -82,10 +99,22 @@ export const endOfDay = (day: string): string => new Date(`${day}T23:59:59`).toI
 /** Where a player stands in a league, as the status buttons show it. */
 export type SeatKind = "outside" | "requested" | "invited" | "following" | "member";
 export const seatKindOf = (status: SeatStatus): SeatKind =>
-  status === "ACCEPTED" ? "member" : status === "PENDING" ? "requested" : status === "INVITED" ? "invited" : status === "FOLLOWING" ? "following" : "outside";
+  status === "ACCEPTED"
+    ? "member"
+    : status === "PENDING"
+      ? "requested"
+      : status === "INVITED"
+        ? "invited"
+        : status === "FOLLOWING"
+          ? "following"
+          : "outside";
 
 /** What the player may do about another member in the members list (spec: answer requests, the owner removes). */
-export function memberActions(league: LeagueFacts, me: { id: string; status: SeatStatus }, member: { id: string; status: SeatStatus }) {
+export function memberActions(
+  league: LeagueFacts,
+  me: { id: string; status: SeatStatus },
+  member: { id: string; status: SeatStatus },
+) {
   const answers = member.status === "PENDING" && member.id !== me.id && planAccept(league, me, member).ok;
   return {
     approve: answers,

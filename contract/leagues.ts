@@ -43,7 +43,10 @@ export const LeagueBody = z.object({
   image: uploadRef().optional(),
 });
 export const Invitation = z.object({
-  emails: z.array(z.email({ error: "email" }).max(254, { error: "maxLength" })).min(1, { error: "required" }).max(INVITATIONS_MAX, { error: "validation" }),
+  emails: z
+    .array(z.email({ error: "email" }).max(254, { error: "maxLength" }))
+    .min(1, { error: "required" })
+    .max(INVITATIONS_MAX, { error: "validation" }),
 });
 
 // ---- What the league calls answer and take (moved here from the client's provisional shapes).
@@ -85,13 +88,20 @@ export type Seat = z.infer<typeof Seat>;
 export const MemberStatusBody = z.object({ status: z.enum(["ACCEPTED"], { error: "validation" }) });
 
 /** A VIP invite link's query values (spec query keys `data` and `signature`). */
-const base64url = (max: number) => z.string().min(1).max(max).regex(/^[\w-]+$/, { error: "inviteLinkInvalid" });
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[\w-]+$/, { error: "inviteLinkInvalid" });
 export const InviteLinkBody = z.object({ data: base64url(512), signature: base64url(128) });
 export const InviteLinkResult = z.object({ link: z.string() });
 export const LinkUseResult = z.object({ leagueId: Id });
 /** Invite links stay valid this long after GET /leagues/{id}/link made them. */
 export const INVITE_LINK_TTL_MS = 7 * 24 * 3600_000;
-const country = countryCode().optional().or(z.literal("").transform(() => undefined));
+const country = countryCode()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
 const page = z.coerce.number().int().min(1).default(1);
 const take = (size: number) => z.coerce.number().int().min(1).max(100).default(size);
 

@@ -108,7 +108,9 @@ export type SessionMovedPayload = z.infer<typeof SessionMovedPayload>;
 
 /** Notification ids of one read or delete; a request names at most this many (the list serves 200 at most). */
 export const IDS_MAX = 1000;
-export const IdsPayload = z.object({ ids: z.array(Id.max(64, { error: "maxLength" })).max(IDS_MAX, { error: "validation" }) });
+export const IdsPayload = z.object({
+  ids: z.array(Id.max(64, { error: "maxLength" })).max(IDS_MAX, { error: "validation" }),
+});
 export type IdsPayload = z.infer<typeof IdsPayload>;
 
 /** Payloads by event name. The typed per-type events carry the stored Notification. */

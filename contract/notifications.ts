@@ -30,8 +30,20 @@ export const NotificationValue = z
     from: z.string(),
     to: z.string(),
     // RESULTS_CORRECTED: each pick the correction changed, before and after.
-    changes: z.array(z.object({ category: z.string(), before: z.object({ state: z.string(), points: z.number() }), after: z.object({ state: z.string(), points: z.number() }) })),
+    changes: z.array(
+      z.object({
+        category: z.string(),
+        before: z.object({ state: z.string(), points: z.number() }),
+        after: z.object({ state: z.string(), points: z.number() }),
+      }),
+    ),
   })
   .partial();
-export const Notification = z.object({ id: Id, type: z.string(), value: NotificationValue, createdAt: z.string(), isRead: z.boolean() });
+export const Notification = z.object({
+  id: Id,
+  type: z.string(),
+  value: NotificationValue,
+  createdAt: z.string(),
+  isRead: z.boolean(),
+});
 export type Notification = z.infer<typeof Notification>;

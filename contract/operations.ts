@@ -59,7 +59,13 @@ export type CorrectionReport = z.infer<typeof CorrectionReport>;
 
 /** POST /admin/races/{raceId}/results/preview: what entering (or correcting) would do, committing nothing. */
 export const PreviewBody = z.union([
-  z.object({ session: ResultKey, riderIds: z.array(Id).min(1).max(CLASSIFICATION_MAX), correct: z.boolean().default(false) }).strict(),
+  z
+    .object({
+      session: ResultKey,
+      riderIds: z.array(Id).min(1).max(CLASSIFICATION_MAX),
+      correct: z.boolean().default(false),
+    })
+    .strict(),
   z.object({ session: ResultKey, canceled: z.literal(true) }).strict(),
 ]);
 export type PreviewBody = z.infer<typeof PreviewBody>;
@@ -97,7 +103,12 @@ export type ConfirmReport = z.infer<typeof ConfirmReport>;
 
 /** A rider on no list yet, made by the entry under its riderId (the command line's `--name --number --team`). */
 export const EntryNewRider = z
-  .object({ name: z.string().trim().min(1).max(120), number: z.number().int().min(0).max(999), country: z.string().regex(/^[A-Z]{2}$/), teamId: Id })
+  .object({
+    name: z.string().trim().min(1).max(120),
+    number: z.number().int().min(0).max(999),
+    country: z.string().regex(/^[A-Z]{2}$/),
+    teamId: Id,
+  })
   .strict();
 export type EntryNewRider = z.infer<typeof EntryNewRider>;
 /**
@@ -130,9 +141,24 @@ export const ControlSession = z.object({
   endsAt: IsoDate,
   state: SessionState,
   /** The result keys this session decides, and which are entered (and corrected). */
-  results: z.array(z.object({ key: ResultKey, entered: z.boolean(), canceled: z.boolean(), corrected: z.boolean(), riderIds: z.array(Id) })),
+  results: z.array(
+    z.object({
+      key: ResultKey,
+      entered: z.boolean(),
+      canceled: z.boolean(),
+      corrected: z.boolean(),
+      riderIds: z.array(Id),
+    }),
+  ),
 });
-export const ControlRider = z.object({ id: Id, number: z.number().int(), name: z.string(), role: RiderRole, out: z.boolean(), replaces: Id.nullable() });
+export const ControlRider = z.object({
+  id: Id,
+  number: z.number().int(),
+  name: z.string(),
+  role: RiderRole,
+  out: z.boolean(),
+  replaces: Id.nullable(),
+});
 /** GET /admin/races/{raceId}/control: the weekend as race control shows it. */
 export const RaceControl = z.object({
   raceId: Id,

@@ -12,11 +12,19 @@ export const PredictionPick = z.object({
   points: z.number().nullable(),
   upgrades: z.array(PredictionActionType),
 });
-export const Prediction = z.object({ raceId: Id, version: z.number().int(), data: z.array(PredictionPick), typeId: z.string().optional() });
+export const Prediction = z.object({
+  raceId: Id,
+  version: z.number().int(),
+  data: z.array(PredictionPick),
+  typeId: z.string().optional(),
+});
 export type Prediction = z.infer<typeof Prediction>;
 export const PredictionBody = z.object({
   version: z.number().int(),
-  data: z.array(z.object({ category: PredictionCategory, riderId: Id.max(64, { error: "maxLength" }) })).min(1, { error: "required" }).max(PREDICTIONS_PER_WEEKEND, { error: "validation" }),
+  data: z
+    .array(z.object({ category: PredictionCategory, riderId: Id.max(64, { error: "maxLength" }) }))
+    .min(1, { error: "required" })
+    .max(PREDICTIONS_PER_WEEKEND, { error: "validation" }),
 });
 
 // ---- What the predictions server adds. Numbers come from contract/rules.ts. ----
@@ -90,7 +98,12 @@ export const PredictionSlot = z.object({
 export type PredictionSlot = z.infer<typeof PredictionSlot>;
 
 /** The podium upgrade buttons of one podium: multiplier UPGRADE_PODIUM/UPGRADE_ACTIVE/UPGRADE_DISABLED, insurance INSURANCE/INSURANCE_ACTIVE/INSURANCE_DISABLED. */
-export const PodiumButtons = z.object({ group: PodiumGroup, session: SessionType, multiplier: UpgradeButtonState, insurance: UpgradeButtonState });
+export const PodiumButtons = z.object({
+  group: PodiumGroup,
+  session: SessionType,
+  multiplier: UpgradeButtonState,
+  insurance: UpgradeButtonState,
+});
 export type PodiumButtons = z.infer<typeof PodiumButtons>;
 
 /** GET /predictions/races/{raceId} (and the answer of every write): the caller's own picks and what they may do now. */
@@ -150,5 +163,9 @@ export const CategoryStatistics = z.object({
   /** The spread is shown: the category's session has started. */
   revealed: z.boolean().default(true),
 });
-export const PredictionStatistics = z.object({ raceId: Id, version: z.number().int(), categories: z.array(CategoryStatistics) });
+export const PredictionStatistics = z.object({
+  raceId: Id,
+  version: z.number().int(),
+  categories: z.array(CategoryStatistics),
+});
 export type PredictionStatistics = z.infer<typeof PredictionStatistics>;

@@ -54,7 +54,12 @@ export function winningIndexOf(seed: string, ticketsDigest: string, ticketCount:
   return Number(BigInt(`0x${sha256Hex(`${seed}:${ticketsDigest}`)}`) % BigInt(ticketCount));
 }
 
-export type DrawOutcome<T extends DrawTicket> = { ordered: T[]; ticketsDigest: string; winningIndex: number; winner: T };
+export type DrawOutcome<T extends DrawTicket> = {
+  ordered: T[];
+  ticketsDigest: string;
+  winningIndex: number;
+  winner: T;
+};
 
 /** The draw itself: the canonical list, its digest and the winner. */
 export function drawWinner<T extends DrawTicket>(seed: string, tickets: readonly T[]): DrawOutcome<T> {
@@ -65,7 +70,13 @@ export function drawWinner<T extends DrawTicket>(seed: string, tickets: readonly
 }
 
 /** What a draw publishes, all anyone needs to check it. */
-export type PublishedDraw = { commitment: string; seed: string; tickets: readonly DrawTicket[]; ticketsDigest: string; winningIndex: number };
+export type PublishedDraw = {
+  commitment: string;
+  seed: string;
+  tickets: readonly DrawTicket[];
+  ticketsDigest: string;
+  winningIndex: number;
+};
 
 export type DrawCheck = "seedMatchesCommitment" | "listInCanonicalOrder" | "listMatchesDigest" | "winnerRecomputed";
 
@@ -76,7 +87,9 @@ export function verifyDraw(draw: PublishedDraw): { ok: boolean; failed: DrawChec
   const lines = draw.tickets.map(ticketLine);
   if (lines.some((l, i) => i > 0 && lines[i - 1]! >= l)) failed.push("listInCanonicalOrder");
   if (ticketsDigestOf(draw.tickets) !== draw.ticketsDigest) failed.push("listMatchesDigest");
-  const winningIndex = draw.tickets.length ? winningIndexOf(draw.seed, ticketsDigestOf(draw.tickets), draw.tickets.length) : null;
+  const winningIndex = draw.tickets.length
+    ? winningIndexOf(draw.seed, ticketsDigestOf(draw.tickets), draw.tickets.length)
+    : null;
   if (winningIndex !== draw.winningIndex) failed.push("winnerRecomputed");
   return { ok: failed.length === 0, failed, winningIndex };
 }

@@ -22,7 +22,13 @@ export const isChoice = (type: QuestionCategory) => type === "ABOUT_GENERAL";
  */
 export type AnswerSet = "options" | "riders" | "manufacturers" | "free";
 export const answerSetOf = (type: QuestionCategory): AnswerSet =>
-  isChoice(type) ? "options" : type === "ABOUT_RIDERS" ? "riders" : type === "ABOUT_MANUFACTURER" ? "manufacturers" : "free";
+  isChoice(type)
+    ? "options"
+    : type === "ABOUT_RIDERS"
+      ? "riders"
+      : type === "ABOUT_MANUFACTURER"
+        ? "manufacturers"
+        : "free";
 
 /** A manufacturer as an answer names it ("Ducati", "KTM"): the text a manufacturer question's correct answer holds. */
 export const manufacturerName = (m: string) => (m === "KTM" ? m : m.charAt(0) + m.slice(1).toLowerCase());
@@ -33,11 +39,13 @@ export const manufacturerAnswers: readonly string[] = Manufacturer.options.map(m
  * "The text equals the correct answer": compared as players type it, without the differences typing makes —
  * Unicode form, letter case, spaces around and between words.
  */
-export const normalizeAnswer = (text: string) => text.normalize("NFKC").trim().replace(/\s+/gu, " ").toLocaleLowerCase("en");
+export const normalizeAnswer = (text: string) =>
+  text.normalize("NFKC").trim().replace(/\s+/gu, " ").toLocaleLowerCase("en");
 export const sameAnswer = (a: string, b: string) => normalizeAnswer(a) === normalizeAnswer(b);
 
 /** An answer's grade against the correct answer: CORRECT when the texts are equal, else WRONG. */
-export const gradeAnswer = (answer: string, correct: string): Exclude<QuestionResult, "WAITING"> => (sameAnswer(answer, correct) ? "CORRECT" : "WRONG");
+export const gradeAnswer = (answer: string, correct: string): Exclude<QuestionResult, "WAITING"> =>
+  sameAnswer(answer, correct) ? "CORRECT" : "WRONG";
 
 /** What a question shows the player: WAITING until graded, then the answer's grade (an unanswered question stays WAITING). */
 export const resultOf = (userAnswer: string | null, correctAnswer: string | null): QuestionResult =>
@@ -68,7 +76,11 @@ export function planAnswer(facts: AnswerFacts, body: AnswerBody): Verdict<Planne
  * The correct answer an operator enters, checked before grading: an ABOUT_GENERAL question's must be one of its
  * options (by id or text, stored as the option's text).
  */
-export function planCorrectAnswer(type: QuestionCategory, options: readonly QuestionOption[], answer: string): Verdict<string> {
+export function planCorrectAnswer(
+  type: QuestionCategory,
+  options: readonly QuestionOption[],
+  answer: string,
+): Verdict<string> {
   if (!isChoice(type)) return allow(answer.trim());
   const option = options.find((o) => o.id === answer || sameAnswer(o.text, answer));
   return option ? allow(option.text) : refuse(400, "answerNotAnOption");
@@ -83,7 +95,9 @@ export const tabQuery = (tab: QuestionTab): { isNew?: "true"; isAnswered?: "true
 /** Results' two tabs (spec section 2): successful answers and all answered, as GET /questions/answers filters. */
 export const answerTabs = ["successful", "all"] as const;
 export type AnswerTab = (typeof answerTabs)[number];
-export const answerTabQuery = (tab: AnswerTab): { result?: "CORRECT" } => (tab === "successful" ? { result: "CORRECT" } : {});
+export const answerTabQuery = (tab: AnswerTab): { result?: "CORRECT" } =>
+  tab === "successful" ? { result: "CORRECT" } : {};
 
 /** Demo options' ids: a, b, c… in the order given. */
-export const optionIds = (texts: readonly string[]): QuestionOption[] => texts.map((text, i) => ({ id: String.fromCharCode(97 + i), text }));
+export const optionIds = (texts: readonly string[]): QuestionOption[] =>
+  texts.map((text, i) => ({ id: String.fromCharCode(97 + i), text }));

@@ -49,18 +49,31 @@ const flag = z.enum(["true", "false"]).transform((v) => v === "true");
  * (false: not yet); `filter` WITH_ANSWER = the correct answer is published (graded), WITHOUT_ANSWER = not yet;
  * `lng`: the language of the texts (English when a text has no translation).
  */
-export const QuestionsQuery = PageQuery.extend({ isAnswered: flag.optional(), isNew: flag.optional(), filter: QuestionFilter.optional(), lng: LanguageCode.optional() });
+export const QuestionsQuery = PageQuery.extend({
+  isAnswered: flag.optional(),
+  isNew: flag.optional(),
+  filter: QuestionFilter.optional(),
+  lng: LanguageCode.optional(),
+});
 export type QuestionsQuery = z.input<typeof QuestionsQuery>;
 
 /**
  * GET /questions/answers: the player's answered questions (Results' tabs "successful answers" = `result=CORRECT`,
  * "all answered"), optionally of one race weekend.
  */
-export const AnswersQuery = PageQuery.extend({ result: QuestionResult.optional(), filter: QuestionFilter.optional(), raceId: Uuid.optional(), lng: LanguageCode.optional() });
+export const AnswersQuery = PageQuery.extend({
+  result: QuestionResult.optional(),
+  filter: QuestionFilter.optional(),
+  raceId: Uuid.optional(),
+  lng: LanguageCode.optional(),
+});
 export type AnswersQuery = z.input<typeof AnswersQuery>;
 
 /** A bonus answer is compared with the correct one as typed: one line of free text (contract/text.ts). */
-export const AnswerBody = z.object({ text: required().max(ANSWER_MAX, { error: "maxLength" }), id: PathKey.optional() });
+export const AnswerBody = z.object({
+  text: required().max(ANSWER_MAX, { error: "maxLength" }),
+  id: PathKey.optional(),
+});
 export type AnswerBody = z.infer<typeof AnswerBody>;
 
 /** Where a demo question's correct answer comes from once the weekend's results are in (the simulator grades them). */
@@ -71,10 +84,17 @@ export type QuestionSource = z.infer<typeof QuestionSource>;
 export const NewQuestionBody = z
   .object({
     type: QuestionCategory,
-    points: z.number().int().min(QUESTION_POINTS_MIN, { error: "numberMin" }).max(QUESTION_POINTS_MAX, { error: "numberMax" }),
+    points: z
+      .number()
+      .int()
+      .min(QUESTION_POINTS_MIN, { error: "numberMin" })
+      .max(QUESTION_POINTS_MAX, { error: "numberMax" }),
     text: required().max(QUESTION_TEXT_MAX, { error: "maxLength" }),
     texts: z.partialRecord(LanguageCode, required().max(QUESTION_TEXT_MAX, { error: "maxLength" })).optional(),
-    options: z.array(required().max(ANSWER_MAX, { error: "maxLength" })).max(QUESTION_OPTIONS_MAX).optional(),
+    options: z
+      .array(required().max(ANSWER_MAX, { error: "maxLength" }))
+      .max(QUESTION_OPTIONS_MAX)
+      .optional(),
     /** Default: the weekend's first session's scheduled start. */
     closesAt: IsoDate.optional(),
     source: QuestionSource.optional(),
@@ -103,7 +123,13 @@ export type AdminQuestion = z.infer<typeof AdminQuestion>;
 export const GradeBody = z.object({ answer: required().max(ANSWER_MAX, { error: "maxLength" }) }).strict();
 export type GradeBody = z.infer<typeof GradeBody>;
 /** Grading's report: how many answers it graded, how many were right; `replayed` when already graded with the same answer. */
-export const GradeReport = z.object({ questionId: Id, correctAnswer: z.string(), graded: z.number().int(), correct: z.number().int(), replayed: z.boolean() });
+export const GradeReport = z.object({
+  questionId: Id,
+  correctAnswer: z.string(),
+  graded: z.number().int(),
+  correct: z.number().int(),
+  replayed: z.boolean(),
+});
 export type GradeReport = z.infer<typeof GradeReport>;
 /** POST /admin/races/{raceId}/questions/grade: every question of the race with a source, graded from the entered results. */
 export const GradeFromResults = z.object({ raceId: Id, graded: z.array(GradeReport), waiting: z.array(Id) });

@@ -65,7 +65,10 @@ export function raceRoster(facts: RosterFacts): Map<string, RosterPlace> {
 }
 
 /** What a save or a bet is told of a rider named for this race: not riding it (undefined), or riding it and fit or not. */
-export function riderInRace(roster: ReadonlyMap<string, RosterPlace>, riderId: string): { raceClass: string; status: "ACTIVE" | "INJURED" } | undefined {
+export function riderInRace(
+  roster: ReadonlyMap<string, RosterPlace>,
+  riderId: string,
+): { raceClass: string; status: "ACTIVE" | "INJURED" } | undefined {
   const place = roster.get(riderId);
   return place ? { raceClass: GAME_CLASS, status: place.available ? "ACTIVE" : "INJURED" } : undefined;
 }
@@ -90,17 +93,24 @@ export type EntryPlan = { replayed: boolean; entry: RaceEntry };
  * rider themselves).
  */
 export function planEntry(input: EntryInput): Verdict<EntryPlan> {
-  const entry: RaceEntry = { riderId: input.body.riderId, role: input.body.role, replaces: input.body.role === "SUBSTITUTE" ? (input.body.replaces ?? null) : null };
+  const entry: RaceEntry = {
+    riderId: input.body.riderId,
+    role: input.body.role,
+    replaces: input.body.role === "SUBSTITUTE" ? (input.body.replaces ?? null) : null,
+  };
   const prior = input.entries.find((e) => e.riderId === entry.riderId);
   if (prior && prior.role === entry.role && prior.replaces === entry.replaces) return allow({ replayed: true, entry });
-  if (input.canceled || input.raceStart === undefined || input.now >= input.raceStart) return refuse(409, "raceStarted");
+  if (input.canceled || input.raceStart === undefined || input.now >= input.raceStart)
+    return refuse(409, "raceStarted");
   if (entry.replaces !== null) {
     if (!input.roster.has(entry.replaces)) return refuse(404, "notFound");
-    if (entry.replaces === entry.riderId || input.entries.some((e) => e.replaces === entry.replaces)) return refuse(409, "riderOnEntryList");
+    if (entry.replaces === entry.riderId || input.entries.some((e) => e.replaces === entry.replaces))
+      return refuse(409, "riderOnEntryList");
   }
   if (prior || input.roster.has(entry.riderId)) return refuse(409, "riderOnEntryList");
   return allow({ replayed: false, entry });
 }
 
 /** The audit log's target: "#93 → #41" for a substitute, "#41" for a wildcard. */
-export const entryTarget = (rider: { number: number }, replaced?: { number: number } | null) => (replaced ? `#${replaced.number} → #${rider.number}` : `#${rider.number}`);
+export const entryTarget = (rider: { number: number }, replaced?: { number: number } | null) =>
+  replaced ? `#${replaced.number} → #${rider.number}` : `#${rider.number}`;

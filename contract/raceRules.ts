@@ -57,7 +57,9 @@ const startsAt = (r: { startsAt: string }) => Date.parse(r.startsAt);
  * the next one to start, else the list's first. Only the server's statuses count: a phone's clock may be wrong, and
  * the server's may have been moved (development).
  */
-export function defaultResultsRaceId(list: readonly { id: string; startsAt: string; status: Status; finished: boolean }[]): string | undefined {
+export function defaultResultsRaceId(
+  list: readonly { id: string; startsAt: string; status: Status; finished: boolean }[],
+): string | undefined {
   const started = list.filter((r) => r.finished || r.status === "STARTED");
   if (started.length > 0) return started.reduce((latest, r) => (startsAt(r) > startsAt(latest) ? r : latest)).id;
   const upcoming = list.filter((r) => r.status === "PENDING").toSorted((a, b) => startsAt(a) - startsAt(b));
@@ -88,4 +90,5 @@ export function oddsFromForm(form: Readonly<Record<string, number>>): Record<str
 
 /** Championship points by finishing position (1st first); positions beyond score nothing. */
 export const RACE_POINTS = [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1] as const;
-export const pointsForPosition = (position: number | null): number => (position && position >= 1 ? (RACE_POINTS[position - 1] ?? 0) : 0);
+export const pointsForPosition = (position: number | null): number =>
+  position && position >= 1 ? (RACE_POINTS[position - 1] ?? 0) : 0;

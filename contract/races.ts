@@ -46,7 +46,15 @@ export const Race = z.object({
 export type Race = z.infer<typeof Race>;
 
 /** GET /v2/races/dropdown */
-export const RaceOption = z.object({ id: Id, name: z.string(), season: z.number().int(), round: z.number().int(), startsAt: IsoDate, status: RaceStatus, finished: z.boolean() });
+export const RaceOption = z.object({
+  id: Id,
+  name: z.string(),
+  season: z.number().int(),
+  round: z.number().int(),
+  startsAt: IsoDate,
+  status: RaceStatus,
+  finished: z.boolean(),
+});
 export type RaceOption = z.infer<typeof RaceOption>;
 
 export const Team = z.object({
@@ -79,7 +87,14 @@ export const RiderDetail = Rider.extend({ seasons: z.array(z.number().int()) });
 export type RiderDetail = z.infer<typeof RiderDetail>;
 
 /** GET /riders/dropdown */
-export const RiderOption = z.object({ id: Id, name: z.string(), number: z.number().int(), raceClass: RaceClass, teamName: z.string(), status: RiderStatus });
+export const RiderOption = z.object({
+  id: Id,
+  name: z.string(),
+  number: z.number().int(),
+  raceClass: RaceClass,
+  teamName: z.string(),
+  status: RiderStatus,
+});
 export type RiderOption = z.infer<typeof RiderOption>;
 
 export const RidersQuery = z.object({
@@ -94,7 +109,13 @@ export const RidersQuery = z.object({
 export type RidersQuery = z.infer<typeof RidersQuery>;
 
 /** One race of a rider's season. `position` is null when the rider did not finish. */
-export const RiderPerformance = z.object({ year: z.number().int(), round: z.number().int(), raceName: z.string(), position: z.number().int().nullable(), points: z.number() });
+export const RiderPerformance = z.object({
+  year: z.number().int(),
+  round: z.number().int(),
+  raceName: z.string(),
+  position: z.number().int().nullable(),
+  points: z.number(),
+});
 export type RiderPerformance = z.infer<typeof RiderPerformance>;
 
 /** GET /riders/{id}/performances, for the year of the `accept-year` header. */
@@ -134,5 +155,10 @@ export type TeamWithRiders = z.infer<typeof TeamWithRiders>;
 
 export const TeamPictureKind = z.enum(["LOGO", "RIDER"]);
 /** GET /riders/teams/{id}/pictures */
-export const TeamPicture = z.object({ kind: TeamPictureKind, url: z.string(), alt: z.string(), riderId: Id.optional() });
+export const TeamPicture = z.object({
+  kind: TeamPictureKind,
+  url: z.string(),
+  alt: z.string(),
+  riderId: Id.optional(),
+});
 export type TeamPicture = z.infer<typeof TeamPicture>;

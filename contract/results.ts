@@ -119,5 +119,9 @@ export type Leaderboard = z.infer<typeof Leaderboard>;
 
 const page = z.coerce.number().int().min(1).default(1);
 const take = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LEADERBOARD_PAGE_SIZE);
-export const SeasonBoardQuery = z.object({ season: z.coerce.number().int().min(2000).max(2100).optional(), page, take });
+export const SeasonBoardQuery = z.object({
+  season: z.coerce.number().int().min(2000).max(2100).optional(),
+  page,
+  take,
+});
 export const RaceBoardQuery = z.object({ page, take });

@@ -20,7 +20,11 @@ export function isSpreadRevealed(sessionStartsAt: number | undefined, now: numbe
 type Spread<R> = { total: number; riders: readonly R[] };
 
 /** One category of a statistics answer as shown at `now`: the riders once revealed, before that the count alone. */
-export function categorySpreadView<R, C extends Spread<R>>(stats: C, sessionStartsAt: number | undefined, now: number): C & { revealed: boolean } {
+export function categorySpreadView<R, C extends Spread<R>>(
+  stats: C,
+  sessionStartsAt: number | undefined,
+  now: number,
+): C & { revealed: boolean } {
   const revealed = isSpreadRevealed(sessionStartsAt, now);
   return { ...stats, riders: revealed ? stats.riders : [], revealed };
 }

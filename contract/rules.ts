@@ -3,7 +3,15 @@ import type { PredictionCategory, SessionType } from "./enums";
 // Every number of game-rules.md, in one place. The server serves them; the client reads them
 // from the API, never from its own copy.
 
-export const sessionMinutes: Record<SessionType, number> = { FP1: 45, PF: 60, FP2: 30, Q1: 15, Q2: 15, SPRINT: 20, START: 40 };
+export const sessionMinutes: Record<SessionType, number> = {
+  FP1: 45,
+  PF: 60,
+  FP2: 30,
+  Q1: 15,
+  Q2: 15,
+  SPRINT: 20,
+  START: 40,
+};
 
 export const categoryPoints: Record<PredictionCategory, number> = {
   FP1: 5,

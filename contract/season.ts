@@ -35,7 +35,10 @@ export const SeasonCircuit = z.object({
   country: Country,
   lengthKm: z.number().positive().max(99),
   circuitType: CircuitType,
-  timeZone: z.string().refine(isTimeZone, { error: "An IANA time zone (Europe/Rome)" }).describe("IANA time zone of the circuit"),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, { error: "An IANA time zone (Europe/Rome)" })
+    .describe("IANA time zone of the circuit"),
 });
 
 export const SeasonTeam = z.object({
@@ -88,9 +91,16 @@ const SeasonShape = z.object({
 export type SeasonFileIssue = { pointer: string; message: string };
 
 /** RFC 6901: `/calendar/3/sessions/0/startsAt`. */
-export const jsonPointer = (path: readonly PropertyKey[]) => path.map((p) => `/${String(p).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+export const jsonPointer = (path: readonly PropertyKey[]) =>
+  path.map((p) => `/${String(p).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
 
-function duplicates<T>(items: readonly T[], keyOf: (item: T) => string, at: (i: number) => string, what: string, out: SeasonFileIssue[]) {
+function duplicates<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  at: (i: number) => string,
+  what: string,
+  out: SeasonFileIssue[],
+) {
   const seen = new Map<string, number>();
   items.forEach((item, i) => {
     const k = keyOf(item);
@@ -103,36 +113,90 @@ function duplicates<T>(items: readonly T[], keyOf: (item: T) => string, at: (i: 
 export function seasonFileIssues(file: z.infer<typeof SeasonShape>): SeasonFileIssue[] {
   const out: SeasonFileIssue[] = [];
   const classes = new Set(file.classes);
-  duplicates(file.circuits, (c) => c.key, (i) => `/circuits/${i}/key`, "circuit", out);
-  duplicates(file.teams, (t) => t.key, (i) => `/teams/${i}/key`, "team", out);
-  duplicates(file.teams, (t) => `${t.class} ${t.name}`, (i) => `/teams/${i}/name`, "team", out);
-  duplicates(file.riders, (r) => r.key, (i) => `/riders/${i}/key`, "rider", out);
-  duplicates(file.riders, (r) => `${r.class} #${r.number}`, (i) => `/riders/${i}/number`, "rider", out);
-  duplicates(file.calendar, (r) => r.key, (i) => `/calendar/${i}/key`, "round", out);
-  duplicates(file.calendar, (r) => String(r.round), (i) => `/calendar/${i}/round`, "round", out);
+  duplicates(
+    file.circuits,
+    (c) => c.key,
+    (i) => `/circuits/${i}/key`,
+    "circuit",
+    out,
+  );
+  duplicates(
+    file.teams,
+    (t) => t.key,
+    (i) => `/teams/${i}/key`,
+    "team",
+    out,
+  );
+  duplicates(
+    file.teams,
+    (t) => `${t.class} ${t.name}`,
+    (i) => `/teams/${i}/name`,
+    "team",
+    out,
+  );
+  duplicates(
+    file.riders,
+    (r) => r.key,
+    (i) => `/riders/${i}/key`,
+    "rider",
+    out,
+  );
+  duplicates(
+    file.riders,
+    (r) => `${r.class} #${r.number}`,
+    (i) => `/riders/${i}/number`,
+    "rider",
+    out,
+  );
+  duplicates(
+    file.calendar,
+    (r) => r.key,
+    (i) => `/calendar/${i}/key`,
+    "round",
+    out,
+  );
+  duplicates(
+    file.calendar,
+    (r) => String(r.round),
+    (i) => `/calendar/${i}/round`,
+    "round",
+    out,
+  );
   const circuits = new Set(file.circuits.map((c) => c.key));
   const teams = new Map(file.teams.map((t) => [t.key, t]));
   file.teams.forEach((t, i) => {
-    if (!classes.has(t.class)) out.push({ pointer: `/teams/${i}/class`, message: `${t.class} is not one of the file's classes` });
+    if (!classes.has(t.class))
+      out.push({ pointer: `/teams/${i}/class`, message: `${t.class} is not one of the file's classes` });
   });
   file.riders.forEach((r, i) => {
-    if (!classes.has(r.class)) out.push({ pointer: `/riders/${i}/class`, message: `${r.class} is not one of the file's classes` });
+    if (!classes.has(r.class))
+      out.push({ pointer: `/riders/${i}/class`, message: `${r.class} is not one of the file's classes` });
     const team = teams.get(r.team);
     if (!team) out.push({ pointer: `/riders/${i}/team`, message: `no team with the key ${r.team}` });
-    else if (team.class !== r.class) out.push({ pointer: `/riders/${i}/team`, message: `team ${r.team} rides in ${team.class}, not ${r.class}` });
+    else if (team.class !== r.class)
+      out.push({ pointer: `/riders/${i}/team`, message: `team ${r.team} rides in ${team.class}, not ${r.class}` });
   });
   file.calendar.forEach((race, i) => {
-    if (!circuits.has(race.circuit)) out.push({ pointer: `/calendar/${i}/circuit`, message: `no circuit with the key ${race.circuit}` });
+    if (!circuits.has(race.circuit))
+      out.push({ pointer: `/calendar/${i}/circuit`, message: `no circuit with the key ${race.circuit}` });
     const types = race.sessions.map((s) => s.type);
     if (types.length !== sessionOrder.length || sessionOrder.some((t, j) => types[j] !== t)) {
-      out.push({ pointer: `/calendar/${i}/sessions`, message: `every session once, in order: ${sessionOrder.join(", ")}` });
+      out.push({
+        pointer: `/calendar/${i}/sessions`,
+        message: `every session once, in order: ${sessionOrder.join(", ")}`,
+      });
       return;
     }
     race.sessions.forEach((s, j) => {
       const start = Date.parse(s.startsAt);
-      if (Date.parse(s.endsAt) <= start) out.push({ pointer: `/calendar/${i}/sessions/${j}/endsAt`, message: "a session ends after it starts" });
+      if (Date.parse(s.endsAt) <= start)
+        out.push({ pointer: `/calendar/${i}/sessions/${j}/endsAt`, message: "a session ends after it starts" });
       const before = race.sessions[j - 1];
-      if (before && start < Date.parse(before.endsAt)) out.push({ pointer: `/calendar/${i}/sessions/${j}/startsAt`, message: `${s.type} starts before ${before.type} ends` });
+      if (before && start < Date.parse(before.endsAt))
+        out.push({
+          pointer: `/calendar/${i}/sessions/${j}/startsAt`,
+          message: `${s.type} starts before ${before.type} ends`,
+        });
     });
   });
   const rounds = file.calendar.map((r, i) => ({ r, i })).toSorted((a, b) => a.r.round - b.r.round);
@@ -140,15 +204,24 @@ export function seasonFileIssues(file: z.infer<typeof SeasonShape>): SeasonFileI
     const before = rounds[n - 1];
     const first = r.sessions[0];
     const last = before?.r.sessions.at(-1);
-    if (first && last && r.sessions.length === sessionOrder.length && Date.parse(first.startsAt) < Date.parse(last.endsAt))
-      out.push({ pointer: `/calendar/${i}/sessions/0/startsAt`, message: `round ${r.round} starts before round ${before!.r.round} ends` });
+    if (
+      first &&
+      last &&
+      r.sessions.length === sessionOrder.length &&
+      Date.parse(first.startsAt) < Date.parse(last.endsAt)
+    )
+      out.push({
+        pointer: `/calendar/${i}/sessions/0/startsAt`,
+        message: `round ${r.round} starts before round ${before!.r.round} ends`,
+      });
   });
   return out;
 }
 
 /** The season file: docs/season.md says what each field means. */
 export const SeasonFile = SeasonShape.superRefine((file, ctx) => {
-  for (const issue of seasonFileIssues(file)) ctx.addIssue({ code: "custom", message: issue.message, path: issue.pointer.split("/").slice(1) });
+  for (const issue of seasonFileIssues(file))
+    ctx.addIssue({ code: "custom", message: issue.message, path: issue.pointer.split("/").slice(1) });
 });
 export type SeasonFile = z.infer<typeof SeasonShape>;
 export type SeasonCircuit = z.infer<typeof SeasonCircuit>;
@@ -158,10 +231,15 @@ export type SeasonRound = z.infer<typeof SeasonRound>;
 export type SeasonSession = z.infer<typeof SeasonSession>;
 
 /** The file read, or every issue with the JSON pointer of its value. */
-export function readSeasonFile(value: unknown): { ok: true; file: SeasonFile } | { ok: false; issues: SeasonFileIssue[] } {
+export function readSeasonFile(
+  value: unknown,
+): { ok: true; file: SeasonFile } | { ok: false; issues: SeasonFileIssue[] } {
   const parsed = SeasonFile.safeParse(value);
   if (parsed.success) return { ok: true, file: parsed.data };
-  return { ok: false, issues: parsed.error.issues.map((i) => ({ pointer: jsonPointer(i.path) || "/", message: i.message })) };
+  return {
+    ok: false,
+    issues: parsed.error.issues.map((i) => ({ pointer: jsonPointer(i.path) || "/", message: i.message })),
+  };
 }
 
 // ---- The import's answer: the diff, and what it does to what players saved.
@@ -178,7 +256,9 @@ export const SeasonDiff = z.object({
   races: z.object({ added: z.array(Named), changed: z.array(Changed), removed: z.array(Named) }),
   sessions: z.object({
     added: z.array(z.object({ race: z.string(), type: SessionType })),
-    moved: z.array(z.object({ race: z.string(), label: z.string(), type: SessionType, from: SessionTimes, to: SessionTimes })),
+    moved: z.array(
+      z.object({ race: z.string(), label: z.string(), type: SessionType, from: SessionTimes, to: SessionTimes }),
+    ),
     removed: z.array(z.object({ race: z.string(), type: SessionType })),
   }),
 });
@@ -217,12 +297,19 @@ export const emptyDiff = (): SeasonDiff => ({
   sessions: { added: [], moved: [], removed: [] },
 });
 
-export const isEmptyDiff = (d: SeasonDiff) => Object.values(d).every((group) => Object.values(group).every((list) => (list as unknown[]).length === 0));
+export const isEmptyDiff = (d: SeasonDiff) =>
+  Object.values(d).every((group) => Object.values(group).every((list) => (list as unknown[]).length === 0));
 
 /** The body of POST /admin/season/import: a season file (checked by the handler, which names each issue's pointer). */
 export const SeasonImportBody = z.record(z.string(), z.unknown()).describe("A season file, docs/season.schema.json");
 export const SeasonImportQuery = z.object({ dryRun: z.enum(["true", "false"]).optional() });
-export const SeasonExportQuery = z.object({ season: z.string().regex(/^\d{4}$/, { error: "validation" }).transform(Number).optional() });
+export const SeasonExportQuery = z.object({
+  season: z
+    .string()
+    .regex(/^\d{4}$/, { error: "validation" })
+    .transform(Number)
+    .optional(),
+});
 
 /** The JSON Schema of the file (scripts/seasonSchema.ts writes it to docs/season.schema.json). */
 export const seasonJsonSchema = () => ({

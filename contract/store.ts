@@ -40,7 +40,11 @@ export const PaymentOrdersPage = paged(PaymentOrder);
 
 /** POST /diamonds/transactions/external: the pack (spec: "with dPackId"). */
 // A pack's id of another type (a number, say) is not a missing field: the answer says what the field must be.
-export const PurchaseBody = z.object({ dPackId: z.string({ error: (issue) => (issue.input === undefined ? "required" : "packIdInvalid") }).min(1, { error: "required" }) });
+export const PurchaseBody = z.object({
+  dPackId: z
+    .string({ error: (issue) => (issue.input === undefined ? "required" : "packIdInvalid") })
+    .min(1, { error: "required" }),
+});
 
 /** POST /diamonds/transactions/internal: spec "with data"; the key makes a retried donation a no-op. */
 export const DonationBody = z.object({
@@ -51,7 +55,12 @@ export const DonationBody = z.object({
   idempotencyKey: idempotencyKey(8, 100),
 });
 export type DonationBody = z.infer<typeof DonationBody>;
-export const DonationResult = z.object({ id: Id, amount: z.number().int(), toUserId: Id, balance: z.string().regex(/^\d+$/) });
+export const DonationResult = z.object({
+  id: Id,
+  amount: z.number().int(),
+  toUserId: Id,
+  balance: z.string().regex(/^\d+$/),
+});
 export type DonationResult = z.infer<typeof DonationResult>;
 
 /** The built-in sandbox's checkout page: what the payer is asked to approve. */
@@ -70,7 +79,14 @@ export const SandboxCheckout = z.object({
 export type SandboxCheckout = z.infer<typeof SandboxCheckout>;
 
 /** Operators: the sweep of orders stuck before capture (`npm run admin -- orders capture-stuck`). */
-export const CaptureStuckBody = z.object({ olderThanMinutes: z.number().int().min(0).max(60 * 24 * 30).default(15) });
+export const CaptureStuckBody = z.object({
+  olderThanMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 30)
+    .default(15),
+});
 
 /** Operators: a pack's diamonds and price (`npm run admin -- packs …`). */
 export const PackBody = z.object({

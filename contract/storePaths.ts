@@ -6,4 +6,5 @@ export const SANDBOX_CHECKOUT_PATH = "/checkout/sandbox";
 export const STORE_PATH = "/shop";
 
 /** Whether this address is the payer's return from the provider's page (the Store then checks the payment). */
-export const isProviderReturn = (pathname: string, search: string) => pathname === STORE_PATH && new URLSearchParams(search).has("token");
+export const isProviderReturn = (pathname: string, search: string) =>
+  pathname === STORE_PATH && new URLSearchParams(search).has("token");

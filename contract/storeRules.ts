@@ -29,7 +29,8 @@ export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentState, readonly Payment
 export const canMove = (from: PaymentState, to: PaymentState) => from === to || PAYMENT_TRANSITIONS[from].includes(to);
 export const isFinalPayment = (state: PaymentState) => PAYMENT_TRANSITIONS[state].length === 0;
 /** States in which the payer still has something to do at the provider. */
-export const awaitsPayer = (state: PaymentState) => state === "CREATED" || state === "SAVED" || state === "PAYER_ACTION_REQUIRED";
+export const awaitsPayer = (state: PaymentState) =>
+  state === "CREATED" || state === "SAVED" || state === "PAYER_ACTION_REQUIRED";
 
 /** Whether an order in `state` can be captured now (and its diamonds credited). */
 export function captureVerdict(state: PaymentState): Verdict<"capture" | "done"> {
@@ -47,7 +48,8 @@ export function voidVerdict(state: PaymentState): Verdict<PaymentState> {
 }
 
 /** Diamonds per whole unit of money (per dollar, per euro), one decimal: what makes bigger packs worth it. */
-export const diamondsPerUnit = (pack: { diamonds: number; priceCents: number }) => Math.round((pack.diamonds * 1000) / pack.priceCents) / 10;
+export const diamondsPerUnit = (pack: { diamonds: number; priceCents: number }) =>
+  Math.round((pack.diamonds * 1000) / pack.priceCents) / 10;
 
 /** PayPal's amount value: "4.99" from 499 cents (two-decimal currencies). */
 export const moneyValue = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;

@@ -15,13 +15,25 @@ const inRange = (cp: number, from: number, to: number) => cp >= from && cp <= to
 
 /** NUL and the other C0 controls except tab, newline and carriage return; DEL and the C1 controls; lone surrogates; U+FFFE and U+FFFF. */
 const isUnsafe = (cp: number) =>
-  inRange(cp, 0x00, 0x08) || cp === 0x0b || cp === 0x0c || inRange(cp, 0x0e, 0x1f) || inRange(cp, 0x7f, 0x9f) || inRange(cp, 0xd800, 0xdfff) || cp === 0xfffe || cp === 0xffff;
+  inRange(cp, 0x00, 0x08) ||
+  cp === 0x0b ||
+  cp === 0x0c ||
+  inRange(cp, 0x0e, 0x1f) ||
+  inRange(cp, 0x7f, 0x9f) ||
+  inRange(cp, 0xd800, 0xdfff) ||
+  cp === 0xfffe ||
+  cp === 0xffff;
 /** Tab, newline and carriage return: only multi-line fields take them. */
 const isLineBreak = (cp: number) => cp === 0x09 || cp === 0x0a || cp === 0x0d;
 
 const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 /** Default-ignorable characters that text needs: joiners (emoji, Persian), variation selectors, emoji tag sequences. */
-const isNeededIgnorable = (cp: number) => cp === 0x200c || cp === 0x200d || inRange(cp, 0xfe00, 0xfe0f) || inRange(cp, 0xe0020, 0xe007f) || inRange(cp, 0xe0100, 0xe01ef);
+const isNeededIgnorable = (cp: number) =>
+  cp === 0x200c ||
+  cp === 0x200d ||
+  inRange(cp, 0xfe00, 0xfe0f) ||
+  inRange(cp, 0xe0020, 0xe007f) ||
+  inRange(cp, 0xe0100, 0xe01ef);
 /** Bidi controls and marks, zero-width spaces, fillers, the soft hyphen, the BOM: characters that show nothing or reorder what follows. */
 const isInvisible = (ch: string) => DEFAULT_IGNORABLE.test(ch) && !isNeededIgnorable(ch.codePointAt(0)!);
 
@@ -73,4 +85,5 @@ export const searchText = (max = 50) => optionalSafeText(max);
  * A path parameter names something by id or code: text that cannot be one (control characters, lone
  * surrogates, direction overrides, spaces) can only be not found, and never reaches the database.
  */
-export const isSafePathParam = (value: string) => value.length > 0 && !hasUnsafeCharacters(value) && !hasInvisibleCharacters(value) && !/\s/.test(value);
+export const isSafePathParam = (value: string) =>
+  value.length > 0 && !hasUnsafeCharacters(value) && !hasInvisibleCharacters(value) && !/\s/.test(value);

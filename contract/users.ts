@@ -50,7 +50,11 @@ export const Profile = PublicProfile.extend({
 });
 export type Profile = z.infer<typeof Profile>;
 
-const orEmpty = <T extends z.ZodType>(s: T) => z.union([z.literal(""), s]).optional().transform((v) => (v ? (v as z.infer<T>) : undefined));
+const orEmpty = <T extends z.ZodType>(s: T) =>
+  z
+    .union([z.literal(""), s])
+    .optional()
+    .transform((v) => (v ? (v as z.infer<T>) : undefined));
 
 /** Spec section 9: "Avatar compression: max 0.3 MB, 500 px": a square the player frames, sent at 500 × 500. */
 export const AVATAR_IMAGE = { width: 500, height: 500, maxBytes: 0.3 * 1024 * 1024, maxSide: 500 } as const;

@@ -9,7 +9,10 @@ import { optionalSafeText, safeText } from "./text";
 export const required = () => safeText().min(1, { error: "required" });
 
 // The document describes what a client sends, the pipe's input: its meta says what the pipe then requires of it.
-export const email = () => required().pipe(z.email({ error: "email" }).max(254, { error: "maxLength" })).meta({ format: "email", maxLength: 254 });
+export const email = () =>
+  required()
+    .pipe(z.email({ error: "email" }).max(254, { error: "maxLength" }))
+    .meta({ format: "email", maxLength: 254 });
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
@@ -27,10 +30,12 @@ export const password = () =>
  * is taken only where the password rule holds: the document says so, while a mismatch keeps its own message.
  */
 export const confirmPassword = () =>
-  z
-    .string({ error: "required" })
-    .min(1, { error: "required" })
-    .meta({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, pattern: passwordPattern.source, description: "The same text as `password`." });
+  z.string({ error: "required" }).min(1, { error: "required" }).meta({
+    minLength: PASSWORD_MIN,
+    maxLength: PASSWORD_MAX,
+    pattern: passwordPattern.source,
+    description: "The same text as `password`.",
+  });
 
 /** A token the server made (a refresh token: base64url): its alphabet only, never a control character. */
 export const opaqueToken = () =>
@@ -58,7 +63,11 @@ export const countryCode = () =>
     .overwrite((v) => v.toUpperCase());
 
 /** A BCP 47 language tag such as `en` or `pt-BR` (query strings that pick a language). */
-export const languageTag = () => z.string({ error: "validation" }).max(35, { error: "maxLength" }).regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, { error: "validation" });
+export const languageTag = () =>
+  z
+    .string({ error: "validation" })
+    .max(35, { error: "maxLength" })
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, { error: "validation" });
 
 /** A client's key for a retried request (a UUID, say): letters, digits and `_ - . :` only. */
 export const idempotencyKey = (min: number, max: number) =>

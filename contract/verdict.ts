@@ -14,6 +14,10 @@ export type Refusal = {
 export type Verdict<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
 export const allow = <T>(value: T): Verdict<T> => ({ ok: true, value });
-export const refuse = <T = never>(status: Refusal["status"], code: MessageCode): Verdict<T> => ({ ok: false, refusal: { status, code } });
+export const refuse = <T = never>(status: Refusal["status"], code: MessageCode): Verdict<T> => ({
+  ok: false,
+  refusal: { status, code },
+});
 /** The refusal's code, or null when the verdict allows. */
-export const refusalCode = (verdict: Verdict<unknown>): MessageCode | null => (verdict.ok ? null : verdict.refusal.code);
+export const refusalCode = (verdict: Verdict<unknown>): MessageCode | null =>
+  verdict.ok ? null : verdict.refusal.code;

@@ -19,7 +19,15 @@ export type AnalyticsContext = {
  * The consent rule: unknown while a stored session is being restored or a signed-in player's settings are not in,
  * granted for a guest, else what the player's settings say.
  */
-export function consentOf({ pending, signedIn, optedOut }: { pending: boolean; signedIn: boolean; optedOut: boolean | undefined }): Consent {
+export function consentOf({
+  pending,
+  signedIn,
+  optedOut,
+}: {
+  pending: boolean;
+  signedIn: boolean;
+  optedOut: boolean | undefined;
+}): Consent {
   if (pending) return "unknown";
   if (!signedIn) return "granted";
   if (optedOut === undefined) return "unknown";
@@ -74,7 +82,11 @@ export const analyticsMachine = setup({
       entry: { type: "reportConsent", params: { consent: "unknown" } },
       on: {
         "analytics.consent": [
-          { guard: "granted", target: "granted", actions: { type: "sendEarlierPages", params: ({ context }) => ({ current: context.path }) } },
+          {
+            guard: "granted",
+            target: "granted",
+            actions: { type: "sendEarlierPages", params: ({ context }) => ({ current: context.path }) },
+          },
           { guard: "refused", target: "refused", actions: "dropEarlierPages" },
         ],
       },
@@ -90,7 +102,13 @@ export const analyticsMachine = setup({
         }),
       ],
       on: {
-        "analytics.page": [{ guard: "newPage", actions: ["notePage", { type: "sendPageView", params: ({ event }) => ({ path: event.path }) }, "markSent"] }, { actions: "notePage" }],
+        "analytics.page": [
+          {
+            guard: "newPage",
+            actions: ["notePage", { type: "sendPageView", params: ({ event }) => ({ path: event.path }) }, "markSent"],
+          },
+          { actions: "notePage" },
+        ],
         "analytics.consent": [
           { guard: "unknown", target: "unknown" },
           { guard: "refused", target: "refused" },

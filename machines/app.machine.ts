@@ -16,7 +16,12 @@ import { tokenRefreshMachine } from "./tokenRefresh.machine";
  * `modal`. `noticesAtFirstLoad`: the notification ids the first load after the current sign-in found (null before it
  * ended and after a sign-out), the baseline of what counts as a new notice once the runtime is wired.
  */
-export type AppContext = { loading: number; lastError: ErrorBody | null; redirectTo: string | null; noticesAtFirstLoad: readonly string[] | null };
+export type AppContext = {
+  loading: number;
+  lastError: ErrorBody | null;
+  redirectTo: string | null;
+  noticesAtFirstLoad: readonly string[] | null;
+};
 
 /** What a social sign-in hands over: the provider's window gives the tokens to the app's tab that opened it. */
 export type SocialTokens = { accessToken: string; refreshToken: string; isNew: boolean };
@@ -75,7 +80,8 @@ const followChildren = fromCallback<AppEvent>(({ system, sendBack }) => {
     // The auth machine only records why an e-mail link did not confirm; the player must be told.
     const wasConfirming = confirming;
     confirming = s.hasTag("confirming");
-    if (wasConfirming && !confirming && s.hasTag("guest") && s.context.error) sendBack({ type: "app.confirmation.failed", error: s.context.error });
+    if (wasConfirming && !confirming && s.hasTag("guest") && s.context.error)
+      sendBack({ type: "app.confirmation.failed", error: s.context.error });
     const must = s.context.profile?.mustChangePassword ?? false;
     if (must && !mustChange) sendBack({ type: "app.password.mustChange" });
     mustChange = must;
@@ -132,7 +138,12 @@ const followNotices = fromCallback<AppEvent, { baseline: readonly string[] | nul
   };
   const stops = [
     watchNewNotices(notifications, RESULTS, () => sendBack({ type: "app.results.published" }), baseline),
-    watchNewNotices(notifications, INJURED, (notices) => sendBack({ type: "app.injuries.reported", notices }), baseline),
+    watchNewNotices(
+      notifications,
+      INJURED,
+      (notices) => sendBack({ type: "app.injuries.reported", notices }),
+      baseline,
+    ),
   ];
   return () => stops.forEach((stop) => stop());
 });
@@ -162,7 +173,13 @@ export function injuryModals(notices: readonly Notification[]): ModalEvent[] {
   return notices.toReversed().flatMap((n): ModalEvent[] => {
     const kind = injuryKinds[n.type];
     if (!kind || !n.value.riderId) return [];
-    const props = { kind, riderId: n.value.riderId, riderName: n.value.riderName ?? "", raceName: n.value.raceName ?? "", refunded: n.value.refunded ?? 0 };
+    const props = {
+      kind,
+      riderId: n.value.riderId,
+      riderName: n.value.riderName ?? "",
+      raceName: n.value.raceName ?? "",
+      refunded: n.value.refunded ?? 0,
+    };
     return [{ type: "modal.open", kind: "NotificationWithImage", props }];
   });
 }
@@ -205,7 +222,13 @@ export const appMachine = setup({
     reloadNotifications: sendTo(({ system }) => system.get("notifications"), { type: "notifications.reload" }),
     /** Every (re)connect: read again what the live channel keeps current (the balance), as pushes may have been missed. */
     refreshLiveData: () => {},
-    passToken: sendTo(({ system }) => system.get("liveSocket"), ({ event }) => ({ type: "live.tokenRefreshed" as const, token: event.type === "app.token.refreshed" ? event.token : "" })),
+    passToken: sendTo(
+      ({ system }) => system.get("liveSocket"),
+      ({ event }) => ({
+        type: "live.tokenRefreshed" as const,
+        token: event.type === "app.token.refreshed" ? event.token : "",
+      }),
+    ),
     /** Spec section 3 stores the redirect-to location: it survives an e-mail link opening a new page. The app stores it. */
     storeRedirect: (_args, _params: { path: string | null }) => {},
     /** Password recovery from its link, unless it is already the modal on top (a second look at the same link). */
@@ -233,7 +256,11 @@ export const appMachine = setup({
     signInSocially: sendTo(
       ({ system }) => system.get("auth"),
       ({ event }) => {
-        const { accessToken = "", refreshToken = "", isNew = false } = event.type === "app.social.received" ? event : {};
+        const {
+          accessToken = "",
+          refreshToken = "",
+          isNew = false,
+        } = event.type === "app.social.received" ? event : {};
         return { type: "auth.social" as const, accessToken, refreshToken, isNew };
       },
     ),
@@ -277,12 +304,23 @@ export const appMachine = setup({
         "app.error.clear": { actions: assign({ lastError: null }) },
         "app.raceStarted": { actions: "openRaceStartedModal" },
         "app.redirect.remember": {
-          actions: [assign({ redirectTo: ({ event }) => event.path }), { type: "storeRedirect", params: ({ event }) => ({ path: event.path }) }],
+          actions: [
+            assign({ redirectTo: ({ event }) => event.path }),
+            { type: "storeRedirect", params: ({ event }) => ({ path: event.path }) },
+          ],
         },
-        "app.redirect.clear": { actions: [assign({ redirectTo: null }), { type: "storeRedirect", params: { path: null } }] },
+        "app.redirect.clear": {
+          actions: [assign({ redirectTo: null }), { type: "storeRedirect", params: { path: null } }],
+        },
         // The live channel and the notifications follow the session: open while a player is signed in.
         "app.session.changed": [
-          { guard: "signedIn", actions: [{ type: "connectLive", params: ({ event }) => ({ profileId: event.profileId! }) }, "startNotifications"] },
+          {
+            guard: "signedIn",
+            actions: [
+              { type: "connectLive", params: ({ event }) => ({ profileId: event.profileId! }) },
+              "startNotifications",
+            ],
+          },
           { actions: ["disconnectLive", "stopNotifications"] },
         ],
         "app.token.refreshed": { actions: "passToken" },
@@ -299,19 +337,56 @@ export const appMachine = setup({
           entry: "openForcedPasswordChange",
           invoke: [
             { id: "followLinks", src: "followLinks" },
-            { id: "followNotices", src: "followNotices", input: ({ context }) => ({ baseline: context.noticesAtFirstLoad }) },
+            {
+              id: "followNotices",
+              src: "followNotices",
+              input: ({ context }) => ({ baseline: context.noticesAtFirstLoad }),
+            },
             { id: "analytics", src: "analyticsMachine", systemId: "analytics" },
           ],
           on: {
             "app.link.confirm": { actions: ["confirmEmail", { type: "goHome", params: { replace: true } }] },
             "app.link.recovery": { actions: ["openRecovery", { type: "goHome", params: { replace: true } }] },
-            "app.link.social": { actions: { type: "handOverSocial", params: ({ event }) => ({ accessToken: event.accessToken, refreshToken: event.refreshToken, isNew: event.isNew }) } },
+            "app.link.social": {
+              actions: {
+                type: "handOverSocial",
+                params: ({ event }) => ({
+                  accessToken: event.accessToken,
+                  refreshToken: event.refreshToken,
+                  isNew: event.isNew,
+                }),
+              },
+            },
             "app.social.received": { actions: "signInSocially" },
-            "app.confirmation.failed": { actions: { type: "tellConfirmationFailed", params: ({ event }) => ({ error: event.error }) } },
+            "app.confirmation.failed": {
+              actions: { type: "tellConfirmationFailed", params: ({ event }) => ({ error: event.error }) },
+            },
             // The sign-in modals that led here close; the remembered page is used once.
             "app.signedIn": [
-              { guard: "newPlayer", actions: ["closeModals", { type: "goAfterSignIn", params: ({ context, event }) => ({ redirectTo: context.redirectTo, profileId: event.profileId }) }, assign({ redirectTo: null }), { type: "storeRedirect", params: { path: null } }, "welcomeNewPlayer"] },
-              { actions: ["closeModals", { type: "goAfterSignIn", params: ({ context, event }) => ({ redirectTo: context.redirectTo, profileId: event.profileId }) }, assign({ redirectTo: null }), { type: "storeRedirect", params: { path: null } }] },
+              {
+                guard: "newPlayer",
+                actions: [
+                  "closeModals",
+                  {
+                    type: "goAfterSignIn",
+                    params: ({ context, event }) => ({ redirectTo: context.redirectTo, profileId: event.profileId }),
+                  },
+                  assign({ redirectTo: null }),
+                  { type: "storeRedirect", params: { path: null } },
+                  "welcomeNewPlayer",
+                ],
+              },
+              {
+                actions: [
+                  "closeModals",
+                  {
+                    type: "goAfterSignIn",
+                    params: ({ context, event }) => ({ redirectTo: context.redirectTo, profileId: event.profileId }),
+                  },
+                  assign({ redirectTo: null }),
+                  { type: "storeRedirect", params: { path: null } },
+                ],
+              },
             ],
             "app.signedOut": { actions: ["closeModals", { type: "goHome", params: { replace: false } }] },
             "app.password.mustChange": { actions: "openForcedPasswordChange" },

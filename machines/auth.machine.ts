@@ -42,10 +42,22 @@ export type AuthEvent =
  * `awaitingConfirmation`, `confirming` (an e-mail link being checked), `recovery` with its step (`enterEmail`, `enterCode`, `enterPassword`, `recoveryDone`),
  * `loadingProfile`, `signedIn`.
  */
-export type AuthTag = "restoring" | "guest" | "busy" | "awaitingConfirmation" | "confirming" | "recovery" | "enterEmail" | "enterCode" | "enterPassword" | "recoveryDone" | "loadingProfile" | "unreachable" | "signedIn";
+export type AuthTag =
+  | "restoring"
+  | "guest"
+  | "busy"
+  | "awaitingConfirmation"
+  | "confirming"
+  | "recovery"
+  | "enterEmail"
+  | "enterCode"
+  | "enterPassword"
+  | "recoveryDone"
+  | "loadingProfile"
+  | "unreachable"
+  | "signedIn";
 
 export type AuthEmitted = { type: "auth.signedIn"; isNew: boolean } | { type: "auth.signedOut" };
-
 
 /** A social login hands over tokens from the provider's window; those sessions are always remembered. */
 const socialTokens = (event: { accessToken: string; refreshToken: string }) => ({
@@ -81,7 +93,8 @@ export const authMachine = setup({
     outOfReach: ({ event }) => !isRefusal((event as { error?: unknown }).error),
   },
   delays: {
-    profileRetry: ({ context }) => PROFILE_RETRY_DELAYS_MS[Math.min(context.profileRetries, PROFILE_RETRY_DELAYS_MS.length) - 1] ?? 1000,
+    profileRetry: ({ context }) =>
+      PROFILE_RETRY_DELAYS_MS[Math.min(context.profileRetries, PROFILE_RETRY_DELAYS_MS.length) - 1] ?? 1000,
   },
   actions: {
     storeTokens: (_args, _params: { tokens: Tokens; rememberMe: boolean }) => {},
@@ -90,7 +103,9 @@ export const authMachine = setup({
     clearError: assign({ error: null }),
     forgetProfile: assign({ profile: null, announce: null }),
     expectSignIn: assign({ announce: (_args, params: { isNew: boolean }) => ({ isNew: params.isNew }) }),
-    startRecovery: assign({ recovery: (_args, params: { email?: string }) => ({ email: params.email ?? "", code: "" }) }),
+    startRecovery: assign({
+      recovery: (_args, params: { email?: string }) => ({ email: params.email ?? "", code: "" }),
+    }),
     announceSignedOut: emit({ type: "auth.signedOut" as const }),
   },
 }).createMachine({
@@ -98,7 +113,14 @@ export const authMachine = setup({
   description:
     "The player's session: sign-in, sign-up with e-mail confirmation, social login, password recovery, the signed-in profile and sign-out.",
   initial: "checking",
-  context: { profile: null, error: null, pendingEmail: null, recovery: { email: "", code: "" }, announce: null, profileRetries: 0 },
+  context: {
+    profile: null,
+    error: null,
+    pendingEmail: null,
+    recovery: { email: "", code: "" },
+    announce: null,
+    profileRetries: 0,
+  },
   on: {
     "auth.error.clear": { actions: "clearError" },
   },
@@ -152,7 +174,10 @@ export const authMachine = setup({
           const { type: _type, ...body } = event;
           return body;
         },
-        onDone: { target: "awaitingConfirmation", actions: assign({ pendingEmail: ({ event }) => event.output.email }) },
+        onDone: {
+          target: "awaitingConfirmation",
+          actions: assign({ pendingEmail: ({ event }) => event.output.email }),
+        },
         onError: { target: "guest", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -232,7 +257,10 @@ export const authMachine = setup({
             src: "sendCode",
             input: ({ context }) => ({ email: context.recovery.email }),
             onDone: "enterCode",
-            onError: { target: "enterEmail", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: "enterEmail",
+              actions: { type: "setError", params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         enterCode: {
@@ -242,7 +270,9 @@ export const authMachine = setup({
             "auth.recovery.sendCode": "sendingCode",
             "auth.recovery.validate": {
               target: "validating",
-              actions: assign({ recovery: ({ context, event }) => ({ email: context.recovery.email, code: event.code }) }),
+              actions: assign({
+                recovery: ({ context, event }) => ({ email: context.recovery.email, code: event.code }),
+              }),
             },
           },
         },
@@ -254,7 +284,10 @@ export const authMachine = setup({
             src: "validateCode",
             input: ({ context }) => ({ email: context.recovery.email, code: context.recovery.code }),
             onDone: "enterPassword",
-            onError: { target: "enterCode", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: "enterCode",
+              actions: { type: "setError", params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         enterPassword: {
@@ -272,7 +305,10 @@ export const authMachine = setup({
               return { ...context.recovery, password: event.password, confirmPassword: event.confirmPassword };
             },
             onDone: "done",
-            onError: { target: "enterPassword", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: "enterPassword",
+              actions: { type: "setError", params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         done: {
@@ -301,7 +337,11 @@ export const authMachine = setup({
         ],
         onError: [
           // A server out of reach says nothing about the session: the tokens stay and the load is tried again.
-          { guard: "outOfReach", target: "profileUnreachable", actions: assign({ profileRetries: ({ context }) => context.profileRetries + 1 }) },
+          {
+            guard: "outOfReach",
+            target: "profileUnreachable",
+            actions: assign({ profileRetries: ({ context }) => context.profileRetries + 1 }),
+          },
           // Spec: "A failed profile load signs the user out and goes home": the server refused the session.
           { target: "signingOut", actions: assign({ announce: null, profileRetries: 0 }) },
         ],

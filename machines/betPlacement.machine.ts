@@ -66,7 +66,15 @@ export type PlaceBetOutput = { bet: Bet; balance: number };
  * outcomes `placed` ('Bet is placed!'), `expired`, `insufficient` (under the minimum stake, or the server found
  * fewer diamonds than the stake: the Store), `incorrect`, `failed` (retry).
  */
-export type BetPlacementTag = "choosing" | "staking" | "busy" | "placed" | "expired" | "insufficient" | "incorrect" | "failed";
+export type BetPlacementTag =
+  | "choosing"
+  | "staking"
+  | "busy"
+  | "placed"
+  | "expired"
+  | "insufficient"
+  | "incorrect"
+  | "failed";
 
 const factsOf = (c: BetPlacementContext): BetFacts => ({
   now: c.now,
@@ -79,13 +87,17 @@ const factsOf = (c: BetPlacementContext): BetFacts => ({
 
 /** The contract's verdict on the bet as it stands. */
 export const verdictOf = (c: BetPlacementContext): Verdict<unknown> =>
-  c.type === null ? { ok: false, refusal: { status: 400, code: "betIncorrect" } } : planBet(factsOf(c), { riderId: c.riderId, type: c.type, amount: c.amount });
+  c.type === null
+    ? { ok: false, refusal: { status: 400, code: "betIncorrect" } }
+    : planBet(factsOf(c), { riderId: c.riderId, type: c.type, amount: c.amount });
 
 /** The slider's range for the player's balance, or the contract's refusal when it is under the minimum stake (the Store). */
-export const stakeRangeOf = (c: Pick<BetPlacementContext, "type" | "balance">) => stakeRange(c.type ?? "WIN", c.balance);
+export const stakeRangeOf = (c: Pick<BetPlacementContext, "type" | "balance">) =>
+  stakeRange(c.type ?? "WIN", c.balance);
 
 /** The odds of the rider bet on (null: injured). */
-export const riderOdds = (c: Pick<BetPlacementContext, "riderId" | "riders">) => c.riders.find((r) => r.id === c.riderId)?.odds ?? null;
+export const riderOdds = (c: Pick<BetPlacementContext, "riderId" | "riders">) =>
+  c.riders.find((r) => r.id === c.riderId)?.odds ?? null;
 
 /** What the slider shows: each leg's stake and payout, and the most the bet can pay (null before a type is chosen). */
 export const slipOf = (c: BetPlacementContext) => {
@@ -112,7 +124,8 @@ export const betPlacementMachine = setup({
     /** The balance is under the type's minimum stake (the same for every type): no stake to offer. */
     belowMinimum: ({ context }) => !stakeRangeOf(context).ok,
     /** A type the player has no bet of on this rider yet. */
-    typeLeft: ({ context, event }) => event.type === "bet.type" && typesLeft(context.placed, context.riderId).includes(event.betType),
+    typeLeft: ({ context, event }) =>
+      event.type === "bet.type" && typesLeft(context.placed, context.riderId).includes(event.betType),
     /** Bets have closed on the injected clock (whatever the type and stake). */
     expiredNow: ({ context }) => !bettingOpen(context.now, factsOf(context).race),
     allowed: ({ context }) => verdictOf(context).ok,
@@ -129,19 +142,35 @@ export const betPlacementMachine = setup({
     /** The clock is a service: the app provides its server-aligned clock, tests a fake one. */
     readClock: assign({ now: () => Date.now() }),
     // The slider stops at the balance: every stake is snapped within what the player holds.
-    setType: assign(({ context, event }) => (event.type === "bet.type" ? { type: event.betType, amount: snapStake(event.betType, context.amount, context.balance) } : {})),
-    setAmount: assign(({ context, event }) => (event.type === "bet.amount" ? { amount: snapStake(context.type ?? "WIN", event.amount, context.balance) } : {})),
-    setBalance: assign(({ context, event }) => ({ balance: event.type === "bet.balance" ? event.balance : context.balance })),
+    setType: assign(({ context, event }) =>
+      event.type === "bet.type"
+        ? { type: event.betType, amount: snapStake(event.betType, context.amount, context.balance) }
+        : {},
+    ),
+    setAmount: assign(({ context, event }) =>
+      event.type === "bet.amount" ? { amount: snapStake(context.type ?? "WIN", event.amount, context.balance) } : {},
+    ),
+    setBalance: assign(({ context, event }) => ({
+      balance: event.type === "bet.balance" ? event.balance : context.balance,
+    })),
     /** The stake within the balance again (it fell while the bet was on its way, or while the modal waited). */
     fitStake: assign({ amount: ({ context }) => snapStake(context.type ?? "WIN", context.amount, context.balance) }),
-    setClose: assign(({ context, event }) => ({ closesAt: event.type === "bet.closeChanged" ? event.closesAt : context.closesAt })),
-    setFacts: assign(({ context, event }) => (event.type === "bet.facts" ? { riders: event.riders, placed: event.placed } : { riders: context.riders, placed: context.placed })),
+    setClose: assign(({ context, event }) => ({
+      closesAt: event.type === "bet.closeChanged" ? event.closesAt : context.closesAt,
+    })),
+    setFacts: assign(({ context, event }) =>
+      event.type === "bet.facts"
+        ? { riders: event.riders, placed: event.placed }
+        : { riders: context.riders, placed: context.placed },
+    ),
     setError: assign({ error: (_, params: { error: unknown }) => toErrorBody(params.error) }),
     /** The contract's refusal as the error the modal shows. */
     setRefusal: assign({
       error: ({ context }) => {
         const v = verdictOf(context);
-        return v.ok ? null : { statusCode: v.refusal.status, code: v.refusal.code, message: formatMessage(v.refusal.code) };
+        return v.ok
+          ? null
+          : { statusCode: v.refusal.status, code: v.refusal.code, message: formatMessage(v.refusal.code) };
       },
     }),
     clearError: assign({ error: null }),
@@ -206,7 +235,8 @@ export const betPlacementMachine = setup({
           states: {
             choosing: {
               tags: "choosing",
-              description: "The rider's odds for each type: the player picks WIN, PLACE, SHOW or ACROSS (a type already bet on this rider is not offered).",
+              description:
+                "The rider's odds for each type: the player picks WIN, PLACE, SHOW or ACROSS (a type already bet on this rider is not offered).",
               on: { "bet.type": { guard: "typeLeft", target: "staking", actions: "setType" } },
             },
             staking: {
@@ -227,15 +257,21 @@ export const betPlacementMachine = setup({
             },
             incorrect: {
               tags: "incorrect",
-              description: "'Your bet is incorrect' (or the server's reason: already placed, rider injured): another type or stake tries again.",
+              description:
+                "'Your bet is incorrect' (or the server's reason: already placed, rider injured): another type or stake tries again.",
               on: {
                 "bet.amount": { target: "#betPlacement.open.starting", actions: ["setAmount", "clearError"] },
-                "bet.type": { guard: "typeLeft", target: "#betPlacement.open.starting", actions: ["setType", "clearError"] },
+                "bet.type": {
+                  guard: "typeLeft",
+                  target: "#betPlacement.open.starting",
+                  actions: ["setType", "clearError"],
+                },
               },
             },
             failed: {
               tags: "failed",
-              description: "The request failed (network, server): its message and Try Again, which checks the rules again first.",
+              description:
+                "The request failed (network, server): its message and Try Again, which checks the rules again first.",
               on: { "bet.retry": { target: "#betPlacement.open.checking", actions: "readClock" } },
             },
           },
@@ -254,18 +290,44 @@ export const betPlacementMachine = setup({
           entry: "clearError",
           // The stake on its way stays as sent; if the bet comes back, entering the editing fits it to the balance and
           // arms the timer on the close as it is then (the server decides this bet with its own).
-          on: { "bet.balance": { actions: "setBalance" }, "bet.closeChanged": { guard: "closeMoved", actions: "setClose" } },
+          on: {
+            "bet.balance": { actions: "setBalance" },
+            "bet.closeChanged": { guard: "closeMoved", actions: "setClose" },
+          },
           invoke: {
             id: "placeBet",
             src: "placeBet",
-            input: ({ context }) => ({ raceId: context.raceId, riderId: context.riderId, type: context.type ?? "WIN", amount: context.amount }),
-            onDone: { target: "#betPlacement.placed", actions: { type: "setPlaced", params: ({ event }) => event.output } },
+            input: ({ context }) => ({
+              raceId: context.raceId,
+              riderId: context.riderId,
+              type: context.type ?? "WIN",
+              amount: context.amount,
+            }),
+            onDone: {
+              target: "#betPlacement.placed",
+              actions: { type: "setPlaced", params: ({ event }) => event.output },
+            },
             onError: [
               // The server's clock says bets have closed.
-              { guard: { type: "raceStarted", params: ({ event }) => ({ error: event.error }) }, target: "#betPlacement.expired", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
-              { guard: { type: "poorOnServer", params: ({ event }) => ({ error: event.error }) }, target: "editing.insufficient", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
-              { guard: { type: "refusedOnServer", params: ({ event }) => ({ error: event.error }) }, target: "editing.incorrect", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
-              { target: "editing.failed", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
+              {
+                guard: { type: "raceStarted", params: ({ event }) => ({ error: event.error }) },
+                target: "#betPlacement.expired",
+                actions: { type: "setError", params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                guard: { type: "poorOnServer", params: ({ event }) => ({ error: event.error }) },
+                target: "editing.insufficient",
+                actions: { type: "setError", params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                guard: { type: "refusedOnServer", params: ({ event }) => ({ error: event.error }) },
+                target: "editing.incorrect",
+                actions: { type: "setError", params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                target: "editing.failed",
+                actions: { type: "setError", params: ({ event }) => ({ error: event.error }) },
+              },
             ],
           },
         },
@@ -275,8 +337,15 @@ export const betPlacementMachine = setup({
     // Not final: a close moved later opens the modal again, the player's type and stake as they were.
     expired: {
       tags: "expired",
-      description: "'The time to make the bet has expired' until an operator moves the race session later: then the modal decides again from the start.",
-      on: { "bet.closeChanged": { guard: "closeMoved", target: "#betPlacement.open.starting", actions: ["setClose", "clearError"] } },
+      description:
+        "'The time to make the bet has expired' until an operator moves the race session later: then the modal decides again from the start.",
+      on: {
+        "bet.closeChanged": {
+          guard: "closeMoved",
+          target: "#betPlacement.open.starting",
+          actions: ["setClose", "clearError"],
+        },
+      },
     },
   },
 });

@@ -51,11 +51,17 @@ export type BonusAnswerTag = "editing" | "busy" | "refused" | "failed" | "sent" 
 export function answerVerdict(c: BonusAnswerContext): Verdict<unknown> {
   if (!isChoice(c.type) && c.text.trim() === "") return refuse(400, "required");
   const chosen = c.options.find((o) => o.id === c.optionId);
-  return planAnswer({ now: c.now, closesAt: c.closesAt, type: c.type, options: c.options }, { text: isChoice(c.type) ? (chosen?.text ?? "") : c.text, ...(c.optionId ? { id: c.optionId } : {}) });
+  return planAnswer(
+    { now: c.now, closesAt: c.closesAt, type: c.type, options: c.options },
+    { text: isChoice(c.type) ? (chosen?.text ?? "") : c.text, ...(c.optionId ? { id: c.optionId } : {}) },
+  );
 }
 
 const statusOf = (error: unknown) => toErrorBody(error).statusCode;
-const withError = { type: "setError", params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
+const withError = {
+  type: "setError",
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const;
 
 export const bonusAnswerMachine = setup({
   types: {
@@ -79,12 +85,16 @@ export const bonusAnswerMachine = setup({
     /** The clock is a service: the app provides its server-aligned clock, tests a fake one. */
     readClock: assign({ now: () => Date.now() }),
     setText: assign(({ context, event }) => ({ text: event.type === "answer.text" ? event.text : context.text })),
-    choose: assign(({ context, event }) => ({ optionId: event.type === "answer.choose" ? event.optionId : context.optionId })),
+    choose: assign(({ context, event }) => ({
+      optionId: event.type === "answer.choose" ? event.optionId : context.optionId,
+    })),
     setError: assign({ error: (_, params: { error: unknown }) => toErrorBody(params.error) }),
     setRefusal: assign({
       error: ({ context }) => {
         const v = answerVerdict(context);
-        return v.ok ? null : { statusCode: v.refusal.status, code: v.refusal.code, message: formatMessage(v.refusal.code) };
+        return v.ok
+          ? null
+          : { statusCode: v.refusal.status, code: v.refusal.code, message: formatMessage(v.refusal.code) };
       },
     }),
     clearError: assign({ error: null }),
@@ -141,13 +151,18 @@ export const bonusAnswerMachine = setup({
             },
             failed: {
               tags: "failed",
-              description: "The request failed (network, server): its message and Try Again, which checks the rules again first.",
+              description:
+                "The request failed (network, server): its message and Try Again, which checks the rules again first.",
               on: { "answer.retry": { target: "#bonusAnswer.open.checking", actions: "readClock" } },
             },
           },
         },
         checking: {
-          always: [{ guard: "expiredNow", target: "#bonusAnswer.expired" }, { guard: "allowed", target: "sending" }, { target: "editing.refused", actions: "setRefusal" }],
+          always: [
+            { guard: "expiredNow", target: "#bonusAnswer.expired" },
+            { guard: "allowed", target: "sending" },
+            { target: "editing.refused", actions: "setRefusal" },
+          ],
         },
         sending: {
           tags: "busy",
@@ -155,11 +170,28 @@ export const bonusAnswerMachine = setup({
           invoke: {
             id: "sendAnswer",
             src: "sendAnswer",
-            input: ({ context }) => ({ questionId: context.questionId, text: isChoice(context.type) ? (context.options.find((o) => o.id === context.optionId)?.text ?? "") : context.text, optionId: context.optionId }),
-            onDone: { target: "#bonusAnswer.sent", actions: { type: "setAnswered", params: ({ event }) => ({ answered: event.output }) } },
+            input: ({ context }) => ({
+              questionId: context.questionId,
+              text: isChoice(context.type)
+                ? (context.options.find((o) => o.id === context.optionId)?.text ?? "")
+                : context.text,
+              optionId: context.optionId,
+            }),
+            onDone: {
+              target: "#bonusAnswer.sent",
+              actions: { type: "setAnswered", params: ({ event }) => ({ answered: event.output }) },
+            },
             onError: [
-              { guard: { type: "expiredOnServer", params: ({ event }) => ({ error: event.error }) }, target: "#bonusAnswer.expired", actions: withError },
-              { guard: { type: "refusedOnServer", params: ({ event }) => ({ error: event.error }) }, target: "editing.refused", actions: withError },
+              {
+                guard: { type: "expiredOnServer", params: ({ event }) => ({ error: event.error }) },
+                target: "#bonusAnswer.expired",
+                actions: withError,
+              },
+              {
+                guard: { type: "refusedOnServer", params: ({ event }) => ({ error: event.error }) },
+                target: "editing.refused",
+                actions: withError,
+              },
               { target: "editing.failed", actions: withError },
             ],
           },

@@ -36,18 +36,28 @@ export const bonusQuestionsMachine = setup({
   actors: { bonusAnswer: bonusAnswerMachine },
   guards: {
     /** The question still takes answers on the owner's clock. */
-    canAnswer: ({ context }) => context.question !== null && answeringOpen(context.now, Date.parse(context.question.closesAt)),
+    canAnswer: ({ context }) =>
+      context.question !== null && answeringOpen(context.now, Date.parse(context.question.closesAt)),
   },
   actions: {
     readClock: assign({ now: () => Date.now() }),
-    setQuestion: assign({ question: ({ context, event }) => (event.type === "question.answer" ? event.question : context.question) }),
+    setQuestion: assign({
+      question: ({ context, event }) => (event.type === "question.answer" ? event.question : context.question),
+    }),
     startAnswer: assign(({ context, spawn }) => {
       const q = context.question;
       if (!q) return {};
       return {
         answer: spawn("bonusAnswer", {
           id: "answer",
-          input: { questionId: q.id, type: q.type, options: q.options, closesAt: Date.parse(q.closesAt), text: q.userAnswer, optionId: q.userAnswerId },
+          input: {
+            questionId: q.id,
+            type: q.type,
+            options: q.options,
+            closesAt: Date.parse(q.closesAt),
+            text: q.userAnswer,
+            optionId: q.userAnswerId,
+          },
         }),
       };
     }),

@@ -23,7 +23,8 @@ export const chooseRiderMachine = setup({
   },
 }).createMachine({
   id: "chooseRider",
-  description: "Choosing a rider for one category: a rider the rules offer is picked (the owner saves, changes or re-picks with it), or the chooser is left.",
+  description:
+    "Choosing a rider for one category: a rider the rules offer is picked (the owner saves, changes or re-picks with it), or the chooser is left.",
   initial: "choosing",
   context: ({ input }) => ({ chooser: input.chooser, picked: null }),
   states: {

@@ -13,7 +13,13 @@ export type EntryMode = "enter" | "correct" | "cancel";
 /** A rider of the weekend's entry list, as the numbers are resolved against it. */
 export type NumberedRider = { id: string; number: number; name: string; out: boolean };
 
-export type ClassificationInput = { raceId: string; session: ResultKey; mode: EntryMode; riders: readonly NumberedRider[]; text?: string };
+export type ClassificationInput = {
+  raceId: string;
+  session: ResultKey;
+  mode: EntryMode;
+  riders: readonly NumberedRider[];
+  text?: string;
+};
 
 /** What the typed numbers resolve to: the riders in order, or every problem the operator must fix first. */
 export type Resolution = {
@@ -44,7 +50,8 @@ export function resolveNumbers(text: string, riders: readonly NumberedRider[]): 
   return result;
 }
 
-export const resolutionValid = (r: Resolution) => r.riders.length > 0 && r.unknown.length === 0 && r.duplicates.length === 0 && r.out.length === 0;
+export const resolutionValid = (r: Resolution) =>
+  r.riders.length > 0 && r.unknown.length === 0 && r.duplicates.length === 0 && r.out.length === 0;
 
 export type PreviewRequest = { raceId: string; session: ResultKey; mode: EntryMode; riderIds: string[] };
 /** What a commit answers, whichever call it was (entry, correction, cancellation): the view shows the preview's figures. */
@@ -116,7 +123,11 @@ export const classificationEntryMachine = setup({
       tags: ["editing"],
       on: {
         "entry.type": {
-          actions: assign({ text: ({ event }) => event.text, resolution: ({ context, event }) => resolveNumbers(event.text, context.riders), error: null }),
+          actions: assign({
+            text: ({ event }) => event.text,
+            resolution: ({ context, event }) => resolveNumbers(event.text, context.riders),
+            error: null,
+          }),
         },
         "entry.preview": [{ guard: "valid", target: "previewing" }, { target: "invalid" }],
       },
@@ -127,7 +138,10 @@ export const classificationEntryMachine = setup({
       on: {
         "entry.type": {
           target: "editing",
-          actions: assign({ text: ({ event }) => event.text, resolution: ({ context, event }) => resolveNumbers(event.text, context.riders) }),
+          actions: assign({
+            text: ({ event }) => event.text,
+            resolution: ({ context, event }) => resolveNumbers(event.text, context.riders),
+          }),
         },
       },
     },
@@ -136,7 +150,12 @@ export const classificationEntryMachine = setup({
       invoke: {
         src: "previewResult",
         id: "previewResult",
-        input: ({ context }) => ({ raceId: context.raceId, session: context.session, mode: context.mode, riderIds: context.resolution.riders.map((r) => r.id) }),
+        input: ({ context }) => ({
+          raceId: context.raceId,
+          session: context.session,
+          mode: context.mode,
+          riderIds: context.resolution.riders.map((r) => r.id),
+        }),
         onDone: { target: "previewed", actions: assign({ preview: ({ event }) => event.output, error: null }) },
         onError: { target: "refused", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
       },
@@ -155,8 +174,16 @@ export const classificationEntryMachine = setup({
       invoke: {
         src: "commitResult",
         id: "commitResult",
-        input: ({ context }) => ({ raceId: context.raceId, session: context.session, mode: context.mode, riderIds: context.resolution.riders.map((r) => r.id) }),
-        onDone: { target: "done", actions: [assign({ replayed: ({ event }) => event.output.replayed, error: null }), "committed"] },
+        input: ({ context }) => ({
+          raceId: context.raceId,
+          session: context.session,
+          mode: context.mode,
+          riderIds: context.resolution.riders.map((r) => r.id),
+        }),
+        onDone: {
+          target: "done",
+          actions: [assign({ replayed: ({ event }) => event.output.replayed, error: null }), "committed"],
+        },
         onError: { target: "failed", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
       },
     },

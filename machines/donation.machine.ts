@@ -35,10 +35,16 @@ export type DonateInput = { toUserId: string; amount: number; idempotencyKey: st
 /** Tags the Donate panel reads: `editing`, `confirming`, `sending`, `done`, `insufficient`, `failed`. */
 export type DonationTag = "editing" | "confirming" | "sending" | "done" | "insufficient" | "failed";
 
-export const donationVerdictOf = (c: DonationContext): Verdict<number> => donationVerdict({ fromUserId: c.fromUserId, toUserId: c.toUserId, amount: c.amount, balance: c.balance });
+export const donationVerdictOf = (c: DonationContext): Verdict<number> =>
+  donationVerdict({ fromUserId: c.fromUserId, toUserId: c.toUserId, amount: c.amount, balance: c.balance });
 
 export const donationMachine = setup({
-  types: { context: {} as DonationContext, events: {} as DonationEvent, input: {} as DonationInput, tags: {} as DonationTag },
+  types: {
+    context: {} as DonationContext,
+    events: {} as DonationEvent,
+    input: {} as DonationInput,
+    tags: {} as DonationTag,
+  },
   actors: {
     /** POST /diamonds/transactions/internal. */
     donate: fromPromise<DonationResult, DonateInput>(notProvided("donate")),
@@ -53,18 +59,26 @@ export const donationMachine = setup({
   },
   actions: {
     setAmount: assign({ amount: ({ event }) => (event.type === "donation.amount" ? event.amount : 0) }),
-    setBalance: assign({ balance: ({ context, event }) => (event.type === "donation.balance" ? event.balance : context.balance) }),
+    setBalance: assign({
+      balance: ({ context, event }) => (event.type === "donation.balance" ? event.balance : context.balance),
+    }),
     /** A fresh key per confirmed donation (the app: crypto.randomUUID). */
     newKey: assign({ key: () => `donation-${Date.now().toString(36)}` }),
     setRefusal: assign({
       error: ({ context }) => {
         const v = donationVerdictOf(context);
-        return v.ok ? null : { statusCode: v.refusal.status, code: v.refusal.code, message: formatMessage(v.refusal.code) };
+        return v.ok
+          ? null
+          : { statusCode: v.refusal.status, code: v.refusal.code, message: formatMessage(v.refusal.code) };
       },
     }),
     setError: assign({ error: (_, params: { error: unknown }) => toErrorBody(params.error) }),
     clearError: assign({ error: null }),
-    setResult: assign((_, params: DonationResult) => ({ result: params, balance: Number(params.balance), error: null })),
+    setResult: assign((_, params: DonationResult) => ({
+      result: params,
+      balance: Number(params.balance),
+      error: null,
+    })),
     /** The balance moved: the app reads it again. */
     donated: () => {},
   },
@@ -99,7 +113,11 @@ export const donationMachine = setup({
         input: ({ context }) => ({ toUserId: context.toUserId, amount: context.amount, idempotencyKey: context.key }),
         onDone: { target: "done", actions: [{ type: "setResult", params: ({ event }) => event.output }, "donated"] },
         onError: [
-          { guard: { type: "poorOnServer", params: ({ event }) => ({ error: event.error }) }, target: "insufficient", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: "poorOnServer", params: ({ event }) => ({ error: event.error }) },
+            target: "insufficient",
+            actions: { type: "setError", params: ({ event }) => ({ error: event.error }) },
+          },
           { target: "failed", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
         ],
       },
@@ -113,11 +131,16 @@ export const donationMachine = setup({
     },
     failed: {
       tags: ["failed"],
-      on: { "donation.retry": { target: "sending", actions: "clearError" }, "donation.back": { target: "editing", actions: "clearError" } },
+      on: {
+        "donation.retry": { target: "sending", actions: "clearError" },
+        "donation.back": { target: "editing", actions: "clearError" },
+      },
     },
     done: {
       tags: ["done"],
-      on: { "donation.again": { target: "editing", actions: assign({ result: null, amount: storeNumbers.minDonation }) } },
+      on: {
+        "donation.again": { target: "editing", actions: assign({ result: null, amount: storeNumbers.minDonation }) },
+      },
     },
   },
 });

@@ -52,7 +52,16 @@ export type LeagueJoinEvent =
  * Tags the views read: where the player stands (`outside`, `requested`, `invited`, `following`, `member`), `busy`
  * while a call runs, `loading` before the league is known, `linkFailed`, `removed`.
  */
-export type LeagueJoinTag = "outside" | "requested" | "invited" | "following" | "member" | "busy" | "loading" | "linkFailed" | "removed";
+export type LeagueJoinTag =
+  | "outside"
+  | "requested"
+  | "invited"
+  | "following"
+  | "member"
+  | "busy"
+  | "loading"
+  | "linkFailed"
+  | "removed";
 
 /** The spec's code for the invite-link failure that shows no retry modal. */
 export const LINK_QUIET_STATUS = 509;
@@ -62,7 +71,12 @@ const codeOf = (error: unknown) => toErrorBody(error).code;
 const leagueIdOf = (c: LeagueJoinContext) => c.league?.id ?? "";
 
 /** Fresh data while a confirmation is open is kept, and the question stays: the player answers it. */
-const keepAsking = { actions: { type: "setLeague" as const, params: ({ event }: { event: { league: LeagueSeat; me: string | null } }) => event } };
+const keepAsking = {
+  actions: {
+    type: "setLeague" as const,
+    params: ({ event }: { event: { league: LeagueSeat; me: string | null } }) => event,
+  },
+};
 
 export const leagueJoinMachine = setup({
   types: {
@@ -95,7 +109,10 @@ export const leagueJoinMachine = setup({
     isFull: ({ context }) => context.league !== null && isFull(context.league),
     isOwner: ({ context }) => context.league !== null && isOwner(context.league, context.me),
     /** The rules refuse the owner's leave while others remain. */
-    ownerWithOthers: ({ context }) => context.league !== null && context.me !== null && !planLeave(context.league, { id: context.me, status: context.league.memberStatus }).ok,
+    ownerWithOthers: ({ context }) =>
+      context.league !== null &&
+      context.me !== null &&
+      !planLeave(context.league, { id: context.me, status: context.league.memberStatus }).ok,
     /** The rules let the owner remove others, never themself. */
     canRemove: ({ context, event }) =>
       event.type === "member.remove" &&
@@ -103,14 +120,21 @@ export const leagueJoinMachine = setup({
       context.me !== null &&
       event.userId !== context.me &&
       isOwner(context.league, context.me) &&
-      planRemove(context.league, { id: context.me, status: context.league.memberStatus }, { id: event.userId, status: "ACCEPTED" }).ok,
+      planRemove(
+        context.league,
+        { id: context.me, status: context.league.memberStatus },
+        { id: event.userId, status: "ACCEPTED" },
+      ).ok,
     hasLink: ({ context }) => context.link !== null,
     leagueFullError: (_, params: { error: unknown }) => codeOf(params.error) === "leagueFull",
     ownerCannotLeaveError: (_, params: { error: unknown }) => codeOf(params.error) === "ownerCannotLeave",
     quietLinkError: (_, params: { error: unknown }) => toErrorBody(params.error).statusCode === LINK_QUIET_STATUS,
   },
   actions: {
-    setLeague: assign((_, params: { league: LeagueSeat; me: string | null }) => ({ league: params.league, me: params.me })),
+    setLeague: assign((_, params: { league: LeagueSeat; me: string | null }) => ({
+      league: params.league,
+      me: params.me,
+    })),
     /** Moves the seat to what the server answered. */
     applyChange: assign({
       league: ({ context }, change: SeatChange) => (context.league ? { ...context.league, ...change } : null),
@@ -142,7 +166,13 @@ export const leagueJoinMachine = setup({
   description:
     "One league seen by the signed-in player: join by type (public, private, VIP), full league, requests, invitations, leaving (owner alone or not), the owner removing members, members answering requests, and the invite link.",
   initial: "start",
-  context: ({ input }) => ({ league: input?.league ?? null, me: input?.me ?? null, error: null, link: null, target: null }),
+  context: ({ input }) => ({
+    league: input?.league ?? null,
+    me: input?.me ?? null,
+    error: null,
+    link: null,
+    target: null,
+  }),
   states: {
     start: {
       tags: "loading",
@@ -163,7 +193,11 @@ export const leagueJoinMachine = setup({
       initial: "route",
       // Fresh data (a reload, a live event) puts the player where the server says they are.
       on: {
-        "league.sync": { target: ".route", reenter: true, actions: { type: "setLeague", params: ({ event }) => event } },
+        "league.sync": {
+          target: ".route",
+          reenter: true,
+          actions: { type: "setLeague", params: ({ event }) => event },
+        },
         // A refused call's message shows under the status buttons until the player closes it (or the next call).
         "league.error.clear": { actions: "clearError" },
       },
@@ -238,7 +272,10 @@ export const leagueJoinMachine = setup({
         },
         confirmRemove: {
           tags: "member",
-          entry: { type: "askConfirmation", params: ({ context }) => ({ kind: "remove" as const, name: context.target?.name }) },
+          entry: {
+            type: "askConfirmation",
+            params: ({ context }) => ({ kind: "remove" as const, name: context.target?.name }),
+          },
           on: {
             "league.confirm": "#leagueJoin.removing",
             "league.cancel": { target: "member", actions: "clearTarget" },
@@ -254,7 +291,13 @@ export const leagueJoinMachine = setup({
         id: "join",
         src: "join",
         input: ({ context }) => ({ leagueId: leagueIdOf(context) }),
-        onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) }] },
+        onDone: {
+          target: "ready",
+          actions: [
+            { type: "applyChange", params: ({ event }) => event.output },
+            { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) },
+          ],
+        },
         onError: [
           {
             guard: { type: "leagueFullError", params: ({ event }) => ({ error: event.error }) },
@@ -272,7 +315,13 @@ export const leagueJoinMachine = setup({
         id: "accept",
         src: "accept",
         input: ({ context }) => ({ leagueId: leagueIdOf(context), userId: context.me ?? "" }),
-        onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) }] },
+        onDone: {
+          target: "ready",
+          actions: [
+            { type: "applyChange", params: ({ event }) => event.output },
+            { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) },
+          ],
+        },
         onError: [
           {
             guard: { type: "leagueFullError", params: ({ event }) => ({ error: event.error }) },
@@ -291,7 +340,13 @@ export const leagueJoinMachine = setup({
         id: "decline",
         src: "removeMember",
         input: ({ context }) => ({ leagueId: leagueIdOf(context), userId: context.me ?? "" }),
-        onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) }] },
+        onDone: {
+          target: "ready",
+          actions: [
+            { type: "applyChange", params: ({ event }) => event.output },
+            { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) },
+          ],
+        },
         onError: { target: "ready", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -302,7 +357,13 @@ export const leagueJoinMachine = setup({
         id: "leave",
         src: "removeMember",
         input: ({ context }) => ({ leagueId: leagueIdOf(context), userId: context.me ?? "" }),
-        onDone: { target: "ready", actions: [{ type: "applyChange", params: ({ event }) => event.output }, { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) }] },
+        onDone: {
+          target: "ready",
+          actions: [
+            { type: "applyChange", params: ({ event }) => event.output },
+            { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) },
+          ],
+        },
         // Only players who are not the owner leave this way (the owner's leave is `deleting`), so the server's
         // ownerCannotLeave never answers here; any refusal shows under the status buttons.
         onError: { target: "ready", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
@@ -341,12 +402,18 @@ export const leagueJoinMachine = setup({
         onDone: {
           target: "ready",
           actions: [
-            assign({ league: ({ context, event }) => (context.league ? { ...context.league, membersCount: event.output.membersCount } : null) }),
+            assign({
+              league: ({ context, event }) =>
+                context.league ? { ...context.league, membersCount: event.output.membersCount } : null,
+            }),
             "clearTarget",
             { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) },
           ],
         },
-        onError: { target: "ready", actions: [{ type: "setError", params: ({ event }) => ({ error: event.error }) }, "clearTarget"] },
+        onError: {
+          target: "ready",
+          actions: [{ type: "setError", params: ({ event }) => ({ error: event.error }) }, "clearTarget"],
+        },
       },
     },
     approving: {
@@ -359,7 +426,10 @@ export const leagueJoinMachine = setup({
         onDone: {
           target: "ready",
           actions: [
-            assign({ league: ({ context, event }) => (context.league ? { ...context.league, membersCount: event.output.membersCount } : null) }),
+            assign({
+              league: ({ context, event }) =>
+                context.league ? { ...context.league, membersCount: event.output.membersCount } : null,
+            }),
             "clearTarget",
             { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) },
           ],
@@ -370,7 +440,10 @@ export const leagueJoinMachine = setup({
             target: "ready",
             actions: ["showFull", "clearTarget"],
           },
-          { target: "ready", actions: [{ type: "setError", params: ({ event }) => ({ error: event.error }) }, "clearTarget"] },
+          {
+            target: "ready",
+            actions: [{ type: "setError", params: ({ event }) => ({ error: event.error }) }, "clearTarget"],
+          },
         ],
       },
     },
@@ -381,8 +454,17 @@ export const leagueJoinMachine = setup({
         id: "reject",
         src: "removeMember",
         input: ({ context }) => ({ leagueId: leagueIdOf(context), userId: context.target?.userId ?? "" }),
-        onDone: { target: "ready", actions: ["clearTarget", { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) }] },
-        onError: { target: "ready", actions: [{ type: "setError", params: ({ event }) => ({ error: event.error }) }, "clearTarget"] },
+        onDone: {
+          target: "ready",
+          actions: [
+            "clearTarget",
+            { type: "announceChanged", params: ({ context }) => ({ leagueId: leagueIdOf(context) }) },
+          ],
+        },
+        onError: {
+          target: "ready",
+          actions: [{ type: "setError", params: ({ event }) => ({ error: event.error }) }, "clearTarget"],
+        },
       },
     },
     usingLink: {
@@ -430,5 +512,3 @@ export const leagueJoinMachine = setup({
     removed: { type: "final", tags: "removed" },
   },
 });
-
-

@@ -51,7 +51,10 @@ export const leagueSeatsMachine = setup({
         if (ref) enqueue.sendTo(ref, { type: "league.sync", league, me });
         else {
           enqueue.assign({
-            seats: ({ context: c, spawn }) => ({ ...c.seats, [league.id]: spawn("leagueJoin", { id: seatId(league.id), input: { league, me } }) }),
+            seats: ({ context: c, spawn }) => ({
+              ...c.seats,
+              [league.id]: spawn("leagueJoin", { id: seatId(league.id), input: { league, me } }),
+            }),
           });
         }
       }
@@ -59,7 +62,9 @@ export const leagueSeatsMachine = setup({
     useLink: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== "leagues.link.use") return;
       if (context.link) enqueue.stopChild(context.link);
-      enqueue.assign({ link: ({ spawn }) => spawn("leagueJoin", { id: "link", input: { league: null, me: context.me } }) });
+      enqueue.assign({
+        link: ({ spawn }) => spawn("leagueJoin", { id: "link", input: { league: null, me: context.me } }),
+      });
       enqueue.sendTo(({ context: c }) => c.link!, { type: "link.use", data: event.data, signature: event.signature });
     }),
     /** A flow that ended (its league removed, or its link used) goes. */

@@ -5,7 +5,11 @@ import { LIVE_RECONNECT } from "../contract/live";
  * Spec section 7: "Reconnect delay starts at 1000 ms, max 5000 ms, jitter 0.5, unlimited attempts."
  * Attempt n waits base·2ⁿ, moved by up to ±jitter of itself (`random` in [0, 1): 0.5 = no move), capped at max.
  */
-export function reconnectDelay(attempt: number, random: number, o: { delayMs: number; maxDelayMs: number; jitter: number } = LIVE_RECONNECT): number {
+export function reconnectDelay(
+  attempt: number,
+  random: number,
+  o: { delayMs: number; maxDelayMs: number; jitter: number } = LIVE_RECONNECT,
+): number {
   const base = Math.min(o.delayMs * 2 ** Math.min(attempt, 30), o.maxDelayMs);
   return Math.round(Math.min(o.maxDelayMs, Math.max(0, base * (1 + o.jitter * (2 * random - 1)))));
 }
@@ -87,7 +91,11 @@ export const liveSocketMachine = setup({
           actions: assign({ token: ({ event }) => event.token, profileId: ({ event }) => event.profileId, attempt: 0 }),
         },
         // Re-entering `active` closes the old socket (exit) before the new one opens.
-        "live.tokenRefreshed": { target: ".connecting", reenter: true, actions: assign({ token: ({ event }) => event.token }) },
+        "live.tokenRefreshed": {
+          target: ".connecting",
+          reenter: true,
+          actions: assign({ token: ({ event }) => event.token }),
+        },
       },
       states: {
         connecting: {
@@ -102,7 +110,10 @@ export const liveSocketMachine = setup({
         },
         connected: {
           tags: "connected",
-          entry: [assign({ attempt: 0 }), { type: "subscribe", params: ({ context }) => ({ profileId: context.profileId ?? "" }) }],
+          entry: [
+            assign({ attempt: 0 }),
+            { type: "subscribe", params: ({ context }) => ({ profileId: context.profileId ?? "" }) },
+          ],
           on: {
             "socket.disconnected": [
               { guard: ({ event }) => event.byServer, target: "refreshing", actions: "close" },
@@ -112,11 +123,14 @@ export const liveSocketMachine = setup({
         },
         reconnecting: {
           tags: "reconnecting",
-          after: { retry: { target: "connecting", actions: assign({ attempt: ({ context }) => context.attempt + 1 }) } },
+          after: {
+            retry: { target: "connecting", actions: assign({ attempt: ({ context }) => context.attempt + 1 }) },
+          },
         },
         refreshing: {
           tags: "reconnecting",
-          description: "The server refused the token: a server-side refusal is not retried by socket.io, so refresh, then connect again.",
+          description:
+            "The server refused the token: a server-side refusal is not retried by socket.io, so refresh, then connect again.",
           invoke: {
             id: "refresh",
             src: "refresh",

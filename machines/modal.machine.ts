@@ -27,7 +27,13 @@ export type ModalContext = {
 
 /** What an opener asks for; `id` names the entry (a flow that closes its own modal), else one is made. */
 export type ModalRequest<K extends ModalKind = ModalKind> = {
-  [P in K]: { kind: P; props?: ModalPropsByKind[P] | undefined; options?: Partial<ModalOptions>; id?: string | undefined; reply?: ModalReply | undefined };
+  [P in K]: {
+    kind: P;
+    props?: ModalPropsByKind[P] | undefined;
+    options?: Partial<ModalOptions>;
+    id?: string | undefined;
+    reply?: ModalReply | undefined;
+  };
 }[K];
 
 export type ModalEvent =
@@ -77,7 +83,8 @@ export const modalMachine = setup({
     events: {} as ModalEvent,
   },
   guards: {
-    closesLast: ({ context, event }) => event.type === "modal.close" && without(context.stack, closing(context.stack, event.id)).length === 0,
+    closesLast: ({ context, event }) =>
+      event.type === "modal.close" && without(context.stack, closing(context.stack, event.id)).length === 0,
     answersLast: ({ context, event }) => event.type === "modal.answer" && context.stack.every((e) => e.id === event.id),
     isOpen: ({ context, event }) => event.type === "modal.answer" && context.stack.some((e) => e.id === event.id),
     topClosesOnOutside: ({ context }) => top(context.stack)?.options.closeOnOutside === true,

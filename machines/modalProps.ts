@@ -36,7 +36,13 @@ export type ModalPropsByKind = {
   /** The player's bets on one race. */
   AllUserBets: { raceId: string };
   /** 'Rider has been Injured': the rider's picture and what was given back, by notice kind (predictions, bets, both). */
-  NotificationWithImage: { kind: z.infer<typeof InjuredNoticeKind>; riderId: string; riderName: string; raceName: string; refunded: number };
+  NotificationWithImage: {
+    kind: z.infer<typeof InjuredNoticeKind>;
+    riderId: string;
+    riderName: string;
+    raceName: string;
+    refunded: number;
+  };
   // Kinds drawn by features not built yet: they declare their props when they arrive.
   ChooseAnswer: None;
   /** One rider of one category of a race: the rider's recent form and the crowd's share (contract/rules.statistics.ts). */

@@ -2,10 +2,16 @@ import { assign, fromCallback, fromPromise, setup } from "xstate";
 import type { Notification } from "../contract/notifications";
 
 /** Spec section 4: "new ones are merged and sorted newest first" (by id, the newer copy wins). */
-export function mergeNotifications(current: readonly Notification[], incoming: readonly Notification[]): Notification[] {
+export function mergeNotifications(
+  current: readonly Notification[],
+  incoming: readonly Notification[],
+): Notification[] {
   const byId = new Map(current.map((n) => [n.id, n]));
-  for (const n of incoming) byId.set(n.id, { ...byId.get(n.id), ...n, isRead: n.isRead || (byId.get(n.id)?.isRead ?? false) });
-  return [...byId.values()].toSorted((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1));
+  for (const n of incoming)
+    byId.set(n.id, { ...byId.get(n.id), ...n, isRead: n.isRead || (byId.get(n.id)?.isRead ?? false) });
+  return [...byId.values()].toSorted((a, b) =>
+    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1,
+  );
 }
 
 export const unreadCount = (items: readonly Notification[]) => items.filter((n) => !n.isRead).length;
@@ -19,7 +25,11 @@ const without = (items: readonly Notification[], ids: readonly string[]) => {
   return items.filter((n) => !set.has(n.id));
 };
 
-export type NotificationsContext = { items: Notification[]; error: unknown; /** Pushes received while the list loads. */ arrived: Notification[] };
+export type NotificationsContext = {
+  items: Notification[];
+  error: unknown;
+  /** Pushes received while the list loads. */ arrived: Notification[];
+};
 
 export type NotificationsEvent =
   | { type: "notifications.start" }
@@ -43,7 +53,11 @@ export type NotificationsEvent =
  * through the `sendRead`, `sendDelete`, `sendDeleteAll` actions.
  */
 export const notificationsMachine = setup({
-  types: { context: {} as NotificationsContext, events: {} as NotificationsEvent, tags: {} as "signedOut" | "loading" | "failed" | "ready" },
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+    tags: {} as "signedOut" | "loading" | "failed" | "ready",
+  },
   actors: {
     load: fromPromise<Notification[], void>(async () => {
       throw new Error("load not provided");
@@ -58,11 +72,14 @@ export const notificationsMachine = setup({
   },
   guards: {
     several: ({ event }) => event.type === "notifications.delete" && event.ids.length > 1,
-    hasUnread: ({ context, event }) => event.type === "notifications.read" && event.ids.some((id) => context.items.some((n) => n.id === id && !n.isRead)),
+    hasUnread: ({ context, event }) =>
+      event.type === "notifications.read" &&
+      event.ids.some((id) => context.items.some((n) => n.id === id && !n.isRead)),
   },
 }).createMachine({
   id: "notifications",
-  description: "The player's notifications: loaded on sign-in and after every reconnect, merged newest first, read, deleted one by one or all at once.",
+  description:
+    "The player's notifications: loaded on sign-in and after every reconnect, merged newest first, read, deleted one by one or all at once.",
   context: { items: [], error: null, arrived: [] },
   initial: "signedOut",
   states: {
@@ -76,21 +93,35 @@ export const notificationsMachine = setup({
       on: {
         "notifications.stop": { target: "signedOut", actions: assign({ items: [], error: null, arrived: [] }) },
         "notifications.reload": ".loading",
-        "notifications.received": { actions: assign({ items: ({ context, event }) => mergeNotifications(context.items, event.items) }) },
+        "notifications.received": {
+          actions: assign({ items: ({ context, event }) => mergeNotifications(context.items, event.items) }),
+        },
         "notifications.read": {
           guard: "hasUnread",
-          actions: [assign({ items: ({ context, event }) => markRead(context.items, event.ids) }), { type: "sendRead", params: ({ event }) => ({ ids: event.ids }) }],
+          actions: [
+            assign({ items: ({ context, event }) => markRead(context.items, event.ids) }),
+            { type: "sendRead", params: ({ event }) => ({ ids: event.ids }) },
+          ],
         },
         "notifications.delete": [
           {
             guard: "several",
             actions: [assign({ items: [] }), { type: "sendDelete", params: ({ event }) => ({ ids: event.ids }) }],
           },
-          { actions: [assign({ items: ({ context, event }) => without(context.items, event.ids) }), { type: "sendDelete", params: ({ event }) => ({ ids: event.ids }) }] },
+          {
+            actions: [
+              assign({ items: ({ context, event }) => without(context.items, event.ids) }),
+              { type: "sendDelete", params: ({ event }) => ({ ids: event.ids }) },
+            ],
+          },
         ],
         "notifications.deleteAll": { actions: [assign({ items: [] }), "sendDeleteAll"] },
-        "notifications.remote.read": { actions: assign({ items: ({ context, event }) => markRead(context.items, event.ids) }) },
-        "notifications.remote.deleted": { actions: assign({ items: ({ context, event }) => without(context.items, event.ids) }) },
+        "notifications.remote.read": {
+          actions: assign({ items: ({ context, event }) => markRead(context.items, event.ids) }),
+        },
+        "notifications.remote.deleted": {
+          actions: assign({ items: ({ context, event }) => without(context.items, event.ids) }),
+        },
         "notifications.remote.deletedAll": { actions: assign({ items: [] }) },
       },
       states: {
@@ -103,7 +134,11 @@ export const notificationsMachine = setup({
             // The stored list is the truth; only pushes that raced the load are merged into it.
             onDone: {
               target: "ready",
-              actions: assign({ items: ({ context, event }) => mergeNotifications(event.output, context.arrived), arrived: [], error: null }),
+              actions: assign({
+                items: ({ context, event }) => mergeNotifications(event.output, context.arrived),
+                arrived: [],
+                error: null,
+              }),
             },
             onError: { target: "failed", actions: assign({ error: ({ event }) => event.error, arrived: [] }) },
           },

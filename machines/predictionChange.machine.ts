@@ -2,7 +2,14 @@ import { assign, fromPromise, setup } from "xstate";
 import type { ErrorBody } from "../contract/common";
 import type { ChangeTierName } from "../contract/predictions";
 import { changeTiers } from "../contract/rules";
-import { betweenTiers, changeTierAt, lateOpensAt, sessionOver, tierEndsAt, type SessionWindow } from "../contract/weekendRules/time";
+import {
+  betweenTiers,
+  changeTierAt,
+  lateOpensAt,
+  sessionOver,
+  tierEndsAt,
+  type SessionWindow,
+} from "../contract/weekendRules/time";
 import type { PickChange } from "../contract/weekendRules/view";
 import { defaultWeekendRules, type WeekendRules } from "../contract/weekendRules/weekendRules";
 import { isRaceStarted, notProvided, toErrorBody } from "./serviceErrors";
@@ -60,16 +67,26 @@ export const costOf = (c: Pick<PredictionChangeContext, "request" | "rules">, ti
 export const MAX_TIMER_MS = 2_147_483_647;
 const waitUntil = (at: number, now: number) => Math.min(MAX_TIMER_MS, Math.max(0, at - now));
 
-const currentTier = (c: PredictionChangeContext) => (c.request ? changeTierAt(c.now, c.request.session, c.rules) : null);
+const currentTier = (c: PredictionChangeContext) =>
+  c.request ? changeTierAt(c.now, c.request.session, c.rules) : null;
 
 /** When LATE opens for the request's session (the "between tiers" message). */
-export const lateOpensFor = (c: Pick<PredictionChangeContext, "request" | "rules">) => (c.request ? lateOpensAt(c.request.session, c.rules) : 0);
+export const lateOpensFor = (c: Pick<PredictionChangeContext, "request" | "rules">) =>
+  c.request ? lateOpensAt(c.request.session, c.rules) : 0;
 
 /**
  * Tags the ChangePrediction modal reads: `busy` (checking, submitting), `confirming` (the price to confirm),
  * `insufficient`, `between` (no tier now, LATE to come), `failed`, and the outcomes `changed`, `expired`, `canceled`.
  */
-export type ChangeTag = "busy" | "confirming" | "insufficient" | "between" | "failed" | "changed" | "expired" | "canceled";
+export type ChangeTag =
+  | "busy"
+  | "confirming"
+  | "insufficient"
+  | "between"
+  | "failed"
+  | "changed"
+  | "expired"
+  | "canceled";
 
 export const predictionChangeMachine = setup({
   types: {
@@ -97,7 +114,8 @@ export const predictionChangeMachine = setup({
     /** A request opens the flow only when it changes at least one pick. */
     hasRequest: ({ context }) => context.request !== null && changedPicks(context.request.changes).length > 0,
     sessionOver: ({ context }) => context.request === null || sessionOver(context.now, context.request.session),
-    betweenTiers: ({ context }) => context.request !== null && betweenTiers(context.now, context.request.session, context.rules),
+    betweenTiers: ({ context }) =>
+      context.request !== null && betweenTiers(context.now, context.request.session, context.rules),
     cannotAfford: ({ context }) => context.balance < costOf(context, currentTier(context)),
     /** On confirm: the tier shown is still open and the balance still covers its price. */
     confirmedPriceHolds: ({ context }) => {
@@ -110,8 +128,12 @@ export const predictionChangeMachine = setup({
   },
   delays: {
     /** Until the shown tier closes: the machine re-checks by itself, so a modal never shows a stale price. */
-    untilTierEnds: ({ context }) => (context.request && context.tier ? waitUntil(tierEndsAt(context.tier, context.request.session, context.rules), context.now) : 0),
-    untilLateOpens: ({ context }) => (context.request ? waitUntil(lateOpensAt(context.request.session, context.rules), context.now) : 0),
+    untilTierEnds: ({ context }) =>
+      context.request && context.tier
+        ? waitUntil(tierEndsAt(context.tier, context.request.session, context.rules), context.now)
+        : 0,
+    untilLateOpens: ({ context }) =>
+      context.request ? waitUntil(lateOpensAt(context.request.session, context.rules), context.now) : 0,
   },
 }).createMachine({
   id: "predictionChange",
@@ -156,7 +178,8 @@ export const predictionChangeMachine = setup({
     },
     insufficient: {
       tags: "insufficient",
-      description: "The tier's price is above the balance: the player buys diamonds (the balance update re-checks) or cancels.",
+      description:
+        "The tier's price is above the balance: the player buys diamonds (the balance update re-checks) or cancels.",
       after: { untilTierEnds: "checking" },
       on: {
         "change.balance": { target: "checking", actions: { type: "setBalance", params: ({ event }) => event } },

@@ -48,7 +48,12 @@ export type PredictionFormEvent =
   | { type: "form.close"; categories: PredictionCategory[] };
 
 /** POST (first save) or PUT /predictions/races/{raceId} with data and version. */
-export type SaveInput = { raceId: string; version: number; first: boolean; data: Array<{ category: PredictionCategory; riderId: string }> };
+export type SaveInput = {
+  raceId: string;
+  version: number;
+  first: boolean;
+  data: Array<{ category: PredictionCategory; riderId: string }>;
+};
 export type SaveOutput = { version: number };
 
 const hasSaved = (saved: Picks) => Object.keys(saved).length > 0;
@@ -59,7 +64,8 @@ function withoutClosed(picks: Picks, saved: Picks, closed: readonly PredictionCa
   for (const c of unsavedCategories(picks, saved)) if (closed.includes(c)) delete kept[c];
   return kept;
 }
-const dropsChoice = (picks: Picks, saved: Picks, closed: readonly PredictionCategory[]) => unsavedCategories(picks, saved).some((c) => closed.includes(c));
+const dropsChoice = (picks: Picks, saved: Picks, closed: readonly PredictionCategory[]) =>
+  unsavedCategories(picks, saved).some((c) => closed.includes(c));
 
 /** The sessions a 418 named (contract/common.ts `ErrorBody.sessions`); none when it named none. */
 const sessionsOf = (error: unknown): SessionType[] => toErrorBody(error).sessions ?? [];
@@ -78,18 +84,24 @@ export const predictionFormMachine = setup({
   guards: {
     isDirty: ({ context }) => unsavedCategories(context.picks, context.saved).length > 0,
     categorySaved: ({ context, event }) => event.type === "form.choose" && context.saved[event.category] !== undefined,
-    duplicateRider: ({ context, event }) => event.type === "form.choose" && duplicateOf(context.picks, event.category, event.riderId) !== null,
+    duplicateRider: ({ context, event }) =>
+      event.type === "form.choose" && duplicateOf(context.picks, event.category, event.riderId) !== null,
     /** Only an unsaved choice can be taken back. */
     clearable: ({ context, event }) =>
-      event.type === "form.clear" && context.picks[event.category] !== undefined && context.saved[event.category] === undefined,
+      event.type === "form.clear" &&
+      context.picks[event.category] !== undefined &&
+      context.saved[event.category] === undefined,
     /** The same data again changes nothing (it would end the "saved" message a save just showed). */
-    news: ({ context, event }) => event.type === "form.sync" && (!samePicks(context.saved, event.saved) || context.version !== event.version),
+    news: ({ context, event }) =>
+      event.type === "form.sync" && (!samePicks(context.saved, event.saved) || context.version !== event.version),
     raceStarted: (_, params: { error: unknown }) => isRaceStarted(params.error),
     /** The closing categories hold an unsaved choice: it goes, and what is left to save may change. */
-    closesChoice: ({ context, event }) => event.type === "form.close" && dropsChoice(context.picks, context.saved, event.categories),
+    closesChoice: ({ context, event }) =>
+      event.type === "form.close" && dropsChoice(context.picks, context.saved, event.categories),
     /** Nothing would be left to try again once the closing categories' choices go. */
     closesAll: ({ context, event }) =>
-      event.type === "form.close" && unsavedCategories(withoutClosed(context.picks, context.saved, event.categories), context.saved).length === 0,
+      event.type === "form.close" &&
+      unsavedCategories(withoutClosed(context.picks, context.saved, event.categories), context.saved).length === 0,
   },
   actions: {
     choose: assign(({ context }, params: { category: PredictionCategory; riderId: string }) => ({
@@ -162,7 +174,10 @@ export const predictionFormMachine = setup({
         "form.choose": [
           {
             guard: "categorySaved",
-            actions: { type: "refuse", params: ({ event }) => ({ reason: "saved" as const, category: event.category, riderId: event.riderId }) },
+            actions: {
+              type: "refuse",
+              params: ({ event }) => ({ reason: "saved" as const, category: event.category, riderId: event.riderId }),
+            },
           },
           {
             guard: "duplicateRider",
@@ -178,7 +193,11 @@ export const predictionFormMachine = setup({
           },
           { target: ".route", actions: { type: "choose", params: ({ event }) => event } },
         ],
-        "form.clear": { guard: "clearable", target: ".route", actions: { type: "clearPick", params: ({ event }) => event } },
+        "form.clear": {
+          guard: "clearable",
+          target: ".route",
+          actions: { type: "clearPick", params: ({ event }) => event },
+        },
         "form.sync": { guard: "news", target: ".route", actions: { type: "applySync", params: ({ event }) => event } },
         "form.close": [
           { guard: "closesChoice", target: ".route", actions: { type: "close", params: ({ event }) => event } },
@@ -192,7 +211,8 @@ export const predictionFormMachine = setup({
         clean: {},
         dirty: {
           tags: "dirty",
-          description: "Choices not saved yet: leaving the page warns, Save is enabled; they outlive the screen as the weekend's draft.",
+          description:
+            "Choices not saved yet: leaving the page warns, Save is enabled; they outlive the screen as the weekend's draft.",
           on: { "form.save": "#predictionForm.saving" },
         },
         saved: { tags: "saved", description: "Just saved: the success message shows until the next choice." },
@@ -232,7 +252,11 @@ export const predictionFormMachine = setup({
         "form.retry": "saving",
         "form.dismiss": { target: "editing", actions: "clearError" },
         "form.close": [
-          { guard: "closesAll", target: "editing", actions: [{ type: "close", params: ({ event }) => event }, "clearError"] },
+          {
+            guard: "closesAll",
+            target: "editing",
+            actions: [{ type: "close", params: ({ event }) => event }, "clearError"],
+          },
           { actions: { type: "close", params: ({ event }) => event } },
         ],
       },
@@ -248,4 +272,5 @@ export const unsavedPicks = (context: Pick<PredictionFormContext, "picks" | "sav
   Object.fromEntries(unsavedCategories(context.picks, context.saved).map((c) => [c, context.picks[c]])) as Picks;
 
 /** Unsaved choices of a form snapshot's context. */
-export const unsavedCount = (context: Pick<PredictionFormContext, "picks" | "saved">) => unsavedCategories(context.picks, context.saved).length;
+export const unsavedCount = (context: Pick<PredictionFormContext, "picks" | "saved">) =>
+  unsavedCategories(context.picks, context.saved).length;

@@ -6,7 +6,18 @@ import type { RaceRider } from "../contract/races";
 import { picksOf, type Picks } from "../contract/weekendRules/form";
 import { categories, categorySession, podiumGroups } from "../contract/weekendRules/structure";
 import { upgradeKey } from "../contract/weekendRules/upgrades";
-import { cardView, changeRequestOf, chooserFor, closedCategories, factsOf, nextMoment, podiumState, slotState, type ChooserMode, type FormFacts } from "../contract/weekendRules/view";
+import {
+  cardView,
+  changeRequestOf,
+  chooserFor,
+  closedCategories,
+  factsOf,
+  nextMoment,
+  podiumState,
+  slotState,
+  type ChooserMode,
+  type FormFacts,
+} from "../contract/weekendRules/view";
 import type { WeekendRules } from "../contract/weekendRules/weekendRules";
 import { chooseRiderMachine, type ChooseRiderOutput } from "./chooseRider.machine";
 import { predictionChangeMachine } from "./predictionChange.machine";
@@ -78,7 +89,9 @@ const current = (c: PredictionWeekendContext): RacePrediction | null =>
 
 /** The rider a `xstate.done.actor.chooser` event carries (null when the player left without one). */
 const chooserOutput = (event: { type: string }): ChooseRiderOutput | null =>
-  event.type === "xstate.done.actor.chooser" && "output" in event ? ((event.output as ChooseRiderOutput | undefined) ?? null) : null;
+  event.type === "xstate.done.actor.chooser" && "output" in event
+    ? ((event.output as ChooseRiderOutput | undefined) ?? null)
+    : null;
 const formPicks = (c: PredictionWeekendContext) => c.form?.getSnapshot().context.picks ?? {};
 /** What the cards read of the form: its picks, and the categories a 418 closed. */
 const formFacts = (c: PredictionWeekendContext): FormFacts => {
@@ -105,7 +118,13 @@ export const predictionWeekendMachine = setup({
   types: {
     context: {} as PredictionWeekendContext,
     events: {} as PredictionWeekendEvent,
-    children: {} as { form: "predictionForm"; chooser: "chooseRider"; change: "predictionChange"; watch: "watchWeekend"; repick: "repick" },
+    children: {} as {
+      form: "predictionForm";
+      chooser: "chooseRider";
+      change: "predictionChange";
+      watch: "watchWeekend";
+      repick: "repick";
+    },
   },
   actors: {
     predictionForm: predictionFormMachine,
@@ -124,7 +143,10 @@ export const predictionWeekendMachine = setup({
     cardActs: ({ context, event }) => {
       const prediction = current(context);
       if (event.type !== "card.press" || !prediction || !context.data) return false;
-      return cardView(factsOf(prediction), event.category, context.now, context.data.rules, formFacts(context)).action !== null;
+      return (
+        cardView(factsOf(prediction), event.category, context.now, context.data.rules, formFacts(context)).action !==
+        null
+      );
     },
     changeCanceled: ({ context }) => context.change?.getSnapshot().hasTag("canceled") ?? false,
   },
@@ -139,12 +161,19 @@ export const predictionWeekendMachine = setup({
   actions: {
     /** The clock is a service: the app provides its server-aligned clock, tests a fake one. */
     readClock: assign({ now: () => Date.now() }),
-    setData: assign(({ context, event }) => (event.type === "weekend.data" ? { data: event.data, balance: null } : { data: context.data })),
-    setBalance: assign(({ context, event }) => ({ balance: event.type === "weekend.balance" ? event.balance : context.balance })),
+    setData: assign(({ context, event }) =>
+      event.type === "weekend.data" ? { data: event.data, balance: null } : { data: context.data },
+    ),
+    setBalance: assign(({ context, event }) => ({
+      balance: event.type === "weekend.balance" ? event.balance : context.balance,
+    })),
     /** The form gets the draft kept for this weekend (it holds the choices from now on). */
     spawnFlows: assign(({ context, spawn }) => {
       const prediction = context.data!.prediction;
-      const draft = context.draft && context.session && sameSession(context.draft.session, context.session) ? context.draft.picks : {};
+      const draft =
+        context.draft && context.session && sameSession(context.draft.session, context.session)
+          ? context.draft.picks
+          : {};
       const form = spawn("predictionForm", {
         id: "form",
         input: {
@@ -156,15 +185,23 @@ export const predictionWeekendMachine = setup({
         },
       });
       const buttons: Record<string, UpgradeButtonRef> = {};
-      for (const { key, view } of buttonViews(context)) buttons[key] = spawn("upgradeButton", { id: `upgrade:${key}`, input: { raceId: prediction.raceId, view } });
+      for (const { key, view } of buttonViews(context))
+        buttons[key] = spawn("upgradeButton", { id: `upgrade:${key}`, input: { raceId: prediction.raceId, view } });
       return { form, buttons, draft: null };
     }),
     /** Fresh data and verdicts to the children; the form hears which categories the clock has closed. */
     syncChildren: enqueueActions(({ context, enqueue }) => {
       const prediction = context.data?.prediction;
       if (context.form && prediction) {
-        enqueue.sendTo(context.form, { type: "form.sync", saved: picksOf(prediction.data), version: prediction.version });
-        enqueue.sendTo(context.form, { type: "form.close", categories: closedCategories(factsOf(prediction), context.now) });
+        enqueue.sendTo(context.form, {
+          type: "form.sync",
+          saved: picksOf(prediction.data),
+          version: prediction.version,
+        });
+        enqueue.sendTo(context.form, {
+          type: "form.close",
+          categories: closedCategories(factsOf(prediction), context.now),
+        });
       }
       for (const { key, view } of buttonViews(context)) {
         const ref = context.buttons[key];
@@ -172,7 +209,8 @@ export const predictionWeekendMachine = setup({
       }
     }),
     forwardBalance: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === "weekend.balance" && context.change?.getSnapshot().status === "active") enqueue.sendTo(context.change, { type: "change.balance", balance: event.balance });
+      if (event.type === "weekend.balance" && context.change?.getSnapshot().status === "active")
+        enqueue.sendTo(context.change, { type: "change.balance", balance: event.balance });
     }),
     /** The form's choices not saved yet become the weekend's draft (before the form stops); before the form came, the draft stays. */
     keepDraft: assign(({ context }) => {
@@ -184,11 +222,25 @@ export const predictionWeekendMachine = setup({
     /** The weekend to show; a draft of another player or race is dropped. */
     openSession: assign(({ context, event }) => {
       if (event.type !== "weekend.open") return {};
-      return { session: event.session, draft: context.draft && sameSession(context.draft.session, event.session) ? context.draft : null };
+      return {
+        session: event.session,
+        draft: context.draft && sameSession(context.draft.session, event.session) ? context.draft : null,
+      };
     }),
     stopAll: enqueueActions(({ context, enqueue }) => {
-      for (const ref of [context.form, context.chooser, context.change, ...Object.values(context.buttons)]) if (ref) enqueue.stopChild(ref);
-      enqueue.assign({ form: null, chooser: null, change: null, buttons: {}, choosing: null, picked: null, data: null, balance: null, error: null });
+      for (const ref of [context.form, context.chooser, context.change, ...Object.values(context.buttons)])
+        if (ref) enqueue.stopChild(ref);
+      enqueue.assign({
+        form: null,
+        chooser: null,
+        change: null,
+        buttons: {},
+        choosing: null,
+        picked: null,
+        data: null,
+        balance: null,
+        error: null,
+      });
     }),
     startChooser: assign(({ context, event, spawn }) => {
       if (event.type !== "card.press") return {};
@@ -196,8 +248,18 @@ export const predictionWeekendMachine = setup({
       const rules = context.data!.rules;
       const action = cardView(factsOf(prediction), event.category, context.now, rules, formFacts(context)).action!;
       const mode: ChooserMode = action.kind === "choose" ? "choose" : action.kind;
-      const chooser = chooserFor(event.category, mode, formPicks(context), picksOf(prediction.data), context.data!.riders);
-      return { choosing: { category: event.category, mode }, chooser: spawn("chooseRider", { id: "chooser", input: { chooser } }), error: null };
+      const chooser = chooserFor(
+        event.category,
+        mode,
+        formPicks(context),
+        picksOf(prediction.data),
+        context.data!.riders,
+      );
+      return {
+        choosing: { category: event.category, mode },
+        chooser: spawn("chooseRider", { id: "chooser", input: { chooser } }),
+        error: null,
+      };
     }),
     stopChooser: enqueueActions(({ context, enqueue }) => {
       if (context.chooser) enqueue.stopChild(context.chooser);
@@ -205,7 +267,12 @@ export const predictionWeekendMachine = setup({
     }),
     setPicked: assign({ picked: ({ event }) => chooserOutput(event)?.riderId ?? null }),
     choose: enqueueActions(({ context, enqueue }) => {
-      if (context.form && context.choosing && context.picked) enqueue.sendTo(context.form, { type: "form.choose", category: context.choosing.category, riderId: context.picked });
+      if (context.form && context.choosing && context.picked)
+        enqueue.sendTo(context.form, {
+          type: "form.choose",
+          category: context.choosing.category,
+          riderId: context.picked,
+        });
     }),
     startChange: assign(({ context, spawn }) => {
       const prediction = current(context)!;
@@ -214,7 +281,11 @@ export const predictionWeekendMachine = setup({
       const changes = changeRequestOf(picksOf(prediction.data), category, context.picked!);
       const change = spawn("predictionChange", {
         id: "change",
-        input: { request: { raceId: prediction.raceId, session, changes }, balance: Number(prediction.balance), rules: context.data!.rules },
+        input: {
+          request: { raceId: prediction.raceId, session, changes },
+          balance: Number(prediction.balance),
+          rules: context.data!.rules,
+        },
       });
       return { change };
     }),
@@ -237,7 +308,20 @@ export const predictionWeekendMachine = setup({
   description:
     "The Predictions screen's weekend: spawns the form and the 15 upgrade buttons when the data arrives and keeps them on the contract's verdicts as data, balance and time move; a card's action opens the chooser, whose pick is a form choice, a paid change (its own flow) or a free re-pick; everything stops when the weekend closes, its unsaved choices kept as the draft for the same weekend.",
   initial: "closed",
-  context: { session: null, draft: null, data: null, balance: null, now: 0, form: null, buttons: {}, choosing: null, chooser: null, picked: null, change: null, error: null },
+  context: {
+    session: null,
+    draft: null,
+    data: null,
+    balance: null,
+    now: 0,
+    form: null,
+    buttons: {},
+    choosing: null,
+    chooser: null,
+    picked: null,
+    change: null,
+    error: null,
+  },
   states: {
     closed: {
       on: { "weekend.open": { target: "open", actions: "openSession" } },
@@ -267,10 +351,16 @@ export const predictionWeekendMachine = setup({
                 waiting: {
                   description:
                     "Until the next moment a verdict changes; then the buttons hear the new verdicts. New data is taken here, so that it re-arms the wait: a session moved earlier brings its moment forward.",
-                  after: { untilNextMoment: { target: "waiting", reenter: true, actions: ["readClock", "syncChildren"] } },
+                  after: {
+                    untilNextMoment: { target: "waiting", reenter: true, actions: ["readClock", "syncChildren"] },
+                  },
                   // Here and not on `ready`: xstate lets this region's transition pre-empt one of the parallel state itself.
                   on: {
-                    "weekend.data": { target: "waiting", reenter: true, actions: ["setData", "readClock", "syncChildren"] },
+                    "weekend.data": {
+                      target: "waiting",
+                      reenter: true,
+                      actions: ["setData", "readClock", "syncChildren"],
+                    },
                     // A clock heard to be ahead (a session started that the tab's timer had not reached) re-arms the wait too.
                     "weekend.clock": { target: "waiting", reenter: true, actions: ["readClock", "syncChildren"] },
                   },
@@ -281,7 +371,13 @@ export const predictionWeekendMachine = setup({
               initial: "idle",
               states: {
                 idle: {
-                  on: { "card.press": { guard: "cardActs", target: "choosing", actions: ["readClock", "startChooser", "openChooser"] } },
+                  on: {
+                    "card.press": {
+                      guard: "cardActs",
+                      target: "choosing",
+                      actions: ["readClock", "startChooser", "openChooser"],
+                    },
+                  },
                 },
                 choosing: {
                   description: "The ChooseRider modal: the contract's options for the card's mode.",
@@ -301,7 +397,11 @@ export const predictionWeekendMachine = setup({
                 deciding: {
                   always: [
                     { guard: { type: "choosingMode", params: { mode: "choose" } }, target: "idle", actions: "choose" },
-                    { guard: { type: "choosingMode", params: { mode: "change" } }, target: "changing", actions: ["startChange", "openChange"] },
+                    {
+                      guard: { type: "choosingMode", params: { mode: "change" } },
+                      target: "changing",
+                      actions: ["startChange", "openChange"],
+                    },
                     { target: "repicking" },
                   ],
                 },

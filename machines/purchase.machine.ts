@@ -28,16 +28,24 @@ export type PurchaseContext = {
 
 export type PurchaseEvent =
   /** Back to the provider's page (the payer action is still to do). */
-  | { type: "purchase.continue" }
-  | { type: "purchase.cancel" }
-  | { type: "purchase.retry" };
+  { type: "purchase.continue" } | { type: "purchase.cancel" } | { type: "purchase.retry" };
 
 /**
  * Tags the Store reads: `working` (the Processing modal) and its step, `creating`, `checking`, `capturing` or
  * `cancelling` (the line it shows), `approving` (off to the provider), `payerAction` (the
  * provider still needs the payer), and the outcomes `completed`, `voided`, `failed` (retry).
  */
-export type PurchaseTag = "working" | "creating" | "checking" | "capturing" | "cancelling" | "approving" | "payerAction" | "completed" | "voided" | "failed";
+export type PurchaseTag =
+  | "working"
+  | "creating"
+  | "checking"
+  | "capturing"
+  | "cancelling"
+  | "approving"
+  | "payerAction"
+  | "completed"
+  | "voided"
+  | "failed";
 
 /** The order to resume: the one created, else the provider's token the payer came back with. */
 export const orderRef = (c: PurchaseContext) => c.order?.id ?? (c.start.kind === "return" ? c.start.ref : null);
@@ -116,8 +124,14 @@ export const purchaseMachine = setup({
             id: "createOrder",
             src: "createOrder",
             input: ({ context }) => ({ dPackId: context.start.kind === "pack" ? context.start.dPackId : "" }),
-            onDone: { target: "#purchase.approving", actions: { type: "setOrder", params: ({ event }) => event.output } },
-            onError: { target: "#purchase.failed", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: "#purchase.approving",
+              actions: { type: "setOrder", params: ({ event }) => event.output },
+            },
+            onError: {
+              target: "#purchase.failed",
+              actions: { type: "setError", params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         resuming: {
@@ -127,7 +141,10 @@ export const purchaseMachine = setup({
             src: "readOrder",
             input: ({ context }) => ({ ref: orderRef(context) ?? "" }),
             onDone: { target: "routing", actions: { type: "setOrder", params: ({ event }) => event.output } },
-            onError: { target: "#purchase.failed", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: "#purchase.failed",
+              actions: { type: "setError", params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         routing: {
@@ -146,16 +163,25 @@ export const purchaseMachine = setup({
             id: "captureOrder",
             src: "captureOrder",
             input: ({ context }) => ({ ref: orderRef(context) ?? "" }),
-            onDone: { target: "#purchase.completed", actions: [{ type: "setOrder", params: ({ event }) => event.output }, "credited"] },
+            onDone: {
+              target: "#purchase.completed",
+              actions: [{ type: "setOrder", params: ({ event }) => event.output }, "credited"],
+            },
             onError: [
-              { guard: { type: "voidedOnServer", params: ({ event }) => ({ error: event.error }) }, target: "#purchase.voided" },
+              {
+                guard: { type: "voidedOnServer", params: ({ event }) => ({ error: event.error }) },
+                target: "#purchase.voided",
+              },
               // The provider needs the payer again (3-D Secure at capture): read the order for its new approve link.
               {
                 guard: { type: "notApprovedOnServer", params: ({ event }) => ({ error: event.error }) },
                 target: "resuming",
                 actions: assign({ captureRefused: true }),
               },
-              { target: "#purchase.failed", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
+              {
+                target: "#purchase.failed",
+                actions: { type: "setError", params: ({ event }) => ({ error: event.error }) },
+              },
             ],
           },
         },
@@ -168,8 +194,14 @@ export const purchaseMachine = setup({
             onDone: { target: "#purchase.voided", actions: { type: "setOrder", params: ({ event }) => event.output } },
             onError: [
               // Completed meanwhile (a webhook captured it): read it again.
-              { guard: { type: "completedOnServer", params: ({ event }) => ({ error: event.error }) }, target: "resuming" },
-              { target: "#purchase.failed", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
+              {
+                guard: { type: "completedOnServer", params: ({ event }) => ({ error: event.error }) },
+                target: "resuming",
+              },
+              {
+                target: "#purchase.failed",
+                actions: { type: "setError", params: ({ event }) => ({ error: event.error }) },
+              },
             ],
           },
         },
@@ -184,7 +216,8 @@ export const purchaseMachine = setup({
     },
     payerAction: {
       tags: ["payerAction"],
-      description: "The provider still needs the payer (PAYER_ACTION_REQUIRED, 3-D Secure): back to its page, or cancel.",
+      description:
+        "The provider still needs the payer (PAYER_ACTION_REQUIRED, 3-D Secure): back to its page, or cancel.",
       on: {
         "purchase.continue": { guard: "hasApproveLink", target: "approving" },
         "purchase.cancel": { target: "working.cancelling" },

@@ -76,15 +76,21 @@ export const raceBetsMachine = setup({
   },
   delays: {
     /** Until bets close: the screen's buttons close then. */
-    untilDeadline: ({ context }) => Math.min(MAX_TIMER_MS, Math.max(0, (closesAt(context) ?? context.now) - context.now)),
+    untilDeadline: ({ context }) =>
+      Math.min(MAX_TIMER_MS, Math.max(0, (closesAt(context) ?? context.now) - context.now)),
   },
   actions: {
     /** The clock is a service: the app provides its server-aligned clock, tests a fake one. */
     readClock: assign({ now: () => Date.now() }),
-    setData: assign(({ context, event }) => (event.type === "bets.data" ? { data: event.data, balance: null } : { data: context.data })),
-    setBalance: assign(({ context, event }) => ({ balance: event.type === "bets.balance" ? event.balance : context.balance })),
+    setData: assign(({ context, event }) =>
+      event.type === "bets.data" ? { data: event.data, balance: null } : { data: context.data },
+    ),
+    setBalance: assign(({ context, event }) => ({
+      balance: event.type === "bets.balance" ? event.balance : context.balance,
+    })),
     forwardBalance: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === "bets.balance" && context.placement?.getSnapshot().status === "active") enqueue.sendTo(context.placement, { type: "bet.balance", balance: event.balance });
+      if (event.type === "bets.balance" && context.placement?.getSnapshot().status === "active")
+        enqueue.sendTo(context.placement, { type: "bet.balance", balance: event.balance });
     }),
     /** The race read again: the open placement decides with the fresh riders and bets, and the close as it is now (an operator may have moved the race session). */
     forwardFacts: enqueueActions(({ context, event, enqueue }) => {
@@ -132,9 +138,16 @@ export const raceBetsMachine = setup({
     open: {
       invoke: { id: "watch", src: "watchBets", input: ({ context }) => context.session! },
       on: {
-        "bets.close": { target: "closed", actions: ["stopPlacement", "closeBetModal", "clear", assign({ session: null })] },
+        "bets.close": {
+          target: "closed",
+          actions: ["stopPlacement", "closeBetModal", "clear", assign({ session: null })],
+        },
         // Another race (or player): the old race's flow goes, the new one loads.
-        "bets.open": { target: "open", reenter: true, actions: ["stopPlacement", "closeBetModal", "clear", assign({ session: ({ event }) => event.session })] },
+        "bets.open": {
+          target: "open",
+          reenter: true,
+          actions: ["stopPlacement", "closeBetModal", "clear", assign({ session: ({ event }) => event.session })],
+        },
       },
       initial: "loading",
       states: {
@@ -156,14 +169,23 @@ export const raceBetsMachine = setup({
                   description: "Bets can be placed until the race session's scheduled start.",
                   after: { untilDeadline: { target: "checking", actions: "readClock" } },
                 },
-                closed: { tags: "closed", description: "'The time to make the bet has expired': the odds stay, the buttons go." },
+                closed: {
+                  tags: "closed",
+                  description: "'The time to make the bet has expired': the odds stay, the buttons go.",
+                },
               },
             },
             flow: {
               initial: "idle",
               states: {
                 idle: {
-                  on: { "rider.bet": { guard: "canBet", target: "placing", actions: ["readClock", "startPlacement", "openBetModal"] } },
+                  on: {
+                    "rider.bet": {
+                      guard: "canBet",
+                      target: "placing",
+                      actions: ["readClock", "startPlacement", "openBetModal"],
+                    },
+                  },
                 },
                 placing: {
                   tags: "betting",

@@ -49,7 +49,8 @@ export type RaceControlTag = "closed" | "loading" | "failed" | "ready" | "flow";
 // The verdicts: what the weekend allows now, as the timeline says.
 const open = (d: RaceControl) => d.confirmedAt === null && !d.canceled;
 const sessionOf = (d: RaceControl, type: SessionType) => d.sessions.find((s) => s.type === type);
-const resultOf = (d: RaceControl, key: ResultKey) => d.sessions.flatMap((s) => s.results.map((r) => ({ ...r, state: s.state }))).find((r) => r.key === key);
+const resultOf = (d: RaceControl, key: ResultKey) =>
+  d.sessions.flatMap((s) => s.results.map((r) => ({ ...r, state: s.state }))).find((r) => r.key === key);
 
 /** A session not started moves; a running one is extended. */
 export const canMove = (d: RaceControl, type: SessionType) => {
@@ -73,12 +74,15 @@ export const canCancel = (d: RaceControl, key: ResultKey) => {
 };
 /** The weekend is confirmed once; the server refuses it before the race is classified. */
 export const canConfirm = (d: RaceControl) => open(d);
-export const canInjure = (d: RaceControl, riderId: string) => open(d) && d.riders.some((r) => r.id === riderId && !r.out);
+export const canInjure = (d: RaceControl, riderId: string) =>
+  open(d) && d.riders.some((r) => r.id === riderId && !r.out);
 /** A substitute takes the place of a rider who is out. */
-export const canSubstitute = (d: RaceControl, riderId: string) => open(d) && d.riders.some((r) => r.id === riderId && r.out);
+export const canSubstitute = (d: RaceControl, riderId: string) =>
+  open(d) && d.riders.some((r) => r.id === riderId && r.out);
 export const canAddWildcard = (d: RaceControl) => open(d);
 
-const modeOf = (type: string): EntryMode => (type === "result.correct" ? "correct" : type === "result.cancel" ? "cancel" : "enter");
+const modeOf = (type: string): EntryMode =>
+  type === "result.correct" ? "correct" : type === "result.cancel" ? "cancel" : "enter";
 
 /** The race numbers already entered for a key, so a correction starts from the classification that stands. */
 const enteredText = (d: RaceControl, key: ResultKey) => {
@@ -87,14 +91,20 @@ const enteredText = (d: RaceControl, key: ResultKey) => {
 };
 
 /** A flow still talking to the server is not replaced under it. */
-const busy = (ref: FlowRef | null) => ref !== null && ref.getSnapshot().status === "active" && ref.getSnapshot().hasTag("busy");
+const busy = (ref: FlowRef | null) =>
+  ref !== null && ref.getSnapshot().status === "active" && ref.getSnapshot().hasTag("busy");
 
 export const raceControlMachine = setup({
   types: {
     context: {} as RaceControlContext,
     events: {} as RaceControlEvent,
     tags: {} as RaceControlTag,
-    children: {} as { entry: "classificationEntry"; move: "sessionMove"; action: "raceControlAction"; watchControl: "watchControl" },
+    children: {} as {
+      entry: "classificationEntry";
+      move: "sessionMove";
+      action: "raceControlAction";
+      watchControl: "watchControl";
+    },
   },
   actors: {
     classificationEntry: classificationEntryMachine,
@@ -106,17 +116,43 @@ export const raceControlMachine = setup({
   guards: {
     free: ({ context }) => !busy(context.flow),
     otherRace: ({ context, event }) => event.type === "control.open" && event.raceId !== context.raceId,
-    mayMove: ({ context, event }) => event.type === "session.move" && context.data !== null && !busy(context.flow) && canMove(context.data, event.session),
-    mayEnter: ({ context, event }) => event.type === "result.enter" && context.data !== null && !busy(context.flow) && canEnter(context.data, event.key),
-    mayCorrect: ({ context, event }) => event.type === "result.correct" && context.data !== null && !busy(context.flow) && canCorrect(context.data, event.key),
-    mayCancel: ({ context, event }) => event.type === "result.cancel" && context.data !== null && !busy(context.flow) && canCancel(context.data, event.key),
+    mayMove: ({ context, event }) =>
+      event.type === "session.move" &&
+      context.data !== null &&
+      !busy(context.flow) &&
+      canMove(context.data, event.session),
+    mayEnter: ({ context, event }) =>
+      event.type === "result.enter" &&
+      context.data !== null &&
+      !busy(context.flow) &&
+      canEnter(context.data, event.key),
+    mayCorrect: ({ context, event }) =>
+      event.type === "result.correct" &&
+      context.data !== null &&
+      !busy(context.flow) &&
+      canCorrect(context.data, event.key),
+    mayCancel: ({ context, event }) =>
+      event.type === "result.cancel" &&
+      context.data !== null &&
+      !busy(context.flow) &&
+      canCancel(context.data, event.key),
     mayConfirm: ({ context }) => context.data !== null && !busy(context.flow) && canConfirm(context.data),
-    mayInjure: ({ context, event }) => event.type === "rider.injure" && context.data !== null && !busy(context.flow) && canInjure(context.data, event.riderId),
-    maySubstitute: ({ context, event }) => event.type === "entry.substitute" && context.data !== null && !busy(context.flow) && canSubstitute(context.data, event.replaces),
+    mayInjure: ({ context, event }) =>
+      event.type === "rider.injure" &&
+      context.data !== null &&
+      !busy(context.flow) &&
+      canInjure(context.data, event.riderId),
+    maySubstitute: ({ context, event }) =>
+      event.type === "entry.substitute" &&
+      context.data !== null &&
+      !busy(context.flow) &&
+      canSubstitute(context.data, event.replaces),
     mayAddWildcard: ({ context }) => context.data !== null && !busy(context.flow) && canAddWildcard(context.data),
   },
   actions: {
-    setData: assign(({ context, event }) => (event.type === "control.data" ? { data: event.data, error: null } : context)),
+    setData: assign(({ context, event }) =>
+      event.type === "control.data" ? { data: event.data, error: null } : context,
+    ),
     stopFlow: enqueueActions(({ context, enqueue }) => {
       if (context.flow) enqueue.stopChild(context.flow);
       enqueue.assign({ flow: null, flowKind: null });
@@ -127,13 +163,28 @@ export const raceControlMachine = setup({
       const mode = modeOf(event.type);
       const riders = data.riders.map((r) => ({ id: r.id, number: r.number, name: r.name, out: r.out }));
       const text = mode === "correct" ? enteredText(data, key) : "";
-      return { flow: spawn("classificationEntry", { id: "entry", input: { raceId: data.raceId, session: key, mode, riders, text } }), flowKind: "entry" as const };
+      return {
+        flow: spawn("classificationEntry", {
+          id: "entry",
+          input: { raceId: data.raceId, session: key, mode, riders, text },
+        }),
+        flowKind: "entry" as const,
+      };
     }),
     startMove: assign(({ context, event, spawn }) => {
       const data = context.data!;
       const s = sessionOf(data, event.type === "session.move" ? event.session : "FP1")!;
       return {
-        flow: spawn("sessionMove", { id: "move", input: { raceId: data.raceId, session: s.type, startsAt: s.startsAt, endsAt: s.endsAt, running: s.state === "RUNNING" } }),
+        flow: spawn("sessionMove", {
+          id: "move",
+          input: {
+            raceId: data.raceId,
+            session: s.type,
+            startsAt: s.startsAt,
+            endsAt: s.endsAt,
+            running: s.state === "RUNNING",
+          },
+        }),
         flowKind: "move" as const,
       };
     }),
@@ -159,12 +210,22 @@ export const raceControlMachine = setup({
   states: {
     closed: {
       tags: ["closed"],
-      on: { "control.open": { target: "open", actions: assign({ raceId: ({ event }) => event.raceId, data: null, error: null }) } },
+      on: {
+        "control.open": {
+          target: "open",
+          actions: assign({ raceId: ({ event }) => event.raceId, data: null, error: null }),
+        },
+      },
     },
     open: {
       invoke: { src: "watchControl", id: "watchControl", input: ({ context }) => ({ raceId: context.raceId ?? "" }) },
       on: {
-        "control.open": { guard: "otherRace", target: "open", reenter: true, actions: ["stopFlow", assign({ raceId: ({ event }) => event.raceId, data: null, error: null })] },
+        "control.open": {
+          guard: "otherRace",
+          target: "open",
+          reenter: true,
+          actions: ["stopFlow", assign({ raceId: ({ event }) => event.raceId, data: null, error: null })],
+        },
         "control.close": { target: "closed", actions: ["stopFlow", assign({ raceId: null, data: null, error: null })] },
       },
       initial: "loading",
@@ -178,7 +239,10 @@ export const raceControlMachine = setup({
         },
         failed: {
           tags: ["failed"],
-          on: { "control.data": { target: "ready", actions: "setData" }, "control.retry": { target: "#raceControl.open", reenter: true } },
+          on: {
+            "control.data": { target: "ready", actions: "setData" },
+            "control.retry": { target: "#raceControl.open", reenter: true },
+          },
         },
         ready: {
           tags: ["ready"],

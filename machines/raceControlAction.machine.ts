@@ -17,7 +17,14 @@ export const EMPTY_NEW_RIDER: NewRiderDraft = { name: "", number: "", teamId: ""
 export type ControlAction =
   | { kind: "confirm"; raceId: string }
   | { kind: "injure"; raceId: string; riderId: string }
-  | { kind: "entry"; raceId: string; role: "SUBSTITUTE" | "WILDCARD"; riderId: string | null; replaces: string | null; newRider: NewRiderDraft | null };
+  | {
+      kind: "entry";
+      raceId: string;
+      role: "SUBSTITUTE" | "WILDCARD";
+      riderId: string | null;
+      replaces: string | null;
+      newRider: NewRiderDraft | null;
+    };
 
 /** The figures the page shows after the action (whichever call answered). */
 export type ActionReport = { replayed: boolean; figures: Record<string, number> };
@@ -32,7 +39,9 @@ export type ActionEvent =
 /** Tags the page reads: `asking` (what it will do, confirm offered), `busy`, `failed`, `done`. */
 export type ActionTag = "asking" | "busy" | "failed" | "done";
 
-export type NewRiderCheck = { ok: true; rider: EntryNewRider } | { ok: false; errors: Partial<Record<keyof NewRiderDraft, FieldError>> };
+export type NewRiderCheck =
+  | { ok: true; rider: EntryNewRider }
+  | { ok: false; errors: Partial<Record<keyof NewRiderDraft, FieldError>> };
 
 /**
  * The draft against the contract's EntryNewRider, its errors by field. A field left empty says "required": the
@@ -40,11 +49,19 @@ export type NewRiderCheck = { ok: true; rider: EntryNewRider } | { ok: false; er
  */
 export function checkNewRider(draft: NewRiderDraft): NewRiderCheck {
   const number = draft.number.trim();
-  const result = EntryNewRider.safeParse({ name: draft.name, number: number === "" ? undefined : Number(number), country: draft.country, teamId: draft.teamId });
+  const result = EntryNewRider.safeParse({
+    name: draft.name,
+    number: number === "" ? undefined : Number(number),
+    country: draft.country,
+    teamId: draft.teamId,
+  });
   if (result.success) return { ok: true, rider: result.data };
   const errors: Partial<Record<keyof NewRiderDraft, FieldError>> = {};
   for (const [field, error] of Object.entries(fieldErrors(result.error)) as [keyof NewRiderDraft, FieldError][]) {
-    errors[field] = draft[field].trim() === "" ? { code: "required", params: { field }, message: formatMessage("required", { field }) } : error;
+    errors[field] =
+      draft[field].trim() === ""
+        ? { code: "required", params: { field }, message: formatMessage("required", { field }) }
+        : error;
   }
   return { ok: false, errors };
 }
@@ -60,7 +77,9 @@ export function actionReady(a: ControlAction): boolean {
 export function entryBody(a: Extract<ControlAction, { kind: "entry" }>): EntryBody {
   const checked = a.newRider ? checkNewRider(a.newRider) : null;
   const newRider = checked?.ok ? { newRider: checked.rider } : {};
-  return a.role === "SUBSTITUTE" ? { role: "SUBSTITUTE", riderId: a.riderId ?? "", replaces: a.replaces ?? "", ...newRider } : { role: "WILDCARD", riderId: a.riderId ?? "", ...newRider };
+  return a.role === "SUBSTITUTE"
+    ? { role: "SUBSTITUTE", riderId: a.riderId ?? "", replaces: a.replaces ?? "", ...newRider }
+    : { role: "WILDCARD", riderId: a.riderId ?? "", ...newRider };
 }
 
 /** An entry's rider (existing, or new with its draft) or the rider replaced, as the operator picks them (other actions name their rider up front). */
@@ -75,7 +94,12 @@ function withChoice(action: ControlAction, event: Extract<ActionEvent, { type: "
 }
 
 export const raceControlActionMachine = setup({
-  types: { context: {} as ActionContext, events: {} as ActionEvent, input: {} as { action: ControlAction }, tags: {} as ActionTag },
+  types: {
+    context: {} as ActionContext,
+    events: {} as ActionEvent,
+    input: {} as { action: ControlAction },
+    tags: {} as ActionTag,
+  },
   actors: {
     /** POST …/confirm, POST /admin/riders/{riderId}/injury or POST …/entries, by the action's kind. */
     perform: fromPromise<ActionReport, ControlAction>(notProvided("perform")),
@@ -96,7 +120,9 @@ export const raceControlActionMachine = setup({
     asking: {
       tags: ["asking"],
       on: {
-        "action.set": { actions: assign({ action: ({ context, event }) => withChoice(context.action, event), error: null }) },
+        "action.set": {
+          actions: assign({ action: ({ context, event }) => withChoice(context.action, event), error: null }),
+        },
         "action.confirm": { guard: "ready", target: "sending" },
       },
     },
@@ -106,7 +132,10 @@ export const raceControlActionMachine = setup({
         src: "perform",
         id: "perform",
         input: ({ context }) => context.action,
-        onDone: { target: "done", actions: [assign({ report: ({ event }) => event.output, error: null }), "performed"] },
+        onDone: {
+          target: "done",
+          actions: [assign({ report: ({ event }) => event.output, error: null }), "performed"],
+        },
         onError: { target: "failed", actions: { type: "setError", params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -115,7 +144,10 @@ export const raceControlActionMachine = setup({
       description: "Refused (its code is shown) or out of reach: the operator may change the choice and confirm again.",
       on: {
         "action.retry": { guard: "ready", target: "sending" },
-        "action.set": { target: "asking", actions: assign({ action: ({ context, event }) => withChoice(context.action, event), error: null }) },
+        "action.set": {
+          target: "asking",
+          actions: assign({ action: ({ context, event }) => withChoice(context.action, event), error: null }),
+        },
       },
     },
     done: { tags: ["done"], type: "final" },

@@ -7,11 +7,21 @@ import { EVENTS_PER_ACTOR, REDACTED, redact, type RecordedActor, type RecordedSt
 // with xstate's pure `transition` (no service runs: invoked actors "answer" with their recorded done/error
 // events) and reports each state.
 
-type Live = { ref: AnyActor; id: string; systemId?: string; machine: string; initial: RecordedActor["initial"]; steps: RecordedStep[]; dropped: boolean };
+type Live = {
+  ref: AnyActor;
+  id: string;
+  systemId?: string;
+  machine: string;
+  initial: RecordedActor["initial"];
+  steps: RecordedStep[];
+  dropped: boolean;
+};
 
 const machineOf = (ref: AnyActor): AnyStateMachine | null => {
   const logic: unknown = ref.logic;
-  return typeof logic === "object" && logic !== null && "root" in logic && "getStateNodeById" in logic ? (logic as AnyStateMachine) : null;
+  return typeof logic === "object" && logic !== null && "root" in logic && "getStateNodeById" in logic
+    ? (logic as AnyStateMachine)
+    : null;
 };
 
 /** A machine that reads the clock (its `readClock` action) keeps the time read in `context.now`. */
@@ -85,23 +95,33 @@ export type ReplayResult = {
 /** JSON with object keys sorted: parallel regions may list their states in any order. */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).toSorted(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).toSorted(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** Whether the recording holds values `redact` replaced: a machine reading them cannot be replayed. */
-export const isRedacted = (recorded: RecordedActor) => JSON.stringify([recorded.initial, recorded.steps]).includes(JSON.stringify(REDACTED));
+export const isRedacted = (recorded: RecordedActor) =>
+  JSON.stringify([recorded.initial, recorded.steps]).includes(JSON.stringify(REDACTED));
 
 /**
  * Replays one recorded actor through its machine, from its recorded start, step by step. The clock is a
  * service too: a machine's `readClock` reads, at each step, the time the player's machine read then.
  */
 export function replayActor(machine: AnyStateMachine, recorded: RecordedActor): ReplayResult {
-  if (!recorded.complete) throw new Error(`${recorded.id}: the recording does not start at the actor's start (events were dropped)`);
+  if (!recorded.complete)
+    throw new Error(`${recorded.id}: the recording does not start at the actor's start (events were dropped)`);
   const initialNow = clockOf(recorded.initial.context).now;
   let clock = initialNow ?? 0;
-  const replayed = initialNow !== undefined && machine.implementations.actions.readClock ? machine.provide({ actions: { readClock: assign({ now: () => clock }) } }) : machine;
-  let snapshot = replayed.resolveState({ value: recorded.initial.value as never, context: recorded.initial.context as never });
+  const replayed =
+    initialNow !== undefined && machine.implementations.actions.readClock
+      ? machine.provide({ actions: { readClock: assign({ now: () => clock }) } })
+      : machine;
+  let snapshot = replayed.resolveState({
+    value: recorded.initial.value as never,
+    context: recorded.initial.context as never,
+  });
   const steps: ReplayStep[] = [];
   let error: string | null = null;
   for (const step of recorded.steps) {

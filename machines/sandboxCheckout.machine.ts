@@ -21,7 +21,8 @@ export const sandboxCheckoutMachine = setup({
     runStep: fromPromise<SandboxCheckout, { step: CheckoutStep }>(notProvided("runStep")),
   },
   guards: {
-    leaves: (_, params: { checkout: SandboxCheckout }) => params.checkout.state === "APPROVED" || params.checkout.state === "VOIDED",
+    leaves: (_, params: { checkout: SandboxCheckout }) =>
+      params.checkout.state === "APPROVED" || params.checkout.state === "VOIDED",
     /** The order was canceled or completed meanwhile (the Store canceled it, another tab paid): the page is stale. */
     orderFinal: (_, params: { error: unknown }) => {
       const code = toErrorBody(params.error).code;
@@ -42,7 +43,8 @@ export const sandboxCheckoutMachine = setup({
   },
 }).createMachine({
   id: "sandboxCheckout",
-  description: "The sandbox provider's checkout: pay, the 3-D Secure step, or cancel; back to the Store once approved or canceled (its return or cancel URL), errors shown with the buttons on again; an order canceled or completed meanwhile is read again, so the page shows it as it is.",
+  description:
+    "The sandbox provider's checkout: pay, the 3-D Secure step, or cancel; back to the Store once approved or canceled (its return or cancel URL), errors shown with the buttons on again; an order canceled or completed meanwhile is read again, so the page shows it as it is.",
   initial: "ready",
   context: { error: null, last: null },
   states: {
@@ -57,7 +59,10 @@ export const sandboxCheckoutMachine = setup({
           {
             guard: { type: "leaves", params: ({ event }) => ({ checkout: event.output }) },
             target: "leaving",
-            actions: [{ type: "store", params: ({ event }) => ({ checkout: event.output }) }, { type: "leave", params: ({ event }) => ({ checkout: event.output }) }],
+            actions: [
+              { type: "store", params: ({ event }) => ({ checkout: event.output }) },
+              { type: "leave", params: ({ event }) => ({ checkout: event.output }) },
+            ],
           },
           { target: "ready", actions: { type: "store", params: ({ event }) => ({ checkout: event.output }) } },
         ],

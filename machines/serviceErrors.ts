@@ -4,7 +4,11 @@ import { messages } from "../contract/messages";
 // What every machine needs about its services: the API's error body out of a rejection, and a placeholder
 // service that fails loudly until the app provides the real one.
 
-export const somethingWentWrong: ErrorBody = { statusCode: 0, code: "somethingWentWrong", message: messages.somethingWentWrong };
+export const somethingWentWrong: ErrorBody = {
+  statusCode: 0,
+  code: "somethingWentWrong",
+  message: messages.somethingWentWrong,
+};
 
 /** The API client rejects with `{ body: ErrorBody }`; anything else (network, bugs) is shown generically. */
 export function toErrorBody(error: unknown): ErrorBody {

@@ -47,10 +47,17 @@ export function moveBodyOf(c: Pick<SessionMoveContext, "startsAt" | "endsAt" | "
 
 /** The picked time is a real instant, other than the one it replaces. */
 export const moveChanges = (c: Pick<SessionMoveContext, "startsAt" | "endsAt" | "running" | "to">) =>
-  c.to !== null && Number.isFinite(Date.parse(c.to)) && Date.parse(c.to) !== Date.parse(c.running ? c.endsAt : c.startsAt);
+  c.to !== null &&
+  Number.isFinite(Date.parse(c.to)) &&
+  Date.parse(c.to) !== Date.parse(c.running ? c.endsAt : c.startsAt);
 
 export const sessionMoveMachine = setup({
-  types: { context: {} as SessionMoveContext, events: {} as SessionMoveEvent, input: {} as SessionMoveInput, tags: {} as SessionMoveTag },
+  types: {
+    context: {} as SessionMoveContext,
+    events: {} as SessionMoveEvent,
+    input: {} as SessionMoveInput,
+    tags: {} as SessionMoveTag,
+  },
   actors: {
     /** POST /admin/races/{raceId}/sessions/{session}/move. */
     moveSession: fromPromise<SessionMoveReport, MoveRequest>(notProvided("moveSession")),
@@ -91,7 +98,8 @@ export const sessionMoveMachine = setup({
     },
     failed: {
       tags: ["failed"],
-      description: "Refused (started, out of order, confirmed) or out of reach: the code is shown; retry or pick another time.",
+      description:
+        "Refused (started, out of order, confirmed) or out of reach: the code is shown; retry or pick another time.",
       on: { "move.retry": { target: "moving" }, "move.back": { target: "choosing" } },
     },
     done: { tags: ["done"], type: "final" },

@@ -17,10 +17,16 @@ export type StoreEvent =
 /** Tags the Store reads: `buying` while a purchase exists. */
 export type StoreTag = "idle" | "buying";
 
-const busy = (ref: PurchaseRef | null) => ref !== null && ref.getSnapshot().status === "active" && ref.getSnapshot().hasTag("working");
+const busy = (ref: PurchaseRef | null) =>
+  ref !== null && ref.getSnapshot().status === "active" && ref.getSnapshot().hasTag("working");
 
 export const storeMachine = setup({
-  types: { context: {} as StoreContext, events: {} as StoreEvent, tags: {} as StoreTag, children: {} as { purchase: "purchase" } },
+  types: {
+    context: {} as StoreContext,
+    events: {} as StoreEvent,
+    tags: {} as StoreTag,
+    children: {} as { purchase: "purchase" },
+  },
   actors: { purchase: purchaseMachine },
   guards: {
     /** One purchase at a time: a new one waits until the current one stops working. */
@@ -28,7 +34,12 @@ export const storeMachine = setup({
   },
   actions: {
     startPurchase: assign(({ event, spawn }) => {
-      const start: PurchaseStart = event.type === "store.buy" ? { kind: "pack", dPackId: event.dPackId } : event.type === "store.return" ? { kind: "return", ref: event.ref, cancelled: event.cancelled } : { kind: "pack", dPackId: "" };
+      const start: PurchaseStart =
+        event.type === "store.buy"
+          ? { kind: "pack", dPackId: event.dPackId }
+          : event.type === "store.return"
+            ? { kind: "return", ref: event.ref, cancelled: event.cancelled }
+            : { kind: "pack", dPackId: "" };
       return { purchase: spawn("purchase", { id: "purchase", input: { start } }) };
     }),
     stopPurchase: enqueueActions(({ context, enqueue }) => {
@@ -38,7 +49,8 @@ export const storeMachine = setup({
   },
 }).createMachine({
   id: "store",
-  description: "The Store's owner: spawns one purchase flow for a chosen pack or for the provider's return (its token), and stops it when its outcome is dismissed.",
+  description:
+    "The Store's owner: spawns one purchase flow for a chosen pack or for the provider's return (its token), and stops it when its outcome is dismissed.",
   initial: "idle",
   context: { purchase: null },
   states: {

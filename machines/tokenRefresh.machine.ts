@@ -19,7 +19,6 @@ export type TokenRefreshContext = {
  */
 export const REFRESH_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000, 15_000] as const;
 
-
 /**
  * One refresh at a time, shared by every caller (spec: "Token refresh: one request at a time, shared by
  * callers"). Callers listen for the emitted result, so a request that arrives mid-flight simply waits
@@ -73,12 +72,19 @@ export const tokenRefreshMachine = setup({
           {
             guard: "refused",
             target: "idle",
-            actions: [assign({ attempt: 0 }), "clearTokens", emit(({ event }) => ({ type: "refresh.failed" as const, error: event.error, refused: true }))],
+            actions: [
+              assign({ attempt: 0 }),
+              "clearTokens",
+              emit(({ event }) => ({ type: "refresh.failed" as const, error: event.error, refused: true })),
+            ],
           },
           { guard: "retriesLeft", target: "waiting" },
           {
             target: "idle",
-            actions: [assign({ attempt: 0 }), emit(({ event }) => ({ type: "refresh.failed" as const, error: event.error, refused: false }))],
+            actions: [
+              assign({ attempt: 0 }),
+              emit(({ event }) => ({ type: "refresh.failed" as const, error: event.error, refused: false })),
+            ],
           },
         ],
       },
@@ -86,7 +92,8 @@ export const tokenRefreshMachine = setup({
       on: { "refresh.request": {} },
     },
     waiting: {
-      description: "The server could not be reached or failed: the tokens are kept, and the refresh is tried again after the backoff.",
+      description:
+        "The server could not be reached or failed: the tokens are kept, and the refresh is tried again after the backoff.",
       after: { backoff: { target: "refreshing", actions: assign({ attempt: ({ context }) => context.attempt + 1 }) } },
       // Absorbed: the caller waits for the retry's result with the others.
       on: { "refresh.request": {} },

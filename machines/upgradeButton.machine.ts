@@ -18,7 +18,12 @@ export type UpgradeButtonEvent =
   | { type: "upgrade.confirm" }
   | { type: "upgrade.cancel" };
 
-export type PurchaseInput = { raceId: string; type: ActionType; category?: PredictionCategory | undefined; price: number };
+export type PurchaseInput = {
+  raceId: string;
+  type: ActionType;
+  category?: PredictionCategory | undefined;
+  price: number;
+};
 
 /** Tags the views read: `active` (bought), `disabled`, `confirming` (the Upgrade modal is up), `busy` (buying). */
 export type UpgradeButtonTag = "active" | "disabled" | "confirming" | "busy";
@@ -49,7 +54,13 @@ export const upgradeButtonMachine = setup({
     setView: assign({ view: (_, params: { view: UpgradeButtonView }) => params.view }),
     markBought: assign({ view: ({ context }) => asBought(context.view) }),
     /** The session started on the server's clock: locked until the owner's next verdict says otherwise. */
-    markLocked: assign({ view: ({ context }) => ({ ...context.view, block: "locked" as const, state: isInsurance(context.view.type) ? ("INSURANCE_DISABLED" as const) : ("UPGRADE_DISABLED" as const) }) }),
+    markLocked: assign({
+      view: ({ context }) => ({
+        ...context.view,
+        block: "locked" as const,
+        state: isInsurance(context.view.type) ? ("INSURANCE_DISABLED" as const) : ("UPGRADE_DISABLED" as const),
+      }),
+    }),
     setError: assign({ error: (_, params: { error: unknown }) => toErrorBody(params.error) }),
     clearError: assign({ error: null }),
     // The app shows these (the Upgrade modal, then UpgradeFinal in its place).
@@ -83,8 +94,14 @@ export const upgradeButtonMachine = setup({
     INSURANCE: { on: { "upgrade.press": { target: "confirming", actions: "clearError" } } },
     UPGRADE_ACTIVE: { tags: "active" },
     INSURANCE_ACTIVE: { tags: "active" },
-    UPGRADE_DISABLED: { tags: "disabled", description: "Locked (session started), no pick, doubled already, or too few diamonds: the view's `block`." },
-    INSURANCE_DISABLED: { tags: "disabled", description: "Locked (session started), no pick, or too few diamonds: the view's `block`." },
+    UPGRADE_DISABLED: {
+      tags: "disabled",
+      description: "Locked (session started), no pick, doubled already, or too few diamonds: the view's `block`.",
+    },
+    INSURANCE_DISABLED: {
+      tags: "disabled",
+      description: "Locked (session started), no pick, or too few diamonds: the view's `block`.",
+    },
     confirming: {
       tags: "confirming",
       description: "The Upgrade modal with the price.",
@@ -101,7 +118,12 @@ export const upgradeButtonMachine = setup({
       invoke: {
         id: "purchase",
         src: "purchase",
-        input: ({ context }) => ({ raceId: context.raceId, type: context.view.type, category: context.view.category, price: context.view.price }),
+        input: ({ context }) => ({
+          raceId: context.raceId,
+          type: context.view.type,
+          category: context.view.category,
+          price: context.view.price,
+        }),
         onDone: { target: "evaluating", actions: ["markBought", "announceBought"] },
         onError: [
           // Spec 418: the session started on the server's clock; the button locks.

@@ -14,7 +14,15 @@ import { forcePasswordChange } from "../server/modules/users/admin";
 import { StaffRole } from "../contract/staff";
 import { grantRole, revokeRole } from "../server/modules/staff/roles";
 import { makeGuru } from "../server/modules/gurus/admin";
-import { ApiError, apiUrlFromEnv, adminTokenFromEnv, operatorApi, OperatorError, resolveRider, ServerUnreachable } from "./operator/api";
+import {
+  ApiError,
+  apiUrlFromEnv,
+  adminTokenFromEnv,
+  operatorApi,
+  OperatorError,
+  resolveRider,
+  ServerUnreachable,
+} from "./operator/api";
 import { describeInjury, describeOdds, describeSettlement, podiumLine } from "./operator/report";
 import { commitDraw, describeDraw, publishedDraw, runDraw, verifyPublishedDraw } from "./operator/draw";
 import { adminNewsCalls } from "../contract/calls.news";
@@ -90,7 +98,9 @@ function usageError(message: string): never {
 function reportFailure(err: unknown): never {
   if (err instanceof ApiError) {
     const message =
-      err.status === 401 ? "the server did not accept the admin token (run with the server's DATA_DIR, or set ADMIN_TOKEN to the server's)" : err.message;
+      err.status === 401
+        ? "the server did not accept the admin token (run with the server's DATA_DIR, or set ADMIN_TOKEN to the server's)"
+        : err.message;
     console.error(`Refused: ${message} [${err.status} ${err.code}]`);
     process.exit(err.status >= 500 ? 3 : 2);
   }
@@ -114,7 +124,8 @@ async function forcePasswordChangeCommand(): Promise<number> {
     if (!email) {
       console.error("force-password-change needs an e-mail address");
       code = 1;
-    } else if (await forcePasswordChange(database.db, createClock(), email)) console.log(`${email} must change the password at the next call.`);
+    } else if (await forcePasswordChange(database.db, createClock(), email))
+      console.log(`${email} must change the password at the next call.`);
     else {
       console.error(`No player with the e-mail ${email}.`);
       code = 2;
@@ -131,7 +142,12 @@ async function forcePasswordChangeCommand(): Promise<number> {
  */
 async function openDirect() {
   const config = loadConfig();
-  const busy = await embeddedDatabaseBusy({ command: `npm run admin -- ${command}`, databaseUrl: config.databaseUrl, dataDir: config.dataDir, apiUrl: apiUrlFromEnv() });
+  const busy = await embeddedDatabaseBusy({
+    command: `npm run admin -- ${command}`,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    apiUrl: apiUrlFromEnv(),
+  });
   if (busy) throw new OperatorError(busy);
   return openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 }
@@ -147,7 +163,8 @@ async function resultsCommand(): Promise<number> {
   if (!session.success) usageError(`Unknown session ${sessionArg}: one of ${ResultKey.options.join(", ")}.`);
   const refs = riderArgs.flatMap((a) => a.split(",")).filter(Boolean);
   if (canceled && refs.length) usageError("results … --canceled takes no riders.");
-  if (!canceled && refs.length === 0) usageError("results needs the riders, best first (race numbers or ids), or --canceled.");
+  if (!canceled && refs.length === 0)
+    usageError("results needs the riders, best first (race numbers or ids), or --canceled.");
 
   const client = api();
   const race = await client.resolveRace(raceRef);
@@ -194,7 +211,10 @@ async function oddsCommand(): Promise<number> {
     wanted.set(resolveRider(riders, m[1]!).id, Number(m[2]));
   }
   const odds = [...wanted].map(([riderId, value]) => ({ riderId, odds: value }));
-  const report = reset || odds.length ? await client.setOdds(race.id, reset ? { reset: true } : { odds }) : { raceId: race.id, odds: race.odds, set: [] };
+  const report =
+    reset || odds.length
+      ? await client.setOdds(race.id, reset ? { reset: true } : { odds })
+      : { raceId: race.id, odds: race.odds, set: [] };
   console.log(describeOdds(report, riders, race));
   return 0;
 }
@@ -205,7 +225,8 @@ async function drawCommand(): Promise<number> {
   for (let i = 0; i < rest.length; i++) {
     const flag = rest[i]!;
     const value = rest[++i];
-    if (!["--season", "--seed", "--seed-file"].includes(flag) || value === undefined) usageError(`draw: unknown or incomplete option ${flag}.`);
+    if (!["--season", "--seed", "--seed-file"].includes(flag) || value === undefined)
+      usageError(`draw: unknown or incomplete option ${flag}.`);
     flags.set(flag, value);
   }
   const seasonArg = flags.get("--season");
@@ -216,11 +237,15 @@ async function drawCommand(): Promise<number> {
     case "commit": {
       const { draw, seedFile, created } = await commitDraw(client, { season, seedFile: flags.get("--seed-file") });
       console.log(describeDraw(draw));
-      console.log(`${created ? "New secret seed written to" : "Secret seed kept in"} ${seedFile}: keep it private until the draw (npm run admin -- draw run).`);
+      console.log(
+        `${created ? "New secret seed written to" : "Secret seed kept in"} ${seedFile}: keep it private until the draw (npm run admin -- draw run).`,
+      );
       return 0;
     }
     case "run":
-      console.log(describeDraw(await runDraw(client, { season, seed: flags.get("--seed"), seedFile: flags.get("--seed-file") })));
+      console.log(
+        describeDraw(await runDraw(client, { season, seed: flags.get("--seed"), seedFile: flags.get("--seed-file") })),
+      );
       return 0;
     case "verify":
       console.log(await verifyPublishedDraw(client, season));
@@ -236,7 +261,8 @@ async function drawCommand(): Promise<number> {
 /** grant / revoke: staff roles, written in the database directly like force-password-change. */
 async function roleCommand(grant: boolean): Promise<number> {
   const [email, roleArg, ...rest] = args;
-  if (!email || !roleArg || rest.length) usageError(`${grant ? "grant" : "revoke"} needs an e-mail address and a role.`);
+  if (!email || !roleArg || rest.length)
+    usageError(`${grant ? "grant" : "revoke"} needs an e-mail address and a role.`);
   const role = StaffRole.safeParse(roleArg.toLowerCase());
   if (!role.success) usageError(`Unknown role ${roleArg}: one of ${StaffRole.options.join(", ")}.`);
   const database = await openDirect();
@@ -285,7 +311,8 @@ async function newsCommand(): Promise<number> {
   const [sub, ...rest] = args;
   const client = api();
   if (sub === "list") {
-    for (const n of await client.send(systemCalls.news, { query: { page: 1, take: 20 } })) console.log(`${n.publishedAt}  ${n.title}  ${n.url}`);
+    for (const n of await client.send(systemCalls.news, { query: { page: 1, take: 20 } }))
+      console.log(`${n.publishedAt}  ${n.title}  ${n.url}`);
     return 0;
   }
   if (sub !== "add") usageError("news needs add or list.");
@@ -299,8 +326,13 @@ async function newsCommand(): Promise<number> {
   }
   const [url, ...title] = words;
   if (!url || title.length === 0) usageError("news add needs an https URL and a title.");
-  const out = await client.send(adminNewsCalls.addNews, { body: { url, title: title.join(" "), lang, publishedAt }, admin: true });
-  console.log(`${out.created ? "Published" : "Already published"}: ${out.item.title} (${out.item.url}) at ${out.item.publishedAt}`);
+  const out = await client.send(adminNewsCalls.addNews, {
+    body: { url, title: title.join(" "), lang, publishedAt },
+    admin: true,
+  });
+  console.log(
+    `${out.created ? "Published" : "Already published"}: ${out.item.title} (${out.item.url}) at ${out.item.publishedAt}`,
+  );
   return 0;
 }
 

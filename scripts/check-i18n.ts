@@ -20,7 +20,20 @@ const IDENT_START = /[\p{L}_$]/u;
 const IDENT_PART = /[\p{L}\p{N}_$]/u;
 // After these words an expression begins, so `<` opens JSX and `/` opens a regex.
 const EXPRESSION_KEYWORDS = new Set([
-  "return", "case", "default", "yield", "await", "typeof", "void", "delete", "in", "of", "else", "do", "throw", "instanceof",
+  "return",
+  "case",
+  "default",
+  "yield",
+  "await",
+  "typeof",
+  "void",
+  "delete",
+  "in",
+  "of",
+  "else",
+  "do",
+  "throw",
+  "instanceof",
 ]);
 
 export function hasLetters(text: string): boolean {
@@ -434,13 +447,18 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export function findGlossaryVariants(language: string, glossary: Glossary, texts: Map<string, unknown>): string[] {
   const found: string[] = [];
   const patterns = glossary.terms.flatMap((term) =>
-    term.not.map((variant) => ({ term, variant, pattern: new RegExp(`${UNSPACED.has(language) ? "" : "(?<![\\p{L}\\p{M}])"}${escapeRegExp(variant)}`, "iu") })),
+    term.not.map((variant) => ({
+      term,
+      variant,
+      pattern: new RegExp(`${UNSPACED.has(language) ? "" : "(?<![\\p{L}\\p{M}])"}${escapeRegExp(variant)}`, "iu"),
+    })),
   );
   for (const [file, json] of texts) {
     const walk = (value: unknown, key: string) => {
       if (typeof value === "string") {
         for (const { term, variant, pattern } of patterns) {
-          if (pattern.test(value)) found.push(`${file}: ${key} says "${variant}"; the glossary's term is "${term.use}" (${term.concept})`);
+          if (pattern.test(value))
+            found.push(`${file}: ${key} says "${variant}"; the glossary's term is "${term.use}" (${term.concept})`);
         }
       } else if (value !== null && typeof value === "object") {
         for (const [k, v] of Object.entries(value)) walk(v, key ? `${key}.${k}` : k);
@@ -479,7 +497,10 @@ export function checkProject(root: string): string[] {
   for (const file of sourceFiles(srcDir)) {
     const source = readFileSync(file, "utf8");
     const name = relative(root, file);
-    const findings = [...(file.endsWith(".tsx") ? findLiteralText(source) : []), ...findUnknownKeys(source, english, defaultNs)];
+    const findings = [
+      ...(file.endsWith(".tsx") ? findLiteralText(source) : []),
+      ...findUnknownKeys(source, english, defaultNs),
+    ];
     for (const f of findings.toSorted((a, b) => a.line - b.line || a.column - b.column)) {
       problems.push(`${name}:${f.line}:${f.column} ${f.message}`);
     }
@@ -493,7 +514,9 @@ function main() {
   const problems = checkProject(root);
   for (const p of problems) console.log(p);
   if (problems.length > 0) {
-    console.log(`\n${problems.length} i18n problem(s). Put UI text in src/i18n/locales/<lng>/<ns>.json and use t(); see docs/i18n.md.`);
+    console.log(
+      `\n${problems.length} i18n problem(s). Put UI text in src/i18n/locales/<lng>/<ns>.json and use t(); see docs/i18n.md.`,
+    );
     process.exitCode = 1;
   } else {
     console.log("i18n: no literal UI text, every literal key exists in English, every language keeps to its glossary.");

@@ -83,7 +83,11 @@ function renderChildren(parent: AnyStateNode, indent: string, outside: string[])
   for (const child of children) {
     const id = mermaidId(child);
     if (Object.keys(child.states).length > 0) {
-      lines.push(`${indent}state "${child.key}" as ${id} {`, ...renderChildren(child, `${indent}  `, outside), `${indent}}`);
+      lines.push(
+        `${indent}state "${child.key}" as ${id} {`,
+        ...renderChildren(child, `${indent}  `, outside),
+        `${indent}}`,
+      );
     } else {
       lines.push(`${indent}state "${child.key}" as ${id}`);
     }
@@ -164,7 +168,13 @@ export async function renderAll(): Promise<Map<string, string>> {
   for (const [name, machine] of await loadMachines()) {
     charts.set(`${name}.md`, renderChart(name, machine));
     // The staff page's renderer, without counts: every arrow named by its event.
-    charts.set(`${name}.svg`, chartSvg(layoutChart(machine, []), { title: `${name} machine`, label: (e) => eventLabel(e.event).replace(/^xstate\.after\.([^.]+)\..*$/, "after $1") }));
+    charts.set(
+      `${name}.svg`,
+      chartSvg(layoutChart(machine, []), {
+        title: `${name} machine`,
+        label: (e) => eventLabel(e.event).replace(/^xstate\.after\.([^.]+)\..*$/, "after $1"),
+      }),
+    );
   }
   return charts;
 }

@@ -11,7 +11,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const openApiFile = join(root, "docs", "openapi.json");
 
 /** The file's text: every call, the /dev ones included (marked `x-audience: dev`), as a development server serves it. */
-export const openApiText = () => `${JSON.stringify(openApiDocument(catalogue, { version: apiVersion, dev: true }), null, 2)}\n`;
+export const openApiText = () =>
+  `${JSON.stringify(openApiDocument(catalogue, { version: apiVersion, dev: true }), null, 2)}\n`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const text = openApiText();

@@ -24,7 +24,8 @@ export const flowKeysFile = join(root, "contract", "flowKeys.generated.ts");
 /** A transition's identity, as `tests/machines/modelWalk.ts` `transitionKey` writes it. */
 export function transitionKey(t: AnyTransitionDefinition): string {
   const source = t.source;
-  const list: AnyTransitionDefinition[] = t.eventType === "" ? (source.always ?? []) : (source.transitions.get(t.eventType) ?? []);
+  const list: AnyTransitionDefinition[] =
+    t.eventType === "" ? (source.always ?? []) : (source.transitions.get(t.eventType) ?? []);
   const targets = t.target?.map((n) => n.id).join(",") ?? "(self)";
   return `${source.id} --${t.eventType || "always"}#${list.indexOf(t)}--> ${targets}`;
 }
@@ -84,15 +85,20 @@ export function initialConfiguration(machine: AnyStateMachine): Configuration {
 const entered = (target: AnyStateNode): AnyStateNode => (target.type === "history" ? target.parent! : target);
 
 /** The configuration after taking `t` (guards assumed to hold), following SCXML's exit and entry sets. */
-export function takeTransition(machine: AnyStateMachine, active: Configuration, t: AnyTransitionDefinition): Configuration {
+export function takeTransition(
+  machine: AnyStateMachine,
+  active: Configuration,
+  t: AnyTransitionDefinition,
+): Configuration {
   const targets = (t.target ?? []).map(entered);
   if (targets.length === 0) return active;
   const source = t.source;
   const inside = !t.reenter && targets.every((target) => isDescendant(target, source));
   const domain = inside
     ? source
-    : ([...ancestors(source)].find((a) => (a.type === "compound" || a === machine.root) && targets.every((target) => isDescendant(target, a))) ??
-      machine.root);
+    : ([...ancestors(source)].find(
+        (a) => (a.type === "compound" || a === machine.root) && targets.every((target) => isDescendant(target, a)),
+      ) ?? machine.root);
   const next = new Set([...active].filter((n) => !isDescendant(n, domain)));
   for (const target of targets) {
     next.add(target);
@@ -118,7 +124,8 @@ function enabled(machine: AnyStateMachine, active: Configuration): AnyTransition
 
 /** An unguarded transition listed after guarded ones for the same event is taken only when none of theirs hold. */
 function isOtherwise(t: AnyTransitionDefinition): boolean {
-  const list: AnyTransitionDefinition[] = t.eventType === "" ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
+  const list: AnyTransitionDefinition[] =
+    t.eventType === "" ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
   return !t.guard && list.indexOf(t) > 0;
 }
 
@@ -137,7 +144,13 @@ const configurationKey = (active: Configuration) =>
     .toSorted()
     .join("|");
 
-export type PathStep = { transition: AnyTransitionDefinition; event: string; guard: string | null; otherwise: boolean; state: string };
+export type PathStep = {
+  transition: AnyTransitionDefinition;
+  event: string;
+  guard: string | null;
+  otherwise: boolean;
+  state: string;
+};
 export type QaPath = { key: string; start: string; steps: PathStep[] };
 
 /**
@@ -153,7 +166,16 @@ export function generatePaths(machine: AnyStateMachine): QaPath[] {
     const { active, steps } = queue.shift()!;
     for (const t of enabled(machine, active)) {
       const next = takeTransition(machine, active, t);
-      const path = [...steps, { transition: t, event: eventLabel(t.eventType), guard: guardLabel(t.guard), otherwise: isOtherwise(t), state: describeConfiguration(next) }];
+      const path = [
+        ...steps,
+        {
+          transition: t,
+          event: eventLabel(t.eventType),
+          guard: guardLabel(t.guard),
+          otherwise: isOtherwise(t),
+          state: describeConfiguration(next),
+        },
+      ];
       const key = transitionKey(t);
       if (!shortest.has(key)) shortest.set(key, { steps: path });
       const nextKey = configurationKey(next);
@@ -176,7 +198,13 @@ const code = (text: string) => `\`${text.replaceAll("`", "'")}\``;
 export function pathInWords(path: QaPath): string {
   const parts = [`start in ${code(path.start)}`];
   path.steps.forEach((step, i) => {
-    parts.push(step.guard ? `${code(step.event)} when ${code(step.guard)}` : step.otherwise ? `${code(step.event)} otherwise` : code(step.event));
+    parts.push(
+      step.guard
+        ? `${code(step.event)} when ${code(step.guard)}`
+        : step.otherwise
+          ? `${code(step.event)} otherwise`
+          : code(step.event),
+    );
     parts.push(i === path.steps.length - 1 ? `expect ${code(step.state)}` : code(step.state));
   });
   return parts.join(" → ");
@@ -186,7 +214,9 @@ export type Coverage = { machine: string; paths: number; transitions: number; co
 
 export function coverageOf(name: string, machine: AnyStateMachine, paths: QaPath[]): Coverage {
   const all = new Set(machineTransitions(machine).map(transitionKey));
-  const covered = new Set(paths.flatMap((p) => p.steps.map((s) => transitionKey(s.transition))).filter((k) => all.has(k)));
+  const covered = new Set(
+    paths.flatMap((p) => p.steps.map((s) => transitionKey(s.transition))).filter((k) => all.has(k)),
+  );
   return { machine: name, paths: paths.length, transitions: all.size, covered: covered.size };
 }
 
@@ -209,11 +239,18 @@ export function renderCatalogue(name: string, machine: AnyStateMachine, paths: Q
 }
 
 export function renderSummary(coverages: Coverage[]): string {
-  const total = coverages.reduce((s, c) => ({ paths: s.paths + c.paths, transitions: s.transitions + c.transitions, covered: s.covered + c.covered }), {
-    paths: 0,
-    transitions: 0,
-    covered: 0,
-  });
+  const total = coverages.reduce(
+    (s, c) => ({
+      paths: s.paths + c.paths,
+      transitions: s.transitions + c.transitions,
+      covered: s.covered + c.covered,
+    }),
+    {
+      paths: 0,
+      transitions: 0,
+      covered: 0,
+    },
+  );
   return [
     "# QA path catalogue",
     "",
@@ -222,7 +259,9 @@ export function renderSummary(coverages: Coverage[]): string {
     "",
     "| Machine | Paths | Transitions | Covered | Coverage |",
     "| --- | ---: | ---: | ---: | ---: |",
-    ...coverages.map((c) => `| [${c.machine}](${c.machine}.md) | ${c.paths} | ${c.transitions} | ${c.covered} | ${percent(c)}% |`),
+    ...coverages.map(
+      (c) => `| [${c.machine}](${c.machine}.md) | ${c.paths} | ${c.transitions} | ${c.covered} | ${percent(c)}% |`,
+    ),
     `| **All** | ${total.paths} | ${total.transitions} | ${total.covered} | ${percent({ machine: "", ...total })}% |`,
     "",
   ].join("\n");
@@ -241,7 +280,11 @@ export function renderFlowKeys(machines: Iterable<AnyStateMachine>): string {
 }
 
 /** Every catalogue file that should exist, keyed by file name, each machine's coverage, and the flow keys file. */
-export async function renderAllPaths(): Promise<{ files: Map<string, string>; coverages: Coverage[]; flowKeys: string }> {
+export async function renderAllPaths(): Promise<{
+  files: Map<string, string>;
+  coverages: Coverage[];
+  flowKeys: string;
+}> {
   const files = new Map<string, string>();
   const coverages: Coverage[] = [];
   const machines = await loadMachines();
@@ -267,7 +310,9 @@ export async function catalogueProblems(): Promise<string[]> {
   }
   const present = existsSync(qaDir) ? readdirSync(qaDir).filter((f) => f.endsWith(".md")) : [];
   for (const file of present.toSorted()) if (!files.has(file)) problems.push(`no machine: docs/qa/${file}`);
-  for (const c of coverages) if (c.covered < c.transitions) problems.push(`not covered: ${c.machine} (${c.covered}/${c.transitions} transitions)`);
+  for (const c of coverages)
+    if (c.covered < c.transitions)
+      problems.push(`not covered: ${c.machine} (${c.covered}/${c.transitions} transitions)`);
   return problems;
 }
 
@@ -275,7 +320,9 @@ async function main() {
   if (process.argv.includes("--check")) {
     const problems = await catalogueProblems();
     if (problems.length > 0) {
-      console.error(`QA path catalogue out of date or incomplete (run \`npm run paths\`):\n${problems.map((p) => `  ${p}`).join("\n")}`);
+      console.error(
+        `QA path catalogue out of date or incomplete (run \`npm run paths\`):\n${problems.map((p) => `  ${p}`).join("\n")}`,
+      );
       process.exit(1);
     }
     console.log("QA path catalogue is up to date; every machine is 100% covered.");
@@ -285,7 +332,8 @@ async function main() {
   writeFileSync(flowKeysFile, flowKeys);
   mkdirSync(qaDir, { recursive: true });
   for (const [file, content] of files) writeFileSync(join(qaDir, file), content);
-  for (const file of readdirSync(qaDir).filter((f) => f.endsWith(".md") && !files.has(f))) unlinkSync(join(qaDir, file));
+  for (const file of readdirSync(qaDir).filter((f) => f.endsWith(".md") && !files.has(f)))
+    unlinkSync(join(qaDir, file));
   for (const c of coverages) console.log(`${c.machine}: ${c.paths} paths, ${c.covered}/${c.transitions} transitions`);
   console.log(`Wrote ${files.size} files in docs/qa`);
 }

@@ -24,10 +24,17 @@ async function readBundle(ref: string): Promise<DiagnosticsBundle | null> {
   }
   if (!ReportId.safeParse(ref.toUpperCase()).success) return null;
   const config = loadConfig();
-  const busy = await embeddedDatabaseBusy({ command: "npm run replay -- <report id>", databaseUrl: config.databaseUrl, dataDir: config.dataDir, apiUrl: apiUrlFromEnv() });
+  const busy = await embeddedDatabaseBusy({
+    command: "npm run replay -- <report id>",
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    apiUrl: apiUrlFromEnv(),
+  });
   if (busy) {
     // The running server has the report too: GET /api/staff/reports/:id saved as a file replays without the database.
-    console.error(`${busy}\nOr save the report from the running server (GET /api/staff/reports/${ref}) and replay the file: npm run replay -- report.json`);
+    console.error(
+      `${busy}\nOr save the report from the running server (GET /api/staff/reports/${ref}) and replay the file: npm run replay -- report.json`,
+    );
     process.exit(2);
   }
   const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -55,19 +62,26 @@ export async function replayBundle(bundle: DiagnosticsBundle): Promise<{ lines: 
       continue;
     }
     if (!actor.complete) {
-      lines.push(`${name} (${actor.machine}): recording does not start at the actor's start, skipped; now ${show(actor.current.value)}`);
+      lines.push(
+        `${name} (${actor.machine}): recording does not start at the actor's start, skipped; now ${show(actor.current.value)}`,
+      );
       continue;
     }
     const result = replayActor(machine, actor);
     lines.push(`${name} (${actor.machine}): start ${show(actor.initial.value)}`);
-    for (const step of result.steps) lines.push(`  ${step.event} → ${show(step.value)}${step.matches ? "" : `  (recorded ${show(step.recorded)})`}`);
+    for (const step of result.steps)
+      lines.push(`  ${step.event} → ${show(step.value)}${step.matches ? "" : `  (recorded ${show(step.recorded)})`}`);
     if (result.error && isRedacted(actor)) {
       // Not a different ending: the machine needs a value the player's browser redacted before sending.
-      lines.push(`  cannot be replayed past ${result.error} (the recording was redacted where the machine reads it), skipped; now ${show(actor.current.value)}`);
+      lines.push(
+        `  cannot be replayed past ${result.error} (the recording was redacted where the machine reads it), skipped; now ${show(actor.current.value)}`,
+      );
       continue;
     }
     if (result.error) lines.push(`  the machine failed on ${result.error}`);
-    lines.push(`  ${result.matches ? "ends in the recorded snapshot" : `DIFFERS: ends in ${show(result.finalValue)}, recorded ${show(result.recordedFinal)}`}: ${show(result.finalValue)}`);
+    lines.push(
+      `  ${result.matches ? "ends in the recorded snapshot" : `DIFFERS: ends in ${show(result.finalValue)}, recorded ${show(result.recordedFinal)}`}: ${show(result.finalValue)}`,
+    );
     matches &&= result.matches;
   }
   for (const e of bundle.apiErrors) lines.push(`API error ${e.at}: ${e.call} → ${e.status} ${e.code}`);

@@ -1,6 +1,13 @@
 // `npm run simulate -- [--race <id|next>] [--players N] [--pause S] [--speed F] [--seed N]`: plays the next race
 // weekend on a running development server's clock (scripts/operator/simulator.ts), entering generated results.
-import { ApiError, apiUrlFromEnv, adminTokenFromEnv, operatorApi, OperatorError, ServerUnreachable } from "./operator/api";
+import {
+  ApiError,
+  apiUrlFromEnv,
+  adminTokenFromEnv,
+  operatorApi,
+  OperatorError,
+  ServerUnreachable,
+} from "./operator/api";
 import { simulateWeekend } from "./operator/simulator";
 import { ensureDrawCommitted } from "./operator/draw";
 import { devGurusCalls } from "../contract/calls.gurus";
@@ -31,10 +38,16 @@ function fail(message: string, code = 1): never {
 }
 
 const args = process.argv.slice(2);
-const options: { race?: string; players: number; pause: number; speed: number; seed?: number } = { players: 30, pause: 3, speed: 1 };
+const options: { race?: string; players: number; pause: number; speed: number; seed?: number } = {
+  players: 30,
+  pause: 3,
+  speed: 1,
+};
 for (let i = 0; i < args.length; i++) {
   const arg = args[i]!;
-  const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+  const [flag, inline] = arg.includes("=")
+    ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+    : [arg, undefined];
   const value = () => {
     const v = inline ?? args[++i];
     if (v === undefined) fail(`${flag} needs a value\n\n${usage}`);
@@ -88,7 +101,10 @@ try {
   });
 } catch (err) {
   if (err instanceof ApiError) {
-    const hint = err.status === 401 && err.call.includes("/admin/") ? " (the admin token differs from the server's: run with the server's DATA_DIR, or set ADMIN_TOKEN)" : "";
+    const hint =
+      err.status === 401 && err.call.includes("/admin/")
+        ? " (the admin token differs from the server's: run with the server's DATA_DIR, or set ADMIN_TOKEN)"
+        : "";
     fail(`${err.call} → ${err.status} ${err.code}: ${err.message}${hint}`, err.status >= 500 ? 3 : 2);
   }
   if (err instanceof OperatorError) fail(err.message, 2);

@@ -18,7 +18,9 @@ const built = existsSync("dist/index.html") ? statSync("dist/index.html").mtimeM
 const changed = Math.max(...sources.map(newestMtime));
 if (changed > built) {
   console.log("Building the SPA (sources changed since the last build)…");
-  execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn"], { stdio: "inherit" });
+  execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn"], {
+    stdio: "inherit",
+  });
 }
 
 await import("../server/main");

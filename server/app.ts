@@ -7,7 +7,12 @@ import { AppError, clientErrorHandler, frameworkErrors, installErrorHandling, se
 import { appDeps, type BaseDeps } from "./http/deps";
 import { allowedMethods, installGuards } from "./http/guards";
 import { loggerOptions, type LogOptions } from "./http/logging";
-import { DEFAULT_SLOW_REQUEST_MS, installRequestLog, REQUEST_ID_LOG_LABEL, requestIdGenerator } from "./http/requestLog";
+import {
+  DEFAULT_SLOW_REQUEST_MS,
+  installRequestLog,
+  REQUEST_ID_LOG_LABEL,
+  requestIdGenerator,
+} from "./http/requestLog";
 import { serveSpa } from "./http/spa";
 import { installJsonCompression } from "./http/compress";
 import { installSecurityHeaders } from "./http/securityHeaders";
@@ -108,7 +113,12 @@ export async function buildApp(base: BaseDeps, options: { logger?: LogOptions } 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0]!;
     // Client-side routes (/profile, /leagues/…, /404) all load the SPA, which shows its own not-found page.
-    if (sendSpaIndex && (request.method === "GET" || request.method === "HEAD") && path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
+    if (
+      sendSpaIndex &&
+      (request.method === "GET" || request.method === "HEAD") &&
+      path !== API_PREFIX &&
+      !path.startsWith(`${API_PREFIX}/`)
+    ) {
       return sendSpaIndex(request, reply);
     }
     const allow = allowedMethods(app, request);

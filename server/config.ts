@@ -95,7 +95,11 @@ const secret = () => randomBytes(32).toString("base64url");
 export function devSecrets(dataDir: string): DevSecrets {
   const file = join(dataDir, "secrets.json");
   const stored = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<DevSecrets>) : {};
-  const secrets = { access: stored.access ?? secret(), refresh: stored.refresh ?? secret(), admin: stored.admin ?? secret() };
+  const secrets = {
+    access: stored.access ?? secret(),
+    refresh: stored.refresh ?? secret(),
+    admin: stored.admin ?? secret(),
+  };
   if (stored.access !== secrets.access || stored.refresh !== secrets.refresh || stored.admin !== secrets.admin) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
@@ -124,7 +128,8 @@ export function ownSecretsWarning(env: Env = process.env): string | undefined {
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === "production";
   const port = Number(nonEmpty(env.PORT) ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? "./data");
   let jwtAccessSecret = nonEmpty(env.JWT_ACCESS_SECRET);
   let jwtRefreshSecret = nonEmpty(env.JWT_REFRESH_SECRET);
@@ -154,7 +159,9 @@ export function loadConfig(env: Env = process.env): Config {
     adminToken,
     oauth: oauthFromEnv(env),
     rateLimitMax: Number.isFinite(rateLimitMax) && rateLimitMax > 0 ? rateLimitMax : 10,
-    ...(accessTtlSeconds !== undefined && Number.isInteger(accessTtlSeconds) && accessTtlSeconds > 0 ? { accessTtlSeconds } : {}),
+    ...(accessTtlSeconds !== undefined && Number.isInteger(accessTtlSeconds) && accessTtlSeconds > 0
+      ? { accessTtlSeconds }
+      : {}),
     trustProxy: ["1", "true", "yes"].includes((env.TRUST_PROXY ?? "").toLowerCase()),
     ...(Number.isFinite(slowRequestMs) && slowRequestMs > 0 ? { slowRequestMs } : {}),
     ...(metricsToken ? { metricsToken } : {}),

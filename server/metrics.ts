@@ -20,7 +20,8 @@ export type Outcome = Histogram<"outcome">;
 export function createMetrics(deps: { db: Database; live: Live }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const outcome = (name: string, help: string) => new Histogram({ name, help, labelNames: ["outcome"], buckets: SECONDS, registers: [registry] });
+  const outcome = (name: string, help: string) =>
+    new Histogram({ name, help, labelNames: ["outcome"], buckets: SECONDS, registers: [registry] });
   const pool = deps.db.pool;
   const poolGauge = (name: string, help: string, read: () => number) =>
     new Gauge({
@@ -32,9 +33,17 @@ export function createMetrics(deps: { db: Database; live: Live }) {
       },
     });
   if (pool) {
-    poolGauge("pp_db_pool_connections", "PostgreSQL connections the pool holds (busy and idle).", () => pool.totalCount);
+    poolGauge(
+      "pp_db_pool_connections",
+      "PostgreSQL connections the pool holds (busy and idle).",
+      () => pool.totalCount,
+    );
     poolGauge("pp_db_pool_idle_connections", "PostgreSQL connections idle in the pool.", () => pool.idleCount);
-    poolGauge("pp_db_pool_waiting_requests", "Queries waiting for a pool connection (every one busy).", () => pool.waitingCount);
+    poolGauge(
+      "pp_db_pool_waiting_requests",
+      "Queries waiting for a pool connection (every one busy).",
+      () => pool.waitingCount,
+    );
   }
   const redisStates = ["up", "down", "connecting", "disabled"] as const;
   const liveRedis = new Gauge({
@@ -59,13 +68,37 @@ export function createMetrics(deps: { db: Database; live: Live }) {
     registry,
     liveRedis,
     liveSockets,
-    httpRequests: new Counter({ name: "http_requests_total", help: "Answered HTTP requests by method, route pattern and status.", labelNames: ["method", "route", "status_code"], registers: [registry] }),
-    httpDuration: new Histogram({ name: "http_request_duration_seconds", help: "Time to answer, by method, route pattern and status.", labelNames: ["method", "route", "status_code"], buckets: SECONDS, registers: [registry] }),
-    predictionSaves: outcome("pp_prediction_save_duration_seconds", "Prediction saves (POST and PUT /predictions/races/{raceId}) by outcome."),
+    httpRequests: new Counter({
+      name: "http_requests_total",
+      help: "Answered HTTP requests by method, route pattern and status.",
+      labelNames: ["method", "route", "status_code"],
+      registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: "http_request_duration_seconds",
+      help: "Time to answer, by method, route pattern and status.",
+      labelNames: ["method", "route", "status_code"],
+      buckets: SECONDS,
+      registers: [registry],
+    }),
+    predictionSaves: outcome(
+      "pp_prediction_save_duration_seconds",
+      "Prediction saves (POST and PUT /predictions/races/{raceId}) by outcome.",
+    ),
     betPlacements: outcome("pp_bet_placement_duration_seconds", "Bet placements by outcome."),
-    purchases: outcome("pp_store_purchase_duration_seconds", "Store purchases started (our order and the provider's) by outcome."),
-    purchasesCompleted: new Counter({ name: "pp_store_purchases_completed_total", help: "Orders completed and their pack credited (once per order).", registers: [registry] }),
-    settlements: outcome("pp_settlement_duration_seconds", "Result entries settled (predictions, bets, boards) by outcome."),
+    purchases: outcome(
+      "pp_store_purchase_duration_seconds",
+      "Store purchases started (our order and the provider's) by outcome.",
+    ),
+    purchasesCompleted: new Counter({
+      name: "pp_store_purchases_completed_total",
+      help: "Orders completed and their pack credited (once per order).",
+      registers: [registry],
+    }),
+    settlements: outcome(
+      "pp_settlement_duration_seconds",
+      "Result entries settled (predictions, bets, boards) by outcome.",
+    ),
   };
 }
 
@@ -91,7 +124,11 @@ export function observe<T>(histogram: Outcome | undefined, work: () => Promise<T
 /** Every answer by its route pattern (not its URL: ids would make a series per player and per race). */
 export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
   app.addHook("onResponse", async (request, reply) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? "(no route)", status_code: String(reply.statusCode) };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? "(no route)",
+      status_code: String(reply.statusCode),
+    };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });

@@ -30,10 +30,24 @@ export type ExplainStep =
   | { key: "waiting" };
 
 export type ExplainKey = ExplainStep["key"];
-export const explainKeys: readonly ExplainKey[] = ["exact", "insurance", "missed", "notClassified", "riderOut", "multiplier", "canceled", "waiting"];
+export const explainKeys: readonly ExplainKey[] = [
+  "exact",
+  "insurance",
+  "missed",
+  "notClassified",
+  "riderOut",
+  "multiplier",
+  "canceled",
+  "waiting",
+];
 
 /** The pick as the results read gives it: category, rider, upgrades, and whether the rider is still in the race. */
-export type ExplainPick = { category: PredictionCategory; riderId: string; upgrades: readonly ActionType[]; riderAvailable?: boolean };
+export type ExplainPick = {
+  category: PredictionCategory;
+  riderId: string;
+  upgrades: readonly ActionType[];
+  riderAvailable?: boolean;
+};
 
 export type PickExplanation = {
   steps: ExplainStep[];
@@ -43,17 +57,33 @@ export type PickExplanation = {
 };
 
 /** An official classification as GET /results/races/{raceId} gives it, as scoring reads it. */
-export const classificationOf = (c: { canceled: boolean; riderIds: readonly string[] } | undefined): Classification | undefined =>
+export const classificationOf = (
+  c: { canceled: boolean; riderIds: readonly string[] } | undefined,
+): Classification | undefined =>
   c === undefined ? undefined : c.canceled ? { canceled: true } : { canceled: false, top: c.riderIds };
 
 /** The steps that give `pick` its points under `classification` (undefined: not entered yet). */
 export function explainPick(pick: ExplainPick, classification: Classification | undefined): PickExplanation {
   if (!classification) return { steps: [{ key: "waiting" }], state: "MADE", points: null };
   if (classification.canceled) return { steps: [{ key: "canceled", points: 0 }], state: "CANCELED", points: 0 };
-  const o = pickOutcome({ category: pick.category, riderId: pick.riderId, top: classification.top, multiplied: isMultiplied(pick.upgrades), insured: isInsured(pick.upgrades) });
+  const o = pickOutcome({
+    category: pick.category,
+    riderId: pick.riderId,
+    top: classification.top,
+    multiplied: isMultiplied(pick.upgrades),
+    insured: isInsured(pick.upgrades),
+  });
   const steps: ExplainStep[] = [];
   if (o.state === "ACCURATE") steps.push({ key: "exact", finished: o.picked, picked: o.picked, points: o.earned });
-  else if (o.state === "INSURANCE") steps.push({ key: "insurance", finished: o.finished!, picked: o.picked, share: Math.round(o.share * 100), base: o.base, points: o.earned });
+  else if (o.state === "INSURANCE")
+    steps.push({
+      key: "insurance",
+      finished: o.finished!,
+      picked: o.picked,
+      share: Math.round(o.share * 100),
+      base: o.base,
+      points: o.earned,
+    });
   else if (o.finished !== null) steps.push({ key: "missed", finished: o.finished, picked: o.picked, points: 0 });
   else steps.push({ key: pick.riderAvailable === false ? "riderOut" : "notClassified", picked: o.picked, points: 0 });
   if (o.factor !== null) steps.push({ key: "multiplier", factor: o.factor, points: o.points });
@@ -64,7 +94,8 @@ export function explainPick(pick: ExplainPick, classification: Classification | 
 export type Score = { state: State; points: number | null };
 
 /** Whether a correction moved the pick: its state or points differ from before it. */
-export const wasCorrected = (before: Score | null | undefined, now: Score): before is Score => !!before && (before.state !== now.state || before.points !== now.points);
+export const wasCorrected = (before: Score | null | undefined, now: Score): before is Score =>
+  !!before && (before.state !== now.state || before.points !== now.points);
 
 /**
  * Where the picked rider stood before a correction and stands now, to say beside the two scores: only when the place

@@ -13,7 +13,8 @@ export function duplicateOf(picks: Picks, category: PredictionCategory, riderId:
 }
 
 /** Picks not saved yet, or moved since the last save. */
-export const unsavedCategories = (picks: Picks, saved: Picks) => categories.filter((c) => picks[c] !== undefined && picks[c] !== saved[c]);
+export const unsavedCategories = (picks: Picks, saved: Picks) =>
+  categories.filter((c) => picks[c] !== undefined && picks[c] !== saved[c]);
 
 export const samePicks = (a: Picks, b: Picks) => categories.every((c) => a[c] === b[c]);
 

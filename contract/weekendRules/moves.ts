@@ -11,7 +11,9 @@ export type MoveSession = MoveSlot & { type: SessionType; canceled: boolean };
 export type MoveRequest = { startsAt?: number; endsAt?: number };
 
 export type MoveRefusal = "notFound" | "validation" | "sessionStarted" | "sessionOrder";
-export type MovePlan = { ok: true; before: MoveSlot; after: MoveSlot; replayed: boolean } | { ok: false; code: MoveRefusal };
+export type MovePlan =
+  | { ok: true; before: MoveSlot; after: MoveSlot; replayed: boolean }
+  | { ok: false; code: MoveRefusal };
 
 const weekendIndex = (type: SessionType) => SessionType.options.indexOf(type);
 
@@ -26,24 +28,33 @@ export const inRunningOrder = <S extends Pick<MoveSession, "type" | "startsAt">>
  * must come after its start (validation). Order: the session must still start after the one before it ends and end
  * before the one after it starts (canceled sessions aside), else sessionOrder.
  */
-export function planMove(now: number, sessions: readonly MoveSession[], type: SessionType, move: MoveRequest): MovePlan {
+export function planMove(
+  now: number,
+  sessions: readonly MoveSession[],
+  type: SessionType,
+  move: MoveRequest,
+): MovePlan {
   const current = sessions.find((s) => s.type === type);
   if (!current || current.canceled) return { ok: false, code: "notFound" };
   const before = { startsAt: current.startsAt, endsAt: current.endsAt };
   const startsAt = move.startsAt ?? current.startsAt;
   const endsAt = move.endsAt ?? current.endsAt + (startsAt - current.startsAt);
   const after = { startsAt, endsAt };
-  if (startsAt === before.startsAt && endsAt === before.endsAt) return { ok: true, before, after: before, replayed: true };
-  if (!Number.isFinite(startsAt) || !Number.isFinite(endsAt) || endsAt <= startsAt) return { ok: false, code: "validation" };
+  if (startsAt === before.startsAt && endsAt === before.endsAt)
+    return { ok: true, before, after: before, replayed: true };
+  if (!Number.isFinite(startsAt) || !Number.isFinite(endsAt) || endsAt <= startsAt)
+    return { ok: false, code: "validation" };
   if (now >= current.startsAt) {
     // Started: the start stays where it was, and a running session's end may only extend.
-    if (startsAt !== current.startsAt || now >= current.endsAt || endsAt < current.endsAt) return { ok: false, code: "sessionStarted" };
+    if (startsAt !== current.startsAt || now >= current.endsAt || endsAt < current.endsAt)
+      return { ok: false, code: "sessionStarted" };
   } else if (startsAt <= now) return { ok: false, code: "validation" };
   const order = inRunningOrder(sessions.filter((s) => !s.canceled));
   const at = order.findIndex((s) => s.type === type);
   const previous = order[at - 1];
   const next = order[at + 1];
-  if ((previous && previous.endsAt > startsAt) || (next && endsAt > next.startsAt)) return { ok: false, code: "sessionOrder" };
+  if ((previous && previous.endsAt > startsAt) || (next && endsAt > next.startsAt))
+    return { ok: false, code: "sessionOrder" };
   return { ok: true, before, after, replayed: false };
 }
 
@@ -51,7 +62,10 @@ export function planMove(now: number, sessions: readonly MoveSession[], type: Se
  * The weekend's first start, before and after a move (bonus questions that close with the weekend's first
  * session follow it): sessions canceled or not, as the questions' default deadline is computed.
  */
-export function firstStart(sessions: readonly Pick<MoveSession, "type" | "startsAt">[], moved?: { type: SessionType; startsAt: number }): number | null {
+export function firstStart(
+  sessions: readonly Pick<MoveSession, "type" | "startsAt">[],
+  moved?: { type: SessionType; startsAt: number },
+): number | null {
   const starts = sessions.map((s) => (moved && s.type === moved.type ? moved.startsAt : s.startsAt));
   return starts.length ? Math.min(...starts) : null;
 }
@@ -61,6 +75,7 @@ export function relativeMs(text: string): number | null {
   const m = /^([+-])((?:\d+[hms])+)$/.exec(text.trim());
   if (!m) return null;
   let ms = 0;
-  for (const [, n, unit] of m[2]!.matchAll(/(\d+)([hms])/g)) ms += Number(n) * (unit === "h" ? 3_600_000 : unit === "m" ? 60_000 : 1000);
+  for (const [, n, unit] of m[2]!.matchAll(/(\d+)([hms])/g))
+    ms += Number(n) * (unit === "h" ? 3_600_000 : unit === "m" ? 60_000 : 1000);
   return m[1] === "-" ? -ms : ms;
 }

@@ -44,7 +44,12 @@ export type SavePlan = {
 };
 
 /** What changing a saved pick costs now: a free re-pick of an injured rider before its session, a paid tier, or nothing open. */
-export function changePrice(now: number, pick: ExistingPick, session: SessionWindow, rules: WeekendRules): { tier: ChangeTierName; cost: number; free: boolean } | null {
+export function changePrice(
+  now: number,
+  pick: ExistingPick,
+  session: SessionWindow,
+  rules: WeekendRules,
+): { tier: ChangeTierName; cost: number; free: boolean } | null {
   if (pick.riderInjured && isOpen(now, session)) return { tier: "BEFORE", cost: 0, free: true };
   const tier = changeTierAt(now, session, rules);
   return tier ? { tier, cost: rules.tiers[tier].cost, free: false } : null;
@@ -82,9 +87,22 @@ export function planSave(input: SaveInput): Verdict<SavePlan> {
     if (input.mode === "create") return refuse(409, "predictionSaved");
     const price = changePrice(input.now, current, session, input.rules);
     if (!price) return refuse(418, "predictionExpired");
-    if (price.free) plan.changes.push({ id: current.id, category: item.category, riderId: item.riderId, paid: null, changes: current.changes });
+    if (price.free)
+      plan.changes.push({
+        id: current.id,
+        category: item.category,
+        riderId: item.riderId,
+        paid: null,
+        changes: current.changes,
+      });
     else {
-      plan.changes.push({ id: current.id, category: item.category, riderId: item.riderId, paid: { tier: price.tier, cost: price.cost }, changes: current.changes + 1 });
+      plan.changes.push({
+        id: current.id,
+        category: item.category,
+        riderId: item.riderId,
+        paid: { tier: price.tier, cost: price.cost },
+        changes: current.changes + 1,
+      });
       plan.cost += price.cost;
     }
     touched.push(item);
@@ -109,7 +127,8 @@ export function planSave(input: SaveInput): Verdict<SavePlan> {
   const paid = plan.changes.filter((c) => c.paid);
   if (paid.length > 0) {
     const confirmed = input.confirmation;
-    if (!confirmed || paid.some((c) => c.paid!.tier !== confirmed.tier) || confirmed.cost !== plan.cost) return refuse(409, "changeConfirmation");
+    if (!confirmed || paid.some((c) => c.paid!.tier !== confirmed.tier) || confirmed.cost !== plan.cost)
+      return refuse(409, "changeConfirmation");
   }
 
   // Multipliers follow the rider within a podium; a newly filled podium place gets the podium-wide upgrades.
@@ -137,7 +156,10 @@ function lateSave(input: SaveInput, existing: ReadonlyMap<PredictionCategory, Ex
     const window = input.sessions[session];
     if (!existing.has(item.category) && window && !isOpen(input.now, window)) late.add(session);
   }
-  return { ok: false, refusal: { status: 418, code: "raceStarted", sessions: sessionOrder.filter((s) => late.has(s)) } };
+  return {
+    ok: false,
+    refusal: { status: 418, code: "raceStarted", sessions: sessionOrder.filter((s) => late.has(s)) },
+  };
 }
 
 /**
@@ -156,7 +178,9 @@ export function followRider(
     const r = after.get(c);
     if (r !== undefined) slotOfRider.set(r, c);
   }
-  const targets = before.filter((b) => b.upgrades.includes("PREDICTION")).map((p) => slotOfRider.get(p.riderId) ?? p.category);
+  const targets = before
+    .filter((b) => b.upgrades.includes("PREDICTION"))
+    .map((p) => slotOfRider.get(p.riderId) ?? p.category);
   // Two multipliers aimed at one place (one followed its rider there, the other's rider left): the second
   // takes a free filled place, so the player keeps every multiplier they paid for.
   const final = new Set<PredictionCategory>();

@@ -11,7 +11,13 @@ import type { SessionType } from "../enums";
 type State = z.infer<typeof PredictionState>;
 
 /** What one pick is scored from: its category and rider, the session's classification (winner first) and its upgrades. */
-export type ScoreInput = { category: PredictionCategory; riderId: string; top: readonly string[]; multiplied?: boolean; insured?: boolean };
+export type ScoreInput = {
+  category: PredictionCategory;
+  riderId: string;
+  top: readonly string[];
+  multiplied?: boolean;
+  insured?: boolean;
+};
 
 /**
  * How one pick scored, every number the rule used: where its rider finished (1-based; null when not in the
@@ -47,7 +53,16 @@ export function pickOutcome(p: ScoreInput): PickOutcome {
   }
   const earned = base * share;
   const factor = p.multiplied ? MULTIPLIER : null;
-  return { state, finished, picked: place + 1, base, share, earned, factor, points: factor === null ? earned : earned * factor };
+  return {
+    state,
+    finished,
+    picked: place + 1,
+    base,
+    share,
+    earned,
+    factor,
+    points: factor === null ? earned : earned * factor,
+  };
 }
 
 /**
@@ -62,12 +77,19 @@ export const isSuccessful = (state: State) => state === "ACCURATE" || state === 
 
 /** Where a category's answer comes from: its session's classification, or the positions-gained ranking. */
 export type ResultKey = SessionType | "POSITION_GAINED";
-export const resultKeyOf = (category: PredictionCategory): ResultKey => (category === "POSITION_GAINED" ? "POSITION_GAINED" : categorySession[category]);
+export const resultKeyOf = (category: PredictionCategory): ResultKey =>
+  category === "POSITION_GAINED" ? "POSITION_GAINED" : categorySession[category];
 
 /** One classification: rider ids best first (fastest lap, finishing order, most positions gained), or canceled. */
 export type Classification = { canceled: true } | { canceled: false; top: readonly string[] };
 
-export type SettlePick = { id: string; category: PredictionCategory; riderId: string; upgrades: readonly ActionType[]; settledAt: Date | null };
+export type SettlePick = {
+  id: string;
+  category: PredictionCategory;
+  riderId: string;
+  upgrades: readonly ActionType[];
+  settledAt: Date | null;
+};
 export type Settled = { id: string; state: State; points: number };
 
 /**
@@ -86,7 +108,13 @@ export function settle(picks: readonly SettlePick[], results: Partial<Record<Res
       out.push({ id: p.id, state: "CANCELED", points: 0 });
       continue;
     }
-    const { state, points } = pickOutcome({ category: p.category, riderId: p.riderId, top: result.top, multiplied: isMultiplied(p.upgrades), insured: isInsured(p.upgrades) });
+    const { state, points } = pickOutcome({
+      category: p.category,
+      riderId: p.riderId,
+      top: result.top,
+      multiplied: isMultiplied(p.upgrades),
+      insured: isInsured(p.upgrades),
+    });
     out.push({ id: p.id, state, points });
   }
   return out;

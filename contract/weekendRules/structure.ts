@@ -27,7 +27,8 @@ export const categorySession: Record<PredictionCategory, SessionType> = {
 };
 
 /** The categories `sessions` decide (a 418 names sessions; the form closes their categories). */
-export const categoriesOf = (sessions: readonly SessionType[]): PredictionCategory[] => categories.filter((c) => sessions.includes(categorySession[c]));
+export const categoriesOf = (sessions: readonly SessionType[]): PredictionCategory[] =>
+  categories.filter((c) => sessions.includes(categorySession[c]));
 
 export type Podium = {
   session: SessionType;
@@ -40,8 +41,18 @@ export type Podium = {
 
 /** A rider can hold one place of a podium only; the podium upgrades cover its three places. */
 export const podiums: Record<PodiumGroup, Podium> = {
-  SPRINT: { session: "SPRINT", categories: ["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"], multiplier: "PREDICTION_SPRINT", insurance: "PREDICTION_INSURANCE_SPRINT" },
-  RACE: { session: "START", categories: ["RACE_FIRST", "RACE_SECOND", "RACE_THIRD"], multiplier: "PREDICTION_RACE", insurance: "PREDICTION_INSURANCE_RACE" },
+  SPRINT: {
+    session: "SPRINT",
+    categories: ["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"],
+    multiplier: "PREDICTION_SPRINT",
+    insurance: "PREDICTION_INSURANCE_SPRINT",
+  },
+  RACE: {
+    session: "START",
+    categories: ["RACE_FIRST", "RACE_SECOND", "RACE_THIRD"],
+    multiplier: "PREDICTION_RACE",
+    insurance: "PREDICTION_INSURANCE_RACE",
+  },
 };
 export const podiumGroups = Object.keys(podiums) as PodiumGroup[];
 

@@ -27,7 +27,8 @@ export function changeTierAt(now: number, s: SessionWindow, rules: WeekendRules)
 }
 
 /** When the LATE tier opens: the last minutes before the session's scheduled end. */
-export const lateOpensAt = (s: SessionWindow, rules: WeekendRules) => s.endsAt - rules.tiers.LATE.minutesBeforeEnd * MINUTE;
+export const lateOpensAt = (s: SessionWindow, rules: WeekendRules) =>
+  s.endsAt - rules.tiers.LATE.minutesBeforeEnd * MINUTE;
 
 /** When an open tier closes. */
 export function tierEndsAt(tier: ChangeTierName, s: SessionWindow, rules: WeekendRules): number {
@@ -41,4 +42,9 @@ export const betweenTiers = (now: number, s: SessionWindow, rules: WeekendRules)
   !s.canceled && changeTierAt(now, s, rules) === null && !sessionOver(now, s) && now >= s.startsAt;
 
 /** Every moment a session's state can change (start, end of EARLY, start of LATE, end): views re-render then. */
-export const momentsOf = (s: SessionWindow, rules: WeekendRules) => [s.startsAt, tierEndsAt("EARLY", s, rules), lateOpensAt(s, rules), s.endsAt];
+export const momentsOf = (s: SessionWindow, rules: WeekendRules) => [
+  s.startsAt,
+  tierEndsAt("EARLY", s, rules),
+  lateOpensAt(s, rules),
+  s.endsAt,
+];

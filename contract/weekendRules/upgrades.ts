@@ -9,9 +9,17 @@ import type { WeekendRules } from "./weekendRules";
 // insurance; what each costs, when it may be bought, and the state of its button.
 
 /** The picks the rules look at: a saved pick with its upgrades and whether its rider is injured now. */
-export type ExistingPick = { id: string; category: PredictionCategory; riderId: string; upgrades: readonly ActionType[]; changes: number; riderInjured: boolean };
+export type ExistingPick = {
+  id: string;
+  category: PredictionCategory;
+  riderId: string;
+  upgrades: readonly ActionType[];
+  changes: number;
+  riderInjured: boolean;
+};
 
-export const isInsurance = (type: ActionType) => type === "PREDICTION_INSURANCE_RACE" || type === "PREDICTION_INSURANCE_SPRINT";
+export const isInsurance = (type: ActionType) =>
+  type === "PREDICTION_INSURANCE_RACE" || type === "PREDICTION_INSURANCE_SPRINT";
 export const isPodiumMultiplier = (type: ActionType) => type === "PREDICTION_RACE" || type === "PREDICTION_SPRINT";
 
 /** The podium an upgrade type covers (null for the per-category multiplier). */
@@ -27,7 +35,8 @@ export function upgradeCost(type: ActionType, rules: WeekendRules): number {
 }
 
 /** A pick counts double when it has its own multiplier or its podium's (the two never stack). */
-export const isMultiplied = (upgrades: readonly ActionType[]) => upgrades.some((u) => u === "PREDICTION" || isPodiumMultiplier(u));
+export const isMultiplied = (upgrades: readonly ActionType[]) =>
+  upgrades.some((u) => u === "PREDICTION" || isPodiumMultiplier(u));
 export const isInsured = (upgrades: readonly ActionType[]) => upgrades.some(isInsurance);
 
 /** Which upgrade a button sells: the multiplier of a category, or a podium's multiplier or insurance. */
@@ -63,7 +72,8 @@ export function planUpgrade(input: UpgradeInput): Verdict<UpgradePlan> {
   if (picks.some((p) => p.riderInjured)) return refuse(409, "riderInjured");
   if (picks.some((p) => p.upgrades.includes(input.type))) return refuse(409, "upgradeActive");
   if (input.type === "PREDICTION" && isMultiplied(picks[0]!.upgrades)) return refuse(409, "upgradeActive");
-  if (group && isPodiumMultiplier(input.type) && picks.some((p) => p.upgrades.includes("PREDICTION"))) return refuse(409, "upgradeActive");
+  if (group && isPodiumMultiplier(input.type) && picks.some((p) => p.upgrades.includes("PREDICTION")))
+    return refuse(409, "upgradeActive");
   const cost = upgradeCost(input.type, input.rules);
   if (input.balance !== undefined && input.balance < cost) return refuse(402, "notEnoughDiamonds");
   return allow({ pickIds: picks.map((p) => p.id), cost });
@@ -91,17 +101,35 @@ const blockOf: Partial<Record<string, UpgradeBlock>> = {
 };
 
 /** What a button shows: its spec state, price and why it is blocked, and the balance the price is set against. */
-export type UpgradeButtonView = UpgradeTarget & { state: UpgradeButtonState; price: number; balance: number; bought: boolean; block: UpgradeBlock | null };
+export type UpgradeButtonView = UpgradeTarget & {
+  state: UpgradeButtonState;
+  price: number;
+  balance: number;
+  bought: boolean;
+  block: UpgradeBlock | null;
+};
 
 /** The spec's button state of one upgrade at `now`, from the same verdict the server's purchase gives. */
-export function upgradeButtonView(target: UpgradeTarget, facts: Omit<UpgradeInput, "type" | "category">): UpgradeButtonView {
+export function upgradeButtonView(
+  target: UpgradeTarget,
+  facts: Omit<UpgradeInput, "type" | "category">,
+): UpgradeButtonView {
   const price = upgradeCost(target.type, facts.rules);
   const balance = facts.balance ?? 0;
   const insurance = isInsurance(target.type);
-  if (upgradeBought(target, facts.picks)) return button(target, price, balance, true, null, insurance ? "INSURANCE_ACTIVE" : "UPGRADE_ACTIVE");
+  if (upgradeBought(target, facts.picks))
+    return button(target, price, balance, true, null, insurance ? "INSURANCE_ACTIVE" : "UPGRADE_ACTIVE");
   // Named fields, not `{ ...facts, ...target }`: on Node 20 a spread into a literal costs ~2 µs (measured), and a
   // save's answer asks for 13 buttons.
-  const verdict = planUpgrade({ now: facts.now, sessions: facts.sessions, picks: facts.picks, rules: facts.rules, balance: facts.balance, type: target.type, category: target.category });
+  const verdict = planUpgrade({
+    now: facts.now,
+    sessions: facts.sessions,
+    picks: facts.picks,
+    rules: facts.rules,
+    balance: facts.balance,
+    type: target.type,
+    category: target.category,
+  });
   const block = verdict.ok ? null : (blockOf[verdict.refusal.code] ?? "locked");
   const state: UpgradeButtonState = block
     ? insurance
@@ -116,7 +144,14 @@ export function upgradeButtonView(target: UpgradeTarget, facts: Omit<UpgradeInpu
 }
 
 /** A button's view, its target's fields named (a podium's target has no category). */
-function button(target: UpgradeTarget, price: number, balance: number, bought: boolean, block: UpgradeBlock | null, state: UpgradeButtonState): UpgradeButtonView {
+function button(
+  target: UpgradeTarget,
+  price: number,
+  balance: number,
+  bought: boolean,
+  block: UpgradeBlock | null,
+  state: UpgradeButtonState,
+): UpgradeButtonView {
   return target.category === undefined
     ? { type: target.type, price, balance, bought, block, state }
     : { type: target.type, category: target.category, price, balance, bought, block, state };
@@ -131,7 +166,11 @@ export const asBought = (view: UpgradeButtonView): UpgradeButtonView => ({
 });
 
 /** A button's key among a weekend's buttons: the category of a multiplier, the type of a podium upgrade. */
-export const upgradeKey = (target: UpgradeTarget) => (target.type === "PREDICTION" ? `PREDICTION:${target.category}` : target.type);
+export const upgradeKey = (target: UpgradeTarget) =>
+  target.type === "PREDICTION" ? `PREDICTION:${target.category}` : target.type;
 
 /** The two podium buttons' targets: the multiplier and the insurance. */
-export const podiumTargets = (group: PodiumGroup): UpgradeTarget[] => [{ type: podiums[group].multiplier }, { type: podiums[group].insurance }];
+export const podiumTargets = (group: PodiumGroup): UpgradeTarget[] => [
+  { type: podiums[group].multiplier },
+  { type: podiums[group].insurance },
+];

@@ -12,13 +12,25 @@ import type { WeekendRules } from "./weekendRules";
 // chooser's riders. The server answers its slots from the same functions, so a view never offers what the
 // server would refuse.
 
-export type WeekendFacts = { sessions: Partial<Record<SessionType, SessionWindow>>; picks: readonly ExistingPick[]; balance: number };
+export type WeekendFacts = {
+  sessions: Partial<Record<SessionType, SessionWindow>>;
+  picks: readonly ExistingPick[];
+  balance: number;
+};
 
 /** The server's race view as facts the rules read (sessions from its slots, injured riders from its picks). */
 export function factsOf(prediction: Pick<RacePrediction, "slots" | "data" | "balance">): WeekendFacts {
   const sessions: WeekendFacts["sessions"] = {};
-  for (const s of prediction.slots) sessions[s.session] = { startsAt: Date.parse(s.startsAt), endsAt: Date.parse(s.endsAt), canceled: s.canceled };
-  const picks = prediction.data.map((p) => ({ id: p.id, category: p.category, riderId: p.riderId, upgrades: p.upgrades, changes: p.changes, riderInjured: !p.riderAvailable }));
+  for (const s of prediction.slots)
+    sessions[s.session] = { startsAt: Date.parse(s.startsAt), endsAt: Date.parse(s.endsAt), canceled: s.canceled };
+  const picks = prediction.data.map((p) => ({
+    id: p.id,
+    category: p.category,
+    riderId: p.riderId,
+    upgrades: p.upgrades,
+    changes: p.changes,
+    riderInjured: !p.riderAvailable,
+  }));
   return { sessions, picks, balance: Number(prediction.balance) };
 }
 
@@ -37,26 +49,42 @@ export type SlotState = {
 };
 
 /** One category's state at `now` (the server's `slots`, and the base of a card). */
-export function slotState(facts: WeekendFacts, category: PredictionCategory, now: number, rules: WeekendRules): SlotState {
+export function slotState(
+  facts: WeekendFacts,
+  category: PredictionCategory,
+  now: number,
+  rules: WeekendRules,
+): SlotState {
   const session = sessionFor(facts, category);
   const pick = facts.picks.find((p) => p.category === category);
   const price = pick ? changePrice(now, pick, session, rules) : null;
   return {
     open: !pick && isOpen(now, session),
     change: price ? { tier: price.tier, cost: price.cost } : null,
-    upgrade: upgradeButtonView({ type: "PREDICTION", category }, { now, sessions: facts.sessions, picks: facts.picks, rules, balance: facts.balance }),
+    upgrade: upgradeButtonView(
+      { type: "PREDICTION", category },
+      { now, sessions: facts.sessions, picks: facts.picks, rules, balance: facts.balance },
+    ),
   };
 }
 
 /** A podium's two upgrade buttons at `now`. */
-export function podiumState(facts: WeekendFacts, group: PodiumGroup, now: number, rules: WeekendRules): { multiplier: UpgradeButtonView; insurance: UpgradeButtonView } {
+export function podiumState(
+  facts: WeekendFacts,
+  group: PodiumGroup,
+  now: number,
+  rules: WeekendRules,
+): { multiplier: UpgradeButtonView; insurance: UpgradeButtonView } {
   const [multiplier, insurance] = podiumTargets(group).map((target) =>
     upgradeButtonView(target, { now, sessions: facts.sessions, picks: facts.picks, rules, balance: facts.balance }),
   );
   return { multiplier: multiplier!, insurance: insurance! };
 }
 
-export type CardAction = { kind: "choose"; again: boolean } | { kind: "change"; tier: ChangeTierName; cost: number } | { kind: "repick" };
+export type CardAction =
+  | { kind: "choose"; again: boolean }
+  | { kind: "change"; tier: ChangeTierName; cost: number }
+  | { kind: "repick" };
 export type CardBadge = "injured" | "saved" | "expired" | "unsaved";
 
 export type CardView = {
@@ -89,13 +117,27 @@ export const closedCategories = (facts: Pick<WeekendFacts, "sessions">, now: num
     return !session || !isOpen(now, session);
   });
 
-export function cardView(facts: WeekendFacts, category: PredictionCategory, now: number, rules: WeekendRules, form: FormFacts): CardView {
+export function cardView(
+  facts: WeekendFacts,
+  category: PredictionCategory,
+  now: number,
+  rules: WeekendRules,
+  form: FormFacts,
+): CardView {
   const session = sessionFor(facts, category);
   const slot = slotState(facts, category, now, rules);
   const pick = facts.picks.find((p) => p.category === category);
   const riderId = form.picks[category] ?? pick?.riderId;
   const started = hasStarted(now, session);
-  const base = { category, points: categoryPoints[category], startsAt: session.startsAt, started, riderId, upgrade: slot.upgrade, waitForTier: false };
+  const base = {
+    category,
+    points: categoryPoints[category],
+    startsAt: session.startsAt,
+    started,
+    riderId,
+    upgrade: slot.upgrade,
+    waitForTier: false,
+  };
   if (pick) {
     const price = changePrice(now, pick, session, rules);
     if (price?.free) return { ...base, badge: "injured", action: { kind: "repick" } };
@@ -124,7 +166,12 @@ export type WeekendView = {
 };
 
 /** Everything the Predictions screen shows of a weekend at `now`. */
-export function weekendView(prediction: Pick<RacePrediction, "slots" | "data" | "balance" | "complete">, now: number, rules: WeekendRules, form: FormFacts): WeekendView {
+export function weekendView(
+  prediction: Pick<RacePrediction, "slots" | "data" | "balance" | "complete">,
+  now: number,
+  rules: WeekendRules,
+  form: FormFacts,
+): WeekendView {
   const facts = factsOf(prediction);
   const sections = weekendSections.map((section) => ({
     key: section.key,
@@ -142,7 +189,9 @@ export function weekendView(prediction: Pick<RacePrediction, "slots" | "data" | 
 
 /** Every moment at which the weekend's states change by themselves: a session starts, a tier opens or closes, it ends. */
 export function weekendMoments(prediction: Pick<RacePrediction, "slots">, rules: WeekendRules): number[] {
-  return prediction.slots.flatMap((s) => momentsOf({ startsAt: Date.parse(s.startsAt), endsAt: Date.parse(s.endsAt), canceled: s.canceled }, rules));
+  return prediction.slots.flatMap((s) =>
+    momentsOf({ startsAt: Date.parse(s.startsAt), endsAt: Date.parse(s.endsAt), canceled: s.canceled }, rules),
+  );
 }
 
 /** The next such moment after `now` (none: Infinity). */
@@ -161,7 +210,12 @@ export type RiderOption = {
   disabled: boolean;
 };
 
-export type Chooser = { category: PredictionCategory; mode: ChooserMode; selectedId: string | undefined; options: RiderOption[] };
+export type Chooser = {
+  category: PredictionCategory;
+  mode: ChooserMode;
+  selectedId: string | undefined;
+  options: RiderOption[];
+};
 
 /** The chooser of one category: every rider of the race, which are taken or swap places, and which is selected. */
 export function chooserFor(

@@ -1,5 +1,12 @@
 import type { ChangePredictionRules } from "../predictions";
-import { changeTiers, COMPLETION_REWARD_DIAMONDS, INSURANCE_SHARE, MULTIPLIER, PREDICTIONS_PER_WEEKEND, upgradePrices } from "../rules";
+import {
+  changeTiers,
+  COMPLETION_REWARD_DIAMONDS,
+  INSURANCE_SHARE,
+  MULTIPLIER,
+  PREDICTIONS_PER_WEEKEND,
+  upgradePrices,
+} from "../rules";
 
 // The weekend's numbers as one value: the server serves it (GET /predictions/change-prediction-rules) and
 // decides with it; the client decides with the copy it read from there.

@@ -29,7 +29,11 @@ const LOCALE = /[\\/]src[\\/]i18n[\\/]locales[\\/]([a-z]+)[\\/]([a-z]+)\.json$/;
 function screenModules(root: string): string[] {
   const dir = resolve(root, "src/screens");
   return readdirSync(dir)
-    .flatMap((name) => readdirSync(join(dir, name)).filter((f) => f.endsWith("Screen.tsx")).map((f) => join(dir, name, f)))
+    .flatMap((name) =>
+      readdirSync(join(dir, name))
+        .filter((f) => f.endsWith("Screen.tsx"))
+        .map((f) => join(dir, name, f)),
+    )
     .toSorted();
 }
 
@@ -79,19 +83,23 @@ export function chunkGroups(root: string): Group[] {
       // Each screen's own modules (with those it shares with modals) in one file; what several screens
       // share in another: a deep link then loads two files for its screen, not twenty.
       const uses = new Map<string, number>();
-      for (const own of screens) for (const m of own) if (!app.has(m) && !groups.has(m)) uses.set(m, (uses.get(m) ?? 0) + 1);
+      for (const own of screens)
+        for (const m of own) if (!app.has(m) && !groups.has(m)) uses.set(m, (uses.get(m) ?? 0) + 1);
       // What the predictions screen (where a sign-in lands) shares has its own file: a deep link there then neither
       // downloads nor evaluates the other screens' machines and schemas.
       const predictions = screens[screenModules(root).indexOf(at("src/screens/predictions/PredictionsScreen.tsx"))]!;
-      for (const [m, count] of uses) if (count > 1) groups.set(m, predictions.has(m) ? "screens-predictions" : "screens");
+      for (const [m, count] of uses)
+        if (count > 1) groups.set(m, predictions.has(m) ? "screens-predictions" : "screens");
       screenModules(root).forEach((screen, i) => {
-        for (const m of screens[i]!) if (!app.has(m) && !named.has(m)) named.set(m, `screen-${basename(screen, ".tsx")}`);
+        for (const m of screens[i]!)
+          if (!app.has(m) && !named.has(m)) named.set(m, `screen-${basename(screen, ".tsx")}`);
       });
     }
     return groups.get(id);
   };
   const only = (name: string) => (id: string, ctx: ChunkingContext) => (groupOf(id, ctx) === name ? name : null);
-  const screen = (id: string, ctx: ChunkingContext) => groupOf(id, ctx)?.startsWith("screen-") ? groupOf(id, ctx)! : null;
+  const screen = (id: string, ctx: ChunkingContext) =>
+    groupOf(id, ctx)?.startsWith("screen-") ? groupOf(id, ctx)! : null;
   return [
     {
       debugName: "i18n",
@@ -99,7 +107,9 @@ export function chunkGroups(root: string): Group[] {
       name: (id) => {
         const locale = LOCALE.exec(id);
         if (!locale) return null;
-        return (landingNamespaces as readonly string[]).includes(locale[2]!) ? `i18n-${locale[1]}-first` : `i18n-${locale[1]}`;
+        return (landingNamespaces as readonly string[]).includes(locale[2]!)
+          ? `i18n-${locale[1]}-first`
+          : `i18n-${locale[1]}`;
       },
     },
     { debugName: "ui", priority: 3, name: only("ui") },

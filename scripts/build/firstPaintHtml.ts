@@ -34,11 +34,17 @@ function namespacePreloadScript(bundle: Bundle): string {
       if (!match || !(namespaces as readonly string[]).includes(match[2]!)) continue;
       const entry = (byLanguage[match[1]!] ??= { landing: [], all: [] });
       if (!entry.all.includes(file.fileName)) entry.all.push(file.fileName);
-      if ((landingNamespaces as readonly string[]).includes(match[2]!) && !entry.landing.includes(file.fileName)) entry.landing.push(file.fileName);
+      if ((landingNamespaces as readonly string[]).includes(match[2]!) && !entry.landing.includes(file.fileName))
+        entry.landing.push(file.fileName);
     }
   }
   const data = JSON.stringify(
-    Object.fromEntries(Object.entries(byLanguage).map(([language, files]) => [language, [files.landing, files.all.filter((f) => !files.landing.includes(f))]])),
+    Object.fromEntries(
+      Object.entries(byLanguage).map(([language, files]) => [
+        language,
+        [files.landing, files.all.filter((f) => !files.landing.includes(f))],
+      ]),
+    ),
   );
   // m[lng] = [landing files, the other namespaces' files]
   return (
@@ -70,14 +76,19 @@ export function firstPaintHtml(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return html;
         const inHtml = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
-        let out = html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
-          const file = bundle[fileName];
-          if (!file || file.type !== "asset") return tag;
-          // The disabled link loads nothing; it tells Vite's preload helper that this stylesheet is already on
-          // the page, so a lazy chunk that lists it does not fetch and apply it a second time.
-          return `<style>${String(file.source).replaceAll("</style", "<\\/style")}</style>\n    <link rel="stylesheet" href="/${fileName}" disabled>`;
-        });
-        const hero = Object.values(bundle).find((file) => file.type === "asset" && file.originalFileNames.some((name) => name.endsWith(HERO_IMAGE)));
+        let out = html.replace(
+          /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+          (tag, fileName: string) => {
+            const file = bundle[fileName];
+            if (!file || file.type !== "asset") return tag;
+            // The disabled link loads nothing; it tells Vite's preload helper that this stylesheet is already on
+            // the page, so a lazy chunk that lists it does not fetch and apply it a second time.
+            return `<style>${String(file.source).replaceAll("</style", "<\\/style")}</style>\n    <link rel="stylesheet" href="/${fileName}" disabled>`;
+          },
+        );
+        const hero = Object.values(bundle).find(
+          (file) => file.type === "asset" && file.originalFileNames.some((name) => name.endsWith(HERO_IMAGE)),
+        );
         const extra = [namespacePreloadScript(bundle)];
         routes = routePreloads(bundle, inHtml, root, hero ? [hero.fileName] : []);
         return out.replace("</head>", `  ${extra.join("\n    ")}\n  </head>`);

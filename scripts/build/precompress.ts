@@ -26,7 +26,11 @@ export function precompressDir(dir: string, minBytes = PRECOMPRESS_MIN_BYTES): n
     writeFileSync(
       `${path}.br`,
       brotliCompressSync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
       }),
     );
     writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));

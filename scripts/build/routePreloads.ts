@@ -55,8 +55,17 @@ export function readRoutes(source: string): RouteInfo[] {
     if (!(screen in paths)) continue;
     let block = m[2]!;
     for (const tag of block.matchAll(/<(\w+)/g)) if (!lazyModules.has(tag[1]!)) block += bodyOf(tag[1]!);
-    const modules = [...new Set([...block.matchAll(/<(\w+)/g)].map((t) => lazyModules.get(t[1]!)).filter((x): x is string => Boolean(x)))];
-    routes.push({ screen, modules, guarded: /<(Guarded|RequireAuth)\b/.test(block), withHeader: !/withHeader=\{false\}/.test(block) });
+    const modules = [
+      ...new Set(
+        [...block.matchAll(/<(\w+)/g)].map((t) => lazyModules.get(t[1]!)).filter((x): x is string => Boolean(x)),
+      ),
+    ];
+    routes.push({
+      screen,
+      modules,
+      guarded: /<(Guarded|RequireAuth)\b/.test(block),
+      withHeader: !/withHeader=\{false\}/.test(block),
+    });
   }
   return routes;
 }
@@ -73,7 +82,8 @@ export function patternOf(path: string): string {
 function chunkOf(bundle: Bundle, module: string): Rollup.OutputChunk | undefined {
   return Object.values(bundle).find(
     (f): f is Rollup.OutputChunk =>
-      f.type === "chunk" && [f.facadeModuleId ?? "", ...f.moduleIds].some((id) => id.replace(/\.[cm]?[jt]sx?$/, "").endsWith(`/${module}`)),
+      f.type === "chunk" &&
+      [f.facadeModuleId ?? "", ...f.moduleIds].some((id) => id.replace(/\.[cm]?[jt]sx?$/, "").endsWith(`/${module}`)),
   );
 }
 
@@ -91,7 +101,12 @@ export function withImports(bundle: Bundle, fileName: string, seen = new Set<str
  * Every readable route with the files (not already in index.html) and calls its first screen needs. On the
  * landing (no header, no guard) the screen's own chunk is what paints first, so it goes with `files`.
  */
-export function routePreloads(bundle: Bundle, alreadyInHtml: Set<string>, root = ".", landingImages: string[] = []): RoutePreload[] {
+export function routePreloads(
+  bundle: Bundle,
+  alreadyInHtml: Set<string>,
+  root = ".",
+  landingImages: string[] = [],
+): RoutePreload[] {
   const routes = readRoutes(readFileSync(`${root}/${ROUTES_FILE}`, "utf8"));
   const out: RoutePreload[] = [];
   const filesOf = (modules: string[]) => {

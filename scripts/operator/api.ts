@@ -68,7 +68,8 @@ export function adminTokenFromEnv(env: Record<string, string | undefined> = proc
 }
 
 /** Say a race the way operators do: "Grand Prix of Italy (2026, round 12)". */
-export const raceLabel = (race: Pick<Race, "name" | "season" | "round">) => `${race.name} (${race.season}, round ${race.round})`;
+export const raceLabel = (race: Pick<Race, "name" | "season" | "round">) =>
+  `${race.name} (${race.season}, round ${race.round})`;
 export const riderLabel = (rider: Pick<RaceRider, "number" | "name">) => `#${rider.number} ${rider.name}`;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,10 +80,14 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function resolveRider(riders: readonly RaceRider[], ref: string): RaceRider {
   const wanted = ref.trim().replace(/^#/, "");
-  const found = /^\d+$/.test(wanted) ? riders.find((r) => r.number === Number(wanted)) : riders.find((r) => r.id.toLowerCase() === wanted.toLowerCase());
+  const found = /^\d+$/.test(wanted)
+    ? riders.find((r) => r.number === Number(wanted))
+    : riders.find((r) => r.id.toLowerCase() === wanted.toLowerCase());
   if (found) return found;
   const numbers = riders.map((r) => r.number).toSorted((a, b) => a - b);
-  throw new OperatorError(`No rider ${/^\d+$/.test(wanted) ? `#${wanted}` : wanted} in this race's entry list (numbers: ${numbers.join(", ")}).`);
+  throw new OperatorError(
+    `No rider ${/^\d+$/.test(wanted) ? `#${wanted}` : wanted} in this race's entry list (numbers: ${numbers.join(", ")}).`,
+  );
 }
 
 export function operatorApi(options: OperatorApiOptions) {
@@ -95,7 +100,10 @@ export function operatorApi(options: OperatorApiOptions) {
     let body: string | undefined;
     if (call.body) {
       const checked = call.body.safeParse(req.body ?? {});
-      if (!checked.success) throw new OperatorError(`${label}: ${checked.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")}`);
+      if (!checked.success)
+        throw new OperatorError(
+          `${label}: ${checked.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")}`,
+        );
       body = JSON.stringify(checked.data);
     }
     const search = new URLSearchParams();
@@ -104,7 +112,10 @@ export function operatorApi(options: OperatorApiOptions) {
     const headers: Record<string, string> = { accept: "application/json", ...req.headers };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (req.admin) {
-      if (!options.adminToken) throw new OperatorError("No admin token: set ADMIN_TOKEN, or use the server's DATA_DIR so its development secret is found.");
+      if (!options.adminToken)
+        throw new OperatorError(
+          "No admin token: set ADMIN_TOKEN, or use the server's DATA_DIR so its development secret is found.",
+        );
       headers[ADMIN_TOKEN_HEADER] = options.adminToken;
     }
 
@@ -113,14 +124,18 @@ export function operatorApi(options: OperatorApiOptions) {
       res = await doFetch(url, { method: call.method, headers, body });
     } catch (err) {
       const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      throw new ServerUnreachable(`Cannot reach the server at ${baseUrl} (${cause?.code ?? cause?.message ?? (err as Error).message}). Is it running? Set API_URL (or PORT) to its address.`);
+      throw new ServerUnreachable(
+        `Cannot reach the server at ${baseUrl} (${cause?.code ?? cause?.message ?? (err as Error).message}). Is it running? Set API_URL (or PORT) to its address.`,
+      );
     }
     const text = await res.text();
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
-      throw new ServerUnreachable(`${label} → ${res.status}: ${baseUrl} did not answer like the Paddock Predictor API.`);
+      throw new ServerUnreachable(
+        `${label} → ${res.status}: ${baseUrl} did not answer like the Paddock Predictor API.`,
+      );
     }
     if (!res.ok) {
       const error = ErrorBody.safeParse(json);
@@ -129,7 +144,10 @@ export function operatorApi(options: OperatorApiOptions) {
     }
     const result = (json as { result?: unknown } | undefined)?.result;
     const parsed = call.result.safeParse(result);
-    if (!parsed.success) throw new ServerUnreachable(`${label}: the answer does not match the contract (${parsed.error.issues[0]?.message}); is the server the same version?`);
+    if (!parsed.success)
+      throw new ServerUnreachable(
+        `${label}: the answer does not match the contract (${parsed.error.issues[0]?.message}); is the server the same version?`,
+      );
     return parsed.data as Out<C>;
   }
 
@@ -155,7 +173,9 @@ export function operatorApi(options: OperatorApiOptions) {
         return await api.clock();
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) {
-          throw new OperatorError(`${baseUrl} does not serve the development calls (a production server, NODE_ENV=production): the simulator moves the server's clock and creates demo players, so it runs only against a development server.`);
+          throw new OperatorError(
+            `${baseUrl} does not serve the development calls (a production server, NODE_ENV=production): the simulator moves the server's clock and creates demo players, so it runs only against a development server.`,
+          );
         }
         throw err;
       }
@@ -176,7 +196,9 @@ export function operatorApi(options: OperatorApiOptions) {
     async addDemoBets(raceId: string, playerIds: readonly string[]) {
       const total = { bets: 0, staked: 0, players: 0 };
       for (let i = 0; i < playerIds.length; i += DEMO_PLAYERS_MAX) {
-        const out = await send(devBetsCalls.demoBets, { body: { raceId, playerIds: playerIds.slice(i, i + DEMO_PLAYERS_MAX) } });
+        const out = await send(devBetsCalls.demoBets, {
+          body: { raceId, playerIds: playerIds.slice(i, i + DEMO_PLAYERS_MAX) },
+        });
         total.bets += out.bets;
         total.staked += out.staked;
         total.players += out.players;
@@ -213,9 +235,12 @@ export function operatorApi(options: OperatorApiOptions) {
       return found;
     },
 
-    enterResult: (raceId: string, body: ResultBody) => send(adminCalls.enterResult, { params: { raceId }, body, admin: true }),
-    injure: (riderId: string, raceId: string) => send(adminCalls.injure, { params: { riderId }, body: { raceId }, admin: true }),
-    setOdds: (raceId: string, body: OddsBody) => send(adminBetsCalls.setOdds, { params: { raceId }, body, admin: true }),
+    enterResult: (raceId: string, body: ResultBody) =>
+      send(adminCalls.enterResult, { params: { raceId }, body, admin: true }),
+    injure: (riderId: string, raceId: string) =>
+      send(adminCalls.injure, { params: { riderId }, body: { raceId }, admin: true }),
+    setOdds: (raceId: string, body: OddsBody) =>
+      send(adminBetsCalls.setOdds, { params: { raceId }, body, admin: true }),
   };
   return api;
 }

@@ -19,17 +19,33 @@ export function changeOf(before: unknown, after: unknown): string {
 }
 
 /** Who acted: the operator's name (the browser), or the admin token's holder (the command line). */
-export const actorOf = (entry: Pick<AuditEntry, "actor" | "channel">) => entry.actor.name ?? (entry.actor.userId ? `account ${entry.actor.userId.slice(0, 8)}` : "admin token");
+export const actorOf = (entry: Pick<AuditEntry, "actor" | "channel">) =>
+  entry.actor.name ?? (entry.actor.userId ? `account ${entry.actor.userId.slice(0, 8)}` : "admin token");
 
 const THROUGH: Record<AuditEntry["channel"], string> = { cli: "command line", browser: "browser" };
 
 /** The entries as an aligned table, a header first. */
 export function auditTable(entries: readonly AuditEntry[]): string {
-  const rows = entries.map((e) => [e.at.replace("T", " ").replace(/\.\d+Z$/, "Z"), actorOf(e), THROUGH[e.channel], e.action, e.target, changeOf(e.before, e.after)]);
+  const rows = entries.map((e) => [
+    e.at.replace("T", " ").replace(/\.\d+Z$/, "Z"),
+    actorOf(e),
+    THROUGH[e.channel],
+    e.action,
+    e.target,
+    changeOf(e.before, e.after),
+  ]);
   const header = ["Time (UTC)", "Who", "Through", "Action", "Target", "Before → after"];
   const widths = header.slice(0, -1).map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < widths.length ? c.padEnd(widths[i]!) : c)).join("  ").trimEnd();
-  return [line(header), line(widths.map((w) => "-".repeat(w)).concat("-".repeat(header.at(-1)!.length))), ...rows.map(line)].join("\n");
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i < widths.length ? c.padEnd(widths[i]!) : c))
+      .join("  ")
+      .trimEnd();
+  return [
+    line(header),
+    line(widths.map((w) => "-".repeat(w)).concat("-".repeat(header.at(-1)!.length))),
+    ...rows.map(line),
+  ].join("\n");
 }
 
 function flagsOf(args: readonly string[]): Map<string, string> {
@@ -37,7 +53,10 @@ function flagsOf(args: readonly string[]): Map<string, string> {
   for (let i = 0; i < args.length; i++) {
     const flag = args[i]!;
     const value = args[++i];
-    if (!["--race", "--take", "--page"].includes(flag) || value === undefined) throw new OperatorError(`audit: unknown or incomplete option ${flag} (audit [--race <race>] [--take N] [--page P]).`);
+    if (!["--race", "--take", "--page"].includes(flag) || value === undefined)
+      throw new OperatorError(
+        `audit: unknown or incomplete option ${flag} (audit [--race <race>] [--take N] [--page P]).`,
+      );
     flags.set(flag, value);
   }
   return flags;
@@ -46,7 +65,8 @@ function flagsOf(args: readonly string[]): Map<string, string> {
 const count = (flag: string, value: string | undefined, max: number, fallback: number) => {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new OperatorError(`${flag} needs a whole number from 1 to ${max}.`);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new OperatorError(`${flag} needs a whole number from 1 to ${max}.`);
   return n;
 };
 
@@ -63,6 +83,8 @@ export async function auditCommand(client: OperatorApi, args: readonly string[])
     return 0;
   }
   console.log(auditTable(got.data as AuditEntry[]));
-  console.log(`\nPage ${got.page} of ${got.pages} (${got.count} ${got.count === 1 ? "action" : "actions"}${scope}, newest first).`);
+  console.log(
+    `\nPage ${got.page} of ${got.pages} (${got.count} ${got.count === 1 ? "action" : "actions"}${scope}, newest first).`,
+  );
   return 0;
 }

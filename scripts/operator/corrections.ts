@@ -15,9 +15,14 @@ export const correctionsUsage = `  results <race> <SESSION> <riders…> --correc
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Whether `results` arguments ask for a correction, a preview or a confirmation (else: the plain entry). */
-export const isCorrectionCommand = (args: readonly string[]) => args[0] === "confirm" || args.includes("--correct") || args.includes("--preview");
+export const isCorrectionCommand = (args: readonly string[]) =>
+  args[0] === "confirm" || args.includes("--correct") || args.includes("--preview");
 
-export function describeCorrection(report: CorrectionReport, race: Parameters<typeof raceLabel>[0], top: string): string {
+export function describeCorrection(
+  report: CorrectionReport,
+  race: Parameters<typeof raceLabel>[0],
+  top: string,
+): string {
   const what = `${resultLabels[report.session]} of ${raceLabel(race)}`;
   if (report.replayed) return `${what}: already stands exactly so; nothing changed.`;
   return `${what} corrected: ${top} — ${plural(report.changed, "pick")} re-scored, ${plural(report.players, "player")} told. Bets stand as settled.`;
@@ -36,23 +41,32 @@ export function describePreview(p: ResultPreview, race: Parameters<typeof raceLa
 }
 
 export function describeConfirmation(report: ConfirmReport, race: Parameters<typeof raceLabel>[0]): string {
-  if (report.replayed) return `${raceLabel(race)} was already confirmed (${report.by === "rule" ? "by the 72-hour rule" : "by an operator"}) at ${report.confirmedAt}; nothing changed.`;
+  if (report.replayed)
+    return `${raceLabel(race)} was already confirmed (${report.by === "rule" ? "by the 72-hour rule" : "by an operator"}) at ${report.confirmedAt}; nothing changed.`;
   return `${raceLabel(race)} confirmed at ${report.confirmedAt}: its results are final, ${plural(report.winners, "paddock-experience winner")} decided.`;
 }
 
 /** Runs `results confirm <race>` or a `results … --correct/--preview`; answers the exit code. */
-export async function correctionCommand(api: OperatorApi, args: readonly string[], usage: (message: string) => never): Promise<number> {
+export async function correctionCommand(
+  api: OperatorApi,
+  args: readonly string[],
+  usage: (message: string) => never,
+): Promise<number> {
   if (args[0] === "confirm") {
     const [, raceRef, ...rest] = args;
     if (!raceRef || rest.length) usage("results confirm needs a race.");
     const race = await api.resolveRace(raceRef);
-    console.log(describeConfirmation(await api.send(operationsCalls.confirm, { params: { raceId: race.id }, admin: true }), race));
+    console.log(
+      describeConfirmation(await api.send(operationsCalls.confirm, { params: { raceId: race.id }, admin: true }), race),
+    );
     return 0;
   }
   const correcting = args.includes("--correct");
   const previewing = args.includes("--preview");
   const canceled = args.includes("--canceled") || args.includes("--cancelled");
-  const [raceRef, sessionArg, ...riderArgs] = args.filter((a) => !["--correct", "--preview", "--canceled", "--cancelled"].includes(a));
+  const [raceRef, sessionArg, ...riderArgs] = args.filter(
+    (a) => !["--correct", "--preview", "--canceled", "--cancelled"].includes(a),
+  );
   if (!raceRef || !sessionArg) usage("results needs a race and a session.");
   const session = ResultKey.safeParse(sessionArg.toUpperCase());
   if (!session.success) usage(`Unknown session ${sessionArg}: one of ${ResultKey.options.join(", ")}.`);
@@ -64,7 +78,11 @@ export async function correctionCommand(api: OperatorApi, args: readonly string[
   const race = await api.resolveRace(raceRef);
   const params = { raceId: race.id };
   if (canceled) {
-    const preview = await api.send(operationsCalls.previewResult, { params, body: { session: session.data, canceled: true }, admin: true });
+    const preview = await api.send(operationsCalls.previewResult, {
+      params,
+      body: { session: session.data, canceled: true },
+      admin: true,
+    });
     console.log(describePreview(preview, race, false));
     return 0;
   }
@@ -74,11 +92,19 @@ export async function correctionCommand(api: OperatorApi, args: readonly string[
   if (twice) throw new OperatorError(`#${twice.number} ${twice.name} is named twice.`);
   const riderIds = chosen.map((r) => r.id);
   if (previewing) {
-    const preview = await api.send(operationsCalls.previewResult, { params, body: { session: session.data, riderIds, correct: correcting }, admin: true });
+    const preview = await api.send(operationsCalls.previewResult, {
+      params,
+      body: { session: session.data, riderIds, correct: correcting },
+      admin: true,
+    });
     console.log(describePreview(preview, race, correcting));
     return 0;
   }
-  const report = await api.send(operationsCalls.correctResult, { params, body: { session: session.data, riderIds }, admin: true });
+  const report = await api.send(operationsCalls.correctResult, {
+    params,
+    body: { session: session.data, riderIds },
+    admin: true,
+  });
   console.log(describeCorrection(report, race, podiumLine(riderIds, riders)));
   return 0;
 }

@@ -56,11 +56,14 @@ export async function embeddedDatabaseBusy(options: {
     return `The embedded database ${dir} is open in process ${holders.join(", ")} (the server, while it runs): PGlite is one process's database, so ${options.command} does not open it now (what either wrote could be lost). ${stop}`;
   }
   if (holders === null && existsSync(join(dir, "postmaster.pid"))) {
-    const answering = await (options.fetch ?? fetch)(`${options.apiUrl}/api/system/links`, { signal: AbortSignal.timeout(2000) }).then(
+    const answering = await (options.fetch ?? fetch)(`${options.apiUrl}/api/system/links`, {
+      signal: AbortSignal.timeout(2000),
+    }).then(
       (r) => r.ok,
       () => false,
     );
-    if (answering) return `A server answers at ${options.apiUrl} and the embedded database ${dir} is in use: PGlite is one process's database, so ${options.command} does not open it now. ${stop}`;
+    if (answering)
+      return `A server answers at ${options.apiUrl} and the embedded database ${dir} is in use: PGlite is one process's database, so ${options.command} does not open it now. ${stop}`;
   }
   return null;
 }

@@ -30,7 +30,11 @@ export function podiumLine(riderIds: readonly string[], riders: readonly RaceRid
 }
 
 /** "Sprint of Grand Prix of Italy (2026, round 12): 1. …: 30 picks settled for 30 players, nothing refunded." */
-export function describeSettlement(report: SettlementReport, race?: Pick<Race, "name" | "season" | "round">, top?: string): string {
+export function describeSettlement(
+  report: SettlementReport,
+  race?: Pick<Race, "name" | "season" | "round">,
+  top?: string,
+): string {
   const what = `${resultLabels[report.session]}${race ? ` of ${raceLabel(race)}` : ""}`;
   if (report.replayed) return `${what}: already entered exactly so; nothing changed.`;
   const bets = report.bets ? `, ${plural(report.bets, "bet")} ${report.canceled ? "refunded" : "settled"}` : "";
@@ -40,12 +44,20 @@ export function describeSettlement(report: SettlementReport, race?: Pick<Race, "
 }
 
 /** "#93 Name is out of Grand Prix of Italy (2026, round 12): 4 picks invalidated for 3 players, 60 💎 refunded." */
-export function describeInjury(report: InjuryReport, rider: Pick<RaceRider, "number" | "name">, race: Pick<Race, "name" | "season" | "round">): string {
+export function describeInjury(
+  report: InjuryReport,
+  rider: Pick<RaceRider, "number" | "name">,
+  race: Pick<Race, "name" | "season" | "round">,
+): string {
   return `${riderLabel(rider)} is out of ${raceLabel(race)}: ${plural(report.invalidated, "pick")} invalidated and ${plural(report.bets, "open bet")} refunded for ${plural(report.players, "player")}, ${diamonds(report.refunded)}.`;
 }
 
 /** "WIN odds of Grand Prix of Italy (…)": one line per rider, best odds first, with PLACE and SHOW and who set them. */
-export function describeOdds(report: RaceOdds, riders: readonly RaceRider[], race: Pick<Race, "name" | "season" | "round">): string {
+export function describeOdds(
+  report: RaceOdds,
+  riders: readonly RaceRider[],
+  race: Pick<Race, "name" | "season" | "round">,
+): string {
   const set = new Set(report.set);
   const lines = Object.entries(report.odds)
     .toSorted(([, a], [, b]) => a - b)

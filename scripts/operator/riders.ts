@@ -32,15 +32,22 @@ function parse(args: readonly string[], usage: (message: string) => never): { po
       continue;
     }
     const value = args[++i];
-    if (!(FLAGS as readonly string[]).includes(arg) || value === undefined) usage(`rider: unknown or incomplete option ${arg}.`);
+    if (!(FLAGS as readonly string[]).includes(arg) || value === undefined)
+      usage(`rider: unknown or incomplete option ${arg}.`);
     flags[arg as (typeof FLAGS)[number]] = value;
   }
   return { positional, flags };
 }
 
 /** "#41 Lorenzo Savadori rides Grand Prix of Italy (…) as a substitute in place of #93 …: 2 picks invalidated, 30 💎 refunded." */
-export function describeEntry(report: EntryReport, rider: Pick<Rider, "number" | "name">, race: Pick<Race, "name" | "season" | "round">, out?: Pick<RaceRider, "number" | "name">): string {
-  if (report.replayed) return `${riderLabel(rider)} is already on the entry list of ${raceLabel(race)}: nothing changed.`;
+export function describeEntry(
+  report: EntryReport,
+  rider: Pick<Rider, "number" | "name">,
+  race: Pick<Race, "name" | "season" | "round">,
+  out?: Pick<RaceRider, "number" | "name">,
+): string {
+  if (report.replayed)
+    return `${riderLabel(rider)} is already on the entry list of ${raceLabel(race)}: nothing changed.`;
   const role = report.role === "SUBSTITUTE" ? "a substitute" : "a wildcard";
   const line = `${riderLabel(rider)} rides ${raceLabel(race)} as ${role}${out ? ` in place of ${riderLabel(out)}` : ""}.`;
   if (!out) return line;
@@ -49,7 +56,12 @@ export function describeEntry(report: EntryReport, rider: Pick<Rider, "number" |
 }
 
 /** The rider coming in: an existing one not on the race's list, or (with --name) a new one with this number. */
-async function incoming(api: OperatorApi, ref: string, onList: readonly RaceRider[], flags: Flags): Promise<{ riderId: string; rider: Pick<Rider, "number" | "name">; newRider?: EntryNewRider }> {
+async function incoming(
+  api: OperatorApi,
+  ref: string,
+  onList: readonly RaceRider[],
+  flags: Flags,
+): Promise<{ riderId: string; rider: Pick<Rider, "number" | "name">; newRider?: EntryNewRider }> {
   const wanted = ref.trim().replace(/^#/, "");
   const numeric = /^\d+$/.test(wanted);
   if (!numeric) {
@@ -60,7 +72,9 @@ async function incoming(api: OperatorApi, ref: string, onList: readonly RaceRide
   }
   const number = Number(wanted);
   const listed = new Set(onList.map((r) => r.id));
-  const all = (await api.send(ridersCalls.list, { query: { search: wanted, take: 100 } })).data.filter((r) => r.number === number);
+  const all = (await api.send(ridersCalls.list, { query: { search: wanted, take: 100 } })).data.filter(
+    (r) => r.number === number,
+  );
   const found = all.filter((r) => !listed.has(r.id));
   const name = flags["--name"];
   if (name === undefined) {
@@ -68,8 +82,11 @@ async function incoming(api: OperatorApi, ref: string, onList: readonly RaceRide
     // Only a rider on the list has this number: the server says whether it is this very entry again.
     const onRace = onList.find((r) => r.number === number);
     if (found.length === 0 && onRace) return { riderId: onRace.id, rider: onRace };
-    if (found.length === 0) throw new OperatorError(`No rider #${number}: give --name, --team and --country to bring in a new one.`);
-    throw new OperatorError(`Several riders #${number}: name one by id (${found.map((r) => `${r.id} ${r.name}, ${r.raceClass}`).join("; ")}).`);
+    if (found.length === 0)
+      throw new OperatorError(`No rider #${number}: give --name, --team and --country to bring in a new one.`);
+    throw new OperatorError(
+      `Several riders #${number}: name one by id (${found.map((r) => `${r.id} ${r.name}, ${r.raceClass}`).join("; ")}).`,
+    );
   }
   // The same new rider again (a command run twice): the one the first run made.
   const same = all.find((r) => r.name.toLowerCase() === name.trim().toLowerCase());
@@ -78,24 +95,39 @@ async function incoming(api: OperatorApi, ref: string, onList: readonly RaceRide
   const country = flags["--country"]?.toUpperCase();
   if (!teamRef || !country) throw new OperatorError("A new rider needs --name, --team and --country.");
   const teams = await api.send(ridersCalls.teams, { query: { raceClass: GAME_CLASS } });
-  const team = teams.find((t) => t.id === teamRef || t.name.toLowerCase() === teamRef.toLowerCase() || t.shortName.toLowerCase() === teamRef.toLowerCase());
+  const team = teams.find(
+    (t) =>
+      t.id === teamRef ||
+      t.name.toLowerCase() === teamRef.toLowerCase() ||
+      t.shortName.toLowerCase() === teamRef.toLowerCase(),
+  );
   if (!team) throw new OperatorError(`No team ${teamRef} (teams: ${teams.map((t) => t.name).join(", ")}).`);
   const newRider = { name: name.trim(), number, country, teamId: team.id };
   return { riderId: randomUUID(), rider: newRider, newRider };
 }
 
 /** Runs one `rider` sub-command; answers the exit code (usage errors exit through `usage`). */
-export async function ridersCommand(api: OperatorApi, args: readonly string[], usage: (message: string) => never): Promise<number> {
+export async function ridersCommand(
+  api: OperatorApi,
+  args: readonly string[],
+  usage: (message: string) => never,
+): Promise<number> {
   const [sub, ...rest] = args;
   const { positional, flags } = parse(rest, usage);
   if (sub === "substitute") {
     const [outRef, inRef, raceRef, ...more] = positional;
-    if (!outRef || !inRef || !raceRef || more.length) usage("rider substitute needs the rider out, the rider in and a race.");
+    if (!outRef || !inRef || !raceRef || more.length)
+      usage("rider substitute needs the rider out, the rider in and a race.");
     const race = await api.resolveRace(raceRef);
     const { riders } = await api.raceRiders(race.id);
     const out = resolveRider(riders, outRef);
     const coming = await incoming(api, inRef, riders, flags);
-    const body: EntryBody = { role: "SUBSTITUTE", riderId: coming.riderId, replaces: out.id, ...(coming.newRider ? { newRider: coming.newRider } : {}) };
+    const body: EntryBody = {
+      role: "SUBSTITUTE",
+      riderId: coming.riderId,
+      replaces: out.id,
+      ...(coming.newRider ? { newRider: coming.newRider } : {}),
+    };
     const report = await api.send(operationsCalls.addEntry, { params: { raceId: race.id }, body, admin: true });
     console.log(describeEntry(report, coming.rider, race, out));
     return 0;
@@ -106,7 +138,11 @@ export async function ridersCommand(api: OperatorApi, args: readonly string[], u
     const race = await api.resolveRace(raceRef);
     const { riders } = await api.raceRiders(race.id);
     const coming = await incoming(api, inRef, riders, flags);
-    const body: EntryBody = { role: "WILDCARD", riderId: coming.riderId, ...(coming.newRider ? { newRider: coming.newRider } : {}) };
+    const body: EntryBody = {
+      role: "WILDCARD",
+      riderId: coming.riderId,
+      ...(coming.newRider ? { newRider: coming.newRider } : {}),
+    };
     const report = await api.send(operationsCalls.addEntry, { params: { raceId: race.id }, body, admin: true });
     console.log(describeEntry(report, coming.rider, race));
     return 0;

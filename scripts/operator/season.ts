@@ -21,7 +21,9 @@ const changed = (c: { label: string; changes: { field: string; from: unknown; to
 /** The diff and effects in the words an operator reads, one change a line. */
 export function describeImport(report: SeasonImportReport): string {
   const lines: string[] = [];
-  const head = report.dryRun ? `Dry run of season ${report.season}: nothing was changed.` : `Season ${report.season} imported.`;
+  const head = report.dryRun
+    ? `Dry run of season ${report.season}: nothing was changed.`
+    : `Season ${report.season} imported.`;
   if (report.unchanged || isEmptyDiff(report.diff)) return `${head} The file is what the game holds: no change.`;
   lines.push(head);
   const d = report.diff;
@@ -30,23 +32,57 @@ export function describeImport(report: SeasonImportReport): string {
     lines.push(`${title} (${items.length}):`);
     for (const item of items) lines.push(`  ${item}`);
   };
-  list("Races added", d.races.added.map((r) => r.label));
+  list(
+    "Races added",
+    d.races.added.map((r) => r.label),
+  );
   list("Races changed", d.races.changed.map(changed));
-  list("Races removed (canceled)", d.races.removed.map((r) => r.label));
-  list("Sessions added", d.sessions.added.map((s) => `${s.race} ${s.type}`));
-  list("Sessions moved", d.sessions.moved.map((m) => `${m.label} ${m.type}: ${m.from.startsAt}–${m.from.endsAt} → ${m.to.startsAt}–${m.to.endsAt}`));
-  list("Sessions removed", d.sessions.removed.map((s) => `${s.race} ${s.type}`));
-  list("Riders added", d.riders.added.map((r) => r.label));
+  list(
+    "Races removed (canceled)",
+    d.races.removed.map((r) => r.label),
+  );
+  list(
+    "Sessions added",
+    d.sessions.added.map((s) => `${s.race} ${s.type}`),
+  );
+  list(
+    "Sessions moved",
+    d.sessions.moved.map(
+      (m) => `${m.label} ${m.type}: ${m.from.startsAt}–${m.from.endsAt} → ${m.to.startsAt}–${m.to.endsAt}`,
+    ),
+  );
+  list(
+    "Sessions removed",
+    d.sessions.removed.map((s) => `${s.race} ${s.type}`),
+  );
+  list(
+    "Riders added",
+    d.riders.added.map((r) => r.label),
+  );
   list("Riders changed", d.riders.changed.map(changed));
-  list("Riders removed", d.riders.removed.map((r) => r.label));
-  list("Teams added", d.teams.added.map((t) => t.label));
+  list(
+    "Riders removed",
+    d.riders.removed.map((r) => r.label),
+  );
+  list(
+    "Teams added",
+    d.teams.added.map((t) => t.label),
+  );
   list("Teams changed", d.teams.changed.map(changed));
-  list("Teams removed", d.teams.removed.map((t) => t.label));
-  list("Circuits added", d.circuits.added.map((c) => c.label));
+  list(
+    "Teams removed",
+    d.teams.removed.map((t) => t.label),
+  );
+  list(
+    "Circuits added",
+    d.circuits.added.map((c) => c.label),
+  );
   list("Circuits changed", d.circuits.changed.map(changed));
   if (report.effects.length === 0) lines.push("Picks and bets: none affected.");
   else {
-    lines.push(`Picks and bets (${report.dryRun ? "would be " : ""}refunded ${report.refunded} diamonds in all; no pick is deleted):`);
+    lines.push(
+      `Picks and bets (${report.dryRun ? "would be " : ""}refunded ${report.refunded} diamonds in all; no pick is deleted):`,
+    );
     for (const e of report.effects)
       lines.push(
         e.kind === "RACE_CANCELED"
@@ -71,7 +107,11 @@ function readJson(path: string): unknown {
   }
 }
 
-export async function seasonCommand(client: Api, args: readonly string[], usageError: (message: string) => never): Promise<number> {
+export async function seasonCommand(
+  client: Api,
+  args: readonly string[],
+  usageError: (message: string) => never,
+): Promise<number> {
   const [sub, ...rest] = args;
   const flags = new Map<string, string>();
   const words: string[] = [];
@@ -95,7 +135,9 @@ export async function seasonCommand(client: Api, args: readonly string[], usageE
     const out = flags.get("--out");
     if (out) {
       writeFileSync(out, text);
-      console.log(`Season ${file.season} written to ${out}: ${file.calendar.length} rounds, ${file.teams.length} teams, ${file.riders.length} riders.`);
+      console.log(
+        `Season ${file.season} written to ${out}: ${file.calendar.length} rounds, ${file.teams.length} teams, ${file.riders.length} riders.`,
+      );
     } else process.stdout.write(text);
     return 0;
   }
@@ -120,11 +162,17 @@ export async function seasonCommand(client: Api, args: readonly string[], usageE
     }
     const laid = applyIcs(read.file, text);
     if (laid.problems.length) throw new OperatorError(`${ics}: ${laid.problems.join("; ")}`);
-    console.log(`${ics}: ${laid.matched} sessions timed from the calendar${laid.ignored.length ? `, ${laid.ignored.length} events ignored (${laid.ignored.slice(0, 5).join("; ")}${laid.ignored.length > 5 ? "; …" : ""})` : ""}.`);
+    console.log(
+      `${ics}: ${laid.matched} sessions timed from the calendar${laid.ignored.length ? `, ${laid.ignored.length} events ignored (${laid.ignored.slice(0, 5).join("; ")}${laid.ignored.length > 5 ? "; …" : ""})` : ""}.`,
+    );
     value = laid.file;
   }
   const dryRun = flags.has("--dry-run");
-  const report = await client.send(seasonCalls.importSeason, { body: value, query: { dryRun: dryRun ? "true" : undefined }, admin: true });
+  const report = await client.send(seasonCalls.importSeason, {
+    body: value,
+    query: { dryRun: dryRun ? "true" : undefined },
+    admin: true,
+  });
   console.log(describeImport(report));
   return 0;
 }

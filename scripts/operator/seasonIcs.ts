@@ -31,14 +31,21 @@ export function sessionOf(summary: string): SessionType | null {
 }
 
 export function applyIcs(file: SeasonFile, icsText: string): IcsOutcome {
-  const events = Object.values(sync.parseICS(icsText)).filter((c) => c?.type === "VEVENT") as { summary?: unknown; start?: Date; end?: Date }[];
+  const events = Object.values(sync.parseICS(icsText)).filter((c) => c?.type === "VEVENT") as {
+    summary?: unknown;
+    start?: Date;
+    end?: Date;
+  }[];
   const next: SeasonFile = structuredClone(file);
   const seen = new Map<string, string>();
   const ignored: string[] = [];
   const problems: string[] = [];
   let matched = 0;
   for (const event of events) {
-    const summary = typeof event.summary === "string" ? event.summary : String((event.summary as { val?: string } | undefined)?.val ?? "");
+    const summary =
+      typeof event.summary === "string"
+        ? event.summary
+        : String((event.summary as { val?: string } | undefined)?.val ?? "");
     const type = sessionOf(summary);
     const start = event.start instanceof Date ? event.start.getTime() : NaN;
     const end = event.end instanceof Date ? event.end.getTime() : NaN;

@@ -3,10 +3,21 @@
 // classification after each, exactly as an operator would, over HTTP.
 import { MAX_ODDS } from "../../contract/raceRules";
 import type { Race, RaceRider } from "../../contract/races";
-import { CLASSIFICATION_MAX, resultKeys, sessionOfResult, type ResultKey, type SettlementReport } from "../../contract/results";
+import {
+  CLASSIFICATION_MAX,
+  resultKeys,
+  sessionOfResult,
+  type ResultKey,
+  type SettlementReport,
+} from "../../contract/results";
 import { sessionLabels } from "../../contract/enums";
 import { prng } from "../../server/db/seed/random";
-import { generateClassification, type Entrant, type KnownResults, type Rand } from "../../server/modules/results/simulatedResults";
+import {
+  generateClassification,
+  type Entrant,
+  type KnownResults,
+  type Rand,
+} from "../../server/modules/results/simulatedResults";
 import { adminQuestionsCalls } from "../../contract/calls.questions";
 import { OperatorError, raceLabel, type OperatorApi } from "./api";
 import { describeSettlement, podiumLine } from "./report";
@@ -14,14 +25,20 @@ import { describeSettlement, podiumLine } from "./report";
 export type GeneratedResult = SettlementReport & { riderIds: string[] };
 
 /** The race's riders who can ride (injured ones are out), with their odds. */
-export const entrantsOf = (riders: readonly RaceRider[]): Entrant[] => riders.filter((r) => r.available).map((r) => ({ id: r.id, odds: r.odds ?? MAX_ODDS }));
+export const entrantsOf = (riders: readonly RaceRider[]): Entrant[] =>
+  riders.filter((r) => r.available).map((r) => ({ id: r.id, odds: r.odds ?? MAX_ODDS }));
 
 /**
  * Generates one result key's classification from the race's riders and odds, following what this weekend
  * has already decided (the grid for the sprint and race, grid and finish for positions gained), and enters
  * it. Answers the server's settlement report plus the classification entered.
  */
-export async function enterGeneratedResult(api: OperatorApi, raceId: string, key: ResultKey, rng: Rand): Promise<GeneratedResult> {
+export async function enterGeneratedResult(
+  api: OperatorApi,
+  raceId: string,
+  key: ResultKey,
+  rng: Rand,
+): Promise<GeneratedResult> {
   const [{ riders }, { classifications }] = await Promise.all([api.raceRiders(raceId), api.raceResults(raceId)]);
   const known: KnownResults = {};
   for (const c of classifications) if (!c.canceled) known[c.session] = c.riderIds;
@@ -44,7 +61,14 @@ export type SimulateOptions = {
   sleep?: (ms: number) => Promise<void>;
 };
 
-export type SimulationResult = { race: Race; seed: number; players: number; bets: number; results: GeneratedResult[]; skipped: ResultKey[] };
+export type SimulationResult = {
+  race: Race;
+  seed: number;
+  players: number;
+  bets: number;
+  results: GeneratedResult[];
+  skipped: ResultKey[];
+};
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -81,7 +105,10 @@ export async function simulateWeekend(api: OperatorApi, options: SimulateOptions
     const added = await api.addDemoPlayers(race.id, playerCount);
     log(`Added ${added.players.length} demo players, each with ${added.categories.length} picks.`);
     // They bet too, before the race session's start; the race's result settles their bets.
-    const placed = await api.addDemoBets(race.id, added.players.map((p) => p.id));
+    const placed = await api.addDemoBets(
+      race.id,
+      added.players.map((p) => p.id),
+    );
     bets = placed.bets;
     log(`Demo players placed ${placed.bets} bets, ${placed.staked} 💎 staked.`);
   }
@@ -113,13 +140,23 @@ export async function simulateWeekend(api: OperatorApi, options: SimulateOptions
     }
     // The weekend's bonus questions whose answer these results give are graded now (the demo's have a source).
     const graded = await api.send(adminQuestionsCalls.gradeFromResults, { params: { raceId: race.id }, admin: true });
-    for (const g of graded.graded) log(`  Bonus question graded: "${g.correctAnswer}", ${g.correct} of ${g.graded} answers right.`);
+    for (const g of graded.graded)
+      log(`  Bonus question graded: "${g.correctAnswer}", ${g.correct} of ${g.graded} answers right.`);
     await pause();
   }
 
   const board = await api.seasonBoard(3);
-  if (board.data.length) log(`Season leaderboard: ${board.data.map((e) => `${e.rank}. ${e.user.name} (${e.points} pts)`).join(", ")} (${board.count} ranked).`);
-  const last = (await api.resolveRace(race.id)).sessions.map((s) => s.endsAt).toSorted().at(-1) ?? sessions.at(-1)!.endsAt;
-  log(`Weekend over: the clock stays at ${hhmm(new Date(Date.parse(last) + SECOND).toISOString())}; reset it with POST /api/dev/clock {"reset":true}.`);
+  if (board.data.length)
+    log(
+      `Season leaderboard: ${board.data.map((e) => `${e.rank}. ${e.user.name} (${e.points} pts)`).join(", ")} (${board.count} ranked).`,
+    );
+  const last =
+    (await api.resolveRace(race.id)).sessions
+      .map((s) => s.endsAt)
+      .toSorted()
+      .at(-1) ?? sessions.at(-1)!.endsAt;
+  log(
+    `Weekend over: the clock stays at ${hhmm(new Date(Date.parse(last) + SECOND).toISOString())}; reset it with POST /api/dev/clock {"reset":true}.`,
+  );
   return { race, seed, players: playerCount, bets, results, skipped };
 }

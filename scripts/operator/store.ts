@@ -20,7 +20,8 @@ const whole = (n: string) => {
 };
 
 type Pack = { dPackId: string; diamonds: number; priceCents: number; currency: string; active: boolean };
-const line = (p: Pack) => `${p.dPackId}  ${String(p.diamonds).padStart(6)} 💎  ${moneyValue(p.priceCents)} ${p.currency}${p.active ? "" : "  (off sale)"}`;
+const line = (p: Pack) =>
+  `${p.dPackId}  ${String(p.diamonds).padStart(6)} 💎  ${moneyValue(p.priceCents)} ${p.currency}${p.active ? "" : "  (off sale)"}`;
 
 export async function packsCommand(client: OperatorApi, args: string[]): Promise<number> {
   const off = args.includes("--off");
@@ -32,13 +33,28 @@ export async function packsCommand(client: OperatorApi, args: string[]): Promise
   if (sub === "add") {
     const [diamonds, price, currency = "USD"] = rest;
     if (!diamonds || !price) throw new OperatorError("packs add needs <diamonds> <price> [CUR].");
-    console.log(line(await client.send(adminStoreCalls.addPack, { admin: true, body: { diamonds: whole(diamonds), priceCents: cents(price), currency, active: !off } })));
+    console.log(
+      line(
+        await client.send(adminStoreCalls.addPack, {
+          admin: true,
+          body: { diamonds: whole(diamonds), priceCents: cents(price), currency, active: !off },
+        }),
+      ),
+    );
     return 0;
   }
   if (sub === "set") {
     const [id, diamonds, price, currency = "USD"] = rest;
     if (!id || !diamonds || !price) throw new OperatorError("packs set needs <id> <diamonds> <price> [CUR].");
-    console.log(line(await client.send(adminStoreCalls.setPack, { admin: true, params: { id }, body: { diamonds: whole(diamonds), priceCents: cents(price), currency, active: !off } })));
+    console.log(
+      line(
+        await client.send(adminStoreCalls.setPack, {
+          admin: true,
+          params: { id },
+          body: { diamonds: whole(diamonds), priceCents: cents(price), currency, active: !off },
+        }),
+      ),
+    );
     return 0;
   }
   throw new OperatorError(`Unknown packs command: ${sub}`);
@@ -47,7 +63,14 @@ export async function packsCommand(client: OperatorApi, args: string[]): Promise
 export async function ordersCommand(client: OperatorApi, args: string[]): Promise<number> {
   const [sub, minutes = "15"] = args;
   if (sub !== "capture-stuck") throw new OperatorError("orders needs capture-stuck [minutes].");
-  const done = await client.send(adminStoreCalls.captureStuck, { admin: true, body: { olderThanMinutes: whole(minutes) } });
-  console.log(done.length ? done.map((o) => `${o.id}  ${o.diamonds} 💎  ${o.state}`).join("\n") : "No order was waiting for its capture.");
+  const done = await client.send(adminStoreCalls.captureStuck, {
+    admin: true,
+    body: { olderThanMinutes: whole(minutes) },
+  });
+  console.log(
+    done.length
+      ? done.map((o) => `${o.id}  ${o.diamonds} 💎  ${o.state}`).join("\n")
+      : "No order was waiting for its capture.",
+  );
   return 0;
 }

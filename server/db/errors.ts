@@ -2,7 +2,11 @@
 
 /** The write broke the unique index `index` (SQLSTATE 23505), also when wrapped by drizzle's error. */
 export function isUniqueViolation(err: unknown, index: string): boolean {
-  for (let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (
+    let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
     if (e.code === "23505" && (e.constraint === index || e.message?.includes(index))) return true;
   }
   return false;
@@ -15,9 +19,19 @@ export function isUniqueViolation(err: unknown, index: string): boolean {
  */
 const unavailableStates = /^(08...|53300|57P0[123])$/;
 /** Node's socket errors when the database cannot be reached. */
-const unreachable = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const unreachable = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 /** node-postgres' own words for a connection it lost or could not open in time (it gives them no code). */
-const lostConnection = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Connection terminated due to connection timeout)/;
+const lostConnection =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Connection terminated due to connection timeout)/;
 
 /**
  * The statement failed because the database could not be reached or ended the connection, also when wrapped by

@@ -67,7 +67,10 @@ async function openPglite(dataDirOrUrl: string): Promise<Database> {
   const inMemory = dataDirOrUrl.startsWith("memory://");
   const unclean = !inMemory && wasShutDownUncleanly(dataDirOrUrl);
   const client = inMemory ? await PGlite.create(dataDirOrUrl) : await PGlite.create(pgliteOptions(dataDirOrUrl));
-  if (unclean) console.warn(`[db] ${dataDirOrUrl} was not shut down cleanly last time: PostgreSQL recovered it from its write-ahead log`);
+  if (unclean)
+    console.warn(
+      `[db] ${dataDirOrUrl} was not shut down cleanly last time: PostgreSQL recovered it from its write-ahead log`,
+    );
   const conn: RawConnection = {
     exec: async (text) => {
       await client.exec(text);
@@ -79,8 +82,12 @@ async function openPglite(dataDirOrUrl: string): Promise<Database> {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     withConnection: (fn) => fn(conn),
     listen: async (channel, onPayload, onLive) => {
-      const [{ own } = { own: "public" }] = (await client.query<{ own: string }>("SELECT current_schema() AS own")).rows;
-      await client.listen(channel, (payload) => payload.startsWith(`${own} `) && onPayload(payload.slice(own.length + 1)));
+      const [{ own } = { own: "public" }] = (await client.query<{ own: string }>("SELECT current_schema() AS own"))
+        .rows;
+      await client.listen(
+        channel,
+        (payload) => payload.startsWith(`${own} `) && onPayload(payload.slice(own.length + 1)),
+      );
       onLive(true);
     },
     close: () => client.close(),
@@ -154,7 +161,10 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
 function watchOutages(pool: Pool): void {
   let down = false;
   const lost = (err: Error) => {
-    if (!down) console.warn(`[db] lost a connection to PostgreSQL (${err.message}): requests that need it answer 503 until it is back`);
+    if (!down)
+      console.warn(
+        `[db] lost a connection to PostgreSQL (${err.message}): requests that need it answer 503 until it is back`,
+      );
     down = true;
   };
   pool.on("error", lost);
@@ -224,7 +234,9 @@ async function listenPostgres(
     client.on("end", () => lost(client));
     try {
       await client.connect();
-      const [{ own }] = (await client.query<{ own: string }>("SELECT current_schema() AS own")).rows as [{ own: string }];
+      const [{ own }] = (await client.query<{ own: string }>("SELECT current_schema() AS own")).rows as [
+        { own: string },
+      ];
       client.on("notification", (n) => {
         if (n.channel === channel && n.payload?.startsWith(`${own} `)) onPayload(n.payload.slice(own.length + 1));
       });

@@ -39,7 +39,15 @@ class SyncingNodeFS extends NodeFS {
 }
 
 /** PGlite's own start parameters without `-F`, with fsync on and the sync method NODEFS can carry out. */
-export const durableStartParams = (): string[] => [...PGlite.defaultStartParams.filter((p) => p !== "-F"), "-c", "fsync=on", "-c", "wal_sync_method=fsync", "-c", "synchronous_commit=on"];
+export const durableStartParams = (): string[] => [
+  ...PGlite.defaultStartParams.filter((p) => p !== "-F"),
+  "-c",
+  "fsync=on",
+  "-c",
+  "wal_sync_method=fsync",
+  "-c",
+  "synchronous_commit=on",
+];
 
 /** PGlite options for a data directory on disk: every acknowledged commit on disk first (or PGlite's default, fsync off, for the bench). */
 export function pgliteOptions(dir: string, durable = true): PGliteOptions {

@@ -25,7 +25,11 @@ export function preferredEncoding(header: string | string[] | undefined): "br" |
 export function installJsonCompression(app: FastifyInstance) {
   app.addHook("onSend", async (request, reply, payload) => {
     if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader("content-encoding") || !String(reply.getHeader("content-type") ?? "").startsWith("application/json")) return payload;
+    if (
+      reply.hasHeader("content-encoding") ||
+      !String(reply.getHeader("content-type") ?? "").startsWith("application/json")
+    )
+      return payload;
     const length = typeof payload === "string" ? Buffer.byteLength(payload) : payload.length;
     if (length < COMPRESS_MIN_BYTES) return payload;
     const vary = String(reply.getHeader("vary") ?? "");
@@ -36,7 +40,9 @@ export function installJsonCompression(app: FastifyInstance) {
     const body = typeof payload === "string" ? Buffer.from(payload) : payload;
     reply.header("content-encoding", encoding).removeHeader("content-length");
     return encoding === "br"
-      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      ? brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        })
       : gzipSync(body, { level: GZIP_LEVEL });
   });
 }

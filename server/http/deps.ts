@@ -25,7 +25,8 @@ export type AppDeps = {
 export type BaseDeps = Omit<AppDeps, "ledger">;
 
 /** The app's dependencies: `base` with the one ledger built from it (a deps that has its ledger is kept as it is). */
-export const appDeps = (base: BaseDeps & { ledger?: DiamondsLedger }): AppDeps => (base.ledger ? (base as AppDeps) : { ...base, ledger: diamondsLedger(base) });
+export const appDeps = (base: BaseDeps & { ledger?: DiamondsLedger }): AppDeps =>
+  base.ledger ? (base as AppDeps) : { ...base, ledger: diamondsLedger(base) };
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -40,7 +40,9 @@ export function fieldsError(fields: Record<string, FieldError>): AppError {
 
 /** A 400 on one field with one of the spec's messages (e.g. a wrong confirmation code). */
 export function fieldError(status: number, code: MessageCode, field: string): AppError {
-  const err = new AppError(status, code, { [field]: { code, params: { field }, message: formatMessage(code, { field }) } });
+  const err = new AppError(status, code, {
+    [field]: { code, params: { field }, message: formatMessage(code, { field }) },
+  });
   return err;
 }
 
@@ -62,7 +64,13 @@ const codeOfFrameworkError: Record<string, { status: number; code: MessageCode }
 };
 
 export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
-  return reply.status(err.statusCode).send({ statusCode: err.statusCode, code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.sessions ? { sessions: err.sessions } : {}) });
+  return reply.status(err.statusCode).send({
+    statusCode: err.statusCode,
+    code: err.code,
+    message: err.message,
+    ...(err.fields ? { fields: err.fields } : {}),
+    ...(err.sessions ? { sessions: err.sessions } : {}),
+  });
 }
 
 /** Any failure as the contract's error body: AppErrors as they are, Fastify's refusals with their own codes, the rest a logged 500. */
@@ -72,8 +80,10 @@ function toAppError(raw: FastifyError | AppError, request: FastifyRequest): AppE
   if (known) return new AppError(known.status, known.code);
   // The database away (a restart, a dropped connection, a connect that timed out): the pool logs that once; the request may be sent again.
   if (isDatabaseUnavailable(raw)) return new AppError(503, "serviceUnavailable");
-  const status = typeof raw.statusCode === "number" && raw.statusCode >= 400 && raw.statusCode < 600 ? raw.statusCode : 500;
-  if (status < 500) return new AppError(status, isMessageCode(raw.code) ? raw.code : (statusMessageCode[status] ?? "malformedRequest"));
+  const status =
+    typeof raw.statusCode === "number" && raw.statusCode >= 400 && raw.statusCode < 600 ? raw.statusCode : 500;
+  if (status < 500)
+    return new AppError(status, isMessageCode(raw.code) ? raw.code : (statusMessageCode[status] ?? "malformedRequest"));
   // The error only: never the request's body or query, which hold what the player typed.
   request.log.error({ err: raw }, "request failed");
   return new AppError(status, "somethingWentWrong");
@@ -109,7 +119,9 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   const code = statusMessageCode[status] ?? "malformedRequest";
   const body = JSON.stringify({ statusCode: status, code, message: formatMessage(code) });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }

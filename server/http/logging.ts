@@ -48,7 +48,17 @@ export const REDACT_PATHS = [
 type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown };
 
 /** Error properties kept in logs: what kind of failure, never the values involved. */
-const SAFE_ERROR_FIELDS = ["code", "statusCode", "severity", "routine", "constraint", "table", "column", "schema", "query"] as const;
+const SAFE_ERROR_FIELDS = [
+  "code",
+  "statusCode",
+  "severity",
+  "routine",
+  "constraint",
+  "table",
+  "column",
+  "schema",
+  "query",
+] as const;
 
 /** The message without what drizzle appends after the query (`params: …`, the player's input). */
 function safeMessage(message: string): string {
@@ -61,9 +71,14 @@ export function serializeError(err: unknown, depth = 0): LoggedError {
   const message = safeMessage(err.message);
   // The stack's first lines repeat the message.
   const frames = (err.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
-  const out: LoggedError = { type: err.name || err.constructor.name, message, stack: [`${err.name}: ${message}`, ...frames].join("\n") };
+  const out: LoggedError = {
+    type: err.name || err.constructor.name,
+    message,
+    stack: [`${err.name}: ${message}`, ...frames].join("\n"),
+  };
   const fields = err as unknown as Record<string, unknown>;
-  for (const key of SAFE_ERROR_FIELDS) if (typeof fields[key] === "string" || typeof fields[key] === "number") out[key] = fields[key];
+  for (const key of SAFE_ERROR_FIELDS)
+    if (typeof fields[key] === "string" || typeof fields[key] === "number") out[key] = fields[key];
   if (err.cause !== undefined && depth < 3) out.cause = serializeError(err.cause, depth + 1);
   return out;
 }

@@ -36,6 +36,16 @@ export function installRequestLog(app: FastifyInstance, slowMs: number): void {
   app.addHook("onResponse", async (request, reply) => {
     const ms = reply.elapsedTime;
     if (ms < slowMs) return;
-    request.log.warn({ slow: { method: request.method, route: request.routeOptions.url ?? "(no route)", statusCode: reply.statusCode, ms: Math.round(ms) } }, "slow request");
+    request.log.warn(
+      {
+        slow: {
+          method: request.method,
+          route: request.routeOptions.url ?? "(no route)",
+          statusCode: reply.statusCode,
+          ms: Math.round(ms),
+        },
+      },
+      "slow request",
+    );
   });
 }

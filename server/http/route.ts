@@ -34,7 +34,6 @@ export type ServeOptions = {
   serializeFromSchema?: boolean;
 };
 
-
 /** `value` read by `schema`; a value it refuses answers `invalid()`, by default 400 validation with its fields. */
 function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, invalid?: () => AppError): Out<S> {
   if (!schema) return undefined as Out<S>;
@@ -79,7 +78,14 @@ export function serve<C extends Call>(
   app.route({
     ...options.routeOptions,
     ...(fromSchema
-      ? { schema: { ...options.routeOptions?.schema, response: { 200: { type: "object", properties: { result: answerSchema(call.result) }, required: ["result"] } } } }
+      ? {
+          schema: {
+            ...options.routeOptions?.schema,
+            response: {
+              200: { type: "object", properties: { result: answerSchema(call.result) }, required: ["result"] },
+            },
+          },
+        }
       : {}),
     method: call.method,
     url: call.path,
@@ -89,7 +95,8 @@ export function serve<C extends Call>(
       // A path value that cannot name anything is not found, whoever asks (as the guards answer raw routes).
       const params = parse(call.params, request.params ?? {}, notFound);
       if (call.auth && !caller) throw new AppError(401, "unauthorized");
-      if (call.auth && caller?.mustChangePassword && !options.allowedWhileMustChangePassword) throw new AppError(403, "mustChangePassword");
+      if (call.auth && caller?.mustChangePassword && !options.allowedWhileMustChangePassword)
+        throw new AppError(403, "mustChangePassword");
       const body = bodyOf(call, request, options.invalidBody);
       const query = parse(call.query, request.query ?? {});
       const headers = call.headers ? parse(call.headers, declaredHeaders(call.headers, request.headers)) : undefined;

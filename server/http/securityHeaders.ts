@@ -46,13 +46,18 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     if (/\ssrc\s*=/i.test(match[1] ?? "")) continue;
-    hashes.push(`'sha256-${createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
+    hashes.push(
+      `'sha256-${createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64")}'`,
+    );
   }
   return hashes;
 }
 
 /** Sets the page's own policy, with its inline scripts' hashes, on an HTML answer. */
-export const sendPagePolicy = (reply: FastifyReply, scriptHashes: readonly string[]) => reply.header("content-security-policy", cspHeader(scriptHashes));
+export const sendPagePolicy = (reply: FastifyReply, scriptHashes: readonly string[]) =>
+  reply.header("content-security-policy", cspHeader(scriptHashes));
 
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {

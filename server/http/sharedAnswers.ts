@@ -19,7 +19,7 @@ const MAX_ENTRIES = 500;
 type Entry = { version: string; window: number; etag: string; body: string; br?: Buffer; gzip?: Buffer };
 type Times = { version: string; boundaries: number[] };
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** The index of the stretch of time `now` is in: how many boundaries (sorted) are at or before it. */
 export function windowOf(boundaries: readonly number[], now: number): number {
@@ -51,16 +51,20 @@ export function sharedAnswers(database: Database) {
   let running: Promise<string> | null = null;
   let queued: Promise<string> | null = null;
   const readVersion = async () =>
-    String(rowsOf<{ n: string | number }>(await database.db.execute(sql`SELECT n FROM shared_data_version`))[0]?.n ?? "0");
+    String(
+      rowsOf<{ n: string | number }>(await database.db.execute(sql`SELECT n FROM shared_data_version`))[0]?.n ?? "0",
+    );
   function currentVersion(): Promise<string> {
     if (!running) {
       running = readVersion().finally(() => (running = null));
       return running;
     }
-    queued ??= running.catch(() => undefined).then(() => {
-      queued = null;
-      return currentVersion();
-    });
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return currentVersion();
+      });
     return queued;
   }
 
@@ -70,8 +74,12 @@ export function sharedAnswers(database: Database) {
     if (timesLoading) await timesLoading.catch(() => undefined);
     if (times?.version === version) return times.boundaries;
     timesLoading ??= (async () => {
-      const rows = rowsOf<{ starts_at: string | Date; ends_at: string | Date }>(await database.db.execute(sql`SELECT starts_at, ends_at FROM race_sessions`));
-      const all = [...new Set(rows.flatMap((r) => [new Date(r.starts_at).getTime(), new Date(r.ends_at).getTime()]))].toSorted((a, b) => a - b);
+      const rows = rowsOf<{ starts_at: string | Date; ends_at: string | Date }>(
+        await database.db.execute(sql`SELECT starts_at, ends_at FROM race_sessions`),
+      );
+      const all = [
+        ...new Set(rows.flatMap((r) => [new Date(r.starts_at).getTime(), new Date(r.ends_at).getTime()])),
+      ].toSorted((a, b) => a - b);
       return { version, boundaries: all };
     })().finally(() => (timesLoading = null));
     const loaded = await timesLoading;
@@ -109,7 +117,10 @@ export function sharedAnswers(database: Database) {
     reply.header("etag", entry.etag).header("cache-control", "public, no-cache").header("vary", "accept-encoding");
     if (matchesEtag(request.headers["if-none-match"], entry.etag)) return reply.code(304).send();
     reply.type("application/json; charset=utf-8");
-    const encoding = Buffer.byteLength(entry.body) >= COMPRESS_MIN_BYTES ? preferredEncoding(request.headers["accept-encoding"]) : undefined;
+    const encoding =
+      Buffer.byteLength(entry.body) >= COMPRESS_MIN_BYTES
+        ? preferredEncoding(request.headers["accept-encoding"])
+        : undefined;
     if (encoding === "br") {
       entry.br ??= brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } });
       return reply.header("content-encoding", "br").send(entry.br);
@@ -137,11 +148,17 @@ export function sharedAnswersOf(database: Database): SharedAnswers {
  * A call of `serve` whose answer is shared: `keyOf` names what it depends on besides the data and the clock, `build`
  * makes its result, which the call's schema parses once per build.
  */
-export function sharedHandler<C extends Call>(call: C, keyOf: (ctx: Ctx<C>) => string, build: (ctx: Ctx<C>) => Promise<z.input<C["result"]>>) {
+export function sharedHandler<C extends Call>(
+  call: C,
+  keyOf: (ctx: Ctx<C>) => string,
+  build: (ctx: Ctx<C>) => Promise<z.input<C["result"]>>,
+) {
   return async (ctx: Ctx<C>): Promise<z.input<C["result"]>> => {
     const cache = sharedAnswersOf(ctx.request.server.deps.db);
     const key = `${call.method} ${call.path} ${keyOf(ctx)}`;
-    const entry = await cache.answer(key, ctx.request.server.deps.clock.now(), async () => JSON.stringify({ result: call.result.parse(await build(ctx)) }));
+    const entry = await cache.answer(key, ctx.request.server.deps.clock.now(), async () =>
+      JSON.stringify({ result: call.result.parse(await build(ctx)) }),
+    );
     // serve() leaves an answer already sent as it is.
     return cache.send(ctx.request, ctx.reply, entry) as never;
   };

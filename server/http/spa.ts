@@ -31,7 +31,14 @@ function acceptedEncodings(header: string | string[] | undefined): ("br" | "gzip
 }
 
 /** What the build wrote for one client route (scripts/build/routePreloads.ts). */
-type RoutePreload = { pattern: string; files: string[]; later: string[]; images: string[]; calls: string[]; guarded: boolean };
+type RoutePreload = {
+  pattern: string;
+  files: string[];
+  later: string[];
+  images: string[];
+  calls: string[];
+  guarded: boolean;
+};
 const ROUTE_PRELOADS_FILE = "route-preloads.json";
 const SESSION_COOKIE = /(?:^|;\s*)(?:accessToken|refreshToken)=[^;]/;
 
@@ -39,7 +46,10 @@ function readRoutePreloads(spaDir: string): { route: RoutePreload; regex: RegExp
   const file = join(spaDir, ROUTE_PRELOADS_FILE);
   if (!existsSync(file)) return [];
   try {
-    return (JSON.parse(readFileSync(file, "utf8")) as RoutePreload[]).map((route) => ({ route, regex: new RegExp(route.pattern) }));
+    return (JSON.parse(readFileSync(file, "utf8")) as RoutePreload[]).map((route) => ({
+      route,
+      regex: new RegExp(route.pattern),
+    }));
   } catch {
     return [];
   }
@@ -64,7 +74,9 @@ export function preloadLinks(route: RoutePreload, withCalls: boolean): string {
     ...route.later.map((file) => fileLink(file, ' fetchpriority="low"')),
   ];
   // `as=fetch` with `crossorigin`: the API client's same-origin fetch of the same URL takes this response.
-  if (withCalls) for (const call of route.calls) links.push(`<link rel="preload" as="fetch" href="${escapeAttr(call)}" crossorigin>`);
+  if (withCalls)
+    for (const call of route.calls)
+      links.push(`<link rel="preload" as="fetch" href="${escapeAttr(call)}" crossorigin>`);
   return links.join("");
 }
 
@@ -89,10 +101,21 @@ export async function serveSpa(app: FastifyInstance, spaDir: string | undefined)
   });
   const indexPath = join(spaDir, "index.html");
   // Per build (index.html's modification time): the routes' table and the pages built from it so far.
-  let build = { stamp: -1, routes: [] as { route: RoutePreload; regex: RegExp }[], variants: new Map<string, Variant>(), scriptHashes: [] as string[] };
+  let build = {
+    stamp: -1,
+    routes: [] as { route: RoutePreload; regex: RegExp }[],
+    variants: new Map<string, Variant>(),
+    scriptHashes: [] as string[],
+  };
   const current = () => {
     const stamp = statSync(indexPath).mtimeMs;
-    if (stamp !== build.stamp) build = { stamp, routes: readRoutePreloads(spaDir), variants: new Map(), scriptHashes: inlineScriptHashes(readFileSync(indexPath, "utf8")) };
+    if (stamp !== build.stamp)
+      build = {
+        stamp,
+        routes: readRoutePreloads(spaDir),
+        variants: new Map(),
+        scriptHashes: inlineScriptHashes(readFileSync(indexPath, "utf8")),
+      };
     return build;
   };
   const variantFor = (path: string, hasSession: boolean): Variant | undefined => {
@@ -104,10 +127,14 @@ export async function serveSpa(app: FastifyInstance, spaDir: string | undefined)
     const key = `${index}:${withCalls && route.calls.length > 0}`;
     let variant = build.variants.get(key);
     if (!variant) {
-      const plain = Buffer.from(readFileSync(indexPath, "utf8").replace("</head>", `${preloadLinks(route, withCalls)}</head>`));
+      const plain = Buffer.from(
+        readFileSync(indexPath, "utf8").replace("</head>", `${preloadLinks(route, withCalls)}</head>`),
+      );
       variant = {
         plain,
-        br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+        br: brotliCompressSync(plain, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+        }),
         gzip: gzipSync(plain, { level: 9 }),
       };
       build.variants.set(key, variant);

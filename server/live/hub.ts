@@ -3,7 +3,17 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { and, inArray, isNull } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { Server, type Namespace, type Socket } from "socket.io";
-import { eventOfType, IdsPayload, LIVE_NAMESPACE, LIVE_RECONNECT, LiveCommand, LiveEvent, NotificationType, type LiveEventName, type LivePayloads } from "../../contract/live";
+import {
+  eventOfType,
+  IdsPayload,
+  LIVE_NAMESPACE,
+  LIVE_RECONNECT,
+  LiveCommand,
+  LiveEvent,
+  NotificationType,
+  type LiveEventName,
+  type LivePayloads,
+} from "../../contract/live";
 import { messages } from "../../contract/messages";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
@@ -84,7 +94,12 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
   /** Rows this instance claimed itself lately (id → when): its own sockets had them whether Redis was there or not. */
   const ownClaims = new Map<string, number>();
 
-  const emitTo = <E extends LiveEventName>(event: E, payload: LivePayloads[E], userIds?: readonly string[], localOnly = false) => {
+  const emitTo = <E extends LiveEventName>(
+    event: E,
+    payload: LivePayloads[E],
+    userIds?: readonly string[],
+    localOnly = false,
+  ) => {
     if (!nsp) return;
     const to = localOnly ? nsp.local : nsp;
     if (userIds === undefined) to.to(ALL_ROOM).emit(event, payload);
@@ -129,14 +144,19 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
     unheardSince = null;
     const sockets = nsp?.adapter.rooms;
     if (!sockets) return;
-    const players = [...sockets.keys()].filter((room) => room.startsWith("user:")).map((room) => room.slice("user:".length));
+    const players = [...sockets.keys()]
+      .filter((room) => room.startsWith("user:"))
+      .map((room) => room.slice("user:".length));
     try {
       const from = new Date(since.getTime() - CATCH_UP_MARGIN_MS);
       const to = deps.clock.now();
       // A thousand players a statement: one bind parameter each.
       for (let i = 0; i < players.length; i += 1000) {
         const rows = await store.deliveredBetween(players.slice(i, i + 1000), from, to);
-        push(rows.filter((r) => !ownClaims.has(r.id)), true);
+        push(
+          rows.filter((r) => !ownClaims.has(r.id)),
+          true,
+        );
       }
     } catch (err) {
       if (!closed) console.warn("[live] catching up after Redis failed:", safeErrorText(err));
@@ -209,7 +229,13 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
     sweepRevoked,
     io: () => server,
     state: () => ({
-      redis: !deps.config.redisUrl ? "disabled" : redis.length === 0 ? "connecting" : redis.every((c) => c.status === "ready") ? "up" : "down",
+      redis: !deps.config.redisUrl
+        ? "disabled"
+        : redis.length === 0
+          ? "connecting"
+          : redis.every((c) => c.status === "ready")
+            ? "up"
+            : "down",
       sockets: nsp?.sockets.size ?? 0,
     }),
     async attach(http, verify) {
@@ -220,13 +246,23 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
         cors: undefined,
       });
       if (deps.config.redisUrl) {
-        const pub = new Redis(deps.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null, retryStrategy: redisRetry });
+        const pub = new Redis(deps.config.redisUrl, {
+          lazyConnect: false,
+          maxRetriesPerRequest: null,
+          retryStrategy: redisRetry,
+        });
         const sub = pub.duplicate();
-        for (const [name, c] of [["pub", pub], ["sub", sub]] as const) {
+        for (const [name, c] of [
+          ["pub", pub],
+          ["sub", sub],
+        ] as const) {
           // One line when Redis goes away and one when it is back, not one per retry.
           let down = false;
           c.on("error", (err) => {
-            if (!down && !closed) console.warn(`[live] redis ${name} unreachable (${err.message}): pushes reach only this instance's sockets until it is back`);
+            if (!down && !closed)
+              console.warn(
+                `[live] redis ${name} unreachable (${err.message}): pushes reach only this instance's sockets until it is back`,
+              );
             down = true;
           });
           c.on("ready", () => {
@@ -278,14 +314,20 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
             .then(() => ack(cb, { ok: true }))
             .catch(() => refuse(cb, "validation"));
         };
-        socket.on(LiveCommand.read, withIds(async (ids) => {
-          const changed = await store.markRead(userId, ids);
-          if (changed.length) emitTo(LiveEvent.readNotification, { ids: changed }, [userId]);
-        }));
-        socket.on(LiveCommand.delete, withIds(async (ids) => {
-          const removed = await store.remove(userId, ids);
-          if (removed.length) emitTo(LiveEvent.deleteNotification, { ids: removed }, [userId]);
-        }));
+        socket.on(
+          LiveCommand.read,
+          withIds(async (ids) => {
+            const changed = await store.markRead(userId, ids);
+            if (changed.length) emitTo(LiveEvent.readNotification, { ids: changed }, [userId]);
+          }),
+        );
+        socket.on(
+          LiveCommand.delete,
+          withIds(async (ids) => {
+            const removed = await store.remove(userId, ids);
+            if (removed.length) emitTo(LiveEvent.deleteNotification, { ids: removed }, [userId]);
+          }),
+        );
         socket.on(LiveCommand.deleteAll, (_payload: unknown, cb?: unknown) => {
           store
             .removeAll(userId)
@@ -298,7 +340,13 @@ export function createLive(deps: { db: Database; clock: Clock; config: Config },
       });
       if (pollMs > 0) timers.push(setInterval(() => void flush(), pollMs));
       if (revocationMs > 0) timers.push(setInterval(guarded(sweepRevoked), revocationMs));
-      if (raceTickMs > 0) timers.push(setInterval(guarded(async () => void (await clock.tick())), raceTickMs));
+      if (raceTickMs > 0)
+        timers.push(
+          setInterval(
+            guarded(async () => void (await clock.tick())),
+            raceTickMs,
+          ),
+        );
       for (const t of timers) t.unref();
     },
     async close() {

@@ -7,7 +7,9 @@ import { notifications, type NotificationRow } from "../db/schema";
 import type { LiveTx, NotificationValueOf } from "./types";
 import { isUuid } from "../../contract/common";
 
-export const toNotification = (r: Pick<NotificationRow, "id" | "type" | "value" | "createdAt" | "isRead">): Notification => ({
+export const toNotification = (
+  r: Pick<NotificationRow, "id" | "type" | "value" | "createdAt" | "isRead">,
+): Notification => ({
   id: r.id,
   type: r.type,
   value: r.value ?? {},
@@ -21,7 +23,13 @@ export const validIds = (ids: readonly string[]) => ids.filter((id) => isUuid(id
 /** A player's notifications in the database: every query is scoped to `userId`, nobody touches another's rows. */
 export function notificationStore(db: Db) {
   return {
-    async insert(tx: LiveTx, userIds: readonly string[], type: NotificationType, value: NotificationValueOf, now: Date) {
+    async insert(
+      tx: LiveTx,
+      userIds: readonly string[],
+      type: NotificationType,
+      value: NotificationValueOf,
+      now: Date,
+    ) {
       const unique = [...new Set(userIds)];
       if (unique.length === 0) return;
       // One statement from arrays (`unnest`): one or two bind parameters whatever the number of players, the ids drawn by PostgreSQL.
@@ -38,7 +46,12 @@ export function notificationStore(db: Db) {
       }
     },
     async list(userId: string, take = 100): Promise<Notification[]> {
-      const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.seq)).limit(take);
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.seq))
+        .limit(take);
       return rows.map(toNotification);
     },
     /** Returns the ids that changed. */
@@ -62,7 +75,10 @@ export function notificationStore(db: Db) {
       return rows.map((r) => r.id);
     },
     async removeAll(userId: string): Promise<number> {
-      const rows = await db.delete(notifications).where(eq(notifications.userId, userId)).returning({ id: notifications.id });
+      const rows = await db
+        .delete(notifications)
+        .where(eq(notifications.userId, userId))
+        .returning({ id: notifications.id });
       return rows.length;
     },
     /** The rows of these players claimed (pushed by some instance) between `from` and `to`, oldest first. */
@@ -71,7 +87,13 @@ export function notificationStore(db: Db) {
       return db
         .select()
         .from(notifications)
-        .where(and(inArray(notifications.userId, [...userIds]), gte(notifications.deliveredAt, from), lte(notifications.deliveredAt, to)))
+        .where(
+          and(
+            inArray(notifications.userId, [...userIds]),
+            gte(notifications.deliveredAt, from),
+            lte(notifications.deliveredAt, to),
+          ),
+        )
         .orderBy(asc(notifications.seq))
         .limit(limit);
     },
@@ -86,7 +108,10 @@ export function notificationStore(db: Db) {
           SELECT id FROM notifications WHERE delivered_at IS NULL ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED
         )
         RETURNING id, seq, user_id, type, value, is_read, created_at, delivered_at`);
-      const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as Record<string, unknown>[];
+      const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as Record<
+        string,
+        unknown
+      >[];
       return rows
         .map((r) => ({
           id: String(r.id),

@@ -8,7 +8,13 @@ import type { LedgerTx } from "../modules/diamonds/ledger";
 const NOTIFY_BATCH = 5000;
 
 /** `live.notify` for any number of players, in statements PostgreSQL accepts (same transaction). */
-export async function notifyInBatches(deps: Pick<AppDeps, "live">, tx: LedgerTx, players: readonly string[], ...rest: NotifyRest): Promise<void> {
-  for (let i = 0; i < players.length; i += NOTIFY_BATCH) await deps.live.notify(tx, players.slice(i, i + NOTIFY_BATCH), ...rest);
+export async function notifyInBatches(
+  deps: Pick<AppDeps, "live">,
+  tx: LedgerTx,
+  players: readonly string[],
+  ...rest: NotifyRest
+): Promise<void> {
+  for (let i = 0; i < players.length; i += NOTIFY_BATCH)
+    await deps.live.notify(tx, players.slice(i, i + NOTIFY_BATCH), ...rest);
 }
 type NotifyRest = Parameters<AppDeps["live"]["notify"]> extends [unknown, unknown, ...infer R] ? R : never;

@@ -20,13 +20,17 @@ type Row = {
   race_canceled_at: string | Date | null;
 };
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** What is due for one session at `now`: the current schedule event only (a missed one is not replayed). */
-export function dueEvent(now: Date, s: { startsAt: Date; endsAt: Date; canceled: boolean }): RaceEventPayload["type"] | null {
+export function dueEvent(
+  now: Date,
+  s: { startsAt: Date; endsAt: Date; canceled: boolean },
+): RaceEventPayload["type"] | null {
   const t = now.getTime();
   if (s.canceled) return s.endsAt.getTime() > t ? "RACE_CANCELED" : null;
-  if (t >= s.startsAt.getTime() - RACE_STARTING_SOON_MINUTES * 60_000 && t < s.startsAt.getTime()) return "RACE_STARTING_SOON";
+  if (t >= s.startsAt.getTime() - RACE_STARTING_SOON_MINUTES * 60_000 && t < s.startsAt.getTime())
+    return "RACE_STARTING_SOON";
   if (t >= s.startsAt.getTime() && t < s.endsAt.getTime()) return "RACE_STARTED";
   if (t >= s.endsAt.getTime() && t < s.endsAt.getTime() + ENDED_GRACE_MINUTES * 60_000) return "RACE_ENDED";
   return null;
@@ -55,7 +59,11 @@ export function raceClock(database: Database, clock: Clock, emit: (payload: Race
     );
     const emitted: RaceEventPayload[] = [];
     for (const r of rows) {
-      const type = dueEvent(now, { startsAt: new Date(r.starts_at), endsAt: new Date(r.ends_at), canceled: r.canceled || r.race_canceled_at !== null });
+      const type = dueEvent(now, {
+        startsAt: new Date(r.starts_at),
+        endsAt: new Date(r.ends_at),
+        canceled: r.canceled || r.race_canceled_at !== null,
+      });
       if (!type) continue;
       const won = rowsOf<{ session_id: string }>(
         await database.db.execute(sql`

@@ -7,7 +7,9 @@ import type * as z from "zod";
 export type LiveTx = Pick<Db, "insert" | "update" | "select" | "execute">;
 
 /** A notification's value, the same for every player or each player's own. */
-export type NotificationValueOf = z.input<typeof NotificationValue> | ((userId: string) => z.input<typeof NotificationValue>);
+export type NotificationValueOf =
+  | z.input<typeof NotificationValue>
+  | ((userId: string) => z.input<typeof NotificationValue>);
 
 /**
  * The publishing API other modules call (`app.deps.live`).

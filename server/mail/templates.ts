@@ -10,10 +10,21 @@ const html = (language: LanguageCode, lines: string[], link?: string) =>
   }</body></html>`;
 
 function mail(to: string, language: LanguageCode, subject: string, lines: string[], link?: string): Mail {
-  return { to, subject, text: `${lines.join("\n\n")}\n${link ? `\n${link}\n` : ""}`, html: html(language, lines, link) };
+  return {
+    to,
+    subject,
+    text: `${lines.join("\n\n")}\n${link ? `\n${link}\n` : ""}`,
+    html: html(language, lines, link),
+  };
 }
 
-export function confirmEmailMail(to: string, name: string, publicUrl: string, token: string, language: LanguageCode = "en"): Mail {
+export function confirmEmailMail(
+  to: string,
+  name: string,
+  publicUrl: string,
+  token: string,
+  language: LanguageCode = "en",
+): Mail {
   const link = `${publicUrl}/?token=${encodeURIComponent(token)}`;
   const t = (key: string) => mailText(language, key, { name });
   return mail(to, language, t("confirm.subject"), [t("greeting"), t("confirm.text")], link);
@@ -22,7 +33,13 @@ export function confirmEmailMail(to: string, name: string, publicUrl: string, to
 export function alreadyRegisteredMail(to: string, publicUrl: string, language: LanguageCode = "en"): Mail {
   const link = `${publicUrl}/?state=recovery&email=${encodeURIComponent(to)}`;
   const t = (key: string) => mailText(language, key);
-  return mail(to, language, t("alreadyRegistered.subject"), [t("alreadyRegistered.text"), t("alreadyRegistered.action")], link);
+  return mail(
+    to,
+    language,
+    t("alreadyRegistered.subject"),
+    [t("alreadyRegistered.text"), t("alreadyRegistered.action")],
+    link,
+  );
 }
 
 export function recoveryCodeMail(to: string, code: string, publicUrl: string, language: LanguageCode = "en"): Mail {
@@ -37,7 +54,13 @@ export function noteEmailMail(to: string, name: string, language: LanguageCode =
 }
 
 /** An owner's e-mail invitation: the signed invite link joins the league (after signing up, for a newcomer). */
-export function invitationMail(to: string, owner: string, league: string, link: string, language: LanguageCode = "en"): Mail {
+export function invitationMail(
+  to: string,
+  owner: string,
+  league: string,
+  link: string,
+  language: LanguageCode = "en",
+): Mail {
   const t = (key: string) => mailText(language, key, { owner, league });
   return mail(to, language, t("invitation.subject"), [t("invitation.text"), t("invitation.action")], link);
 }

@@ -11,7 +11,14 @@ export type Mailer = { send(mail: Mail): Promise<void> };
 export function outboxMailer(db: Db, clock: Clock): Mailer {
   return {
     send: async (mail) => {
-      await db.insert(outbox).values({ id: randomUUID(), toAddress: mail.to, subject: mail.subject, text: mail.text, html: mail.html, createdAt: clock.now() });
+      await db.insert(outbox).values({
+        id: randomUUID(),
+        toAddress: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        createdAt: clock.now(),
+      });
     },
   };
 }

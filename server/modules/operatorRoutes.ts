@@ -17,7 +17,17 @@ import { adminStoreRoutes } from "./store/routes";
  */
 export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   app.addHook("preHandler", operatorGuard(app.deps));
-  for (const routes of [adminResultsRoutes, adminBetsRoutes, adminStoreRoutes, adminQuestionsRoutes, adminPrizesRoutes, adminNewsRoutes, raceControlModule, seasonModule, backupModule]) {
+  for (const routes of [
+    adminResultsRoutes,
+    adminBetsRoutes,
+    adminStoreRoutes,
+    adminQuestionsRoutes,
+    adminPrizesRoutes,
+    adminNewsRoutes,
+    raceControlModule,
+    seasonModule,
+    backupModule,
+  ]) {
     await app.register(routes);
   }
 }

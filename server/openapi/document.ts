@@ -10,9 +10,19 @@ import { contractSchemaNames } from "./names";
 
 export const OPENAPI_VERSION = "3.1.1";
 
-type Parameter = { name: string; in: "path" | "query" | "header"; required: boolean; schema: JsonSchema; description?: string };
+type Parameter = {
+  name: string;
+  in: "path" | "query" | "header";
+  required: boolean;
+  schema: JsonSchema;
+  description?: string;
+};
 type MediaTypes = Record<string, { schema?: JsonSchema }>;
-type Response = { description: string; content?: MediaTypes; headers?: Record<string, { schema: JsonSchema; description?: string }> };
+type Response = {
+  description: string;
+  content?: MediaTypes;
+  headers?: Record<string, { schema: JsonSchema; description?: string }>;
+};
 export type Operation = {
   operationId: string;
   tags: string[];
@@ -28,7 +38,11 @@ export type OpenApiDocument = {
   servers: { url: string }[];
   tags: { name: string; description?: string }[];
   paths: Record<string, Partial<Record<"get" | "post" | "put" | "delete", Operation>>>;
-  components: { schemas: Record<string, JsonSchema>; responses: Record<string, Response>; securitySchemes: Record<string, object> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, Response>;
+    securitySchemes: Record<string, object>;
+  };
 };
 
 export type DocumentOptions = {
@@ -69,7 +83,12 @@ function parametersOf(schema: z.ZodType, where: Parameter["in"]): Parameter[] {
   const json = inputSchema(schema);
   if (json.type !== "object" || !json.properties) throw new Error(`a ${where} schema must be an object`);
   const required = new Set(json.required ?? []);
-  return Object.entries(json.properties).map(([name, property]) => ({ name, in: where, required: where === "path" || required.has(name), schema: property as JsonSchema }));
+  return Object.entries(json.properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === "path" || required.has(name),
+    schema: property as JsonSchema,
+  }));
 }
 
 /** The path's values as serve() reads them (contract/calls.ts `pathParams`: ids are UUIDs), each `:name` of the path once. */
@@ -77,7 +96,8 @@ function pathParameters(call: Call | RawCall): Parameter[] {
   const names = pathNames(call.path);
   const declared = call.params ? parametersOf(call.params, "path") : [];
   const byName = new Map(declared.map((p) => [p.name, p]));
-  if (declared.length !== names.length || !names.every((n) => byName.has(n))) throw new Error(`${call.method} ${call.path}: params must name exactly the path's values`);
+  if (declared.length !== names.length || !names.every((n) => byName.has(n)))
+    throw new Error(`${call.method} ${call.path}: params must name exactly the path's values`);
   return names.map((name) => byName.get(name)!);
 }
 
@@ -89,8 +109,10 @@ function parameters(call: Call | RawCall): Parameter[] {
 }
 
 function requestBody(call: Call | RawCall): Pick<Operation, "requestBody"> {
-  if ("body" in call && call.body) return { requestBody: { required: true, content: { "application/json": { schema: inputSchema(call.body) } } } };
-  if ("form" in call && call.form) return { requestBody: { required: true, content: { "multipart/form-data": { schema: inputSchema(call.form) } } } };
+  if ("body" in call && call.body)
+    return { requestBody: { required: true, content: { "application/json": { schema: inputSchema(call.body) } } } };
+  if ("form" in call && call.form)
+    return { requestBody: { required: true, content: { "multipart/form-data": { schema: inputSchema(call.form) } } } };
   return {};
 }
 
@@ -98,7 +120,8 @@ const RESPONSES = "#/components/responses/";
 /** Calls share an error answer when its status and codes are the same: `error409.predictionSaved.riderInjured`. */
 const errorName = (status: number, codes: MessageCode[]) => `error${status}.${codes.join(".")}`;
 
-const errorDescription = (codes: MessageCode[]) => codes.map((code) => `\`${code}\`: ${formatMessage(code)}`).join("\n\n");
+const errorDescription = (codes: MessageCode[]) =>
+  codes.map((code) => `\`${code}\`: ${formatMessage(code)}`).join("\n\n");
 
 /** The error body of server/http/errors.ts narrowed to one status and the codes it may carry there. */
 const errorSchema = (status: number, codes: MessageCode[]) =>
@@ -107,7 +130,9 @@ const errorSchema = (status: number, codes: MessageCode[]) =>
 type Entry = { group: string; name: string; call: Call | RawCall };
 
 function entriesOf(catalogue: Record<string, CallGroup>, options: DocumentOptions): Entry[] {
-  const entries = Object.entries(catalogue).flatMap(([group, calls]) => Object.entries(calls).map(([name, call]) => ({ group, name, call })));
+  const entries = Object.entries(catalogue).flatMap(([group, calls]) =>
+    Object.entries(calls).map(([name, call]) => ({ group, name, call })),
+  );
   return entries.filter((e) => options.dev || audienceOf(e.call) !== "dev");
 }
 
@@ -142,7 +167,10 @@ export function openApiDocument(catalogue: Record<string, CallGroup>, options: D
     const audience = audienceOf(call);
     const responses: Operation["responses"] = {};
     if ("result" in call) {
-      responses["200"] = { description: "The call's result, in its envelope.", content: { "application/json": { schema: output.inline.get(`${id} 200`)! } } };
+      responses["200"] = {
+        description: "The call's result, in its envelope.",
+        content: { "application/json": { schema: output.inline.get(`${id} 200`)! } },
+      };
       if (call.shared) {
         responses["200"].headers = { ETag: { schema: { type: "string" } } };
         responses["304"] = { description: ANSWER_TEXT[304]! };
@@ -155,7 +183,8 @@ export function openApiDocument(catalogue: Record<string, CallGroup>, options: D
         responses[status] = response;
       }
     }
-    for (const [status, codes] of errorAnswers(call)) responses[String(status)] = { $ref: `${RESPONSES}${errorName(status, codes)}` };
+    for (const [status, codes] of errorAnswers(call))
+      responses[String(status)] = { $ref: `${RESPONSES}${errorName(status, codes)}` };
     const params = parameters(call);
     const operation: Operation = {
       operationId: id,
@@ -176,7 +205,10 @@ export function openApiDocument(catalogue: Record<string, CallGroup>, options: D
 
   const errorResponses: Record<string, Response> = {};
   for (const [errorKey, { codes }] of [...errorNames].toSorted(([a], [b]) => a.localeCompare(b))) {
-    errorResponses[errorKey] = { description: errorDescription(codes), content: { "application/json": { schema: output.inline.get(errorKey)! } } };
+    errorResponses[errorKey] = {
+      description: errorDescription(codes),
+      content: { "application/json": { schema: output.inline.get(errorKey)! } },
+    };
   }
   const tags = [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags)))];
   return {
@@ -185,26 +217,42 @@ export function openApiDocument(catalogue: Record<string, CallGroup>, options: D
       title: "Paddock Predictor API",
       version: options.version,
       description:
-        "Generated from the contract's call catalogue (contract/catalogue.ts). Every success is `{ \"result\": … }`; every error " +
+        'Generated from the contract\'s call catalogue (contract/catalogue.ts). Every success is `{ "result": … }`; every error ' +
         "`{ statusCode, code, message, fields? }` with `code` a key of contract/messages.ts. The guide (auth, paging, errors, " +
         "examples) is docs/api.md.",
     },
     servers: [{ url: "/api" }],
-    tags: tags.map((name) => (name in AUDIENCE_TAGS ? { name, description: AUDIENCE_TAGS[name as keyof typeof AUDIENCE_TAGS] } : { name })),
+    tags: tags.map((name) =>
+      name in AUDIENCE_TAGS ? { name, description: AUDIENCE_TAGS[name as keyof typeof AUDIENCE_TAGS] } : { name },
+    ),
     paths,
     components: {
       schemas: referenced(paths, output.components, errorResponses),
       responses: errorResponses,
       securitySchemes: {
-        [BEARER]: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The access token of POST /auth/sign-in (15 minutes; renew with POST /auth/refresh)." },
-        [ADMIN]: { type: "apiKey", in: "header", name: ADMIN_TOKEN_HEADER, description: "The server's ADMIN_TOKEN (operators only; an operator's bearer token opens the same calls)." },
+        [BEARER]: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "The access token of POST /auth/sign-in (15 minutes; renew with POST /auth/refresh).",
+        },
+        [ADMIN]: {
+          type: "apiKey",
+          in: "header",
+          name: ADMIN_TOKEN_HEADER,
+          description: "The server's ADMIN_TOKEN (operators only; an operator's bearer token opens the same calls).",
+        },
       },
     },
   };
 }
 
 /** Only the components some operation reaches, directly or through other components. */
-function referenced(paths: OpenApiDocument["paths"], components: Record<string, JsonSchema>, responses: Record<string, Response>): Record<string, JsonSchema> {
+function referenced(
+  paths: OpenApiDocument["paths"],
+  components: Record<string, JsonSchema>,
+  responses: Record<string, Response>,
+): Record<string, JsonSchema> {
   const found = new Set<string>();
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(visit);
@@ -223,5 +271,10 @@ function referenced(paths: OpenApiDocument["paths"], components: Record<string, 
   visit({ $ref: `${COMPONENTS}Error` });
   visit(paths);
   visit(responses);
-  return Object.fromEntries(Object.keys(components).filter((n) => found.has(n)).toSorted().map((n) => [n, components[n]!]));
+  return Object.fromEntries(
+    Object.keys(components)
+      .filter((n) => found.has(n))
+      .toSorted()
+      .map((n) => [n, components[n]!]),
+  );
 }

@@ -6,7 +6,12 @@ export const COMPONENTS = "#/components/schemas/";
 
 /** JSON has no `undefined`: a member that only admits it never matches, and is dropped from its union below. */
 const NEVER: JsonSchema = { not: {} };
-const isNever = (s: unknown) => typeof s === "object" && s !== null && Object.keys(s).length === 1 && "not" in s && Object.keys((s as { not: object }).not).length === 0;
+const isNever = (s: unknown) =>
+  typeof s === "object" &&
+  s !== null &&
+  Object.keys(s).length === 1 &&
+  "not" in s &&
+  Object.keys((s as { not: object }).not).length === 0;
 
 /**
  * Zod's own converter with two decisions of ours. A `z.undefined()` member of a union (how the contract lets a
@@ -17,7 +22,8 @@ const isNever = (s: unknown) => typeof s === "object" && s !== null && Object.ke
 const params = (io: "input" | "output") =>
   ({
     io,
-    unrepresentable: ({ zodSchema }) => ((zodSchema as unknown as z.ZodType).def.type === "undefined" ? NEVER : "throw"),
+    unrepresentable: ({ zodSchema }) =>
+      (zodSchema as unknown as z.ZodType).def.type === "undefined" ? NEVER : "throw",
     override: ({ jsonSchema }) => {
       const members = jsonSchema.anyOf;
       if (!Array.isArray(members) || !members.some(isNever)) return;
@@ -67,7 +73,9 @@ export function outputSchemas(
     registry.add(schema, { id });
     inlineIds.set(key, id);
   }
-  const { schemas } = z.toJSONSchema(registry, { ...params("output"), uri: (id) => `${COMPONENTS}${id}` }) as { schemas: Record<string, JsonSchema> };
+  const { schemas } = z.toJSONSchema(registry, { ...params("output"), uri: (id) => `${COMPONENTS}${id}` }) as {
+    schemas: Record<string, JsonSchema>;
+  };
   if ("__shared" in schemas) throw new Error("a cyclic schema needs a name: export it from the contract");
   const components: Record<string, JsonSchema> = {};
   for (const name of named.values()) if (schemas[name]) components[name] = withoutDialect(schemas[name]);

@@ -37,7 +37,6 @@ const page = `<!doctype html>
 // areas draw every heading, and each opens on a click (or a deep link).
 const init = `window.ui = SwaggerUIBundle({ url: "${API_PREFIX}${docsCalls.openapi.path}", dom_id: "#swagger-ui", deepLinking: true, docExpansion: "none", validatorUrl: null });\n`;
 
-
 /** Swagger UI's files from the swagger-ui-dist package, by the name the page asks for. */
 const assets: Record<string, { file: string; type: string }> = {
   "swagger-ui.css": { file: "swagger-ui.css", type: "text/css; charset=utf-8" },

@@ -14,7 +14,10 @@ async function report(path: string, body: TransitionBatch | PageViewBody): Promi
     await fetch(`${API_PREFIX}${path}`, {
       method: "POST",
       keepalive: true,
-      headers: { "content-type": "application/json", ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
+      headers: {
+        "content-type": "application/json",
+        ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+      },
       body: JSON.stringify(body),
     });
   } catch {
@@ -28,8 +31,12 @@ export const sendPageView = (view: PageViewBody) => report(calls.pageView.path, 
 export const analyticsKeys = { settings: (userId: string) => ["analytics", "settings", userId] as const };
 
 export const settingsQuery = (userId: string) =>
-  queryOptions({ queryKey: analyticsKeys.settings(userId), queryFn: ({ signal }) => request(calls.settings, { signal }) });
-export const useAnalyticsSettings = (userId: string | undefined) => useQuery({ ...settingsQuery(userId ?? ""), enabled: Boolean(userId) });
+  queryOptions({
+    queryKey: analyticsKeys.settings(userId),
+    queryFn: ({ signal }) => request(calls.settings, { signal }),
+  });
+export const useAnalyticsSettings = (userId: string | undefined) =>
+  useQuery({ ...settingsQuery(userId ?? ""), enabled: Boolean(userId) });
 
 export function useSaveAnalyticsSettings(userId: string) {
   const client = useQueryClient();

@@ -18,5 +18,11 @@ export const getAudit = (filter: AuditFilter, signal?: AbortSignal) =>
 
 /** One page of the log; the last page shown while the next loads, so paging does not blank the table. */
 export const auditQuery = (userId: string, filter: AuditFilter) =>
-  queryOptions({ queryKey: auditKeys.page(userId, filter), queryFn: ({ signal }) => getAudit(filter, signal), staleTime: 0, placeholderData: keepPreviousData, retry: false });
+  queryOptions({
+    queryKey: auditKeys.page(userId, filter),
+    queryFn: ({ signal }) => getAudit(filter, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 export const useAudit = (userId: string, filter: AuditFilter) => useQuery(auditQuery(userId, filter));

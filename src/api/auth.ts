@@ -53,7 +53,8 @@ export const authKeys = {
 };
 
 /** The sign-in providers the server has credentials for. */
-export const socialProvidersQuery = () => queryOptions({ queryKey: authKeys.socialProviders, queryFn: () => getSocialProviders() });
+export const socialProvidersQuery = () =>
+  queryOptions({ queryKey: authKeys.socialProviders, queryFn: () => getSocialProviders() });
 export const useSocialProviders = () => useQuery(socialProvidersQuery());
 
 /** POST /auth/change-password: the session's tokens are replaced; no cached entry holds a password. */

@@ -7,7 +7,8 @@ import { serverClock } from "./serverClock";
 
 // The bets calls (contract/calls.bets.ts) and their cache entries.
 
-export const getRaceBets = (raceId: string, signal?: AbortSignal) => request(calls.race, { params: { raceId }, query: { isMobile: "false" }, signal });
+export const getRaceBets = (raceId: string, signal?: AbortSignal) =>
+  request(calls.race, { params: { raceId }, query: { isMobile: "false" }, signal });
 /** POST /bets/circuits/{raceId}: the bet placed and the race's fresh view. */
 export const placeBet = (raceId: string, body: BetBody) => request(calls.place, { params: { raceId }, body });
 

@@ -4,8 +4,10 @@
 /** A race as a calendar answer holds it: only its id is known here, the rest belongs to the caller. */
 export type CachedRace = Record<string, unknown> & { id: string };
 
-const isRace = (item: unknown, raceId: string): item is CachedRace => Boolean(item) && typeof item === "object" && (item as { id?: unknown }).id === raceId;
-const mapped = (item: unknown, raceId: string, f: (race: CachedRace) => CachedRace) => (isRace(item, raceId) ? f(item) : item);
+const isRace = (item: unknown, raceId: string): item is CachedRace =>
+  Boolean(item) && typeof item === "object" && (item as { id?: unknown }).id === raceId;
+const mapped = (item: unknown, raceId: string, f: (race: CachedRace) => CachedRace) =>
+  isRace(item, raceId) ? f(item) : item;
 
 /** Any of the calendar's answers with the race of that id replaced by what `f` makes of it, everything else as it was. */
 export function mapRaceIn(data: unknown, raceId: string, f: (race: CachedRace) => CachedRace): unknown {

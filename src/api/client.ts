@@ -62,13 +62,24 @@ const api: KyInstance = ky.create({
         const stored = readTokens();
         if (!stored.accessToken && !stored.refreshToken) {
           // A guest's 401 (wrong password, say) has no session to renew; a signed-in tab whose tokens are gone ends.
-          bridge.sessionExpired(new ApiError(errorBodyFrom(await response.clone().json().catch(() => null), STATUS_UNAUTHORIZED)));
+          bridge.sessionExpired(
+            new ApiError(
+              errorBodyFrom(
+                await response
+                  .clone()
+                  .json()
+                  .catch(() => null),
+                STATUS_UNAUTHORIZED,
+              ),
+            ),
+          );
           return;
         }
         // Another tab (remember-me shares the cookies) refreshed meanwhile: its token is new, and using the old
         // refresh token again would count as a stolen one and revoke the session everywhere.
         const usedToken = sent.headers.get("Authorization")?.replace(/^Bearer /, "");
-        if (stored.accessToken && usedToken && stored.accessToken !== usedToken) return ky.retry({ code: RETRY_AFTER_REFRESH, delay: 0 });
+        if (stored.accessToken && usedToken && stored.accessToken !== usedToken)
+          return ky.retry({ code: RETRY_AFTER_REFRESH, delay: 0 });
         try {
           await bridge.refresh();
         } catch (error) {

@@ -9,16 +9,22 @@ import { onLiveEvent } from "./live";
 import { queryClient } from "./queryClient";
 
 export const getBalance = (signal?: AbortSignal) => request(diamondsCalls.balance, { signal });
-export const getHistory = (page: number, take: number, signal?: AbortSignal) => request(diamondsCalls.history, { query: { page, take }, signal });
+export const getHistory = (page: number, take: number, signal?: AbortSignal) =>
+  request(diamondsCalls.history, { query: { page, take }, signal });
 
 /** The signed-in player's balance ({ balance: "123" }); the live channel keeps it current. */
-export const balanceQuery = (userId: string) => queryOptions({ queryKey: diamondsKeys.balance(userId), queryFn: ({ signal }) => getBalance(signal) });
+export const balanceQuery = (userId: string) =>
+  queryOptions({ queryKey: diamondsKeys.balance(userId), queryFn: ({ signal }) => getBalance(signal) });
 /** The signed-in player's ledger, newest first. */
 export const historyQuery = (userId: string, page = 1, take = DEFAULT_PAGE_SIZE) =>
-  queryOptions({ queryKey: diamondsKeys.history(userId, page, take), queryFn: ({ signal }) => getHistory(page, take, signal) });
+  queryOptions({
+    queryKey: diamondsKeys.history(userId, page, take),
+    queryFn: ({ signal }) => getHistory(page, take, signal),
+  });
 
 /** For views: the balance of `userId` (the signed-in player), nothing while signed out. */
-export const useBalance = (userId: string | undefined) => useQuery({ ...balanceQuery(userId ?? ""), enabled: Boolean(userId) });
+export const useBalance = (userId: string | undefined) =>
+  useQuery({ ...balanceQuery(userId ?? ""), enabled: Boolean(userId) });
 
 /** The balance an event carries: `{ balance }` (the ledger's push), or a stored USER_BALANCE_UPDATE notification's value. */
 export function balanceOfEvent(payload: LivePayloads["user-balance-update"]): string | null {
@@ -32,7 +38,10 @@ export function balanceOfEvent(payload: LivePayloads["user-balance-update"]): st
  * their sockets), so the active entries take the value at once; other cached players' entries just go stale.
  * An in-flight fetch is cancelled first, so a read that started before the change can't overwrite it.
  */
-export async function applyBalanceUpdate(client: QueryClient, payload: LivePayloads["user-balance-update"]): Promise<void> {
+export async function applyBalanceUpdate(
+  client: QueryClient,
+  payload: LivePayloads["user-balance-update"],
+): Promise<void> {
   const balance = balanceOfEvent(payload);
   if (balance === null) return;
   await client.cancelQueries({ queryKey: diamondsKeys.balances, type: "active" });
@@ -43,10 +52,12 @@ export async function applyBalanceUpdate(client: QueryClient, payload: LivePaylo
 }
 
 /** After a reconnect: the balance is read again (a push sent while the socket was down never arrives). */
-export const refreshBalances = (client: QueryClient = queryClient) => client.invalidateQueries({ queryKey: diamondsKeys.balances });
+export const refreshBalances = (client: QueryClient = queryClient) =>
+  client.invalidateQueries({ queryKey: diamondsKeys.balances });
 
 /** Keeps the cache in step with `user-balance-update`; returns the unsubscribe function. */
-export const watchBalance = (client: QueryClient = queryClient) => onLiveEvent(LiveEvent.userBalanceUpdate, (payload) => void applyBalanceUpdate(client, payload));
+export const watchBalance = (client: QueryClient = queryClient) =>
+  onLiveEvent(LiveEvent.userBalanceUpdate, (payload) => void applyBalanceUpdate(client, payload));
 
 // Once, when the first view that shows diamonds loads this module: the listener lives as long as the app.
 watchBalance();

@@ -30,4 +30,5 @@ export const playerPicksQuery = (viewer: string, userId: string, raceId: string)
     staleTime: REFRESH_MS,
     refetchInterval: REFRESH_MS,
   });
-export const usePlayerPicks = (viewer: string, userId: string, raceId: string | undefined) => useQuery({ ...playerPicksQuery(viewer, userId, raceId ?? ""), enabled: Boolean(raceId) });
+export const usePlayerPicks = (viewer: string, userId: string, raceId: string | undefined) =>
+  useQuery({ ...playerPicksQuery(viewer, userId, raceId ?? ""), enabled: Boolean(raceId) });

@@ -1,4 +1,14 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type Query,
+  type QueryClient,
+} from "@tanstack/react-query";
 import type * as z from "zod";
 import { leaguesCalls as calls } from "../../contract/calls.leagues";
 import type { LeagueType } from "../../contract/enums";
@@ -15,20 +25,25 @@ export type LeaguesQuery = { page?: number; take?: number; text?: string; countr
 export const getLeagues = (query: LeaguesQuery, signal?: AbortSignal) => request(calls.list, { query, signal });
 export const getVipLeagues = (signal?: AbortSignal) => request(calls.vip, { signal });
 export const getLeague = (id: string, signal?: AbortSignal) => request(calls.one, { params: { id }, signal });
-export const getUserLeagues = (userId: string, signal?: AbortSignal) => request(calls.user, { params: { userId }, signal });
+export const getUserLeagues = (userId: string, signal?: AbortSignal) =>
+  request(calls.user, { params: { userId }, signal });
 export const getManagedLeagues = (signal?: AbortSignal) => request(calls.manage, { signal });
-export const getOwnedLeagues = (query: { type?: LeagueType; text?: string; country?: string }, signal?: AbortSignal) => request(calls.owner, { query, signal });
+export const getOwnedLeagues = (query: { type?: LeagueType; text?: string; country?: string }, signal?: AbortSignal) =>
+  request(calls.owner, { query, signal });
 export const createLeague = (body: z.input<typeof LeagueBody>) => request(calls.create, { body });
 export const getMembers = (id: string, query: { page?: number; take?: number }, signal?: AbortSignal) =>
   request(calls.members, { params: { id }, query, signal });
-export const inviteByEmail = (id: string, emails: string[]) => request(calls.invite, { params: { id }, body: { emails } });
+export const inviteByEmail = (id: string, emails: string[]) =>
+  request(calls.invite, { params: { id }, body: { emails } });
 export const getInviteLink = (id: string, signal?: AbortSignal) => request(calls.link, { params: { id }, signal });
 
 export const joinLeague = (id: string): Promise<SeatChange> => request(calls.join, { params: { id } });
 export const acceptMembership = (id: string, userId: string): Promise<SeatChange> =>
   request(calls.setMemberStatus, { params: { id, userId }, body: { status: "ACCEPTED" } });
-export const removeMember = (id: string, userId: string): Promise<SeatChange> => request(calls.removeMember, { params: { id, userId } });
-export const updateLeague = (id: string, body: z.input<typeof LeagueBody>) => request(calls.update, { params: { id }, body });
+export const removeMember = (id: string, userId: string): Promise<SeatChange> =>
+  request(calls.removeMember, { params: { id, userId } });
+export const updateLeague = (id: string, body: z.input<typeof LeagueBody>) =>
+  request(calls.update, { params: { id }, body });
 export const deleteLeague = (id: string) => request(calls.remove, { params: { id } });
 /** POST /leagues/link/use: spends an invite link (the caller becomes an accepted member); answers the league. */
 export const spendInviteLink = (link: InviteLink) => request(calls.useLink, { body: link });
@@ -56,35 +71,48 @@ export const leagueKeys = {
 };
 
 /** Any league's leaderboard entry (a results entry moves them all). */
-export const isLeagueLeaderboard = ({ queryKey }: Query) => queryKey[0] === leagueKeys.all[0] && queryKey[3] === "leaderboard";
+export const isLeagueLeaderboard = ({ queryKey }: Query) =>
+  queryKey[0] === leagueKeys.all[0] && queryKey[3] === "leaderboard";
 
 const nextPage = (last: { page: number; pages: number }) => (last.page < last.pages ? last.page + 1 : undefined);
 
-export const leagueQuery = (id: string) => queryOptions({ queryKey: leagueKeys.one(id), queryFn: ({ signal }) => getLeague(id, signal) });
+export const leagueQuery = (id: string) =>
+  queryOptions({ queryKey: leagueKeys.one(id), queryFn: ({ signal }) => getLeague(id, signal) });
 /** One league with the caller's seat in it; nothing is read while `id` is null. */
 export const useLeague = (id: string | null) => useQuery({ ...leagueQuery(id ?? ""), enabled: id !== null });
 
-export const userLeaguesQuery = (userId: string) => queryOptions({ queryKey: leagueKeys.mine(userId), queryFn: ({ signal }) => getUserLeagues(userId, signal) });
+export const userLeaguesQuery = (userId: string) =>
+  queryOptions({ queryKey: leagueKeys.mine(userId), queryFn: ({ signal }) => getUserLeagues(userId, signal) });
 /** The leagues `userId` has a seat in; nothing is read for a guest (undefined). */
-export const useUserLeagues = (userId: string | undefined) => useQuery({ ...userLeaguesQuery(userId ?? ""), enabled: userId !== undefined });
+export const useUserLeagues = (userId: string | undefined) =>
+  useQuery({ ...userLeaguesQuery(userId ?? ""), enabled: userId !== undefined });
 
-export const vipLeaguesQuery = () => queryOptions({ queryKey: leagueKeys.vip, queryFn: ({ signal }) => getVipLeagues(signal) });
+export const vipLeaguesQuery = () =>
+  queryOptions({ queryKey: leagueKeys.vip, queryFn: ({ signal }) => getVipLeagues(signal) });
 export const useVipLeagues = () => useQuery(vipLeaguesQuery());
 
-export const managedLeaguesQuery = () => queryOptions({ queryKey: leagueKeys.manage, queryFn: ({ signal }) => getManagedLeagues(signal) });
+export const managedLeaguesQuery = () =>
+  queryOptions({ queryKey: leagueKeys.manage, queryFn: ({ signal }) => getManagedLeagues(signal) });
 /** The leagues I own, belong to, follow, asked to join or am invited to. */
 export const useManagedLeagues = () => useQuery(managedLeaguesQuery());
 
 /** The first page of every league, unfiltered: the join tab's preview. */
 export const leaguesPreviewQuery = () =>
-  queryOptions({ queryKey: leagueKeys.preview, queryFn: ({ signal }) => getLeagues({ page: 1, take: LEAGUES_PAGE_SIZE }, signal) });
+  queryOptions({
+    queryKey: leagueKeys.preview,
+    queryFn: ({ signal }) => getLeagues({ page: 1, take: LEAGUES_PAGE_SIZE }, signal),
+  });
 export const useLeaguesPreview = () => useQuery(leaguesPreviewQuery());
 
 /** Every league matching a name and a country ("" for any), 20 at a time; the last answer stays shown while a new search loads. */
 export const leagueSearchQuery = (text: string, country: string) =>
   infiniteQueryOptions({
     queryKey: leagueKeys.list(text, country),
-    queryFn: ({ pageParam, signal }) => getLeagues({ page: pageParam, take: LEAGUES_PAGE_SIZE, text: text || undefined, country: country || undefined }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      getLeagues(
+        { page: pageParam, take: LEAGUES_PAGE_SIZE, text: text || undefined, country: country || undefined },
+        signal,
+      ),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     placeholderData: keepPreviousData,
@@ -103,14 +131,19 @@ export const useLeagueMembers = (id: string) => useInfiniteQuery(leagueMembersQu
 
 /** A league's accepted members ranked by season points (one page of 100). */
 export const leagueLeaderboardQuery = (id: string) =>
-  queryOptions({ queryKey: leagueKeys.leaderboard(id), queryFn: ({ signal }) => getLeaderboard(id, { page: 1, take: 100 }, signal) });
+  queryOptions({
+    queryKey: leagueKeys.leaderboard(id),
+    queryFn: ({ signal }) => getLeaderboard(id, { page: 1, take: 100 }, signal),
+  });
 export const useLeagueLeaderboard = (id: string) => useQuery(leagueLeaderboardQuery(id));
 
-export const leagueRewardsQuery = (id: string) => queryOptions({ queryKey: leagueKeys.rewards(id), queryFn: ({ signal }) => getRewards(id, signal) });
+export const leagueRewardsQuery = (id: string) =>
+  queryOptions({ queryKey: leagueKeys.rewards(id), queryFn: ({ signal }) => getRewards(id, signal) });
 export const useLeagueRewards = (id: string) => useQuery(leagueRewardsQuery(id));
 
 /** The owner's invite link of a league. */
-export const inviteLinkQuery = (id: string) => queryOptions({ queryKey: leagueKeys.link(id), queryFn: ({ signal }) => getInviteLink(id, signal) });
+export const inviteLinkQuery = (id: string) =>
+  queryOptions({ queryKey: leagueKeys.link(id), queryFn: ({ signal }) => getInviteLink(id, signal) });
 export const useLeagueInviteLink = (id: string) => useQuery(inviteLinkQuery(id));
 
 export type SaveLeague = { editId: string | null; body: z.input<typeof LeagueBody>; picture: Blob | null };
@@ -120,7 +153,9 @@ export function useSaveLeague() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ editId, body, picture }: SaveLeague) => {
-      const image = picture ? (await uploadImage(picture, picture.type === "image/png" ? "league.png" : "league.jpg")).url : body.image;
+      const image = picture
+        ? (await uploadImage(picture, picture.type === "image/png" ? "league.png" : "league.jpg")).url
+        : body.image;
       return editId ? updateLeague(editId, { ...body, image }) : createLeague({ ...body, image });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: leagueKeys.all }),
@@ -145,7 +180,13 @@ export function invalidateForLeagueEvent(client: QueryClient, leagueId: string |
     void client.invalidateQueries({ queryKey: leagueKeys.all });
     return;
   }
-  for (const queryKey of [leagueKeys.one(leagueId), leagueKeys.lists, leagueKeys.vip, leagueKeys.mines, leagueKeys.manage]) {
+  for (const queryKey of [
+    leagueKeys.one(leagueId),
+    leagueKeys.lists,
+    leagueKeys.vip,
+    leagueKeys.mines,
+    leagueKeys.manage,
+  ]) {
     void client.invalidateQueries({ queryKey });
   }
 }

@@ -2,7 +2,13 @@
 // close it; this module turns socket.io's callbacks into that machine's events and fans server events
 // out to whoever listens (`onLiveEvent`).
 import type { Socket } from "socket.io-client";
-import { LIVE_NAMESPACE, LIVE_RECONNECT, LiveCommand, type LiveEventName, type LivePayloads } from "../../contract/live";
+import {
+  LIVE_NAMESPACE,
+  LIVE_RECONNECT,
+  LiveCommand,
+  type LiveEventName,
+  type LivePayloads,
+} from "../../contract/live";
 import type { LiveSocketEvent } from "../../machines/liveSocket.machine";
 
 let socket: Socket | null = null;
@@ -46,7 +52,9 @@ export function openSocket(token: string, sink: (event: LiveSocketEvent) => void
         const refused = err.data?.code === "unauthorized" || err.message === "unauthorized";
         sink(refused ? { type: "socket.rejected" } : { type: "socket.failed" });
       });
-      s.on("disconnect", (reason) => sink({ type: "socket.disconnected", byServer: reason === "io server disconnect" }));
+      s.on("disconnect", (reason) =>
+        sink({ type: "socket.disconnected", byServer: reason === "io server disconnect" }),
+      );
       s.onAny((event: string, payload: unknown) => dispatch(event, payload));
       socket = s;
     },
@@ -87,7 +95,10 @@ export async function sendCommand(command: string, payload: unknown, timeoutMs =
 }
 
 /** Listens to one server event; returns the unsubscribe function. */
-export function onLiveEvent<E extends LiveEventName>(event: E, handler: (payload: LivePayloads[E]) => void): () => void {
+export function onLiveEvent<E extends LiveEventName>(
+  event: E,
+  handler: (payload: LivePayloads[E]) => void,
+): () => void {
   const set = listeners.get(event) ?? new Set();
   set.add(handler as (payload: unknown) => void);
   listeners.set(event, set);

@@ -7,5 +7,9 @@ import { request } from "./client";
 export const newsKeys = { pageNext: (langCode: string) => ["news", "page-next", langCode] as const };
 
 export const newsPageNextQuery = (langCode: string) =>
-  queryOptions({ queryKey: newsKeys.pageNext(langCode), queryFn: ({ signal }) => request(systemCalls.newsPageNext, { query: { langCode }, signal }), staleTime: 15 * 60_000 });
+  queryOptions({
+    queryKey: newsKeys.pageNext(langCode),
+    queryFn: ({ signal }) => request(systemCalls.newsPageNext, { query: { langCode }, signal }),
+    staleTime: 15 * 60_000,
+  });
 export const useNewsPageNext = (langCode: string) => useQuery(newsPageNextQuery(langCode));

@@ -11,12 +11,16 @@ import { serverClock } from "./serverClock";
 
 export const getPredictionTypes = (signal?: AbortSignal) => request(calls.types, { query: {}, signal });
 export const getChangeRules = (signal?: AbortSignal) => request(calls.changeRules, { signal });
-export const getRacePrediction = (raceId: string, signal?: AbortSignal) => request(calls.race, { params: { raceId }, signal });
+export const getRacePrediction = (raceId: string, signal?: AbortSignal) =>
+  request(calls.race, { params: { raceId }, signal });
 /** First saves (POST): a saved category repeated with its own rider is a no-op, another rider a 409; it never charges. */
-export const savePredictions = (raceId: string, body: z.input<typeof calls.save.body>) => request(calls.save, { params: { raceId }, body });
+export const savePredictions = (raceId: string, body: z.input<typeof calls.save.body>) =>
+  request(calls.save, { params: { raceId }, body });
 /** PUT: paid changes carry the tier and total the player confirmed; a free re-pick of an injured rider carries none. */
-export const changePredictions = (raceId: string, body: PredictionChangeBody) => request(calls.change, { params: { raceId }, body });
-export const buyUpgrade = (raceId: string, body: UpgradeBody) => request(calls.buyUpgrade, { params: { raceId }, body });
+export const changePredictions = (raceId: string, body: PredictionChangeBody) =>
+  request(calls.change, { params: { raceId }, body });
+export const buyUpgrade = (raceId: string, body: UpgradeBody) =>
+  request(calls.buyUpgrade, { params: { raceId }, body });
 
 /** The signed-in player's picks for a race, with what they may do now (keyed by player: another sign-in never sees them). */
 export const racePredictionQuery = (userId: string, raceId: string) =>
@@ -33,7 +37,8 @@ export const racePredictionQuery = (userId: string, raceId: string) =>
 
 export const useRacePrediction = (userId: string, raceId: string) => useQuery(racePredictionQuery(userId, raceId));
 
-export const changeRulesQuery = () => queryOptions({ queryKey: predictionKeys.changeRules, queryFn: ({ signal }) => getChangeRules(signal) });
+export const changeRulesQuery = () =>
+  queryOptions({ queryKey: predictionKeys.changeRules, queryFn: ({ signal }) => getChangeRules(signal) });
 
 /** Every write answers the fresh race view: it goes into the cache, and its balance into the balance entry. */
 export function applyRacePrediction(client: QueryClient, userId: string, result: RacePrediction) {
@@ -47,7 +52,10 @@ export const getLeagueStatistics = (leagueId: string, raceId: string, signal?: A
   request(calls.leagueStatistics, { params: { leagueId }, query: { raceId }, signal });
 
 export const leagueStatisticsQuery = (leagueId: string, raceId: string) =>
-  queryOptions({ queryKey: predictionKeys.leagueStatistics(leagueId, raceId), queryFn: ({ signal }) => getLeagueStatistics(leagueId, raceId, signal) });
+  queryOptions({
+    queryKey: predictionKeys.leagueStatistics(leagueId, raceId),
+    queryFn: ({ signal }) => getLeagueStatistics(leagueId, raceId, signal),
+  });
 /** Nothing is read until a race is chosen. */
 export const useLeagueStatistics = (leagueId: string, raceId: string | undefined) =>
   useQuery({ ...leagueStatisticsQuery(leagueId, raceId ?? ""), enabled: Boolean(raceId) });
@@ -58,7 +66,8 @@ export const predictionKeys = {
   changeRules: ["predictions", "change-rules"] as const,
   races: (userId: string) => ["predictions", "race", userId] as const,
   race: (userId: string, raceId: string) => ["predictions", "race", userId, raceId] as const,
-  leagueStatistics: (leagueId: string, raceId: string) => ["predictions", "statistics", "league", leagueId, raceId] as const,
+  leagueStatistics: (leagueId: string, raceId: string) =>
+    ["predictions", "statistics", "league", leagueId, raceId] as const,
   /** The player's scored picks of a race (GET /predictions/races/{raceId}/results). */
   results: (userId: string, raceId: string) => ["predictions", "results", userId, raceId] as const,
   /** Every player's scored picks: a results entry changes them all. */
@@ -77,4 +86,5 @@ export const raceStatisticsQuery = (raceId: string, typeId: PredictionCategory) 
     // The spread appears the moment the session starts: read again on every opening.
     staleTime: 0,
   });
-export const useRaceStatistics = (raceId: string, typeId: PredictionCategory) => useQuery(raceStatisticsQuery(raceId, typeId));
+export const useRaceStatistics = (raceId: string, typeId: PredictionCategory) =>
+  useQuery(raceStatisticsQuery(raceId, typeId));

@@ -24,5 +24,6 @@ export const prizeKeys = {
   mine: (userId: string) => ["prizes", userId] as const,
 };
 
-export const prizesQuery = (userId: string) => queryOptions({ queryKey: prizeKeys.mine(userId), queryFn: ({ signal }) => getPrizes(signal), staleTime: 60_000 });
+export const prizesQuery = (userId: string) =>
+  queryOptions({ queryKey: prizeKeys.mine(userId), queryFn: ({ signal }) => getPrizes(signal), staleTime: 60_000 });
 export const usePrizes = (userId: string) => useQuery(prizesQuery(userId));

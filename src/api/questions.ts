@@ -14,8 +14,10 @@ export const QUESTIONS_PAGE_SIZE = 10;
 /** Keyed by player (another sign-in never sees them) and language (the texts are the server's). */
 export const questionKeys = {
   all: ["questions"] as const,
-  list: (userId: string, tab: QuestionTab, lng: string, page: number) => ["questions", "list", userId, tab, lng, page] as const,
-  answers: (userId: string, raceId: string, tab: AnswerTab, lng: string, page: number) => ["questions", "answers", userId, raceId, tab, lng, page] as const,
+  list: (userId: string, tab: QuestionTab, lng: string, page: number) =>
+    ["questions", "list", userId, tab, lng, page] as const,
+  answers: (userId: string, raceId: string, tab: AnswerTab, lng: string, page: number) =>
+    ["questions", "answers", userId, raceId, tab, lng, page] as const,
 };
 
 const asLanguage = (lng: string): LanguageCode | undefined => languageCodes.find((c) => c === lng.slice(0, 2));
@@ -24,7 +26,10 @@ export const questionsQuery = (userId: string, tab: QuestionTab, lng: string, pa
   queryOptions({
     queryKey: questionKeys.list(userId, tab, lng, page),
     queryFn: async ({ signal }) => {
-      const result = await request(calls.list, { query: { ...tabQuery(tab), lng: asLanguage(lng), page, take: QUESTIONS_PAGE_SIZE }, signal });
+      const result = await request(calls.list, {
+        query: { ...tabQuery(tab), lng: asLanguage(lng), page, take: QUESTIONS_PAGE_SIZE },
+        signal,
+      });
       serverClock.alignTo(result.now);
       return result;
     },
@@ -38,7 +43,10 @@ export const answersQuery = (userId: string, raceId: string, tab: AnswerTab, lng
   queryOptions({
     queryKey: questionKeys.answers(userId, raceId, tab, lng, page),
     queryFn: async ({ signal }) => {
-      const result = await request(calls.answers, { query: { ...answerTabQuery(tab), raceId, lng: asLanguage(lng), page, take: QUESTIONS_PAGE_SIZE }, signal });
+      const result = await request(calls.answers, {
+        query: { ...answerTabQuery(tab), raceId, lng: asLanguage(lng), page, take: QUESTIONS_PAGE_SIZE },
+        signal,
+      });
       serverClock.alignTo(result.now);
       return result;
     },
@@ -52,7 +60,8 @@ export const useAnswers = (userId: string | undefined, raceId: string, tab: Answ
   useQuery({ ...answersQuery(userId ?? "", raceId, tab, lng, page), enabled: Boolean(userId) });
 
 /** POST /questions/{id}/user-answer: the question with the stored answer. */
-export const sendAnswer = (questionId: string, body: AnswerBody) => request(calls.answer, { params: { id: questionId }, body });
+export const sendAnswer = (questionId: string, body: AnswerBody) =>
+  request(calls.answer, { params: { id: questionId }, body });
 
 /** Every list of questions: an answer stored, a grading, a deadline passed. */
 export const refreshQuestions = (client: QueryClient) => client.invalidateQueries({ queryKey: questionKeys.all });

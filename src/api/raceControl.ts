@@ -14,15 +14,21 @@ import { request } from "./client";
 /** How often the timeline is read again: a session starts or ends on the server's clock meanwhile. */
 export const CONTROL_REFRESH_MS = 15_000;
 
-export const getControl = (raceId: string, signal?: AbortSignal) => request(calls.control, { params: { raceId }, signal });
-export const moveSession = (raceId: string, session: SessionType, body: SessionMoveBody) => request(calls.moveSession, { params: { raceId, session }, body });
-export const previewResult = (raceId: string, body: PreviewBody) => request(calls.previewResult, { params: { raceId }, body });
+export const getControl = (raceId: string, signal?: AbortSignal) =>
+  request(calls.control, { params: { raceId }, signal });
+export const moveSession = (raceId: string, session: SessionType, body: SessionMoveBody) =>
+  request(calls.moveSession, { params: { raceId, session }, body });
+export const previewResult = (raceId: string, body: PreviewBody) =>
+  request(calls.previewResult, { params: { raceId }, body });
 /** A first entry, or a session canceled: the results entry of the CLI. */
-export const enterResult = (raceId: string, body: ResultBody) => request(adminCalls.enterResult, { params: { raceId }, body });
-export const correctResult = (raceId: string, body: ClassificationBody) => request(calls.correctResult, { params: { raceId }, body });
+export const enterResult = (raceId: string, body: ResultBody) =>
+  request(adminCalls.enterResult, { params: { raceId }, body });
+export const correctResult = (raceId: string, body: ClassificationBody) =>
+  request(calls.correctResult, { params: { raceId }, body });
 export const confirmWeekend = (raceId: string) => request(calls.confirm, { params: { raceId } });
 export const addEntry = (raceId: string, body: EntryBody) => request(calls.addEntry, { params: { raceId }, body });
-export const injureRider = (riderId: string, raceId: string) => request(adminCalls.injure, { params: { riderId }, body: { raceId } });
+export const injureRider = (riderId: string, raceId: string) =>
+  request(adminCalls.injure, { params: { riderId }, body: { raceId } });
 
 export const raceControlKeys = {
   all: ["raceControl"] as const,
@@ -39,7 +45,8 @@ export const controlQuery = (raceId: string) =>
     retry: false,
   });
 
-export const useControl = (raceId: string | undefined) => useQuery({ ...controlQuery(raceId ?? ""), enabled: Boolean(raceId) });
+export const useControl = (raceId: string | undefined) =>
+  useQuery({ ...controlQuery(raceId ?? ""), enabled: Boolean(raceId) });
 
 /**
  * After a write: the weekend's timeline first, then everything a player's screen shows from it (picks, results,
@@ -49,4 +56,3 @@ export async function refreshAfterControl(client: QueryClient, raceId: string) {
   await client.invalidateQueries({ queryKey: raceControlKeys.control(raceId) });
   await client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "raceControl" && q.queryKey[0] !== "staff" });
 }
-

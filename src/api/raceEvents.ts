@@ -24,10 +24,16 @@ export const racedRaces = (data: unknown, event: RaceEventPayload): unknown =>
   mapRaceIn(data, event.raceId, (race) => ({ ...race, ...racedAfter(race as CachedRace & RaceState, event) }));
 
 /** The queries a race event leaves to the server, by what the cache holds: empty for a plain start or end. */
-export function reReadsFor(client: QueryClient, event: RaceEventPayload, own: readonly QueryKey[], ownOn: readonly RaceEventPayload["type"][]): QueryKey[] {
+export function reReadsFor(
+  client: QueryClient,
+  event: RaceEventPayload,
+  own: readonly QueryKey[],
+  ownOn: readonly RaceEventPayload["type"][],
+): QueryKey[] {
   const keys: QueryKey[] = [];
   const riders = client.getQueriesData<RaceRiders>({ queryKey: ["races", event.raceId, "riders"] });
-  if (event.type === "RACE_CANCELED" || riders.some(([, data]) => data && data.version !== event.version)) keys.push(["races", event.raceId, "riders"]);
+  if (event.type === "RACE_CANCELED" || riders.some(([, data]) => data && data.version !== event.version))
+    keys.push(["races", event.raceId, "riders"]);
   if (event.type === "RACE_CANCELED" || ownOn.includes(event.type)) keys.push(...own);
   return keys;
 }
@@ -37,11 +43,23 @@ export function reReadsFor(client: QueryClient, event: RaceEventPayload, own: re
  * not read now), and the re-reads `reReadsFor` names, each after a random delay within the spread.
  * `own` are the caller's queries about the race; `ownOn` the events besides a cancellation that change them.
  */
-export function applyRaceEvent(client: QueryClient, event: RaceEventPayload, own: readonly QueryKey[], ownOn: readonly RaceEventPayload["type"][], options: Options = {}): void {
-  const { spreadMs = RE_READ_SPREAD_MS, random = Math.random, schedule = (run, ms) => void setTimeout(run, ms) } = options;
+export function applyRaceEvent(
+  client: QueryClient,
+  event: RaceEventPayload,
+  own: readonly QueryKey[],
+  ownOn: readonly RaceEventPayload["type"][],
+  options: Options = {},
+): void {
+  const {
+    spreadMs = RE_READ_SPREAD_MS,
+    random = Math.random,
+    schedule = (run, ms) => void setTimeout(run, ms),
+  } = options;
   serverClock.alignTo(event.at);
   for (const queryKey of [raceKeys.all, ["news", "next-race"]]) {
-    client.setQueriesData({ queryKey, predicate: (q) => q.queryKey[2] !== "riders" }, (data: unknown) => racedRaces(data, event));
+    client.setQueriesData({ queryKey, predicate: (q) => q.queryKey[2] !== "riders" }, (data: unknown) =>
+      racedRaces(data, event),
+    );
     void client.invalidateQueries({ queryKey, refetchType: "none" });
   }
   for (const queryKey of reReadsFor(client, event, own, ownOn)) {

@@ -22,7 +22,10 @@ const firstStartOf = (sessions: Sessions) => sessions.map((s) => s.startsAt).toS
 function movedRace(item: CachedRace, move: SessionMovedPayload): CachedRace {
   const race = { ...item };
   if (Array.isArray(race.sessions)) {
-    race.sessions = (race.sessions as (Slot & { type: string })[]).map((s) => ({ ...s, ...slotOf(move.sessions, s.type) }));
+    race.sessions = (race.sessions as (Slot & { type: string })[]).map((s) => ({
+      ...s,
+      ...slotOf(move.sessions, s.type),
+    }));
   }
   const first = firstStartOf(move.sessions);
   if (typeof race.startsAt === "string" && first) race.startsAt = first;
@@ -32,11 +35,14 @@ function movedRace(item: CachedRace, move: SessionMovedPayload): CachedRace {
 }
 
 /** Any of the calendar's answers (a page of races, a list, the dropdown): the moved race in it, the rest as it was. */
-export const movedRaces = (data: unknown, move: SessionMovedPayload): unknown => mapRaceIn(data, move.raceId, (race) => movedRace(race, move));
+export const movedRaces = (data: unknown, move: SessionMovedPayload): unknown =>
+  mapRaceIn(data, move.raceId, (race) => movedRace(race, move));
 
 /** The player's weekend: each category's slot takes its session's new times (the rules read locks from them). */
 export const movedPrediction = (prediction: RacePrediction, move: SessionMovedPayload): RacePrediction =>
-  prediction.raceId !== move.raceId ? prediction : { ...prediction, slots: prediction.slots.map((s) => ({ ...s, ...slotOf(move.sessions, s.session) })) };
+  prediction.raceId !== move.raceId
+    ? prediction
+    : { ...prediction, slots: prediction.slots.map((s) => ({ ...s, ...slotOf(move.sessions, s.session) })) };
 
 /** The race's bets: they close at the race session's start. */
 export function movedBets(bets: RaceBets, move: SessionMovedPayload): RaceBets {
@@ -48,11 +54,16 @@ export function movedBets(bets: RaceBets, move: SessionMovedPayload): RaceBets {
 export function applySessionMove(client: QueryClient, move: SessionMovedPayload): void {
   client.setQueriesData({ queryKey: raceKeys.all }, (data: unknown) => movedRaces(data, move));
   client.setQueriesData({ queryKey: ["news", "next-race"] }, (data: unknown) => movedRaces(data, move));
-  client.setQueriesData<RacePrediction>({ queryKey: predictionKeys.all, predicate: (q) => q.queryKey[1] === "race" && q.queryKey[3] === move.raceId }, (data) =>
-    data ? movedPrediction(data, move) : data,
+  client.setQueriesData<RacePrediction>(
+    { queryKey: predictionKeys.all, predicate: (q) => q.queryKey[1] === "race" && q.queryKey[3] === move.raceId },
+    (data) => (data ? movedPrediction(data, move) : data),
   );
-  client.setQueriesData<RaceBets>({ queryKey: betKeys.all, predicate: (q) => q.queryKey[1] === "race" && q.queryKey[3] === move.raceId }, (data) => (data ? movedBets(data, move) : data));
-  for (const queryKey of [raceKeys.all, ["news", "next-race"], predictionKeys.all, betKeys.all]) void client.invalidateQueries({ queryKey, refetchType: "none" });
+  client.setQueriesData<RaceBets>(
+    { queryKey: betKeys.all, predicate: (q) => q.queryKey[1] === "race" && q.queryKey[3] === move.raceId },
+    (data) => (data ? movedBets(data, move) : data),
+  );
+  for (const queryKey of [raceKeys.all, ["news", "next-race"], predictionKeys.all, betKeys.all])
+    void client.invalidateQueries({ queryKey, refetchType: "none" });
   // Bonus questions closing with the weekend's first session moved with it on the server: an open list reads them.
   void client.invalidateQueries({ queryKey: ["questions"] });
 }

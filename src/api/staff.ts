@@ -15,8 +15,13 @@ export const staffKeys = {
 };
 
 export const staffMeQuery = (userId: string) =>
-  queryOptions({ queryKey: staffKeys.me(userId), queryFn: ({ signal }) => request(calls.me, { signal }), retry: false });
-export const useStaffMe = (userId: string | undefined) => useQuery({ ...staffMeQuery(userId ?? ""), enabled: Boolean(userId) });
+  queryOptions({
+    queryKey: staffKeys.me(userId),
+    queryFn: ({ signal }) => request(calls.me, { signal }),
+    retry: false,
+  });
+export const useStaffMe = (userId: string | undefined) =>
+  useQuery({ ...staffMeQuery(userId ?? ""), enabled: Boolean(userId) });
 
 /** A staff report over a range of days: read again every FLOWS_REFRESH_MS, the last answer shown while the next loads. */
 const useLiveReport = <T>(queryKey: readonly unknown[], queryFn: (ctx: { signal: AbortSignal }) => Promise<T>) =>
@@ -29,4 +34,8 @@ export const usePageViews = (userId: string, range: FlowsQuery) =>
   useLiveReport(staffKeys.pageViews(userId, range), ({ signal }) => request(calls.pageViews, { query: range, signal }));
 
 export const useReport = (userId: string, id: string) =>
-  useQuery({ queryKey: ["staff", "report", userId, id] as const, queryFn: ({ signal }) => request(calls.report, { params: { id }, signal }), retry: false });
+  useQuery({
+    queryKey: ["staff", "report", userId, id] as const,
+    queryFn: ({ signal }) => request(calls.report, { params: { id }, signal }),
+    retry: false,
+  });

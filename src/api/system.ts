@@ -22,7 +22,8 @@ export const systemKeys = {
   news: (take: number) => ["system", "news", take] as const,
 };
 
-export const countriesQuery = () => queryOptions({ queryKey: systemKeys.countries, queryFn: ({ signal }) => getCountries(signal) });
+export const countriesQuery = () =>
+  queryOptions({ queryKey: systemKeys.countries, queryFn: ({ signal }) => getCountries(signal) });
 /**
  * GET /system/countries, cached for every screen that shows a flag or a country select, named and sorted in the
  * player's language (the server's names are English).
@@ -39,5 +40,6 @@ export const linksQuery = () => queryOptions({ queryKey: systemKeys.links, query
 export const useLinks = () => useQuery(linksQuery());
 
 /** The newest `take` videos of GET /system/news. */
-export const newsQuery = (take: number) => queryOptions({ queryKey: systemKeys.news(take), queryFn: ({ signal }) => getNews({ page: 1, take }, signal) });
+export const newsQuery = (take: number) =>
+  queryOptions({ queryKey: systemKeys.news(take), queryFn: ({ signal }) => getNews({ page: 1, take }, signal) });
 export const useNews = (take: number) => useQuery(newsQuery(take));

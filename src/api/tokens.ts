@@ -14,7 +14,12 @@ export function tokenExpiry(token: string): Date | null {
   const payload = token.split(".")[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(payload.length / 4) * 4, "="));
+    const json = atob(
+      payload
+        .replace(/-/g, "+")
+        .replace(/_/g, "/")
+        .padEnd(Math.ceil(payload.length / 4) * 4, "="),
+    );
     const exp = (JSON.parse(json) as { exp?: unknown }).exp;
     return typeof exp === "number" ? new Date(exp * 1000) : null;
   } catch {

@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type Query } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type Query,
+} from "@tanstack/react-query";
 import type * as z from "zod";
 import { usersCalls } from "../../contract/calls";
 import { DEFAULT_PAGE_SIZE } from "../../contract/common";
@@ -30,8 +37,10 @@ export const userKeys = {
 export const isPublicProfile = ({ queryKey }: Query) => queryKey[0] === userKeys.all[0] && queryKey[2] === "profile";
 
 /** Another player's public profile, with whether I follow them. */
-export const publicProfileQuery = (id: string) => queryOptions({ queryKey: userKeys.publicProfile(id), queryFn: ({ signal }) => getPublicProfile(id, signal) });
-export const usePublicProfile = (id: string | null) => useQuery({ ...publicProfileQuery(id ?? ""), enabled: id !== null });
+export const publicProfileQuery = (id: string) =>
+  queryOptions({ queryKey: userKeys.publicProfile(id), queryFn: ({ signal }) => getPublicProfile(id, signal) });
+export const usePublicProfile = (id: string | null) =>
+  useQuery({ ...publicProfileQuery(id ?? ""), enabled: id !== null });
 
 /** The players and Gurus I follow (GET /users?type=follow), one page; the last page stays shown while the next loads. */
 export const followListQuery = (page: number) =>
@@ -71,7 +80,9 @@ export function useSetFavorite() {
   return useMutation({
     mutationFn: ({ id, follow }: { id: string; follow: boolean }) => (follow ? favorite(id) : unfavorite(id)),
     onSuccess: async (result, { id }) => {
-      client.setQueryData<PublicProfile>(userKeys.publicProfile(id), (old) => (old ? { ...old, isFavorite: result.isFavorite } : old));
+      client.setQueryData<PublicProfile>(userKeys.publicProfile(id), (old) =>
+        old ? { ...old, isFavorite: result.isFavorite } : old,
+      );
       await client.invalidateQueries({ queryKey: userKeys.followList });
     },
   });

@@ -63,7 +63,13 @@ function Guarded({ screen, children }: { screen: ScreenName; children: ReactNode
 /** `/profile` is public for another player's profile (`?userId=`), private for one's own. */
 function ProfileRoute() {
   const userId = new URLSearchParams(useSearch()).get(queryKeys.userId);
-  return userId ? <ProfileScreen /> : <RequireAuth><ProfileScreen /></RequireAuth>;
+  return userId ? (
+    <ProfileScreen />
+  ) : (
+    <RequireAuth>
+      <ProfileScreen />
+    </RequireAuth>
+  );
 }
 
 export function AppRoutes() {

@@ -27,5 +27,7 @@ export function localizeCountries<T extends Named>(language: string, countries: 
     collators.set(language, collator);
   }
   const by = collator;
-  return countries.map((c) => ({ ...c, name: countryName(language, c.code, c.name) })).toSorted((a, b) => by.compare(a.name, b.name));
+  return countries
+    .map((c) => ({ ...c, name: countryName(language, c.code, c.name) }))
+    .toSorted((a, b) => by.compare(a.name, b.name));
 }

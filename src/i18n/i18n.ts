@@ -16,7 +16,10 @@ export type Namespace = (typeof namespaces)[number];
 const i18next = createInstance();
 
 // The mails' texts (mail.json) are the server's (server/mail/texts.ts): the app never loads them.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(["./locales/*/*.json", "!./locales/*/mail.json"]);
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
+  "./locales/*/*.json",
+  "!./locales/*/mail.json",
+]);
 
 /** Spec section 9: "Translation loader retries up to 5 times from 350 ms, doubling." */
 export const LOADER_MAX_RETRIES = 5;

@@ -16,7 +16,8 @@ function markPainted() {
 }
 
 const supportsLcp = () =>
-  typeof PerformanceObserver !== "undefined" && (PerformanceObserver.supportedEntryTypes ?? []).includes("largest-contentful-paint");
+  typeof PerformanceObserver !== "undefined" &&
+  (PerformanceObserver.supportedEntryTypes ?? []).includes("largest-contentful-paint");
 
 /**
  * Called once the first screen has committed. On the landing the flag flips once the browser reports that
@@ -239,7 +240,10 @@ function useReady(initial: boolean, subscribe: (listener: () => void) => () => v
  */
 export function useRuntimeWanted(): boolean {
   const onScreen = useAfterFirstPaint();
-  const wanted = useReady(deepLink ? settledNow : !guestOnLanding || interacted, deepLink ? whenSettledOrWanted : whenWanted);
+  const wanted = useReady(
+    deepLink ? settledNow : !guestOnLanding || interacted,
+    deepLink ? whenSettledOrWanted : whenWanted,
+  );
   return onScreen && wanted;
 }
 

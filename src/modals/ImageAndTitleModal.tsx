@@ -16,7 +16,14 @@ export default function ImageAndTitleModal({ entry }: ModalComponentProps<"Image
             const col = i % 6;
             const row = Math.floor(i / 6);
             return (
-              <rect key={i} x={col * 14} y={row * 12} width="14" height="12" fill={(col + row) % 2 === 0 ? "#fff" : "#111"} />
+              <rect
+                key={i}
+                x={col * 14}
+                y={row * 12}
+                width="14"
+                height="12"
+                fill={(col + row) % 2 === 0 ? "#fff" : "#111"}
+              />
             );
           })}
         </g>

@@ -43,7 +43,11 @@ export default function NotificationWithImageModal({ entry, close }: ModalCompon
           </Button>
         ) : null}
         {kind !== "predictions" ? (
-          <Button variant={kind === "both" ? "secondary" : "primary"} className={kind === "both" ? undefined : own.cta} onClick={() => go(paths.bets)}>
+          <Button
+            variant={kind === "both" ? "secondary" : "primary"}
+            className={kind === "both" ? undefined : own.cta}
+            onClick={() => go(paths.bets)}
+          >
             {t("injury.chooseBets")}
           </Button>
         ) : null}

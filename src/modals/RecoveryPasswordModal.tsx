@@ -46,9 +46,11 @@ export default function RecoveryPasswordModal({ entry, close }: ModalComponentPr
     event.preventDefault();
     const v = form.values;
     if (step === "enterEmail") {
-      if (form.check(RecoverySendCodeBody, { email: v.email })) authActor.send({ type: "auth.recovery.sendCode", email: v.email.trim() });
+      if (form.check(RecoverySendCodeBody, { email: v.email }))
+        authActor.send({ type: "auth.recovery.sendCode", email: v.email.trim() });
     } else if (step === "enterCode") {
-      if (form.check(CodeForm, { code: v.code.trim() })) authActor.send({ type: "auth.recovery.validate", code: v.code.trim() });
+      if (form.check(CodeForm, { code: v.code.trim() }))
+        authActor.send({ type: "auth.recovery.validate", code: v.code.trim() });
     } else if (step === "enterPassword") {
       if (form.check(NewPasswordForm, { password: v.password, confirmPassword: v.confirmPassword })) {
         authActor.send({ type: "auth.recovery.newPassword", password: v.password, confirmPassword: v.confirmPassword });
@@ -79,16 +81,12 @@ export default function RecoveryPasswordModal({ entry, close }: ModalComponentPr
         ))}
       </div>
       <p className={styles.lead}>
-        {t("recovery.stepOf", { step: stepIndex + 1, total: 3 })} — {t(`recovery.${step}Lead`, { email: recoveryEmail })}
+        {t("recovery.stepOf", { step: stepIndex + 1, total: 3 })} —{" "}
+        {t(`recovery.${step}Lead`, { email: recoveryEmail })}
       </p>
       <FormAlert text={form.formError} />
       {step === "enterEmail" ? (
-        <TextField
-          label={t("fields.email")}
-          type="email"
-          autoComplete="email"
-          {...form.field("email")}
-        />
+        <TextField label={t("fields.email")} type="email" autoComplete="email" {...form.field("email")} />
       ) : null}
       {step === "enterCode" ? (
         <>

@@ -14,10 +14,7 @@ export default function RetryModal({ entry }: ModalComponentProps<"Retry">) {
       <ModalTitle>
         <span className={styles.text}>{text}</span>
       </ModalTitle>
-      <Button
-        block
-        onClick={() => modals.answer(entry.id, "retry")}
-      >
+      <Button block onClick={() => modals.answer(entry.id, "retry")}>
         {t("tryAgain")}
       </Button>
     </div>

@@ -16,7 +16,10 @@ export default function SignInModal() {
   const { t } = useTranslation("auth");
   const { is, error } = useAuth();
   const busy = is("busy") || is("loadingProfile");
-  const form = useAuthForm({ email: "", password: "", rememberMe: false }, is("guest") || is("recovery") ? error : null);
+  const form = useAuthForm(
+    { email: "", password: "", rememberMe: false },
+    is("guest") || is("recovery") ? error : null,
+  );
 
   // A stale error from an earlier attempt must not greet a fresh form.
   useEffect(() => {
@@ -35,12 +38,7 @@ export default function SignInModal() {
       <ModalTitle>{t("signIn.title")}</ModalTitle>
       <p className={styles.lead}>{t("signIn.lead")}</p>
       <FormAlert text={form.formError} />
-      <TextField
-        label={t("fields.email")}
-        type="email"
-        autoComplete="email"
-        {...form.field("email")}
-      />
+      <TextField label={t("fields.email")} type="email" autoComplete="email" {...form.field("email")} />
       <TextField
         label={t("fields.password")}
         type="password"

@@ -38,7 +38,10 @@ export default function SignUpModal({ close }: ModalComponentProps<"SignUp">) {
   const { t, i18n } = useTranslation("auth");
   const { is, error, pendingEmail } = useAuth();
   const links = useLinks().data;
-  const form = useAuthForm({ name: "", email: "", password: "", confirmPassword: "", agree: false }, is("guest") ? error : null);
+  const form = useAuthForm(
+    { name: "", email: "", password: "", confirmPassword: "", agree: false },
+    is("guest") ? error : null,
+  );
 
   useEffect(() => {
     authActor.send({ type: "auth.error.clear" });
@@ -66,17 +69,8 @@ export default function SignUpModal({ close }: ModalComponentProps<"SignUp">) {
       <ModalTitle>{t("signUp.title")}</ModalTitle>
       <p className={styles.lead}>{t("signUp.lead")}</p>
       <FormAlert text={form.formError} />
-      <TextField
-        label={t("fields.name")}
-        autoComplete="nickname"
-        {...form.field("name")}
-      />
-      <TextField
-        label={t("fields.email")}
-        type="email"
-        autoComplete="email"
-        {...form.field("email")}
-      />
+      <TextField label={t("fields.name")} autoComplete="nickname" {...form.field("name")} />
+      <TextField label={t("fields.email")} type="email" autoComplete="email" {...form.field("email")} />
       <TextField
         label={t("fields.password")}
         type="password"

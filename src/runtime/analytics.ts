@@ -41,7 +41,11 @@ const followConsent = fromCallback<AnalyticsEvent>(({ system, sendBack }) => {
       settings.setOptions({ ...settingsQuery(userId ?? ""), enabled: Boolean(userId) });
     }
     const pending = s.hasTag("restoring") || (s.hasTag("loadingProfile") && profile === null);
-    const next = consentOf({ pending, signedIn: profile !== null, optedOut: settings.getCurrentResult().data?.optedOut });
+    const next = consentOf({
+      pending,
+      signedIn: profile !== null,
+      optedOut: settings.getCurrentResult().data?.optedOut,
+    });
     if (next === consent) return;
     consent = next;
     sendBack({ type: "analytics.consent", consent });

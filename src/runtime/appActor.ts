@@ -11,7 +11,12 @@ import * as authApi from "../api/auth";
 import { ApiError, connectClient } from "../api/client";
 import { apiErrorOf } from "../api/apiError";
 import { closeSocket, onLiveEvent, openSocket, subscribeProfile } from "../api/live";
-import { deleteAllNotifications, deleteNotifications, listNotifications, readNotifications } from "../api/notifications";
+import {
+  deleteAllNotifications,
+  deleteNotifications,
+  listNotifications,
+  readNotifications,
+} from "../api/notifications";
 import { refreshOnce } from "../api/refreshOnce";
 import { clearTokens, hasStoredSession, readTokens, storeTokens } from "../api/tokens";
 import { queryClient } from "../api/queryClient";
@@ -41,9 +46,13 @@ function unlockScroll() {
 
 const liveAuth = authMachine.provide({
   actors: {
-    signIn: fromPromise<Tokens, { email: string; password: string; rememberMe: boolean }>(({ input }) => authApi.signIn(input)),
+    signIn: fromPromise<Tokens, { email: string; password: string; rememberMe: boolean }>(({ input }) =>
+      authApi.signIn(input),
+    ),
     signUp: fromPromise<{ email: string }, SignUpBody>(({ input }) => authApi.signUp(input)),
-    confirm: fromPromise<Tokens & { isNew: boolean }, { token: string }>(({ input }) => authApi.confirmEmail(input.token)),
+    confirm: fromPromise<Tokens & { isNew: boolean }, { token: string }>(({ input }) =>
+      authApi.confirmEmail(input.token),
+    ),
     loadProfile: fromPromise<Profile, void>(async ({ signal }) => {
       if (holdFirstProfile) {
         holdFirstProfile = false;
@@ -157,9 +166,15 @@ export const appActor = createActor(
         }
       },
       goHome: (_, { replace }) => navigateTo(paths.home, replace ? { replace } : undefined),
-      goAfterSignIn: (_, { redirectTo, profileId }) => navigateTo(signedInDestination(redirectTo, currentLocation().search, profileId)),
+      goAfterSignIn: (_, { redirectTo, profileId }) =>
+        navigateTo(signedInDestination(redirectTo, currentLocation().search, profileId)),
       welcomeNewPlayer: ({ system }) =>
-        (system.get("modal") as ModalActor).send({ type: "modal.open", kind: "FirstModal", props: {}, options: { title: i18n.t("news:first.title") } }),
+        (system.get("modal") as ModalActor).send({
+          type: "modal.open",
+          kind: "FirstModal",
+          props: {},
+          options: { title: i18n.t("news:first.title") },
+        }),
       tellConfirmationFailed: ({ system }, { error }) =>
         (system.get("modal") as ModalActor).send({
           type: "modal.open",
@@ -168,7 +183,8 @@ export const appActor = createActor(
         }),
       handOverSocial: (_, tokens) => handOverSocial(tokens),
       // The results' queries are read only where a page shows them: their module loads with the first results.
-      refreshResults: () => void import("../api/results").then(({ refreshAfterResults }) => refreshAfterResults(queryClient)),
+      refreshResults: () =>
+        void import("../api/results").then(({ refreshAfterResults }) => refreshAfterResults(queryClient)),
       reloadOwnPoints: ({ system }) => void reloadOwnPoints(system.get("auth") as AuthActor),
     },
   }),
@@ -205,7 +221,6 @@ modalActor.subscribe((snapshot) => {
   if (snapshot.context.stack.length > 0) runtimeNeeded();
 });
 
-
 /**
  * The runtime's chunk has arrived (src/app/AppRuntime.tsx, after the first screen): the app machine starts answering the
  * landing's links, sign-ins and sign-outs, the notices shown on any screen and the analytics choice.
@@ -224,7 +239,8 @@ function endSession(error: ApiError) {
 }
 
 tokenRefreshActor.on("refresh.failed", (event) => {
-  if (event.refused) endSession(event.error instanceof ApiError ? event.error : apiErrorOf("refreshTokenNotExists", 401));
+  if (event.refused)
+    endSession(event.error instanceof ApiError ? event.error : apiErrorOf("refreshTokenNotExists", 401));
 });
 
 /** A call answered 401 with no tokens left (another tab signed out): a signed-in tab ends too; a guest's 401 ends nothing. */

@@ -1,5 +1,10 @@
 import type { AnyTransitionDefinition, InspectionEvent } from "xstate";
-import { TRANSITION_BATCH_MAX, TRANSITION_FLUSH_MS, TRANSITION_SAMPLE_RATE, type ReportedTransition } from "../../contract/analytics";
+import {
+  TRANSITION_BATCH_MAX,
+  TRANSITION_FLUSH_MS,
+  TRANSITION_SAMPLE_RATE,
+  type ReportedTransition,
+} from "../../contract/analytics";
 import { flowKeysOf, flowKeyString } from "../../machines/flowNames";
 import { createRecorder } from "../../machines/recorder";
 import { sendTransitions } from "../api/analytics";

@@ -17,7 +17,8 @@ const selectError = (s: AuthSnapshot) => s.context.error;
 const selectPendingEmail = (s: AuthSnapshot) => s.context.pendingEmail;
 const selectRecoveryEmail = (s: AuthSnapshot) => s.context.recovery.email;
 const selectSignedIn = (s: AuthSnapshot) => s.context.profile !== null;
-const selectChecking = (s: AuthSnapshot) => s.hasTag("restoring") || (s.hasTag("loadingProfile") && s.context.profile === null);
+const selectChecking = (s: AuthSnapshot) =>
+  s.hasTag("restoring") || (s.hasTag("loadingProfile") && s.context.profile === null);
 
 /** The session as views read it: `is(tag)` for where the auth flow stands, and its data. */
 export function useAuth() {
@@ -94,7 +95,11 @@ export type ModalApi = {
 const topId = () => modalActor.getSnapshot().context.stack.at(-1)?.id;
 
 /** The request as the modal machine takes it (kind and props checked together by the signatures above). */
-function request<K extends ModalKind>(kind: K, props: ModalPropsByKind[K] | undefined, options: OpenOptions = {}): ModalRequest {
+function request<K extends ModalKind>(
+  kind: K,
+  props: ModalPropsByKind[K] | undefined,
+  options: OpenOptions = {},
+): ModalRequest {
   const { id, reply, ...rest } = options;
   return { kind, props, options: rest, id, reply } as ModalRequest;
 }
@@ -126,7 +131,14 @@ export const modals: ModalApi = {
           });
         }),
       ).start();
-      modals.open("Confirmation", { cancel: true, ...props }, { ...options, reply: { to: listener, confirm: { type: "confirm" }, cancel: { type: "cancel" }, closed: { type: "closed" } } });
+      modals.open(
+        "Confirmation",
+        { cancel: true, ...props },
+        {
+          ...options,
+          reply: { to: listener, confirm: { type: "confirm" }, cancel: { type: "cancel" }, closed: { type: "closed" } },
+        },
+      );
     });
   },
 };
@@ -153,6 +165,12 @@ export function useNotifications() {
 }
 
 const selectLiveStatus = (s: SnapshotFrom<typeof liveSocketMachine>) =>
-  s.hasTag("signedOut") ? "signedOut" : s.hasTag("connected") ? "connected" : s.hasTag("connecting") ? "connecting" : "reconnecting";
+  s.hasTag("signedOut")
+    ? "signedOut"
+    : s.hasTag("connected")
+      ? "connected"
+      : s.hasTag("connecting")
+        ? "connecting"
+        : "reconnecting";
 /** The live channel's connection: signedOut, connecting, connected or reconnecting (refreshing counts as reconnecting). */
 export const useLiveStatus = () => useSelector(liveSocketActor, selectLiveStatus);

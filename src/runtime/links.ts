@@ -16,10 +16,12 @@ export function landingLink(search: string): AppEvent | null {
   const accessToken = query.get(queryKeys.accessToken);
   const refreshToken = query.get(queryKeys.refreshToken);
   const isNew = query.get(queryKeys.isNew);
-  if (accessToken && refreshToken && isNew !== null) return { type: "app.link.social", accessToken, refreshToken, isNew: isNew === "true" };
+  if (accessToken && refreshToken && isNew !== null)
+    return { type: "app.link.social", accessToken, refreshToken, isNew: isNew === "true" };
   const token = query.get(queryKeys.token);
   if (token) return { type: "app.link.confirm", token };
-  if (query.get(queryKeys.state) === stateValues.recovery) return { type: "app.link.recovery", email: query.get(queryKeys.email) ?? undefined };
+  if (query.get(queryKeys.state) === stateValues.recovery)
+    return { type: "app.link.recovery", email: query.get(queryKeys.email) ?? undefined };
   return null;
 }
 

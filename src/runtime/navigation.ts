@@ -63,9 +63,14 @@ export function useNavigationBridge() {
 }
 
 /** Where a fresh sign-in lands: the remembered page, else the profile for `state=profile`, else predictions. */
-export function signedInDestination(redirectTo: string | null, search: string, profileId: string | null | undefined): string {
+export function signedInDestination(
+  redirectTo: string | null,
+  search: string,
+  profileId: string | null | undefined,
+): string {
   if (redirectTo) return redirectTo;
   const state = new URLSearchParams(search).get(queryKeys.state);
-  if (state === stateValues.profile && profileId) return `${paths.profile}?${queryKeys.userId}=${encodeURIComponent(profileId)}`;
+  if (state === stateValues.profile && profileId)
+    return `${paths.profile}?${queryKeys.userId}=${encodeURIComponent(profileId)}`;
   return paths.predictions;
 }

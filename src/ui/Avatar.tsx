@@ -17,10 +17,18 @@ function initials(name: string) {
 export function Avatar({ name, src, size = 40, decorative = true }: AvatarProps) {
   const style = { width: size, height: size, fontSize: Math.round(size * 0.38) };
   if (src) {
-    return <img className={styles.avatar} style={style} src={src} alt={decorative ? "" : name} width={size} height={size} />;
+    return (
+      <img className={styles.avatar} style={style} src={src} alt={decorative ? "" : name} width={size} height={size} />
+    );
   }
   return (
-    <span className={`${styles.avatar} ${styles.initials}`} style={style} aria-hidden={decorative || undefined} role={decorative ? undefined : "img"} aria-label={decorative ? undefined : name}>
+    <span
+      className={`${styles.avatar} ${styles.initials}`}
+      style={style}
+      aria-hidden={decorative || undefined}
+      role={decorative ? undefined : "img"}
+      aria-label={decorative ? undefined : name}
+    >
       {initials(name)}
     </span>
   );

@@ -14,11 +14,26 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   icon?: ReactNode;
 };
 
-export function buttonClass({ variant = "primary", size = "md", block = false }: Pick<ButtonProps, "variant" | "size" | "block">) {
+export function buttonClass({
+  variant = "primary",
+  size = "md",
+  block = false,
+}: Pick<ButtonProps, "variant" | "size" | "block">) {
   return [styles.button, styles[variant], styles[size], block ? styles.block : ""].filter(Boolean).join(" ");
 }
 
-export function Button({ variant, size, loading = false, block, icon, className, children, disabled, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  loading = false,
+  block,
+  icon,
+  className,
+  children,
+  disabled,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}

@@ -60,7 +60,12 @@ export function ImageCropper({
     drag.current = { x: event.clientX, y: event.clientY };
   }
   function onKeyDown(event: KeyboardEvent) {
-    const moves: Record<string, [number, number]> = { ArrowLeft: [10, 0], ArrowRight: [-10, 0], ArrowUp: [0, 10], ArrowDown: [0, -10] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [10, 0],
+      ArrowRight: [-10, 0],
+      ArrowUp: [0, 10],
+      ArrowDown: [0, -10],
+    };
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();

@@ -35,7 +35,11 @@ export function LanguagePicker({ align = "end" }: { align?: "start" | "end" }) {
         <ChevronDownIcon size={16} />
       </button>
       {open ? (
-        <ul id={listId} className={`${styles.list} ${align === "start" ? styles.start : ""}`} aria-label={t("language.label")}>
+        <ul
+          id={listId}
+          className={`${styles.list} ${align === "start" ? styles.start : ""}`}
+          aria-label={t("language.label")}
+        >
           {languages.map((language) => (
             <li key={language.code}>
               <button

@@ -15,8 +15,7 @@ export function Logo({ compact = false, wordClassName }: { compact?: boolean; wo
       {compact ? null : (
         <span className={[styles.word, wordClassName].filter(Boolean).join(" ")}>
           {first}
-          {/* A space the column layout does not draw: the link's name and its visible text then agree word for word. */}
-          {" "}
+          {/* A space the column layout does not draw: the link's name and its visible text then agree word for word. */}{" "}
           <span className={styles.accent}>{rest.join(" ")}</span>
         </span>
       )}

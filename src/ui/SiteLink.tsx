@@ -9,7 +9,17 @@ export const isInternalHref = (href: string) => href.startsWith("/") && !href.st
  * A link to an address the operator may set (GET /system/links): a path of the product stays in the SPA, relative
  * to whatever host name the page was opened from; an external address opens in a new tab and says so.
  */
-export function SiteLink({ href, className, onClick, children }: { href: string; className?: string; onClick?: () => void; children: ReactNode }) {
+export function SiteLink({
+  href,
+  className,
+  onClick,
+  children,
+}: {
+  href: string;
+  className?: string;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation("common");
   if (isInternalHref(href)) {
     return (
@@ -20,8 +30,7 @@ export function SiteLink({ href, className, onClick, children }: { href: string;
   }
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className} onClick={onClick}>
-      {children}{" "}
-      <span className="visually-hidden">{t("opensInNewTab")}</span>
+      {children} <span className="visually-hidden">{t("opensInNewTab")}</span>
     </a>
   );
 }

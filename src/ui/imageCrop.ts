@@ -5,7 +5,12 @@ import { LEAGUE_IMAGE } from "../../contract/leagues";
 
 export type Size = { width: number; height: number };
 /** A framed picture's target: its size (and so its aspect), the longest side it may grow to, its largest file. */
-export type ImageShape = { readonly width: number; readonly height: number; readonly maxSide: number; readonly maxBytes: number };
+export type ImageShape = {
+  readonly width: number;
+  readonly height: number;
+  readonly maxSide: number;
+  readonly maxBytes: number;
+};
 /** The part of the source image that becomes the league image, in source pixels. */
 export type CropRect = { x: number; y: number; width: number; height: number };
 /** The player's framing: zoom ≥ 1 over the largest frame that fits, and its centre in 0..1 of the free travel. */
@@ -59,7 +64,12 @@ function toBlob(canvas: HTMLCanvasElement, type: string, quality?: number): Prom
 }
 
 /** Draws the crop at its output size and compresses it under its shape's largest file (PNG stays PNG when it already fits). */
-export async function renderCrop(img: CanvasImageSource & Size, crop: CropRect, originalType: string, shape: ImageShape = LEAGUE_IMAGE): Promise<Blob> {
+export async function renderCrop(
+  img: CanvasImageSource & Size,
+  crop: CropRect,
+  originalType: string,
+  shape: ImageShape = LEAGUE_IMAGE,
+): Promise<Blob> {
   const size = outputSize(crop, shape);
   const canvas = document.createElement("canvas");
   canvas.width = size.width;

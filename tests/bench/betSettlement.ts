@@ -12,7 +12,16 @@ import { createLive } from "../../server/live";
 import { settleRaceBets } from "../../server/modules/bets/settlement";
 import { diamondsLedger, type Posting } from "../../server/modules/diamonds/ledger";
 import { notifyInBatches } from "../../server/live/notifyInBatches";
-import { backends, benchConfig, benchRace, createPlayers, machine, openBenchDb, type Backend, type BenchRace } from "./helpers/benchDb";
+import {
+  backends,
+  benchConfig,
+  benchRace,
+  createPlayers,
+  machine,
+  openBenchDb,
+  type Backend,
+  type BenchRace,
+} from "./helpers/benchDb";
 
 const sizes = (process.env.BET_SIZES ?? "1000,10000").split(",").map(Number);
 const pgliteSizes = (process.env.BET_PGLITE_SIZES ?? sizes.join(",")).split(",").map(Number);
@@ -46,8 +55,12 @@ async function insertBets(database: Database, race: BenchRace): Promise<number> 
     SELECT gen_random_uuid(), b.user_id, -sum(b.stake), 100 - 30 * row_number() OVER (PARTITION BY b.user_id ORDER BY b.placement_id), 'BET',
       'bet:' || b.placement_id, 'bet:' || b.race_id || ':' || min(b.rider_id::text) || ':' || b.placed_as, now()
     FROM bets b WHERE b.race_id = ${race.id} GROUP BY b.user_id, b.placement_id, b.race_id, b.placed_as`);
-  await database.db.execute(sql`UPDATE diamond_balances SET balance = 10 WHERE user_id IN (SELECT id FROM users WHERE name LIKE 'bench-%')`);
-  const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM bets WHERE race_id = ${race.id}`)) as [{ n: number }];
+  await database.db.execute(
+    sql`UPDATE diamond_balances SET balance = 10 WHERE user_id IN (SELECT id FROM users WHERE name LIKE 'bench-%')`,
+  );
+  const [{ n }] = rowsOf<{ n: number }>(
+    await database.db.execute(sql`SELECT count(*)::int AS n FROM bets WHERE race_id = ${race.id}`),
+  ) as [{ n: number }];
   return n;
 }
 
@@ -69,7 +82,9 @@ async function run(kind: Backend, players: number): Promise<void> {
     let t0 = performance.now();
     await database.db
       .transaction(async (tx) => {
-        await tx.execute(sql`UPDATE bets SET status = CASE WHEN rider_id = ${top[0]!} THEN 'WON' ELSE 'LOST' END, payout = 0, settled_at = now() WHERE race_id = ${race.id} AND status = 'OPEN'`);
+        await tx.execute(
+          sql`UPDATE bets SET status = CASE WHEN rider_id = ${top[0]!} THEN 'WON' ELSE 'LOST' END, payout = 0, settled_at = now() WHERE race_id = ${race.id} AND status = 'OPEN'`,
+        );
         throw new Error("rollback");
       })
       .catch(() => undefined);
@@ -78,37 +93,65 @@ async function run(kind: Backend, players: number): Promise<void> {
     // The ledger's part and the notifications' part on their own (rolled back): as many postings as there will be
     // payouts, one notification per player.
     const [{ winners }] = rowsOf<{ winners: number }>(
-      await database.db.execute(sql`SELECT count(DISTINCT user_id)::int AS winners FROM bets WHERE race_id = ${race.id} AND rider_id = ANY(${`{${top.slice(0, 3).join(",")}}`}::uuid[])`),
+      await database.db.execute(
+        sql`SELECT count(DISTINCT user_id)::int AS winners FROM bets WHERE race_id = ${race.id} AND rider_id = ANY(${`{${top.slice(0, 3).join(",")}}`}::uuid[])`,
+      ),
     ) as [{ winners: number }];
-    const ids = rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM users WHERE name LIKE 'bench-%' ORDER BY id`)).map((r) => r.id);
-    const postings: Posting[] = ids.slice(0, winners).map((userId) => ({ userId, delta: 1, reason: "BET_PAYOUT", ref: "bench", idempotencyKey: "bench-payout" }));
-    const rolledBack = async (f: (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) => Promise<unknown>) => {
+    const ids = rowsOf<{ id: string }>(
+      await database.db.execute(sql`SELECT id FROM users WHERE name LIKE 'bench-%' ORDER BY id`),
+    ).map((r) => r.id);
+    const postings: Posting[] = ids
+      .slice(0, winners)
+      .map((userId) => ({ userId, delta: 1, reason: "BET_PAYOUT", ref: "bench", idempotencyKey: "bench-payout" }));
+    const rolledBack = async (
+      f: (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) => Promise<unknown>,
+    ) => {
       const t = performance.now();
-      await database.db.transaction(async (tx) => {
-        await f(tx);
-        throw new Error("rollback");
-      }).catch(() => undefined);
+      await database.db
+        .transaction(async (tx) => {
+          await f(tx);
+          throw new Error("rollback");
+        })
+        .catch(() => undefined);
       return ms(t);
     };
     const ledgerPart = await rolledBack((tx) => deps.ledger.postAll(tx, postings));
-    const noticePart = await rolledBack((tx) => notifyInBatches(deps, tx, ids, "BET_RESULTS", (u) => ({ raceName: "bench", bets: 3, won: u.length % 2, payout: 0, refunded: 0 })));
+    const noticePart = await rolledBack((tx) =>
+      notifyInBatches(deps, tx, ids, "BET_RESULTS", (u) => ({
+        raceName: "bench",
+        bets: 3,
+        won: u.length % 2,
+        payout: 0,
+        refunded: 0,
+      })),
+    );
 
     t0 = performance.now();
-    const settled = await database.db.transaction((tx) => settleRaceBets(deps, tx, { id: race.id, name: "bench" }, { canceled: false, top }));
+    const settled = await database.db.transaction((tx) =>
+      settleRaceBets(deps, tx, { id: race.id, name: "bench" }, { canceled: false, top }),
+    );
     const whole = ms(t0);
-    const [{ paid }] = rowsOf<{ paid: number }>(await database.db.execute(sql`SELECT count(*)::int AS paid FROM diamond_ledger WHERE reason = 'BET_PAYOUT'`)) as [{ paid: number }];
+    const [{ paid }] = rowsOf<{ paid: number }>(
+      await database.db.execute(sql`SELECT count(*)::int AS paid FROM diamond_ledger WHERE reason = 'BET_PAYOUT'`),
+    ) as [{ paid: number }];
     console.log(
       `  settled on the classification: ${fmt(whole)} (${settled.settled.toLocaleString("en")} legs, ${paid.toLocaleString("en")} payout entries, ${settled.paid.toLocaleString("en")} 💎); floor (one UPDATE alone): ${fmt(floor)}; of which the ledger's ${postings.length.toLocaleString("en")} postings alone: ${fmt(ledgerPart)}, the ${ids.length.toLocaleString("en")} notifications alone: ${fmt(noticePart)}`,
     );
 
     // The same bets open again on the next round, refunded by its canceled race session.
     const next = await benchRace(database, ROUND + 1);
-    await database.db.execute(sql`UPDATE diamond_balances SET balance = 100 WHERE user_id IN (SELECT id FROM users WHERE name LIKE 'bench-%')`);
+    await database.db.execute(
+      sql`UPDATE diamond_balances SET balance = 100 WHERE user_id IN (SELECT id FROM users WHERE name LIKE 'bench-%')`,
+    );
     await insertBets(database, next);
     await database.db.execute(sql`ANALYZE`);
     t0 = performance.now();
-    const refunded = await database.db.transaction((tx) => settleRaceBets(deps, tx, { id: next.id, name: "bench" }, { canceled: true }));
-    console.log(`  canceled race refunds: ${fmt(ms(t0))} (${refunded.settled.toLocaleString("en")} legs, ${refunded.refunded.toLocaleString("en")} 💎 in ${(players * 3).toLocaleString("en")} refunds)`);
+    const refunded = await database.db.transaction((tx) =>
+      settleRaceBets(deps, tx, { id: next.id, name: "bench" }, { canceled: true }),
+    );
+    console.log(
+      `  canceled race refunds: ${fmt(ms(t0))} (${refunded.settled.toLocaleString("en")} legs, ${refunded.refunded.toLocaleString("en")} 💎 in ${(players * 3).toLocaleString("en")} refunds)`,
+    );
   } finally {
     await live.close();
     await drop();

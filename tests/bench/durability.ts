@@ -65,7 +65,8 @@ async function measure(query: Query, statements: number): Promise<{ perSecond: n
   for (let i = 0; i < COMMITS; i++) {
     const t0 = performance.now();
     await query("BEGIN");
-    for (let s = 0; s < statements; s++) await query("INSERT INTO bench_rows (k, v) VALUES ($1, $2)", [i * statements + s, "x".repeat(64)]);
+    for (let s = 0; s < statements; s++)
+      await query("INSERT INTO bench_rows (k, v) VALUES ($1, $2)", [i * statements + s, "x".repeat(64)]);
     await query("COMMIT");
     times.push(performance.now() - t0);
   }
@@ -86,7 +87,9 @@ for (const subject of subjects) {
     const one = await measure(db.query, 1);
     await db.query("TRUNCATE bench_rows");
     const ten = await measure(db.query, 10);
-    console.log(`| ${subject.name} | ${one.perSecond.toFixed(0)} | ${ms(one.p50)} | ${ms(one.p99)} | ${ten.perSecond.toFixed(0)} | ${ms(ten.p50)} | ${ms(ten.p99)} |`);
+    console.log(
+      `| ${subject.name} | ${one.perSecond.toFixed(0)} | ${ms(one.p50)} | ${ms(one.p99)} | ${ten.perSecond.toFixed(0)} | ${ms(ten.p50)} | ${ms(ten.p99)} |`,
+    );
   } finally {
     await db.close();
   }

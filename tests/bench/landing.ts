@@ -63,7 +63,15 @@ async function startProduct(): Promise<{ url: string; stop: () => Promise<void> 
   const dataDir = mkdtempSync(join(tmpdir(), "pp-landing-"));
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: "", REDIS_URL: "", NODE_ENV: "" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      NODE_ENV: "",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   await waitFor(`${url}/api/system/links`, "the product", child);
@@ -77,7 +85,17 @@ async function startProduct(): Promise<{ url: string; stop: () => Promise<void> 
 }
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number; networkEndTime?: number };
-type Run = { score: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number; siMs: number; jsBeforeLcpKb: number; jsAllKb: number; benchmarkIndex: number };
+type Run = {
+  score: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  siMs: number;
+  jsBeforeLcpKb: number;
+  jsAllKb: number;
+  benchmarkIndex: number;
+};
 
 /** The session as the SPA keeps a remembered one: token cookies and the remember-me flag. */
 async function signIn(port: number, origin: string, player: Player) {
@@ -86,8 +104,20 @@ async function signIn(port: number, origin: string, player: Player) {
     const context = browser.contexts()[0]!;
     const expires = Math.floor(Date.now() / 1000) + 30 * 24 * 3600;
     await context.addCookies([
-      { name: "accessToken", value: encodeURIComponent(player.tokens.accessToken), url: origin, expires, sameSite: "Lax" },
-      { name: "refreshToken", value: encodeURIComponent(player.tokens.refreshToken), url: origin, expires, sameSite: "Lax" },
+      {
+        name: "accessToken",
+        value: encodeURIComponent(player.tokens.accessToken),
+        url: origin,
+        expires,
+        sameSite: "Lax",
+      },
+      {
+        name: "refreshToken",
+        value: encodeURIComponent(player.tokens.refreshToken),
+        url: origin,
+        expires,
+        sameSite: "Lax",
+      },
     ]);
     // A JSON call of the same origin: localStorage is reachable and no SPA file gets cached.
     const page = await context.newPage();
@@ -104,14 +134,28 @@ async function lighthouseOnce(url: string, player?: Player, reportFile?: string)
   const profile = mkdtempSync(join(tmpdir(), "pp-chrome-"));
   const chrome = spawn(
     CHROME,
-    ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
+    [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
     { stdio: "ignore" },
   );
   try {
     await waitFor(`http://127.0.0.1:${port}/json/version`, "chromium", chrome, 30_000);
     if (player) await signIn(port, new URL(url).origin, player);
     // Signed in, Lighthouse must keep the session it was given (it would clear the origin's storage).
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: Boolean(player) });
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      disableStorageReset: Boolean(player),
+    });
     if (!result) throw new Error("lighthouse returned nothing");
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -122,7 +166,10 @@ async function lighthouseOnce(url: string, player?: Player, reportFile?: string)
     }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const metrics = lhr.audits.metrics?.details;
-    const observed = metrics && "items" in metrics ? (metrics.items[0] as { observedLargestContentfulPaint?: number; observedTimeOrigin?: number }) : {};
+    const observed =
+      metrics && "items" in metrics
+        ? (metrics.items[0] as { observedLargestContentfulPaint?: number; observedTimeOrigin?: number })
+        : {};
     const network = lhr.audits["network-requests"]?.details;
     const items = (network && "items" in network ? network.items : []) as NetworkItem[];
     const scripts = items.filter((i) => i.resourceType === "Script");
@@ -162,7 +209,9 @@ const median = (values: number[]) => {
 
 function report(label: string, runs: Run[]) {
   const m = (pick: (r: Run) => number) => median(runs.map(pick));
-  console.log(`\n${label}, median of ${runs.length} runs (CPU benchmark index ${Math.round(median(runs.map((r) => r.benchmarkIndex)))}):`);
+  console.log(
+    `\n${label}, median of ${runs.length} runs (CPU benchmark index ${Math.round(median(runs.map((r) => r.benchmarkIndex)))}):`,
+  );
   return { m, score: m((r) => r.score), lcp: m((r) => r.lcpMs), js: m((r) => r.jsBeforeLcpKb) };
 }
 
@@ -182,24 +231,38 @@ async function measure(url: string, player?: Player): Promise<Run[]> {
   return runs;
 }
 
-const product = process.env.LANDING_URL ? { url: process.env.LANDING_URL, stop: async () => undefined } : await startProduct();
+const product = process.env.LANDING_URL
+  ? { url: process.env.LANDING_URL, stop: async () => undefined }
+  : await startProduct();
 try {
   const landing = `${product.url}/`;
   // One unmeasured load first so the server's own first-request work (file reads, JIT) is not in run 1.
   await fetch(landing);
   const guest = report(`Lighthouse mobile (simulated throttling) on ${landing} as a guest`, await measure(landing));
   const { m } = guest;
-  console.log(`  performance score        ${String(guest.score).padStart(7)}      budget >= ${BUDGET.score}     ${mark(guest.score >= BUDGET.score)}`);
-  console.log(`  LCP                      ${(guest.lcp / 1000).toFixed(2).padStart(7)} s    budget <= ${(BUDGET.lcpMs / 1000).toFixed(1)} s  ${mark(guest.lcp <= BUDGET.lcpMs)}`);
-  console.log(`  JS before LCP (wire)     ${guest.js.toFixed(1).padStart(7)} KB   budget <= ${BUDGET.jsBeforePaintKb} KB  ${mark(guest.js <= BUDGET.jsBeforePaintKb)}`);
-  console.log(`  FCP ${(m((r) => r.fcpMs) / 1000).toFixed(2)} s, TBT ${Math.round(m((r) => r.tbtMs))} ms, CLS ${m((r) => r.cls).toFixed(3)}, Speed Index ${(m((r) => r.siMs) / 1000).toFixed(2)} s, all JS ${m((r) => r.jsAllKb).toFixed(1)} KB`);
+  console.log(
+    `  performance score        ${String(guest.score).padStart(7)}      budget >= ${BUDGET.score}     ${mark(guest.score >= BUDGET.score)}`,
+  );
+  console.log(
+    `  LCP                      ${(guest.lcp / 1000).toFixed(2).padStart(7)} s    budget <= ${(BUDGET.lcpMs / 1000).toFixed(1)} s  ${mark(guest.lcp <= BUDGET.lcpMs)}`,
+  );
+  console.log(
+    `  JS before LCP (wire)     ${guest.js.toFixed(1).padStart(7)} KB   budget <= ${BUDGET.jsBeforePaintKb} KB  ${mark(guest.js <= BUDGET.jsBeforePaintKb)}`,
+  );
+  console.log(
+    `  FCP ${(m((r) => r.fcpMs) / 1000).toFixed(2)} s, TBT ${Math.round(m((r) => r.tbtMs))} ms, CLS ${m((r) => r.cls).toFixed(3)}, Speed Index ${(m((r) => r.siMs) / 1000).toFixed(2)} s, all JS ${m((r) => r.jsAllKb).toFixed(1)} KB`,
+  );
 
   if (process.env.LANDING_SIGNED_IN !== "0") {
     const player = await createPlayer(product.url);
     const predictions = `${product.url}/predictions`;
     const signed = report(`\nLighthouse mobile on ${predictions} signed in`, await measure(predictions, player));
-    console.log(`  performance score        ${String(signed.score).padStart(7)}      budget >= ${BUDGET.signedInScore}     ${mark(signed.score >= BUDGET.signedInScore)}`);
-    console.log(`  LCP ${(signed.lcp / 1000).toFixed(2)} s, FCP ${(signed.m((r) => r.fcpMs) / 1000).toFixed(2)} s, TBT ${Math.round(signed.m((r) => r.tbtMs))} ms, CLS ${signed.m((r) => r.cls).toFixed(3)}, all JS ${signed.m((r) => r.jsAllKb).toFixed(1)} KB`);
+    console.log(
+      `  performance score        ${String(signed.score).padStart(7)}      budget >= ${BUDGET.signedInScore}     ${mark(signed.score >= BUDGET.signedInScore)}`,
+    );
+    console.log(
+      `  LCP ${(signed.lcp / 1000).toFixed(2)} s, FCP ${(signed.m((r) => r.fcpMs) / 1000).toFixed(2)} s, TBT ${Math.round(signed.m((r) => r.tbtMs))} ms, CLS ${signed.m((r) => r.cls).toFixed(3)}, all JS ${signed.m((r) => r.jsAllKb).toFixed(1)} KB`,
+    );
   }
 } finally {
   await product.stop();

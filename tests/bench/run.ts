@@ -20,7 +20,10 @@ const chosen = args.length ? args.map((a) => a.replace(/\.ts$/, "")) : all;
 let failed = 0;
 for (const name of chosen) {
   console.log(`\n=== bench ${name} ===`);
-  const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", join(dir, `${name}.ts`)], { stdio: "inherit", env: process.env });
+  const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", join(dir, `${name}.ts`)], {
+    stdio: "inherit",
+    env: process.env,
+  });
   if (result.status !== 0) {
     failed++;
     console.error(`bench ${name} exited with ${result.status ?? result.signal}`);

@@ -57,13 +57,22 @@ async function startServer(kind: Backend) {
     /** The measured run starts: the server starts its CPU meter. */
     measure: () => child.kill("SIGUSR2"),
     /** Stops the server; answers what it saved and the CPU it and its PostgreSQL connections used since `measure`. */
-    async stop(): Promise<{ predictions: number; bonuses: number; oneRoundTrip?: { written: number; movedSince: number; credited: number }; batches?: { sent: number; failed: number } } & Cpu> {
+    async stop(): Promise<
+      {
+        predictions: number;
+        bonuses: number;
+        oneRoundTrip?: { written: number; movedSince: number; credited: number };
+        batches?: { sent: number; failed: number };
+      } & Cpu
+    > {
       // "close", not "exit": the child's last lines may still be in the pipe when it exits.
       const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
       child.kill("SIGTERM");
       await exited;
       const stats = lines.find((l) => l.startsWith("{"));
-      return stats ? JSON.parse(stats) : { predictions: -1, bonuses: -1, serverMs: -1, serverSystemMs: -1, postgresMs: -1 };
+      return stats
+        ? JSON.parse(stats)
+        : { predictions: -1, bonuses: -1, serverMs: -1, serverSystemMs: -1, postgresMs: -1 };
     },
   };
 }
@@ -72,7 +81,10 @@ async function startServer(kind: Backend) {
 async function startFloor(productNow: number) {
   // The product's clock is set to a day before FP1: its tokens expire by that clock, so the floor checks them by it too.
   const env = { ...process.env, FLOOR_CLOCK_OFFSET_MS: String(productNow - Date.now()) };
-  const child = spawn(process.execPath, [...SERVER_FLAGS, "--import", "tsx", join(here, "helpers/floorServer.ts")], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...SERVER_FLAGS, "--import", "tsx", join(here, "helpers/floorServer.ts")], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let pending = "";
   child.stdout.on("data", (chunk: Buffer) => (pending += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -90,9 +102,16 @@ async function startFloor(productNow: number) {
       const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
       child.kill("SIGTERM");
       await exited;
-      const line = pending.split("\n").filter((l) => l.startsWith("{")).at(-1);
+      const line = pending
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .at(-1);
       const used = line ? (JSON.parse(line) as Partial<Cpu>) : {};
-      return { serverMs: used.serverMs ?? -1, serverSystemMs: used.serverSystemMs ?? -1, postgresMs: used.postgresMs ?? -1 };
+      return {
+        serverMs: used.serverMs ?? -1,
+        serverSystemMs: used.serverSystemMs ?? -1,
+        postgresMs: used.postgresMs ?? -1,
+      };
     },
   };
 }
@@ -157,7 +176,9 @@ const row = (label: string, r: Result) =>
   `${label.padEnd(9)} ${connections} connections, ${r.duration.toFixed(1)} s: ${r.requests.average.toFixed(0).padStart(5)} saves/s (${r["2xx"]} ok), ` +
   `latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}`;
 
-console.log(`prediction first saves through the API on ${await machine()}; server in its own process, autocannon in this one`);
+console.log(
+  `prediction first saves through the API on ${await machine()}; server in its own process, autocannon in this one`,
+);
 for (const kind of await backends()) {
   const server = await startServer(kind);
   const load = saves(server.setup);
@@ -167,13 +188,20 @@ for (const kind of await backends()) {
   const capacity = server.setup.tokens.length * CATEGORIES.length;
   const stats = await server.stop();
   console.log(row(kind, result));
-  console.log(`          ${stats.predictions} picks saved in all (warm-up ${WARMUP_SECONDS} s included), ${stats.bonuses} completion bonuses posted`);
+  console.log(
+    `          ${stats.predictions} picks saved in all (warm-up ${WARMUP_SECONDS} s included), ${stats.bonuses} completion bonuses posted`,
+  );
   if (stats.oneRoundTrip) {
     const { written, credited, movedSince } = stats.oneRoundTrip;
-    const perBatch = stats.batches?.sent ? ` in ${stats.batches.sent} shared transactions (${((written - credited) / stats.batches.sent).toFixed(1)} saves each; ${stats.batches.failed} failed)` : "";
-    console.log(`          saves in one round trip: ${written} (${credited} of them with the completion reward)${perBatch}; decided again because rows had moved: ${movedSince}`);
+    const perBatch = stats.batches?.sent
+      ? ` in ${stats.batches.sent} shared transactions (${((written - credited) / stats.batches.sent).toFixed(1)} saves each; ${stats.batches.failed} failed)`
+      : "";
+    console.log(
+      `          saves in one round trip: ${written} (${credited} of them with the completion reward)${perBatch}; decided again because rows had moved: ${movedSince}`,
+    );
   }
-  if (load.sent() > capacity) console.log(`          note: ${load.sent() - capacity} requests repeated a saved pick (raise SAVES_PLAYERS)`);
+  if (load.sent() > capacity)
+    console.log(`          note: ${load.sent() - capacity} requests repeated a saved pick (raise SAVES_PLAYERS)`);
   if (kind !== "postgres") continue;
   const floor = await startFloor(server.setup.now);
   const floorLoad = saves({ ...server.setup, url: floor.url });

@@ -19,7 +19,17 @@ import { refreshRaceScores, refreshSeasonStats, tieBreak } from "../../server/mo
 import { settlementService } from "../../server/modules/results/settlement";
 import { refundsFor } from "../../server/modules/diamonds/refunds";
 import { notifyInBatches } from "../../server/live/notifyInBatches";
-import { backends, benchConfig, benchRace, CATEGORIES, createPlayers, machine, openBenchDb, type Backend, type BenchRace } from "./helpers/benchDb";
+import {
+  backends,
+  benchConfig,
+  benchRace,
+  CATEGORIES,
+  createPlayers,
+  machine,
+  openBenchDb,
+  type Backend,
+  type BenchRace,
+} from "./helpers/benchDb";
 import { appDeps } from "../../server/http/deps";
 
 const sizes = (process.env.SETTLE_SIZES ?? "10000,100000").split(",").map(Number);
@@ -42,7 +52,9 @@ const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.leng
  */
 async function insertPicks(database: Database, race: BenchRace): Promise<void> {
   // Per category: the group whose base rider it shares (singles alone; the podiums' three slots together) and its slot.
-  const group = CATEGORIES.map((c) => (c.startsWith("SPRINT_") ? 101 : c.startsWith("RACE_") ? 103 : CATEGORIES.indexOf(c) + 1));
+  const group = CATEGORIES.map((c) =>
+    c.startsWith("SPRINT_") ? 101 : c.startsWith("RACE_") ? 103 : CATEGORIES.indexOf(c) + 1,
+  );
   const slot = CATEGORIES.map((c) => (c.endsWith("_SECOND") ? 1 : c.endsWith("_THIRD") ? 2 : 0));
   await database.db.execute(sql`
     INSERT INTO predictions (id, user_id, race_id, category, rider_id, upgrades, saved_at, updated_at)
@@ -91,7 +103,9 @@ async function sprintSpends(database: Database, race: BenchRace): Promise<number
     FROM predictions p WHERE p.race_id = ${race.id} AND p.category = 'SPRINT_FIRST' AND abs(hashtext(p.user_id::text)) % 4 = 0`);
   await database.db.execute(sql`
     UPDATE diamond_balances b SET balance = 100 + l.spent FROM (SELECT user_id, sum(delta) AS spent FROM diamond_ledger WHERE delta < 0 GROUP BY user_id) l WHERE b.user_id = l.user_id`);
-  const [row] = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM diamond_ledger WHERE delta < 0`));
+  const [row] = rowsOf<{ n: number }>(
+    await database.db.execute(sql`SELECT count(*)::int AS n FROM diamond_ledger WHERE delta < 0`),
+  );
   return row!.n;
 }
 
@@ -109,7 +123,9 @@ async function run(kind: Backend, predictions: number): Promise<void> {
     await insertPicks(database, race);
     await priorSeason(database, race.season, priorRounds);
     await database.db.execute(sql`ANALYZE`);
-    console.log(`\n${kind}, ${players.toLocaleString("en")} players × 11 = ${(players * 11).toLocaleString("en")} predictions (${priorRounds} earlier rounds scored): data in ${fmt(ms(t0))}`);
+    console.log(
+      `\n${kind}, ${players.toLocaleString("en")} players × 11 = ${(players * 11).toLocaleString("en")} predictions (${priorRounds} earlier rounds scored): data in ${fmt(ms(t0))}`,
+    );
 
     // The weekend is over: every classification may be entered.
     clock.set(new Date(race.sessions.START.end.getTime() + 60_000));
@@ -132,10 +148,14 @@ async function run(kind: Backend, predictions: number): Promise<void> {
     const goal = kind === "postgres" ? 5000 : 8000;
     console.log(
       `  enter, whole weekend: ${fmt(total)}` +
-        (players * 11 >= 100_000 ? ` (goal ≤ ${goal / 1000} s on ${kind}: ${total <= goal ? "met" : "NOT met"}; load average ${loadavg()[0]!.toFixed(1)})` : ""),
+        (players * 11 >= 100_000
+          ? ` (goal ≤ ${goal / 1000} s on ${kind}: ${total <= goal ? "met" : "NOT met"}; load average ${loadavg()[0]!.toFixed(1)})`
+          : ""),
     );
 
-    const everyone = rowsOf<{ id: string }>(await database.db.execute(sql`SELECT DISTINCT user_id AS id FROM predictions WHERE race_id = ${race.id}`)).map((r) => r.id);
+    const everyone = rowsOf<{ id: string }>(
+      await database.db.execute(sql`SELECT DISTINCT user_id AS id FROM predictions WHERE race_id = ${race.id}`),
+    ).map((r) => r.id);
     t0 = performance.now();
     await database.db.transaction((tx) => refreshRaceScores(tx, race.id, race.season));
     const raceScores = ms(t0);
@@ -153,10 +173,14 @@ async function run(kind: Backend, predictions: number): Promise<void> {
         throw new Error("rollback");
       })
       .catch(() => undefined);
-    console.log(`  each key also runs, timed alone: race_scores rewrite ${fmt(raceScores)}, season statistics of all ${everyone.length.toLocaleString("en")} players ${fmt(seasonStats)}, ${everyone.length.toLocaleString("en")} notifications ${fmt(notify)}`);
+    console.log(
+      `  each key also runs, timed alone: race_scores rewrite ${fmt(raceScores)}, season statistics of all ${everyone.length.toLocaleString("en")} players ${fmt(seasonStats)}, ${everyone.length.toLocaleString("en")} notifications ${fmt(notify)}`,
+    );
 
     const boards = boardReads(database.db, deps.clock);
-    const [me] = rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM users WHERE name = ${`bench-${Math.ceil(players / 2)}`}`));
+    const [me] = rowsOf<{ id: string }>(
+      await database.db.execute(sql`SELECT id FROM users WHERE name = ${`bench-${Math.ceil(players / 2)}`}`),
+    );
     const timed = async (f: () => Promise<unknown>) => {
       const xs: number[] = [];
       for (let i = 0; i < 5; i++) {
@@ -168,8 +192,12 @@ async function run(kind: Backend, predictions: number): Promise<void> {
     };
     const season = await timed(() => boards.season(undefined, 1, 20, me!.id));
     const raceBoard = await timed(() => boards.race(race.id, 1, 20, me!.id));
-    const [{ rows: scoreRows } = { rows: 0 }] = rowsOf<{ rows: number }>(await database.db.execute(sql`SELECT count(*)::int AS rows FROM race_scores`));
-    console.log(`  season board page 1 + me (median of 5, over ${Number(scoreRows).toLocaleString("en")} race_scores rows): ${fmt(season)}; race board page 1 + me: ${fmt(raceBoard)}`);
+    const [{ rows: scoreRows } = { rows: 0 }] = rowsOf<{ rows: number }>(
+      await database.db.execute(sql`SELECT count(*)::int AS rows FROM race_scores`),
+    );
+    console.log(
+      `  season board page 1 + me (median of 5, over ${Number(scoreRows).toLocaleString("en")} race_scores rows): ${fmt(season)}; race board page 1 + me: ${fmt(raceBoard)}`,
+    );
 
     if (explain && kind === "postgres") {
       const plan = rowsOf<{ "QUERY PLAN": string }>(
@@ -184,10 +212,16 @@ async function run(kind: Backend, predictions: number): Promise<void> {
       console.log(`  season board plan:\n${plan.map((r) => `    ${r["QUERY PLAN"]}`).join("\n")}`);
       // The season statistics statement as settlement runs it (captured, then explained in a rolled-back transaction).
       let statement: SQL | undefined;
-      await refreshSeasonStats({ execute: async (q: SQL) => void (statement = q) } as unknown as LedgerTx, race.season, everyone);
+      await refreshSeasonStats(
+        { execute: async (q: SQL) => void (statement = q) } as unknown as LedgerTx,
+        race.season,
+        everyone,
+      );
       const statsPlan = await database.db
         .transaction(async (tx) => {
-          const rows = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql`EXPLAIN (ANALYZE, COSTS OFF) ${statement!}`));
+          const rows = rowsOf<{ "QUERY PLAN": string }>(
+            await tx.execute(sql`EXPLAIN (ANALYZE, COSTS OFF) ${statement!}`),
+          );
           throw Object.assign(new Error("rollback"), { rows });
         })
         .catch((err: { rows?: { "QUERY PLAN": string }[] }) => err.rows ?? []);
@@ -200,7 +234,11 @@ async function run(kind: Backend, predictions: number): Promise<void> {
     const spends = await sprintSpends(database, next);
     await database.db.execute(sql`ANALYZE`);
     // The refunds alone (the ledger's set-based postings of every spend), in a transaction rolled back after.
-    const sprintPicks = rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM predictions WHERE race_id = ${next.id} AND category LIKE 'SPRINT_%'`));
+    const sprintPicks = rowsOf<{ id: string }>(
+      await database.db.execute(
+        sql`SELECT id FROM predictions WHERE race_id = ${next.id} AND category LIKE 'SPRINT_%'`,
+      ),
+    );
     const refs = [...sprintPicks.map((p) => `prediction:${p.id}`), `podium:${next.id}:SPRINT`];
     let refundPlayers = 0;
     let refundMs = 0;

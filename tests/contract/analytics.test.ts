@@ -2,7 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { countsCsv, FlowName, funnel, shares, stateFlows, type FlowCount } from "../../contract/analytics";
 
-const c = (from: string, event: string, to: string, count: number, machine = "predictionChange"): FlowCount => ({ machine, from, event, to, count });
+const c = (from: string, event: string, to: string, count: number, machine = "predictionChange"): FlowCount => ({
+  machine,
+  from,
+  event,
+  to,
+  count,
+});
 const counts = [
   c("idle", "change.open", "choosing", 10),
   c("choosing", "change.confirm", "saving", 6),

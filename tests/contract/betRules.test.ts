@@ -75,7 +75,13 @@ describe("Stakes: 30 to 150 whole diamonds; ACROSS in steps of 3", () => {
     expect(snapStake("ACROSS", 32)).toBe(33);
     expect(snapStake("ACROSS", 151)).toBe(150);
     expect(stakeLimits("ACROSS")).toEqual({ min: 30, max: 150, step: 3 });
-    fc.assert(fc.property(fc.constantFrom("WIN", "PLACE", "SHOW", "ACROSS" as const), fc.integer({ min: -50, max: 400 }), (type, n) => isValidStake(type, snapStake(type, n))));
+    fc.assert(
+      fc.property(
+        fc.constantFrom("WIN", "PLACE", "SHOW", "ACROSS" as const),
+        fc.integer({ min: -50, max: 400 }),
+        (type, n) => isValidStake(type, snapStake(type, n)),
+      ),
+    );
   });
 });
 
@@ -104,10 +110,19 @@ describe("The slider stops at the balance: its top is the lower of 150 and the b
 
   it("every stake it offers is valid and affordable", () => {
     fc.assert(
-      fc.property(fc.constantFrom("WIN", "PLACE", "SHOW", "ACROSS" as const), fc.integer({ min: -50, max: 400 }), fc.integer({ min: 30, max: 1000 }), (type, n, balance) => {
-        const stake = snapStake(type, n, balance);
-        return isValidStake(type, stake) && stake <= balance && planBet(facts({ balance }), { riderId: "a", type, amount: stake }).ok;
-      }),
+      fc.property(
+        fc.constantFrom("WIN", "PLACE", "SHOW", "ACROSS" as const),
+        fc.integer({ min: -50, max: 400 }),
+        fc.integer({ min: 30, max: 1000 }),
+        (type, n, balance) => {
+          const stake = snapStake(type, n, balance);
+          return (
+            isValidStake(type, stake) &&
+            stake <= balance &&
+            planBet(facts({ balance }), { riderId: "a", type, amount: stake }).ok
+          );
+        },
+      ),
     );
   });
 });
@@ -177,9 +192,19 @@ describe("Outcome per type: WIN the winner, PLACE first or second, SHOW the podi
       ["REFUNDED", null],
       ["REFUNDED", null],
     ]);
-    expect(betStatusOf([{ status: "LOST", payout: 0 }, { status: "WON", payout: 50 }])).toBe("WON");
+    expect(
+      betStatusOf([
+        { status: "LOST", payout: 0 },
+        { status: "WON", payout: 50 },
+      ]),
+    ).toBe("WON");
     expect(betStatusOf([{ status: "LOST", payout: 0 }])).toBe("LOST");
-    expect(betStatusOf([{ status: "OPEN", payout: null }, { status: "WON", payout: 5 }])).toBe("OPEN");
+    expect(
+      betStatusOf([
+        { status: "OPEN", payout: null },
+        { status: "WON", payout: 5 },
+      ]),
+    ).toBe("OPEN");
     expect(betStatusOf([{ status: "REFUNDED", payout: null }])).toBe("REFUNDED");
   });
 });
@@ -197,7 +222,9 @@ describe("Placing a bet: the refusals in order, each at its boundary", () => {
   });
 
   it("no rider to bet on; an unknown rider, type or stake is incorrect; an injured rider is refused as injured", () => {
-    expect(refusalCode(planBet(facts({ riders: new Map([["hurt", { available: false, odds: null }]]) }), ok))).toBe("noRidersForBetting");
+    expect(refusalCode(planBet(facts({ riders: new Map([["hurt", { available: false, odds: null }]]) }), ok))).toBe(
+      "noRidersForBetting",
+    );
     expect(refusalCode(planBet(facts(), { ...ok, riderId: "x" }))).toBe("betIncorrect");
     expect(refusalCode(planBet(facts(), { ...ok, type: "EXACTA" as never }))).toBe("betIncorrect");
     for (const amount of [29, 151, 30.5]) expect(refusalCode(planBet(facts(), { ...ok, amount }))).toBe("betIncorrect");
@@ -211,6 +238,9 @@ describe("Placing a bet: the refusals in order, each at its boundary", () => {
     expect(planBet(facts({ placed }), { ...ok, type: "ACROSS" }).ok).toBe(true);
     expect(typesLeft(placed, "a")).toEqual(["PLACE", "SHOW", "ACROSS"]);
     expect(refusalCode(planBet(facts({ balance: 29 }), ok))).toBe("notEnoughDiamonds");
-    expect(planBet(facts({ balance: 30 }), ok)).toEqual({ ok: true, value: { ...ok, legs: [{ type: "WIN", stake: 30, odds: 3 }] } });
+    expect(planBet(facts({ balance: 30 }), ok)).toEqual({
+      ok: true,
+      value: { ...ok, legs: [{ type: "WIN", stake: 30, odds: 3 }] },
+    });
   });
 });

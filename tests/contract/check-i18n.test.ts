@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkGlossaries, findGlossaryVariants, findLiteralText, findUnknownKeys, type Glossary } from "../../scripts/check-i18n";
+import {
+  checkGlossaries,
+  findGlossaryVariants,
+  findLiteralText,
+  findUnknownKeys,
+  type Glossary,
+} from "../../scripts/check-i18n";
 
 const lines = (source: string) => findLiteralText(source).map((f) => f.line);
 
@@ -39,11 +45,11 @@ describe("translated, numeric and punctuation-only children are allowed", () => 
 });
 
 describe("literal strings in read attributes are literal UI text", () => {
-  it.each(["aria-label", "title", "placeholder", "alt", "label"])("reports %s=\"…\"", (attr) => {
+  it.each(["aria-label", "title", "placeholder", "alt", "label"])('reports %s="…"', (attr) => {
     expect(lines(`const A = () => <X ${attr}="Close" />;`)).toEqual([1]);
   });
 
-  it("reports {\"…\"} and plain template literals in those attributes", () => {
+  it('reports {"…"} and plain template literals in those attributes', () => {
     expect(lines(`const A = () => <X title={"Close"} alt={\`Logo\`} />;`)).toEqual([1, 1]);
   });
 
@@ -128,12 +134,18 @@ describe("one glossary per language: a concept is always called by the same term
   const de: Glossary = { terms: [{ concept: "the league's owner", use: "Besitzer", not: ["Eigentümer"] }] };
 
   it("reports a forbidden variant anywhere in a Japanese text, with its file and key", () => {
-    const texts = new Map<string, unknown>([["landing.json", { leagues: { publicTab: "パブリック", lead: "公開リーグ" } }]]);
-    expect(findGlossaryVariants("ja", ja, texts)).toEqual([`landing.json: leagues.publicTab says "パブリック"; the glossary's term is "公開" (a public league)`]);
+    const texts = new Map<string, unknown>([
+      ["landing.json", { leagues: { publicTab: "パブリック", lead: "公開リーグ" } }],
+    ]);
+    expect(findGlossaryVariants("ja", ja, texts)).toEqual([
+      `landing.json: leagues.publicTab says "パブリック"; the glossary's term is "公開" (a public league)`,
+    ]);
   });
 
   it("finds a variant at the start of a word in any inflection, not inside another word", () => {
-    const texts = new Map<string, unknown>([["leagues.json", { a: "Die Eigentümerin der Liga", b: "Miteigentümer", c: "Besitzer" }]]);
+    const texts = new Map<string, unknown>([
+      ["leagues.json", { a: "Die Eigentümerin der Liga", b: "Miteigentümer", c: "Besitzer" }],
+    ]);
     expect(findGlossaryVariants("de", de, texts)).toHaveLength(1);
   });
 

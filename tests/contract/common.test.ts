@@ -7,7 +7,12 @@ const Page = paged(Item);
 
 describe("a paged list has data, page, pages and count (spec section 3)", () => {
   it("parses a page of items", () => {
-    expect(Page.parse({ data: [{ id: "a" }], page: 1, pages: 3, count: 101 })).toEqual({ data: [{ id: "a" }], page: 1, pages: 3, count: 101 });
+    expect(Page.parse({ data: [{ id: "a" }], page: 1, pages: 3, count: 101 })).toEqual({
+      data: [{ id: "a" }],
+      page: 1,
+      pages: 3,
+      count: 101,
+    });
   });
 
   it("accepts an empty list with zero pages", () => {
@@ -34,9 +39,12 @@ describe("paging params page and take arrive as text and have defaults", () => {
     expect(PageQuery.parse({ page: "3", take: "20" })).toEqual({ page: 3, take: 20 });
   });
 
-  it.each([{ page: "0" }, { take: "0" }, { take: String(MAX_PAGE_SIZE + 1) }, { page: "two" }])("rejects %j", (query) => {
-    expect(PageQuery.safeParse(query).success).toBe(false);
-  });
+  it.each([{ page: "0" }, { take: "0" }, { take: String(MAX_PAGE_SIZE + 1) }, { page: "two" }])(
+    "rejects %j",
+    (query) => {
+      expect(PageQuery.safeParse(query).success).toBe(false);
+    },
+  );
 });
 
 describe("every response body is { result }", () => {
@@ -52,13 +60,20 @@ describe("an error body is { statusCode, code, message } with per-field errors o
       statusCode: 400,
       code: "validation",
       message: "Some fields are not valid",
-      fields: { name: { code: "minLength", params: { field: "name", min: 3 }, message: "Please enter more than 3 characters" } },
+      fields: {
+        name: { code: "minLength", params: { field: "name", min: 3 }, message: "Please enter more than 3 characters" },
+      },
     };
     expect(ErrorBody.parse(body)).toEqual(body);
   });
 
   it("rejects a field error whose code is not a message code", () => {
-    const body = { statusCode: 400, code: "validation", message: "x", fields: { name: { code: "tooShort", params: {}, message: "x" } } };
+    const body = {
+      statusCode: 400,
+      code: "validation",
+      message: "x",
+      fields: { name: { code: "tooShort", params: {}, message: "x" } },
+    };
     expect(ErrorBody.safeParse(body).success).toBe(false);
   });
 });

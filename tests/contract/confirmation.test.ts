@@ -1,7 +1,15 @@
 // game-rules.md "Results are provisional until the weekend is confirmed": the 72-hour rule, a weekend's standing, which
 // corrections are refused, replayed or made, and which picks a correction changes.
 import { describe, expect, it } from "vitest";
-import { changedPicks, CONFIRM_AFTER_HOURS, confirmsAt, planCorrection, pointsMoved, ruleConfirms, weekendStanding } from "../../contract/weekendRules/confirmation";
+import {
+  changedPicks,
+  CONFIRM_AFTER_HOURS,
+  confirmsAt,
+  planCorrection,
+  pointsMoved,
+  ruleConfirms,
+  weekendStanding,
+} from "../../contract/weekendRules/confirmation";
 
 const HOUR = 3_600_000;
 const end = Date.UTC(2026, 4, 31, 13, 40);
@@ -20,10 +28,20 @@ describe("the 72-hour rule", () => {
 
 describe("a weekend's standing", () => {
   it("is provisional until confirmed, stored or by the rule (at the rule's time)", () => {
-    expect(weekendStanding(end + HOUR, { confirmedAt: null, raceEndsAt: end, raceClassified: true })).toEqual({ confirmedAt: null, provisional: true });
-    expect(weekendStanding(end + HOUR, { confirmedAt: end + 30 * 60_000, raceEndsAt: end, raceClassified: true })).toEqual({ confirmedAt: end + 30 * 60_000, provisional: false });
-    expect(weekendStanding(end + 100 * HOUR, { confirmedAt: null, raceEndsAt: end, raceClassified: true })).toEqual({ confirmedAt: end + 72 * HOUR, provisional: false });
-    expect(weekendStanding(end + 100 * HOUR, { confirmedAt: null, raceEndsAt: null, raceClassified: false }).provisional).toBe(true);
+    expect(weekendStanding(end + HOUR, { confirmedAt: null, raceEndsAt: end, raceClassified: true })).toEqual({
+      confirmedAt: null,
+      provisional: true,
+    });
+    expect(
+      weekendStanding(end + HOUR, { confirmedAt: end + 30 * 60_000, raceEndsAt: end, raceClassified: true }),
+    ).toEqual({ confirmedAt: end + 30 * 60_000, provisional: false });
+    expect(weekendStanding(end + 100 * HOUR, { confirmedAt: null, raceEndsAt: end, raceClassified: true })).toEqual({
+      confirmedAt: end + 72 * HOUR,
+      provisional: false,
+    });
+    expect(
+      weekendStanding(end + 100 * HOUR, { confirmedAt: null, raceEndsAt: null, raceClassified: false }).provisional,
+    ).toBe(true);
   });
 });
 
@@ -31,7 +49,10 @@ describe("planCorrection", () => {
   const entered = { canceled: false, riderIds: ["a", "b", "c"] };
   it("refuses a result not entered, or a canceled session", () => {
     expect(planCorrection(null, ["a"], false)).toEqual({ kind: "refuse", code: "resultsNotEntered" });
-    expect(planCorrection({ canceled: true, riderIds: [] }, ["a"], false)).toEqual({ kind: "refuse", code: "resultsNotEntered" });
+    expect(planCorrection({ canceled: true, riderIds: [] }, ["a"], false)).toEqual({
+      kind: "refuse",
+      code: "resultsNotEntered",
+    });
   });
   it("replays the classification that stands, even once confirmed", () => {
     expect(planCorrection(entered, ["a", "b", "c"], true)).toEqual({ kind: "replay" });
@@ -55,8 +76,15 @@ describe("changedPicks and pointsMoved", () => {
       ["3", { state: "ACCURATE" as const, points: 10.000001 }],
     ]);
     const changes = changedPicks(picks, rescored);
-    expect(changes.map((c) => [c.pick.id, c.before, c.after])).toEqual([["1", { state: "ACCURATE", points: 50 }, { state: "INSURANCE", points: 25 }]]);
+    expect(changes.map((c) => [c.pick.id, c.before, c.after])).toEqual([
+      ["1", { state: "ACCURATE", points: 50 }, { state: "INSURANCE", points: 25 }],
+    ]);
     expect(pointsMoved(changes)).toBe(-25);
-    expect(pointsMoved([{ before: { state: "INACCURATE", points: 0 }, after: { state: "INSURANCE", points: 2.5 } }, { before: { state: "ACCURATE", points: 5 }, after: { state: "INACCURATE", points: 0 } }])).toBe(-2.5);
+    expect(
+      pointsMoved([
+        { before: { state: "INACCURATE", points: 0 }, after: { state: "INSURANCE", points: 2.5 } },
+        { before: { state: "ACCURATE", points: 5 }, after: { state: "INACCURATE", points: 0 } },
+      ]),
+    ).toBe(-2.5);
   });
 });

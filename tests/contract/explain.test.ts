@@ -1,26 +1,49 @@
 // Why each point (contract/weekendRules/explain.ts): one describe per rule of game-rules.md "Points", each step
 // carrying the numbers the rule used, and its last points the pick's.
 import { describe, expect, it } from "vitest";
-import { classificationOf, correctionPlaces, explainPick, wasCorrected, type ExplainPick } from "../../contract/weekendRules/explain";
+import {
+  classificationOf,
+  correctionPlaces,
+  explainPick,
+  wasCorrected,
+  type ExplainPick,
+} from "../../contract/weekendRules/explain";
 import { settle } from "../../contract/weekendRules/scoring";
 
 const top = { canceled: false as const, top: ["a", "b", "c", "d"] };
-const pick = (category: ExplainPick["category"], riderId: string, upgrades: ExplainPick["upgrades"] = [], riderAvailable = true): ExplainPick => ({ category, riderId, upgrades, riderAvailable });
+const pick = (
+  category: ExplainPick["category"],
+  riderId: string,
+  upgrades: ExplainPick["upgrades"] = [],
+  riderAvailable = true,
+): ExplainPick => ({ category, riderId, upgrades, riderAvailable });
 
 describe("exact: the rider finished where picked earns the category's points", () => {
   it("a podium place: finished P2, picked P2: 15", () => {
-    expect(explainPick(pick("RACE_SECOND", "b"), top)).toEqual({ steps: [{ key: "exact", finished: 2, picked: 2, points: 15 }], state: "ACCURATE", points: 15 });
+    expect(explainPick(pick("RACE_SECOND", "b"), top)).toEqual({
+      steps: [{ key: "exact", finished: 2, picked: 2, points: 15 }],
+      state: "ACCURATE",
+      points: 15,
+    });
   });
   it("a winner category (pole, practice, positions gained) reads P1", () => {
-    expect(explainPick(pick("POLEMAN", "a"), top).steps).toEqual([{ key: "exact", finished: 1, picked: 1, points: 10 }]);
+    expect(explainPick(pick("POLEMAN", "a"), top).steps).toEqual([
+      { key: "exact", finished: 1, picked: 1, points: 10 },
+    ]);
     expect(explainPick(pick("POSITION_GAINED", "a"), top).points).toBe(15);
   });
 });
 
 describe("missed: a rider who finished anywhere else earns nothing (there are no points for being close)", () => {
   it("finished P2, picked P1: 0; on the podium without insurance too", () => {
-    expect(explainPick(pick("RACE_FIRST", "b"), top)).toEqual({ steps: [{ key: "missed", finished: 2, picked: 1, points: 0 }], state: "INACCURATE", points: 0 });
-    expect(explainPick(pick("SPRINT_THIRD", "a"), top).steps).toEqual([{ key: "missed", finished: 1, picked: 3, points: 0 }]);
+    expect(explainPick(pick("RACE_FIRST", "b"), top)).toEqual({
+      steps: [{ key: "missed", finished: 2, picked: 1, points: 0 }],
+      state: "INACCURATE",
+      points: 0,
+    });
+    expect(explainPick(pick("SPRINT_THIRD", "a"), top).steps).toEqual([
+      { key: "missed", finished: 1, picked: 3, points: 0 },
+    ]);
   });
 });
 
@@ -33,10 +56,14 @@ describe("insurance: an insured podium pick in the top three elsewhere earns 50%
     });
   });
   it("outside the top three insurance pays nothing", () => {
-    expect(explainPick(pick("RACE_THIRD", "d", ["PREDICTION_INSURANCE_RACE"]), top).steps).toEqual([{ key: "missed", finished: 4, picked: 3, points: 0 }]);
+    expect(explainPick(pick("RACE_THIRD", "d", ["PREDICTION_INSURANCE_RACE"]), top).steps).toEqual([
+      { key: "missed", finished: 4, picked: 3, points: 0 },
+    ]);
   });
   it("an exact insured pick is simply exact", () => {
-    expect(explainPick(pick("SPRINT_FIRST", "a", ["PREDICTION_INSURANCE_SPRINT"]), top).steps).toEqual([{ key: "exact", finished: 1, picked: 1, points: 15 }]);
+    expect(explainPick(pick("SPRINT_FIRST", "a", ["PREDICTION_INSURANCE_SPRINT"]), top).steps).toEqual([
+      { key: "exact", finished: 1, picked: 1, points: 15 },
+    ]);
   });
 });
 
@@ -56,13 +83,21 @@ describe("multipliers: the category's ×2 or its podium's ×2 doubles what the p
     expect(e.points).toBe(25);
   });
   it("doubling nothing is still nothing, and says so", () => {
-    expect(explainPick(pick("FP1", "b", ["PREDICTION"]), top).steps.at(-1)).toEqual({ key: "multiplier", factor: 2, points: 0 });
+    expect(explainPick(pick("FP1", "b", ["PREDICTION"]), top).steps.at(-1)).toEqual({
+      key: "multiplier",
+      factor: 2,
+      points: 0,
+    });
   });
 });
 
 describe("not classified: a rider missing from the classification earns nothing", () => {
   it("picked P1, not classified: 0", () => {
-    expect(explainPick(pick("RACE_FIRST", "z"), top)).toEqual({ steps: [{ key: "notClassified", picked: 1, points: 0 }], state: "INACCURATE", points: 0 });
+    expect(explainPick(pick("RACE_FIRST", "z"), top)).toEqual({
+      steps: [{ key: "notClassified", picked: 1, points: 0 }],
+      state: "INACCURATE",
+      points: 0,
+    });
   });
 });
 
@@ -71,7 +106,9 @@ describe("injured or off the entry list: a pick never replaced on a rider out of
     expect(explainPick(pick("FP2", "z", [], false), top).steps).toEqual([{ key: "riderOut", picked: 1, points: 0 }]);
   });
   it("a rider who still made the classification is scored as any other", () => {
-    expect(explainPick(pick("FP2", "a", [], false), top).steps).toEqual([{ key: "exact", finished: 1, picked: 1, points: 5 }]);
+    expect(explainPick(pick("FP2", "a", [], false), top).steps).toEqual([
+      { key: "exact", finished: 1, picked: 1, points: 5 },
+    ]);
   });
 });
 
@@ -79,13 +116,21 @@ describe("canceled: a canceled session scores nothing, whatever the upgrades", (
   it("one step, CANCELED, 0, as settle gives it", () => {
     const e = explainPick(pick("RACE_FIRST", "a", ["PREDICTION_RACE"]), { canceled: true });
     expect(e).toEqual({ steps: [{ key: "canceled", points: 0 }], state: "CANCELED", points: 0 });
-    expect(settle([{ id: "x", category: "RACE_FIRST", riderId: "a", upgrades: ["PREDICTION_RACE"], settledAt: null }], { START: { canceled: true } })).toEqual([{ id: "x", state: "CANCELED", points: 0 }]);
+    expect(
+      settle([{ id: "x", category: "RACE_FIRST", riderId: "a", upgrades: ["PREDICTION_RACE"], settledAt: null }], {
+        START: { canceled: true },
+      }),
+    ).toEqual([{ id: "x", state: "CANCELED", points: 0 }]);
   });
 });
 
 describe("waiting: no classification yet, no points yet", () => {
   it("is MADE with null points", () => {
-    expect(explainPick(pick("FP1", "a"), undefined)).toEqual({ steps: [{ key: "waiting" }], state: "MADE", points: null });
+    expect(explainPick(pick("FP1", "a"), undefined)).toEqual({
+      steps: [{ key: "waiting" }],
+      state: "MADE",
+      points: null,
+    });
   });
 });
 

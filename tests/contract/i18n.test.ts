@@ -101,13 +101,25 @@ describe("every locale has the same keys as English", () => {
     const bases = pluralBasesOf(english.get(ns)!);
     const want = split(english.get(ns)!, bases);
     const have = split(texts!, bases);
-    expect([...have.plain].filter((k) => !want.plain.has(k)), "keys English lacks").toEqual([]);
-    expect([...want.plain].filter((k) => !have.plain.has(k)), "keys missing").toEqual([]);
+    expect(
+      [...have.plain].filter((k) => !want.plain.has(k)),
+      "keys English lacks",
+    ).toEqual([]);
+    expect(
+      [...want.plain].filter((k) => !have.plain.has(k)),
+      "keys missing",
+    ).toEqual([]);
     const allowed = new Set([...new Intl.PluralRules(lng).resolvedOptions().pluralCategories, "zero"]);
     for (const base of bases) {
       const forms = have.plural.get(base) ?? new Set();
-      expect([...neededCategories(lng)].filter((c) => !forms.has(c)), `plural forms missing for ${base}`).toEqual([]);
-      expect([...forms].filter((c) => !allowed.has(c)), `plural forms ${lng} never uses for ${base}`).toEqual([]);
+      expect(
+        [...neededCategories(lng)].filter((c) => !forms.has(c)),
+        `plural forms missing for ${base}`,
+      ).toEqual([]);
+      expect(
+        [...forms].filter((c) => !allowed.has(c)),
+        `plural forms ${lng} never uses for ${base}`,
+      ).toEqual([]);
     }
   });
 });
@@ -141,8 +153,13 @@ describe("every text keeps English's {{placeholders}}", () => {
     };
     const want = collect(en);
     const mismatched = [...collect(texts)]
-      .filter(([group, found]) => want.has(group) && [...found].toSorted().join() !== [...want.get(group)!].toSorted().join())
-      .map(([group, found]) => `${group}: ${[...found].join(", ") || "none"} (English: ${[...want.get(group)!].join(", ") || "none"})`);
+      .filter(
+        ([group, found]) => want.has(group) && [...found].toSorted().join() !== [...want.get(group)!].toSorted().join(),
+      )
+      .map(
+        ([group, found]) =>
+          `${group}: ${[...found].join(", ") || "none"} (English: ${[...want.get(group)!].join(", ") || "none"})`,
+      );
     expect(mismatched).toEqual([]);
   });
 });

@@ -13,27 +13,38 @@ describe("a row's id is a UUID, read in lower case", () => {
   });
 
   it("refuses text that cannot name a row: a NUL inside, a name, an empty value", () => {
-    for (const value of ["a\u0000b", "00000000-0000-4000-8000-00000000000\u0000", "nope", ""]) expect(Uuid.safeParse(value).success, JSON.stringify(value)).toBe(false);
+    for (const value of ["a\u0000b", "00000000-0000-4000-8000-00000000000\u0000", "nope", ""])
+      expect(Uuid.safeParse(value).success, JSON.stringify(value)).toBe(false);
   });
 });
 
 describe("a path value that is not an id is a safe key", () => {
   it("takes a provider's name or a token, refuses control characters, spaces and direction overrides", () => {
     expect(PathKey.parse("sandbox")).toBe("sandbox");
-    for (const value of ["a\u0000b", "a b", "\u202eevil", "", "x".repeat(101)]) expect(PathKey.safeParse(value).success, JSON.stringify(value)).toBe(false);
+    for (const value of ["a\u0000b", "a b", "\u202eevil", "", "x".repeat(101)])
+      expect(PathKey.safeParse(value).success, JSON.stringify(value)).toBe(false);
   });
 });
 
 describe("every call declares its path values", () => {
   it("types ids as UUIDs and providers, tokens and files as keys, by name", () => {
     const params = pathParams("/leagues/:id/members/:userId");
-    expect(params.safeParse({ id: "00000000-0000-4000-8000-000000000000", userId: "00000000-0000-4000-8000-000000000001" }).success).toBe(true);
+    expect(
+      params.safeParse({ id: "00000000-0000-4000-8000-000000000000", userId: "00000000-0000-4000-8000-000000000001" })
+        .success,
+    ).toBe(true);
     expect(params.safeParse({ id: "nope", userId: "00000000-0000-4000-8000-000000000001" }).success).toBe(false);
     expect(pathParams("/diamonds/webhooks/:provider").safeParse({ provider: "sandbox" }).success).toBe(true);
   });
 
   it("keeps a call's own params and gives one to a call that declares none", () => {
-    const declared = call({ method: "GET", path: "/x/:id", auth: false, params: pathParams("/x/:token").transform(() => ({ id: "kept" })), result: Uuid });
+    const declared = call({
+      method: "GET",
+      path: "/x/:id",
+      auth: false,
+      params: pathParams("/x/:token").transform(() => ({ id: "kept" })),
+      result: Uuid,
+    });
     expect(declared.params.parse({ token: "t" })).toEqual({ id: "kept" });
     expect(authCalls.signIn.params.parse({})).toEqual({});
   });
@@ -45,14 +56,22 @@ describe("a path's names type its values, for the handler and the client", () =>
     expectTypeOf<PathNames<"/predictions/:raceId">>().toEqualTypeOf<"raceId">();
     expectTypeOf<PathNames<"/users/profile">>().toBeNever();
     expectTypeOf<Ctx<typeof leaguesCalls.setMemberStatus>["params"]>().toEqualTypeOf<{ id: string; userId: string }>();
-    expect(Object.keys(pathParams("/leagues/:id/members/:userId").parse({ id: "00000000-0000-4000-8000-000000000000", userId: "00000000-0000-4000-8000-000000000001" })).toSorted()).toEqual(["id", "userId"]);
+    expect(
+      Object.keys(
+        pathParams("/leagues/:id/members/:userId").parse({
+          id: "00000000-0000-4000-8000-000000000000",
+          userId: "00000000-0000-4000-8000-000000000001",
+        }),
+      ).toSorted(),
+    ).toEqual(["id", "userId"]);
   });
 });
 
 describe("an id that reaches a query by another way than a path is checked by one rule", () => {
   it("takes a UUID in either case and nothing else; an upload's reference names its id", () => {
     expect(isUuid("7B5AD3D6-38F7-83D9-BFB4-D4DB64086E02")).toBe(true);
-    for (const value of ["nope", "", "7b5ad3d6-38f7-83d9-bfb4-d4db64086e0", "7b5ad3d6-38f7-83d9-bfb4-d4db64086e02x"]) expect(isUuid(value), value).toBe(false);
+    for (const value of ["nope", "", "7b5ad3d6-38f7-83d9-bfb4-d4db64086e0", "7b5ad3d6-38f7-83d9-bfb4-d4db64086e02x"])
+      expect(isUuid(value), value).toBe(false);
     expect(uploadIdOf("/api/s3/7b5ad3d6-38f7-83d9-bfb4-d4db64086e02")).toBe("7b5ad3d6-38f7-83d9-bfb4-d4db64086e02");
     expect(uploadIdOf("/api/s3/nope")).toBeUndefined();
     expect(UPLOAD_REF_PATTERN.test("https://evil.example/api/s3/7b5ad3d6-38f7-83d9-bfb4-d4db64086e02")).toBe(false);

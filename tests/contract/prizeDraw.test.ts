@@ -10,7 +10,9 @@ const uuid = () => crypto.randomUUID();
 
 /** The draw recomputed by hand from its published description, with nothing of the contract's. */
 function independentWinner(seed: string, tickets: DrawTicket[]) {
-  const lines = tickets.map((t) => `${t.raceId}:${t.userId}`).toSorted((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  const lines = tickets
+    .map((t) => `${t.raceId}:${t.userId}`)
+    .toSorted((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
   const digest = sha(lines.join("\n"));
   const index = Number(BigInt(`0x${sha(`${seed}:${digest}`)}`) % BigInt(lines.length));
   return { lines, digest, index };
@@ -18,7 +20,17 @@ function independentWinner(seed: string, tickets: DrawTicket[]) {
 
 describe("SHA-256", () => {
   it("equals node:crypto on edge lengths and non-ASCII text", () => {
-    for (const text of ["", "abc", "a".repeat(55), "a".repeat(56), "a".repeat(63), "a".repeat(64), "a".repeat(119), "ü日本✓🏍", randomBytes(300).toString("base64")]) {
+    for (const text of [
+      "",
+      "abc",
+      "a".repeat(55),
+      "a".repeat(56),
+      "a".repeat(63),
+      "a".repeat(64),
+      "a".repeat(119),
+      "ü日本✓🏍",
+      randomBytes(300).toString("base64"),
+    ]) {
       expect(sha256Hex(text), text.slice(0, 10)).toBe(sha(text));
     }
   });
@@ -39,7 +51,9 @@ describe("the draw", () => {
   });
 
   it("a different seed is a different, but just as reproducible, draw", () => {
-    const picks = new Set(Array.from({ length: 40 }, () => drawWinner(randomBytes(32).toString("hex"), tickets).winningIndex));
+    const picks = new Set(
+      Array.from({ length: 40 }, () => drawWinner(randomBytes(32).toString("hex"), tickets).winningIndex),
+    );
     expect(picks.size).toBeGreaterThan(10);
   });
 
@@ -56,21 +70,35 @@ describe("the draw", () => {
 
   describe("verifyDraw", () => {
     const outcome = drawWinner(seed, tickets);
-    const published = { commitment: sha(seed), seed, tickets: outcome.ordered, ticketsDigest: outcome.ticketsDigest, winningIndex: outcome.winningIndex };
+    const published = {
+      commitment: sha(seed),
+      seed,
+      tickets: outcome.ordered,
+      ticketsDigest: outcome.ticketsDigest,
+      winningIndex: outcome.winningIndex,
+    };
 
     it("verifies an honest draw", () => {
       expect(verifyDraw(published)).toEqual({ ok: true, failed: [], winningIndex: outcome.winningIndex });
     });
     it("catches a seed other than the committed one", () => {
-      expect(verifyDraw({ ...published, seed: randomBytes(32).toString("hex") }).failed).toContain("seedMatchesCommitment");
+      expect(verifyDraw({ ...published, seed: randomBytes(32).toString("hex") }).failed).toContain(
+        "seedMatchesCommitment",
+      );
     });
     it("catches a ticket added, removed or moved after the digest", () => {
-      expect(verifyDraw({ ...published, tickets: [...outcome.ordered, { raceId: "ffffffff", userId: "ffffffff" }] }).failed).toContain("listMatchesDigest");
+      expect(
+        verifyDraw({ ...published, tickets: [...outcome.ordered, { raceId: "ffffffff", userId: "ffffffff" }] }).failed,
+      ).toContain("listMatchesDigest");
       expect(verifyDraw({ ...published, tickets: outcome.ordered.slice(1) }).failed).toContain("listMatchesDigest");
-      expect(verifyDraw({ ...published, tickets: outcome.ordered.toReversed() }).failed).toContain("listInCanonicalOrder");
+      expect(verifyDraw({ ...published, tickets: outcome.ordered.toReversed() }).failed).toContain(
+        "listInCanonicalOrder",
+      );
     });
     it("catches a winner other than the recomputed one", () => {
-      expect(verifyDraw({ ...published, winningIndex: (outcome.winningIndex + 1) % tickets.length }).failed).toEqual(["winnerRecomputed"]);
+      expect(verifyDraw({ ...published, winningIndex: (outcome.winningIndex + 1) % tickets.length }).failed).toEqual([
+        "winnerRecomputed",
+      ]);
     });
   });
 });

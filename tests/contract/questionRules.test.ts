@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { answerSetOf, answerTabQuery, answeringOpen, gradeAnswer, manufacturerAnswers, optionIds, planAnswer, planCorrectAnswer, pointsOf, resultOf, sameAnswer, tabQuery, timeLeft } from "../../contract/questionRules";
+import {
+  answerSetOf,
+  answerTabQuery,
+  answeringOpen,
+  gradeAnswer,
+  manufacturerAnswers,
+  optionIds,
+  planAnswer,
+  planCorrectAnswer,
+  pointsOf,
+  resultOf,
+  sameAnswer,
+  tabQuery,
+  timeLeft,
+} from "../../contract/questionRules";
 import { AnswerBody, NewQuestionBody, QuestionsQuery } from "../../contract/questions";
 
 const options = optionIds(["1", "2", "3"]);
@@ -11,14 +25,23 @@ describe("bonus question rules", () => {
     expect(answeringOpen(2000, 2000)).toBe(false);
     expect(timeLeft(1500, 2000)).toBe(500);
     expect(timeLeft(2500, 2000)).toBe(0);
-    expect(planAnswer({ ...facts, now: 2000 }, { text: "x" })).toEqual({ ok: false, refusal: { status: 418, code: "answerExpired" } });
+    expect(planAnswer({ ...facts, now: 2000 }, { text: "x" })).toEqual({
+      ok: false,
+      refusal: { status: 418, code: "answerExpired" },
+    });
   });
 
   it("stores a free-text answer trimmed and a choice as its option's text", () => {
     expect(planAnswer(facts, { text: "  Ann  " })).toEqual({ ok: true, value: { text: "Ann", optionId: null } });
     const general = { ...facts, type: "ABOUT_GENERAL" as const, options };
-    expect(planAnswer(general, { text: "whatever", id: "b" })).toEqual({ ok: true, value: { text: "2", optionId: "b" } });
-    expect(planAnswer(general, { text: "2" })).toEqual({ ok: false, refusal: { status: 400, code: "answerNotAnOption" } });
+    expect(planAnswer(general, { text: "whatever", id: "b" })).toEqual({
+      ok: true,
+      value: { text: "2", optionId: "b" },
+    });
+    expect(planAnswer(general, { text: "2" })).toEqual({
+      ok: false,
+      refusal: { status: 400, code: "answerNotAnOption" },
+    });
     expect(planAnswer(general, { text: "2", id: "x" })).toMatchObject({ ok: false });
   });
 
@@ -38,7 +61,10 @@ describe("bonus question rules", () => {
   it("checks an operator's correct answer against a choice's options", () => {
     expect(planCorrectAnswer("ABOUT_GENERAL", options, "c")).toEqual({ ok: true, value: "3" });
     expect(planCorrectAnswer("ABOUT_GENERAL", options, "2")).toEqual({ ok: true, value: "2" });
-    expect(planCorrectAnswer("ABOUT_GENERAL", options, "4")).toMatchObject({ ok: false, refusal: { code: "answerNotAnOption" } });
+    expect(planCorrectAnswer("ABOUT_GENERAL", options, "4")).toMatchObject({
+      ok: false,
+      refusal: { code: "answerNotAnOption" },
+    });
     expect(planCorrectAnswer("ABOUT_RIDERS", [], " Ann ")).toEqual({ ok: true, value: "Ann" });
   });
 
@@ -55,7 +81,12 @@ describe("bonus question rules", () => {
     expect(AnswerBody.safeParse({ text: "x".repeat(201) }).success).toBe(false);
     expect(NewQuestionBody.safeParse({ type: "ABOUT_GURU", points: 20, text: "Guru?" }).success).toBe(true);
     expect(NewQuestionBody.safeParse({ type: "ABOUT_GURU", points: 21, text: "Guru?" }).success).toBe(false);
-    expect(QuestionsQuery.parse({ isNew: "true", isAnswered: "false" })).toMatchObject({ isNew: true, isAnswered: false, page: 1, take: 50 });
+    expect(QuestionsQuery.parse({ isNew: "true", isAnswered: "false" })).toMatchObject({
+      isNew: true,
+      isAnswered: false,
+      page: 1,
+      take: 50,
+    });
     expect(QuestionsQuery.safeParse({ filter: "OTHER" }).success).toBe(false);
   });
 });

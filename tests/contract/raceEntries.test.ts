@@ -1,10 +1,31 @@
 // contract/raceEntries.ts: who rides a race given the season's riders, their fitness and the race's entries, and
 // what an operator's entry may add (game-rules.md "The entry list changes").
 import { describe, expect, it } from "vitest";
-import { entryTarget, planEntry, raceRoster, riderInRace, type RaceEntry, type RosterRider } from "../../contract/raceEntries";
+import {
+  entryTarget,
+  planEntry,
+  raceRoster,
+  riderInRace,
+  type RaceEntry,
+  type RosterRider,
+} from "../../contract/raceEntries";
 
-const rider = (id: string, more: Partial<RosterRider> = {}): RosterRider => ({ id, raceClass: "MOTOGP", status: "ACTIVE", role: "MAIN", ...more });
-const season = [rider("a"), rider("b"), rider("c", { status: "INJURED" }), rider("sub", { role: "SUBSTITUTE" }), rider("m2", { raceClass: "MOTO2" }), rider("new", { role: "WILDCARD" }), rider("gone", { removed: true })];
+const rider = (id: string, more: Partial<RosterRider> = {}): RosterRider => ({
+  id,
+  raceClass: "MOTOGP",
+  status: "ACTIVE",
+  role: "MAIN",
+  ...more,
+});
+const season = [
+  rider("a"),
+  rider("b"),
+  rider("c", { status: "INJURED" }),
+  rider("sub", { role: "SUBSTITUTE" }),
+  rider("m2", { raceClass: "MOTO2" }),
+  rider("new", { role: "WILDCARD" }),
+  rider("gone", { removed: true }),
+];
 const entryOnly = new Set(["new"]);
 
 describe("raceRoster", () => {
@@ -36,34 +57,68 @@ describe("raceRoster", () => {
 
 describe("planEntry", () => {
   const now = 1_000;
-  const base = { now, raceStart: 2_000, canceled: false, roster: raceRoster({ riders: season, entries: [], entryOnly }), entries: [] as RaceEntry[] };
+  const base = {
+    now,
+    raceStart: 2_000,
+    canceled: false,
+    roster: raceRoster({ riders: season, entries: [], entryOnly }),
+    entries: [] as RaceEntry[],
+  };
 
   it("allows a substitute for a rider of the race, and a wildcard not on the list", () => {
-    expect(planEntry({ ...base, body: { role: "SUBSTITUTE", riderId: "new", replaces: "a" } })).toEqual({ ok: true, value: { replayed: false, entry: { riderId: "new", role: "SUBSTITUTE", replaces: "a" } } });
-    expect(planEntry({ ...base, body: { role: "WILDCARD", riderId: "m2" } })).toMatchObject({ ok: true, value: { replayed: false, entry: { replaces: null } } });
+    expect(planEntry({ ...base, body: { role: "SUBSTITUTE", riderId: "new", replaces: "a" } })).toEqual({
+      ok: true,
+      value: { replayed: false, entry: { riderId: "new", role: "SUBSTITUTE", replaces: "a" } },
+    });
+    expect(planEntry({ ...base, body: { role: "WILDCARD", riderId: "m2" } })).toMatchObject({
+      ok: true,
+      value: { replayed: false, entry: { replaces: null } },
+    });
   });
 
   it("refuses at or after the race session's start, or in a canceled race", () => {
     const body = { role: "WILDCARD" as const, riderId: "m2" };
-    expect(planEntry({ ...base, now: 2_000, body })).toEqual({ ok: false, refusal: { status: 409, code: "raceStarted" } });
+    expect(planEntry({ ...base, now: 2_000, body })).toEqual({
+      ok: false,
+      refusal: { status: 409, code: "raceStarted" },
+    });
     expect(planEntry({ ...base, canceled: true, body })).toMatchObject({ ok: false, refusal: { code: "raceStarted" } });
-    expect(planEntry({ ...base, raceStart: undefined, body })).toMatchObject({ ok: false, refusal: { code: "raceStarted" } });
+    expect(planEntry({ ...base, raceStart: undefined, body })).toMatchObject({
+      ok: false,
+      refusal: { code: "raceStarted" },
+    });
   });
 
   it("refuses a rider already riding, a second substitute for one rider, and a rider replaced who does not ride", () => {
-    expect(planEntry({ ...base, body: { role: "WILDCARD", riderId: "b" } })).toMatchObject({ ok: false, refusal: { status: 409, code: "riderOnEntryList" } });
+    expect(planEntry({ ...base, body: { role: "WILDCARD", riderId: "b" } })).toMatchObject({
+      ok: false,
+      refusal: { status: 409, code: "riderOnEntryList" },
+    });
     const entries: RaceEntry[] = [{ riderId: "new", role: "SUBSTITUTE", replaces: "a" }];
     const roster = raceRoster({ riders: season, entries, entryOnly });
-    expect(planEntry({ ...base, roster, entries, body: { role: "SUBSTITUTE", riderId: "m2", replaces: "a" } })).toMatchObject({ ok: false, refusal: { code: "riderOnEntryList" } });
-    expect(planEntry({ ...base, roster, entries, body: { role: "WILDCARD", riderId: "new" } })).toMatchObject({ ok: false, refusal: { code: "riderOnEntryList" } });
-    expect(planEntry({ ...base, body: { role: "SUBSTITUTE", riderId: "new", replaces: "m2" } })).toMatchObject({ ok: false, refusal: { status: 404, code: "notFound" } });
-    expect(planEntry({ ...base, body: { role: "SUBSTITUTE", riderId: "a", replaces: "a" } })).toMatchObject({ ok: false, refusal: { code: "riderOnEntryList" } });
+    expect(
+      planEntry({ ...base, roster, entries, body: { role: "SUBSTITUTE", riderId: "m2", replaces: "a" } }),
+    ).toMatchObject({ ok: false, refusal: { code: "riderOnEntryList" } });
+    expect(planEntry({ ...base, roster, entries, body: { role: "WILDCARD", riderId: "new" } })).toMatchObject({
+      ok: false,
+      refusal: { code: "riderOnEntryList" },
+    });
+    expect(planEntry({ ...base, body: { role: "SUBSTITUTE", riderId: "new", replaces: "m2" } })).toMatchObject({
+      ok: false,
+      refusal: { status: 404, code: "notFound" },
+    });
+    expect(planEntry({ ...base, body: { role: "SUBSTITUTE", riderId: "a", replaces: "a" } })).toMatchObject({
+      ok: false,
+      refusal: { code: "riderOnEntryList" },
+    });
   });
 
   it("answers the same entry again as a replay, even after the start", () => {
     const entries: RaceEntry[] = [{ riderId: "new", role: "SUBSTITUTE", replaces: "a" }];
     const roster = raceRoster({ riders: season, entries, entryOnly });
-    expect(planEntry({ ...base, now: 5_000, roster, entries, body: { role: "SUBSTITUTE", riderId: "new", replaces: "a" } })).toMatchObject({ ok: true, value: { replayed: true } });
+    expect(
+      planEntry({ ...base, now: 5_000, roster, entries, body: { role: "SUBSTITUTE", riderId: "new", replaces: "a" } }),
+    ).toMatchObject({ ok: true, value: { replayed: true } });
   });
 
   it("names the audit line's target by race numbers", () => {

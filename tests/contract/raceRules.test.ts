@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { fillPath } from "../../contract/calls";
 import { racesCalls, ridersCalls } from "../../contract/calls.races";
 import type { RaceEventPayload } from "../../contract/live";
-import { currentRaceId, MAX_ODDS, MIN_ODDS, oddsFromForm, pointsForPosition, racedAfter, raceStatus, type RaceState } from "../../contract/raceRules";
+import {
+  currentRaceId,
+  MAX_ODDS,
+  MIN_ODDS,
+  oddsFromForm,
+  pointsForPosition,
+  racedAfter,
+  raceStatus,
+  type RaceState,
+} from "../../contract/raceRules";
 
 const list = [{ id: "r1" }, { id: "r2" }, { id: "r3" }];
 const at = (iso: string) => new Date(iso);
@@ -71,7 +80,10 @@ describe("a race after a race clock event", () => {
   it("RACE_STARTED makes a PENDING race STARTED, and a STARTED race stays STARTED", () => {
     expect(racedAfter(pending, on("RACE_STARTED"))).toEqual(started);
     expect(racedAfter(started, on("RACE_STARTED", "START"))).toEqual(started);
-    expect(racedAfter({ status: "CANCELED", finished: false }, on("RACE_STARTED"))).toEqual({ status: "CANCELED", finished: false });
+    expect(racedAfter({ status: "CANCELED", finished: false }, on("RACE_STARTED"))).toEqual({
+      status: "CANCELED",
+      finished: false,
+    });
   });
 
   it("RACE_ENDED of START finishes the race, RACE_ENDED of FP1 does not", () => {
@@ -83,7 +95,10 @@ describe("a race after a race clock event", () => {
   it("RACE_CANCELED wins over any status, and keeps whether the race session had ended", () => {
     expect(racedAfter(pending, on("RACE_CANCELED"))).toEqual({ status: "CANCELED", finished: false });
     expect(racedAfter(started, on("RACE_CANCELED", "START"))).toEqual({ status: "CANCELED", finished: false });
-    expect(racedAfter({ status: "STARTED", finished: true }, on("RACE_CANCELED"))).toEqual({ status: "CANCELED", finished: true });
+    expect(racedAfter({ status: "STARTED", finished: true }, on("RACE_CANCELED"))).toEqual({
+      status: "CANCELED",
+      finished: true,
+    });
   });
 });
 

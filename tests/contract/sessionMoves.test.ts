@@ -19,7 +19,10 @@ describe("planMove", () => {
       before: { startsAt: T, endsAt: T + 45 * M },
       after: { startsAt: T + 30 * M, endsAt: T + 75 * M },
     });
-    expect(planMove(T - 60 * M, weekend, "FP1", { startsAt: T - 30 * M, endsAt: T })).toMatchObject({ ok: true, after: { startsAt: T - 30 * M, endsAt: T } });
+    expect(planMove(T - 60 * M, weekend, "FP1", { startsAt: T - 30 * M, endsAt: T })).toMatchObject({
+      ok: true,
+      after: { startsAt: T - 30 * M, endsAt: T },
+    });
   });
 
   it("the same times again are a replay, whatever the clock says since", () => {
@@ -28,8 +31,14 @@ describe("planMove", () => {
   });
 
   it("extends a running session's end, and nothing else of it", () => {
-    expect(planMove(T + 10 * M, weekend, "FP1", { endsAt: T + 65 * M })).toMatchObject({ ok: true, after: { startsAt: T, endsAt: T + 65 * M } });
-    expect(planMove(T + 10 * M, weekend, "FP1", { startsAt: T + 20 * M })).toEqual({ ok: false, code: "sessionStarted" });
+    expect(planMove(T + 10 * M, weekend, "FP1", { endsAt: T + 65 * M })).toMatchObject({
+      ok: true,
+      after: { startsAt: T, endsAt: T + 65 * M },
+    });
+    expect(planMove(T + 10 * M, weekend, "FP1", { startsAt: T + 20 * M })).toEqual({
+      ok: false,
+      code: "sessionStarted",
+    });
     expect(planMove(T + 10 * M, weekend, "FP1", { endsAt: T + 40 * M })).toEqual({ ok: false, code: "sessionStarted" });
     expect(planMove(T, weekend, "FP1", { startsAt: T + M })).toEqual({ ok: false, code: "sessionStarted" });
     // Ended: nothing moves.
@@ -38,7 +47,10 @@ describe("planMove", () => {
 
   it("keeps the sessions in order: a move that would overlap or pass a neighbour is refused", () => {
     expect(planMove(T - M, weekend, "FP1", { startsAt: T + 211 * M })).toEqual({ ok: false, code: "sessionOrder" });
-    expect(planMove(T - M, weekend, "FP1", { startsAt: T + 210 * M })).toMatchObject({ ok: true, after: { endsAt: T + 255 * M } });
+    expect(planMove(T - M, weekend, "FP1", { startsAt: T + 210 * M })).toMatchObject({
+      ok: true,
+      after: { endsAt: T + 255 * M },
+    });
     expect(planMove(T - M, weekend, "PF", { startsAt: T + 44 * M })).toEqual({ ok: false, code: "sessionOrder" });
     expect(planMove(T - M, weekend, "PF", { startsAt: T + 45 * M })).toMatchObject({ ok: true });
     expect(planMove(T + 10 * M, weekend, "FP1", { endsAt: T + 256 * M })).toEqual({ ok: false, code: "sessionOrder" });
@@ -51,7 +63,14 @@ describe("planMove", () => {
     expect(planMove(T - 10 * M, weekend, "FP1", { startsAt: T - 20 * M })).toEqual({ ok: false, code: "validation" });
     expect(planMove(T - 10 * M, weekend, "FP1", { endsAt: T })).toEqual({ ok: false, code: "validation" });
     expect(planMove(T - 10 * M, weekend, "Q1", { startsAt: T })).toEqual({ ok: false, code: "notFound" });
-    expect(planMove(T - 10 * M, weekend.map((s) => ({ ...s, canceled: true })), "FP1", { startsAt: T + M })).toEqual({ ok: false, code: "notFound" });
+    expect(
+      planMove(
+        T - 10 * M,
+        weekend.map((s) => ({ ...s, canceled: true })),
+        "FP1",
+        { startsAt: T + M },
+      ),
+    ).toEqual({ ok: false, code: "notFound" });
   });
 });
 

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { PaymentState } from "../../contract/enums";
-import { awaitsPayer, canMove, captureVerdict, diamondsPerUnit, donationVerdict, isFinalPayment, moneyValue, PAYMENT_TRANSITIONS, storeNumbers, voidVerdict } from "../../contract/storeRules";
+import {
+  awaitsPayer,
+  canMove,
+  captureVerdict,
+  diamondsPerUnit,
+  donationVerdict,
+  isFinalPayment,
+  moneyValue,
+  PAYMENT_TRANSITIONS,
+  storeNumbers,
+  voidVerdict,
+} from "../../contract/storeRules";
 import { refusalCode } from "../../contract/verdict";
 
 describe("payment states (PayPal Orders v2)", () => {
@@ -21,7 +32,8 @@ describe("payment states (PayPal Orders v2)", () => {
     expect(captureVerdict("APPROVED")).toEqual({ ok: true, value: "capture" });
     expect(captureVerdict("COMPLETED")).toEqual({ ok: true, value: "done" });
     expect(refusalCode(captureVerdict("VOIDED"))).toBe("paymentVoided");
-    for (const s of ["CREATED", "SAVED", "PAYER_ACTION_REQUIRED"] as const) expect(refusalCode(captureVerdict(s))).toBe("paymentNotApproved");
+    for (const s of ["CREATED", "SAVED", "PAYER_ACTION_REQUIRED"] as const)
+      expect(refusalCode(captureVerdict(s))).toBe("paymentNotApproved");
     expect(refusalCode(voidVerdict("COMPLETED"))).toBe("paymentCompleted");
     expect(voidVerdict("APPROVED")).toEqual({ ok: true, value: "VOIDED" });
   });

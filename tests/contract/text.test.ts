@@ -42,7 +42,8 @@ describe("no NUL, control characters or lone surrogates anywhere: invalidCharact
   });
 
   it("keeps emoji, accents and every script", () => {
-    for (const text of ["😀 👨‍👩‍👧 🏴󠁧󠁢󠁳󠁣󠁴󠁿", "Ñandú", "Μάρκος", "مارك", "マルク", "마르크", "มาร์ค"]) expect(codeOf(safeText(), text)).toBeNull();
+    for (const text of ["😀 👨‍👩‍👧 🏴󠁧󠁢󠁳󠁣󠁴󠁿", "Ñandú", "Μάρκος", "مارك", "マルク", "마르크", "มาร์ค"])
+      expect(codeOf(safeText(), text)).toBeNull();
   });
 });
 
@@ -76,8 +77,31 @@ describe("names hold no direction overrides, isolates or invisible characters: i
 describe("every schema that takes free text uses the rule", () => {
   it.each([
     ["sign-in login", SignInBody, { login: "x\u0000", password: "p" }, "login"],
-    ["sign-up name", SignUpBody, { name: "Bob\u0000", email: "b@example.com", password: "Paddock#2026", confirmPassword: "Paddock#2026", agree: true }, "name"],
-    ["sign-up language", SignUpBody, { name: "Bob", email: "b@example.com", password: "Paddock#2026", confirmPassword: "Paddock#2026", agree: true, lng: "e\u0000" }, "lng"],
+    [
+      "sign-up name",
+      SignUpBody,
+      {
+        name: "Bob\u0000",
+        email: "b@example.com",
+        password: "Paddock#2026",
+        confirmPassword: "Paddock#2026",
+        agree: true,
+      },
+      "name",
+    ],
+    [
+      "sign-up language",
+      SignUpBody,
+      {
+        name: "Bob",
+        email: "b@example.com",
+        password: "Paddock#2026",
+        confirmPassword: "Paddock#2026",
+        agree: true,
+        lng: "e\u0000",
+      },
+      "lng",
+    ],
     ["profile zip code", UpdateProfileBody, { zipCode: "\u0000" }, "zipCode"],
     ["profile city", UpdateProfileBody, { city: "Rome\nBcc: x@y.z" }, "city"],
     ["profile bio", UpdateProfileBody, { bio: "hi\u0000" }, "bio"],
@@ -102,6 +126,7 @@ describe("a path parameter that cannot name anything is never looked up", () => 
   it("accepts ids and codes, refuses control characters, overrides, spaces and empty text", () => {
     expect(isSafePathParam("3f1c2a9e-1b2c-4d5e-8f90-0123456789ab")).toBe(true);
     expect(isSafePathParam("google")).toBe(true);
-    for (const bad of ["", "a\u0000", "x\ud800", "\u202Eid", "a b", "\u200B"]) expect(isSafePathParam(bad), JSON.stringify(bad)).toBe(false);
+    for (const bad of ["", "a\u0000", "x\ud800", "\u202Eid", "a b", "\u200B"])
+      expect(isSafePathParam(bad), JSON.stringify(bad)).toBe(false);
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { ChangePasswordBody, RecoveryNewPasswordBody, RecoveryValidateBody, RefreshBody, SignInBody, SignUpBody } from "../../contract/auth";
+import {
+  ChangePasswordBody,
+  RecoveryNewPasswordBody,
+  RecoveryValidateBody,
+  RefreshBody,
+  SignInBody,
+  SignUpBody,
+} from "../../contract/auth";
 import { PageQuery } from "../../contract/common";
 import { UpdateProfileBody } from "../../contract/users";
 import { fieldErrors, PASSWORD_MAX, PASSWORD_MIN } from "../../contract/validation";
@@ -65,7 +72,10 @@ describe("Max length: 'Please enter less than {max} characters', true to the rul
   });
 
   it("applies to optional profile texts and the password", () => {
-    expect(errorsOf(UpdateProfileBody, { bio: "b".repeat(301) }).bio).toMatchObject({ code: "maxLength", params: { max: 301 } });
+    expect(errorsOf(UpdateProfileBody, { bio: "b".repeat(301) }).bio).toMatchObject({
+      code: "maxLength",
+      params: { max: 301 },
+    });
     const long = `a1!${"x".repeat(PASSWORD_MAX)}`;
     expect(errorsOf(SignUpBody, { ...validSignUp, password: long, confirmPassword: long }).password).toMatchObject({
       code: "maxLength",
@@ -76,7 +86,10 @@ describe("Max length: 'Please enter less than {max} characters', true to the rul
 
 describe("Email: 'Please enter valid email'", () => {
   it.each(["pecco", "pecco@", "@example.com", "pecco example.com"])("rejects %j", (email) => {
-    expect(errorsOf(SignUpBody, { ...validSignUp, email }).email).toMatchObject({ code: "email", message: "Please enter valid email" });
+    expect(errorsOf(SignUpBody, { ...validSignUp, email }).email).toMatchObject({
+      code: "email",
+      message: "Please enter valid email",
+    });
   });
 
   it("accepts a plain address", () => {
@@ -85,12 +98,15 @@ describe("Email: 'Please enter valid email'", () => {
 });
 
 describe("Not an ETH address: 'It is not ETH address'", () => {
-  it.each(["0x123", "1x52908400098527886E0F7030069857D2E4169EE7", "0x52908400098527886E0F7030069857D2E4169EZ"])("rejects %j", (walletAddress) => {
-    expect(errorsOf(UpdateProfileBody, { walletAddress }).walletAddress).toMatchObject({
-      code: "ethAddress",
-      message: "It is not ETH address",
-    });
-  });
+  it.each(["0x123", "1x52908400098527886E0F7030069857D2E4169EE7", "0x52908400098527886E0F7030069857D2E4169EZ"])(
+    "rejects %j",
+    (walletAddress) => {
+      expect(errorsOf(UpdateProfileBody, { walletAddress }).walletAddress).toMatchObject({
+        code: "ethAddress",
+        message: "It is not ETH address",
+      });
+    },
+  );
 
   it("accepts 0x and 40 hex digits, and an empty field as not set", () => {
     expect(UpdateProfileBody.parse({ walletAddress: "0x52908400098527886E0F7030069857D2E4169EE7" }).walletAddress).toBe(
@@ -102,7 +118,10 @@ describe("Not an ETH address: 'It is not ETH address'", () => {
 
 describe("Phone: 'Phone is not valid'", () => {
   it.each(["call me", "12", "+44 (0) 20 7946 0958 ext 12"])("rejects %j", (phone) => {
-    expect(errorsOf(UpdateProfileBody, { phone }).phone).toMatchObject({ code: "phone", message: "Phone is not valid" });
+    expect(errorsOf(UpdateProfileBody, { phone }).phone).toMatchObject({
+      code: "phone",
+      message: "Phone is not valid",
+    });
   });
 
   it("accepts an international number with spaces, dashes and brackets", () => {
@@ -128,15 +147,25 @@ describe("A password needs letters, digits and special symbols", () => {
   });
 
   it("accepts letters of any alphabet", () => {
-    expect(SignUpBody.safeParse({ ...validSignUp, password: "Пароль-2024", confirmPassword: "Пароль-2024" }).success).toBe(true);
+    expect(
+      SignUpBody.safeParse({ ...validSignUp, password: "Пароль-2024", confirmPassword: "Пароль-2024" }).success,
+    ).toBe(true);
   });
 });
 
 describe("Passwords must match", () => {
   it.each([
     ["sign-up", SignUpBody, validSignUp],
-    ["change password", ChangePasswordBody, { oldPassword: "Old-pass-1", password: "Lean-1-angle", confirmPassword: "Lean-1-angle" }],
-    ["recovery", RecoveryNewPasswordBody, { email: "pecco@example.com", code: "123456", password: "Lean-1-angle", confirmPassword: "Lean-1-angle" }],
+    [
+      "change password",
+      ChangePasswordBody,
+      { oldPassword: "Old-pass-1", password: "Lean-1-angle", confirmPassword: "Lean-1-angle" },
+    ],
+    [
+      "recovery",
+      RecoveryNewPasswordBody,
+      { email: "pecco@example.com", code: "123456", password: "Lean-1-angle", confirmPassword: "Lean-1-angle" },
+    ],
   ] as const)("reports %s confirmation on the confirmPassword field", (_, schema, valid) => {
     expect(schema.safeParse(valid).success).toBe(true);
     expect(errorsOf(schema, { ...valid, confirmPassword: "Lean-1-angle?" }).confirmPassword).toEqual({
@@ -173,7 +202,10 @@ describe("Number min and max: '{field} must be greater/less than or equal to {mi
 
 describe("Refresh without a stored refresh token fails with 'Refresh token not exists'", () => {
   it.each([{}, { refreshToken: "" }])("rejects %j", (body) => {
-    expect(errorsOf(RefreshBody, body).refreshToken).toMatchObject({ code: "refreshTokenNotExists", message: "Refresh token not exists" });
+    expect(errorsOf(RefreshBody, body).refreshToken).toMatchObject({
+      code: "refreshTokenNotExists",
+      message: "Refresh token not exists",
+    });
   });
 });
 

@@ -7,12 +7,21 @@ import type { Verdict } from "../../contract/verdict";
 import { followRider, planRemove, planSave, type SaveInput } from "../../contract/weekendRules/plans";
 import { scorePick, settle, type SettlePick } from "../../contract/weekendRules/scoring";
 import { changeTierAt, isOpen, type SessionWindow } from "../../contract/weekendRules/time";
-import { planUpgrade, upgradeButtonView, type ExistingPick, type UpgradeTarget } from "../../contract/weekendRules/upgrades";
+import {
+  planUpgrade,
+  upgradeButtonView,
+  type ExistingPick,
+  type UpgradeTarget,
+} from "../../contract/weekendRules/upgrades";
 import { defaultWeekendRules as rules } from "../../contract/weekendRules/weekendRules";
 
 const T0 = Date.parse("2026-06-05T10:00:00Z");
 const MIN = 60_000;
-const win = (start: number, minutes: number): SessionWindow => ({ startsAt: start, endsAt: start + minutes * MIN, canceled: false });
+const win = (start: number, minutes: number): SessionWindow => ({
+  startsAt: start,
+  endsAt: start + minutes * MIN,
+  canceled: false,
+});
 const sessions: SaveInput["sessions"] = {
   FP1: win(T0, 45),
   PF: win(T0 + 300 * MIN, 60),
@@ -23,11 +32,18 @@ const sessions: SaveInput["sessions"] = {
   START: win(T0 + 2880 * MIN, 40),
 };
 const riders = new Map<string, { raceClass: string; status: string }>([
-  ...["a", "b", "c", "d", "e"].map((id) => [id, { raceClass: "MOTOGP", status: "ACTIVE" }] as [string, { raceClass: string; status: string }]),
+  ...["a", "b", "c", "d", "e"].map(
+    (id) => [id, { raceClass: "MOTOGP", status: "ACTIVE" }] as [string, { raceClass: string; status: string }],
+  ),
   ["hurt", { raceClass: "MOTOGP", status: "INJURED" }],
   ["moto2", { raceClass: "MOTO2", status: "ACTIVE" }],
 ]);
-const pick = (category: PredictionCategory, riderId: string, upgrades: ExistingPick["upgrades"] = [], riderInjured = false): ExistingPick => ({
+const pick = (
+  category: PredictionCategory,
+  riderId: string,
+  upgrades: ExistingPick["upgrades"] = [],
+  riderInjured = false,
+): ExistingPick => ({
   id: `id-${category}`,
   category,
   riderId,
@@ -35,25 +51,47 @@ const pick = (category: PredictionCategory, riderId: string, upgrades: ExistingP
   changes: 0,
   riderInjured,
 });
-const input = (over: Partial<SaveInput>): SaveInput => ({ now: T0 - MIN, mode: "change", sessions, existing: [], items: [], riders, rules, ...over });
+const input = (over: Partial<SaveInput>): SaveInput => ({
+  now: T0 - MIN,
+  mode: "change",
+  sessions,
+  existing: [],
+  items: [],
+  riders,
+  rules,
+  ...over,
+});
 /** A verdict as "status code", or "accepted". */
-const refusal = (verdict: Verdict<unknown>) => (verdict.ok ? "accepted" : `${verdict.refusal.status} ${verdict.refusal.code}`);
+const refusal = (verdict: Verdict<unknown>) =>
+  verdict.ok ? "accepted" : `${verdict.refusal.status} ${verdict.refusal.code}`;
 /** The value of a verdict that must allow. */
-const value = <T,>(verdict: Verdict<T>): T => {
+const value = <T>(verdict: Verdict<T>): T => {
   if (!verdict.ok) throw new Error(`refused: ${refusal(verdict)}`);
   return verdict.value;
 };
 
 /** The race podium after a change: a, b, c unless overridden. */
-const after = (m: Partial<Record<PredictionCategory, string>>) => new Map(Object.entries({ RACE_FIRST: "a", RACE_SECOND: "b", RACE_THIRD: "c", ...m }) as [PredictionCategory, string][]);
+const after = (m: Partial<Record<PredictionCategory, string>>) =>
+  new Map(
+    Object.entries({ RACE_FIRST: "a", RACE_SECOND: "b", RACE_THIRD: "c", ...m }) as [PredictionCategory, string][],
+  );
 /** The outcome of an upgrade purchase check, as "status code" or "accepted". */
-const up = (type: Parameters<typeof planUpgrade>[0]["type"], picks: ExistingPick[], category?: PredictionCategory, now = T0 - 1) =>
-  refusal(planUpgrade({ now, type, category, sessions, picks, rules }));
+const up = (
+  type: Parameters<typeof planUpgrade>[0]["type"],
+  picks: ExistingPick[],
+  category?: PredictionCategory,
+  now = T0 - 1,
+) => refusal(planUpgrade({ now, type, category, sessions, picks, rules }));
 /** A button's spec state at `balance`, the session open or not. */
 const button = (target: UpgradeTarget, picks: ExistingPick[], balance: number, open = true) =>
   upgradeButtonView(target, { now: open ? T0 - 1 : T0, sessions, picks, rules, balance }).state;
 /** A pick to settle, its id its category. */
-const sp = (category: PredictionCategory, riderId: string, upgrades: SettlePick["upgrades"] = [], settledAt: Date | null = null): SettlePick => ({ id: category, category, riderId, upgrades, settledAt });
+const sp = (
+  category: PredictionCategory,
+  riderId: string,
+  upgrades: SettlePick["upgrades"] = [],
+  settledAt: Date | null = null,
+): SettlePick => ({ id: category, category, riderId, upgrades, settledAt });
 
 describe("Saving and locking: first saves and upgrades strictly before the start, never on a canceled session", () => {
   it("opens until the second before the start", () => {
@@ -82,44 +120,93 @@ describe("Change Predictions (paid): the tier from the clock and the session's s
     expect(changeTierAt(at(40 * MIN), s, rules)).toBeNull();
   });
   it("none on a canceled session", () => expect(changeTierAt(at(-1000), { ...s, canceled: true }, rules)).toBeNull());
-  it("costs are 10, 25 and 50 diamonds", () => expect([changeTiers.BEFORE.cost, changeTiers.EARLY.cost, changeTiers.LATE.cost]).toEqual([10, 25, 50]));
+  it("costs are 10, 25 and 50 diamonds", () =>
+    expect([changeTiers.BEFORE.cost, changeTiers.EARLY.cost, changeTiers.LATE.cost]).toEqual([10, 25, 50]));
 });
 
 describe("Saving and Change Predictions: planSave refuses in its order", () => {
   it("refuses a late first save (418) before looking at the rider", () => {
-    expect(refusal(planSave(input({ now: T0, items: [{ category: "FP1", riderId: "hurt" }] })))).toBe("418 raceStarted");
+    expect(refusal(planSave(input({ now: T0, items: [{ category: "FP1", riderId: "hurt" }] })))).toBe(
+      "418 raceStarted",
+    );
     expect(refusal(planSave(input({ items: [{ category: "FP1", riderId: "hurt" }] })))).toBe("409 riderInjured");
     expect(refusal(planSave(input({ items: [{ category: "FP1", riderId: "moto2" }] })))).toBe("400 riderNotInRace");
   });
 
   it("a repeat costs nothing; POST can't change; PUT charges the tier and needs the exact confirmation", () => {
     const existing = [pick("FP1", "a")];
-    expect(value(planSave(input({ existing, items: [{ category: "FP1", riderId: "a" }] })))).toMatchObject({ inserts: [], changes: [], cost: 0 });
-    expect(refusal(planSave(input({ mode: "create", existing, items: [{ category: "FP1", riderId: "b" }] })))).toBe("409 predictionSaved");
-    expect(refusal(planSave(input({ existing, items: [{ category: "FP1", riderId: "b" }] })))).toBe("409 changeConfirmation");
-    const plan = value(planSave(input({ existing, items: [{ category: "FP1", riderId: "b" }], confirmation: { tier: "BEFORE", cost: changeTiers.BEFORE.cost } })));
-    expect(plan.changes).toEqual([{ id: "id-FP1", category: "FP1", riderId: "b", paid: { tier: "BEFORE", cost: changeTiers.BEFORE.cost }, changes: 1 }]);
-    expect(refusal(planSave(input({ now: T0 + 10 * MIN, existing, items: [{ category: "FP1", riderId: "b" }], confirmation: { tier: "EARLY", cost: 25 } })))).toBe(
-      "418 predictionExpired",
+    expect(value(planSave(input({ existing, items: [{ category: "FP1", riderId: "a" }] })))).toMatchObject({
+      inserts: [],
+      changes: [],
+      cost: 0,
+    });
+    expect(refusal(planSave(input({ mode: "create", existing, items: [{ category: "FP1", riderId: "b" }] })))).toBe(
+      "409 predictionSaved",
     );
+    expect(refusal(planSave(input({ existing, items: [{ category: "FP1", riderId: "b" }] })))).toBe(
+      "409 changeConfirmation",
+    );
+    const plan = value(
+      planSave(
+        input({
+          existing,
+          items: [{ category: "FP1", riderId: "b" }],
+          confirmation: { tier: "BEFORE", cost: changeTiers.BEFORE.cost },
+        }),
+      ),
+    );
+    expect(plan.changes).toEqual([
+      {
+        id: "id-FP1",
+        category: "FP1",
+        riderId: "b",
+        paid: { tier: "BEFORE", cost: changeTiers.BEFORE.cost },
+        changes: 1,
+      },
+    ]);
+    expect(
+      refusal(
+        planSave(
+          input({
+            now: T0 + 10 * MIN,
+            existing,
+            items: [{ category: "FP1", riderId: "b" }],
+            confirmation: { tier: "EARLY", cost: 25 },
+          }),
+        ),
+      ),
+    ).toBe("418 predictionExpired");
   });
 
   it("an injured rider's pick is replaced free before its session, paid after", () => {
     const existing = [pick("FP1", "hurt", [], true)];
-    expect(value(planSave(input({ existing, items: [{ category: "FP1", riderId: "b" }] }))).changes[0]).toMatchObject({ paid: null, changes: 0 });
-    expect(refusal(planSave(input({ now: T0 + MIN, existing, items: [{ category: "FP1", riderId: "b" }] })))).toBe("409 changeConfirmation");
+    expect(value(planSave(input({ existing, items: [{ category: "FP1", riderId: "b" }] }))).changes[0]).toMatchObject({
+      paid: null,
+      changes: 0,
+    });
+    expect(refusal(planSave(input({ now: T0 + MIN, existing, items: [{ category: "FP1", riderId: "b" }] })))).toBe(
+      "409 changeConfirmation",
+    );
   });
 
   it("checks podium duplicates on the podium as it will be", () => {
     const existing = [pick("RACE_FIRST", "a"), pick("RACE_SECOND", "b")];
-    expect(refusal(planSave(input({ existing, items: [{ category: "RACE_THIRD", riderId: "a" }] })))).toBe("400 duplicateRider");
-    expect(refusal(planSave(input({ existing, items: [{ category: "SPRINT_THIRD", riderId: "a" }] })))).toBe("accepted");
+    expect(refusal(planSave(input({ existing, items: [{ category: "RACE_THIRD", riderId: "a" }] })))).toBe(
+      "400 duplicateRider",
+    );
+    expect(refusal(planSave(input({ existing, items: [{ category: "SPRINT_THIRD", riderId: "a" }] })))).toBe(
+      "accepted",
+    );
   });
 });
 
 describe("Change Predictions: multipliers and insurance follow the rider", () => {
   const race: PredictionCategory[] = ["RACE_FIRST", "RACE_SECOND", "RACE_THIRD"];
-  const before = [pick("RACE_FIRST", "a", ["PREDICTION", "PREDICTION_INSURANCE_RACE"]), pick("RACE_SECOND", "b", ["PREDICTION", "PREDICTION_INSURANCE_RACE"]), pick("RACE_THIRD", "c", ["PREDICTION_INSURANCE_RACE"])];
+  const before = [
+    pick("RACE_FIRST", "a", ["PREDICTION", "PREDICTION_INSURANCE_RACE"]),
+    pick("RACE_SECOND", "b", ["PREDICTION", "PREDICTION_INSURANCE_RACE"]),
+    pick("RACE_THIRD", "c", ["PREDICTION_INSURANCE_RACE"]),
+  ];
 
   it("moves with a rider who changes slot and keeps the podium-wide upgrades everywhere", () => {
     const moved = followRider(race, before, after({ RACE_SECOND: "c", RACE_THIRD: "b" }));
@@ -135,11 +222,25 @@ describe("Change Predictions: multipliers and insurance follow the rider", () =>
   });
 
   it("follows its rider onto a slot filled by the same request, and gives that slot the podium-wide upgrades", () => {
-    const two = [pick("RACE_FIRST", "a", ["PREDICTION", "PREDICTION_INSURANCE_RACE"]), pick("RACE_SECOND", "b", ["PREDICTION_INSURANCE_RACE"])];
+    const two = [
+      pick("RACE_FIRST", "a", ["PREDICTION", "PREDICTION_INSURANCE_RACE"]),
+      pick("RACE_SECOND", "b", ["PREDICTION_INSURANCE_RACE"]),
+    ];
     const plan = value(
-      planSave(input({ existing: two, items: [{ category: "RACE_FIRST", riderId: "d" }, { category: "RACE_THIRD", riderId: "a" }], confirmation: { tier: "BEFORE", cost: changeTiers.BEFORE.cost } })),
+      planSave(
+        input({
+          existing: two,
+          items: [
+            { category: "RACE_FIRST", riderId: "d" },
+            { category: "RACE_THIRD", riderId: "a" },
+          ],
+          confirmation: { tier: "BEFORE", cost: changeTiers.BEFORE.cost },
+        }),
+      ),
     );
-    expect(plan.inserts).toEqual([{ category: "RACE_THIRD", riderId: "a", upgrades: ["PREDICTION_INSURANCE_RACE", "PREDICTION"] }]);
+    expect(plan.inserts).toEqual([
+      { category: "RACE_THIRD", riderId: "a", upgrades: ["PREDICTION_INSURANCE_RACE", "PREDICTION"] },
+    ]);
     expect(plan.upgrades).toEqual(new Map([["id-RACE_FIRST", ["PREDICTION_INSURANCE_RACE"]]]));
   });
 });
@@ -148,19 +249,45 @@ describe("Upgrades: prices, refusals and the spec's button states", () => {
   const podium = [pick("SPRINT_FIRST", "a"), pick("SPRINT_SECOND", "b"), pick("SPRINT_THIRD", "c")];
 
   it("prices from contract/rules.ts and the refusals in order", () => {
-    expect(value(planUpgrade({ now: T0 - 1, type: "PREDICTION", category: "FP1", sessions, picks: [pick("FP1", "a")], rules }))).toEqual({ pickIds: ["id-FP1"], cost: upgradePrices.PREDICTION });
-    expect(value(planUpgrade({ now: T0, type: "PREDICTION_SPRINT", sessions, picks: podium, rules })).cost).toBe(upgradePrices.PODIUM);
-    expect(value(planUpgrade({ now: T0, type: "PREDICTION_INSURANCE_SPRINT", sessions, picks: podium, rules })).cost).toBe(upgradePrices.INSURANCE);
+    expect(
+      value(
+        planUpgrade({ now: T0 - 1, type: "PREDICTION", category: "FP1", sessions, picks: [pick("FP1", "a")], rules }),
+      ),
+    ).toEqual({ pickIds: ["id-FP1"], cost: upgradePrices.PREDICTION });
+    expect(value(planUpgrade({ now: T0, type: "PREDICTION_SPRINT", sessions, picks: podium, rules })).cost).toBe(
+      upgradePrices.PODIUM,
+    );
+    expect(
+      value(planUpgrade({ now: T0, type: "PREDICTION_INSURANCE_SPRINT", sessions, picks: podium, rules })).cost,
+    ).toBe(upgradePrices.INSURANCE);
     expect(up("PREDICTION", [pick("FP1", "a")], "FP1", T0)).toBe("418 predictionExpired");
     expect(up("PREDICTION", [], "FP1")).toBe("409 upgradeNeedsPick");
     expect(up("PREDICTION", [pick("FP1", "a")])).toBe("400 validation");
     expect(up("PREDICTION_SPRINT", podium.slice(0, 2))).toBe("409 upgradeNeedsPick");
     expect(up("PREDICTION", [pick("FP1", "hurt", [], true)], "FP1")).toBe("409 riderInjured");
     expect(up("PREDICTION", [pick("FP1", "a", ["PREDICTION"])], "FP1")).toBe("409 upgradeActive");
-    expect(up("PREDICTION", [pick("SPRINT_FIRST", "a", ["PREDICTION_SPRINT"])], "SPRINT_FIRST")).toBe("409 upgradeActive");
-    expect(up("PREDICTION_SPRINT", [pick("SPRINT_FIRST", "a", ["PREDICTION"]), ...podium.slice(1)])).toBe("409 upgradeActive");
-    expect(up("PREDICTION_INSURANCE_SPRINT", [pick("SPRINT_FIRST", "a", ["PREDICTION"]), ...podium.slice(1)])).toBe("accepted");
-    expect(refusal(planUpgrade({ now: T0 - 1, type: "PREDICTION", category: "FP1", sessions, picks: [pick("FP1", "a")], rules, balance: upgradePrices.PREDICTION - 1 }))).toBe("402 notEnoughDiamonds");
+    expect(up("PREDICTION", [pick("SPRINT_FIRST", "a", ["PREDICTION_SPRINT"])], "SPRINT_FIRST")).toBe(
+      "409 upgradeActive",
+    );
+    expect(up("PREDICTION_SPRINT", [pick("SPRINT_FIRST", "a", ["PREDICTION"]), ...podium.slice(1)])).toBe(
+      "409 upgradeActive",
+    );
+    expect(up("PREDICTION_INSURANCE_SPRINT", [pick("SPRINT_FIRST", "a", ["PREDICTION"]), ...podium.slice(1)])).toBe(
+      "accepted",
+    );
+    expect(
+      refusal(
+        planUpgrade({
+          now: T0 - 1,
+          type: "PREDICTION",
+          category: "FP1",
+          sessions,
+          picks: [pick("FP1", "a")],
+          rules,
+          balance: upgradePrices.PREDICTION - 1,
+        }),
+      ),
+    ).toBe("402 notEnoughDiamonds");
   });
 
   it("buttons: buyable, active, or disabled when locked, unaffordable or without a pick", () => {
@@ -172,11 +299,25 @@ describe("Upgrades: prices, refusals and the spec's button states", () => {
     expect(button(fp1, [pick("FP1", "a")], upgradePrices.PREDICTION - 1)).toBe("UPGRADE_DISABLED");
     expect(button(fp1, [pick("FP1", "a")], 1000, false)).toBe("UPGRADE_DISABLED");
     expect(button(fp1, [pick("FP1", "a", ["PREDICTION"])], 0, false)).toBe("UPGRADE_ACTIVE");
-    expect([button(multiplier, podium, upgradePrices.PODIUM), button(insurance, podium, upgradePrices.PODIUM)]).toEqual(["UPGRADE_PODIUM", "INSURANCE"]);
-    expect([button(multiplier, podium, upgradePrices.INSURANCE), button(insurance, podium, upgradePrices.INSURANCE)]).toEqual(["UPGRADE_DISABLED", "INSURANCE"]);
-    expect([button(multiplier, podium.slice(1), 1000), button(insurance, podium.slice(1), 1000)]).toEqual(["UPGRADE_DISABLED", "INSURANCE_DISABLED"]);
-    const bought = podium.map((p) => ({ ...p, upgrades: ["PREDICTION_SPRINT", "PREDICTION_INSURANCE_SPRINT"] as ExistingPick["upgrades"] }));
-    expect([button(multiplier, bought, 0, false), button(insurance, bought, 0, false)]).toEqual(["UPGRADE_ACTIVE", "INSURANCE_ACTIVE"]);
+    expect([button(multiplier, podium, upgradePrices.PODIUM), button(insurance, podium, upgradePrices.PODIUM)]).toEqual(
+      ["UPGRADE_PODIUM", "INSURANCE"],
+    );
+    expect([
+      button(multiplier, podium, upgradePrices.INSURANCE),
+      button(insurance, podium, upgradePrices.INSURANCE),
+    ]).toEqual(["UPGRADE_DISABLED", "INSURANCE"]);
+    expect([button(multiplier, podium.slice(1), 1000), button(insurance, podium.slice(1), 1000)]).toEqual([
+      "UPGRADE_DISABLED",
+      "INSURANCE_DISABLED",
+    ]);
+    const bought = podium.map((p) => ({
+      ...p,
+      upgrades: ["PREDICTION_SPRINT", "PREDICTION_INSURANCE_SPRINT"] as ExistingPick["upgrades"],
+    }));
+    expect([button(multiplier, bought, 0, false), button(insurance, bought, 0, false)]).toEqual([
+      "UPGRADE_ACTIVE",
+      "INSURANCE_ACTIVE",
+    ]);
   });
 });
 
@@ -199,11 +340,11 @@ describe("Points: a pick's points with the multiplier and insurance", () => {
     expect(scorePick({ category: "RACE_SECOND", riderId: "a", top })).toBe(0);
     expect(scorePick({ category: "RACE_SECOND", riderId: "d", top, insured: true })).toBe(0);
   });
-  it("the multiplier doubles", () => expect(scorePick({ category: "SPRINT_FIRST", riderId: "a", top, multiplied: true })).toBe(30));
+  it("the multiplier doubles", () =>
+    expect(scorePick({ category: "SPRINT_FIRST", riderId: "a", top, multiplied: true })).toBe(30));
 });
 
 describe("Points: settle scores each pick exactly once", () => {
-
   it("exact, insured elsewhere in the top three, multiplied, wrong, canceled, not yet classified, already settled", () => {
     const picks = [
       sp("RACE_FIRST", "a"),
@@ -230,8 +371,11 @@ describe("Points: settle scores each pick exactly once", () => {
   });
 
   it("positions gained reads its own ranking, not the race's order", () => {
-    expect(settle([sp("POSITION_GAINED", "g")], { START: { canceled: false, top: ["z"] }, POSITION_GAINED: { canceled: false, top: ["g"] } })).toEqual([
-      { id: "POSITION_GAINED", state: "ACCURATE", points: categoryPoints.POSITION_GAINED },
-    ]);
+    expect(
+      settle([sp("POSITION_GAINED", "g")], {
+        START: { canceled: false, top: ["z"] },
+        POSITION_GAINED: { canceled: false, top: ["g"] },
+      }),
+    ).toEqual([{ id: "POSITION_GAINED", state: "ACCURATE", points: categoryPoints.POSITION_GAINED }]);
   });
 });

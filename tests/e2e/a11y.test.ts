@@ -31,14 +31,16 @@ afterAll(async () => {
   await product?.stop();
 });
 
-const api = <T>(player: Player | null, method: string, path: string, body?: unknown) => callApi<T>(product.url, player, method, path, body);
+const api = <T>(player: Player | null, method: string, path: string, body?: unknown) =>
+  callApi<T>(product.url, player, method, path, body);
 
 /** Every path of the route table with its parameters filled in, plus a path no route knows. */
 function routeList(params: Record<string, string>): string[] {
   const out = Object.values(paths).map((p) =>
     p.replace(/:(\w+)/g, (_, name: string) => {
       const value = params[name];
-      if (!value) throw new Error(`the route ${p} has a parameter :${name} this test cannot fill: add it to the params`);
+      if (!value)
+        throw new Error(`the route ${p} has a parameter :${name} this test cannot fill: add it to the params`);
       return encodeURIComponent(value);
     }),
   );
@@ -50,7 +52,12 @@ function report(found: Map<string, string[]>): string {
   return [...found].map(([where, lines]) => `${where}:\n  ${lines.join("\n  ")}`).join("\n");
 }
 
-async function auditAtWidths(page: Page, where: string, found: Map<string, string[]>, widths: readonly number[] = WIDTHS) {
+async function auditAtWidths(
+  page: Page,
+  where: string,
+  found: Map<string, string[]>,
+  widths: readonly number[] = WIDTHS,
+) {
   const original = page.viewportSize();
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
@@ -64,7 +71,13 @@ async function auditAtWidths(page: Page, where: string, found: Map<string, strin
 const dialog = (page: Page) => page.getByRole("dialog").last();
 
 /** Opens a modal with `open`, waits for its dialog, audits it at both widths and records the kind as seen. */
-async function auditModal(page: Page, kind: string, open: () => Promise<unknown>, seen: Set<string>, found: Map<string, string[]>) {
+async function auditModal(
+  page: Page,
+  kind: string,
+  open: () => Promise<unknown>,
+  seen: Set<string>,
+  found: Map<string, string[]>,
+) {
   await open();
   await expect.poll(() => page.getByRole("dialog").count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await settle(page);
@@ -96,31 +109,72 @@ async function auditLaterModals(me: Player, seen: Set<string>, found: Map<string
   // FirstModal: a new player follows the confirmation link from the outbox.
   const name = `axefirst${Date.now().toString(36)}`;
   const email = `${name}@example.com`;
-  await api(null, "POST", "/auth/sign-up", { name, email, password: "Paddock#2026", confirmPassword: "Paddock#2026", agree: true });
+  await api(null, "POST", "/auth/sign-up", {
+    name,
+    email,
+    password: "Paddock#2026",
+    confirmPassword: "Paddock#2026",
+    agree: true,
+  });
   const link = /https?:\/\/\S+\?token=\S+/.exec((await latestMail(product.url, email)).text)?.[0];
   expect(link).toBeTruthy();
   const newcomer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await auditModal(newcomer, "FirstModal", async () => {
-    await newcomer.goto(link!);
-    await dialog(newcomer).getByTestId("first-deadline").waitFor({ timeout: 20_000 });
-  }, seen, found);
+  await auditModal(
+    newcomer,
+    "FirstModal",
+    async () => {
+      await newcomer.goto(link!);
+      await dialog(newcomer).getByTestId("first-deadline").waitFor({ timeout: 20_000 });
+    },
+    seen,
+    found,
+  );
   await newcomer.context().close();
 
   const page = await openSignedIn(browser, product.url, me, "/bonus-questions");
   await settle(page);
-  await auditModal(page, "ChooseAnswer", () => page.getByRole("button", { name: /^Answer: / }).first().click({ timeout: 20_000 }), seen, found);
+  await auditModal(
+    page,
+    "ChooseAnswer",
+    () =>
+      page
+        .getByRole("button", { name: /^Answer: / })
+        .first()
+        .click({ timeout: 20_000 }),
+    seen,
+    found,
+  );
   await page.keyboard.press("Escape");
 
   await page.goto(`${product.url}/prizes`);
   await settle(page);
-  await auditModal(page, "Prize", () => page.getByRole("button", { name: /^How to win: / }).first().click({ timeout: 20_000 }), seen, found);
+  await auditModal(
+    page,
+    "Prize",
+    () =>
+      page
+        .getByRole("button", { name: /^How to win: / })
+        .first()
+        .click({ timeout: 20_000 }),
+    seen,
+    found,
+  );
   await page.keyboard.press("Escape");
 
   // NewsModal: the operator publishes an episode; the landing's guru speak show block opens it.
-  await operator.send(adminNewsCalls.addNews, { body: { url: "https://www.youtube.com/@MotoGP/videos", title: "Guru speak show: axe in the paddock" }, admin: true });
+  await operator.send(adminNewsCalls.addNews, {
+    body: { url: "https://www.youtube.com/@MotoGP/videos", title: "Guru speak show: axe in the paddock" },
+    admin: true,
+  });
   await page.goto(`${product.url}/`);
   await settle(page);
-  await auditModal(page, "NewsModal", () => page.getByRole("button", { name: "Watch the episode" }).click({ timeout: 20_000 }), seen, found);
+  await auditModal(
+    page,
+    "NewsModal",
+    () => page.getByRole("button", { name: "Watch the episode" }).click({ timeout: 20_000 }),
+    seen,
+    found,
+  );
   await page.keyboard.press("Escape");
 
   // Processing: shown while the purchase works; the order's creation is held until axe has read the modal.
@@ -132,7 +186,10 @@ async function auditLaterModals(me: Player, seen: Set<string>, found: Map<string
     await held;
     await route.abort();
   });
-  await page.getByRole("button", { name: /^Buy \d+ diamonds for / }).first().click();
+  await page
+    .getByRole("button", { name: /^Buy \d+ diamonds for / })
+    .first()
+    .click();
   await expect.poll(() => page.getByRole("dialog").count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await page.waitForTimeout(450);
   await auditAtWidths(page, "modal Processing", found);
@@ -148,7 +205,10 @@ describe("axe-core: 0 violations", () => {
   beforeAll(async () => {
     player = await createPlayer(product.url);
     const riders = await api<{ data: { id: string }[] }>(null, "GET", "/riders?page=1&take=1");
-    const league = await api<{ id: string }>(player, "POST", "/leagues", { name: `Axe${Date.now() % 100000}`, type: "PUBLIC" });
+    const league = await api<{ id: string }>(player, "POST", "/leagues", {
+      name: `Axe${Date.now() % 100000}`,
+      type: "PUBLIC",
+    });
     expect(riders.data[0]).toBeDefined();
     params = { leagueId: league.id, riderId: riders.data[0]!.id };
   }, 60_000);
@@ -181,7 +241,9 @@ describe("axe-core: 0 violations", () => {
     await operator.enterResult(past.id, { session: "FP1", canceled: true });
     const page = await openSignedIn(browser, product.url, player, "/predictions");
     await page.getByRole("combobox", { name: "Race", exact: true }).selectOption(past.id);
-    await expect.poll(() => page.getByText("Canceled", { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText("Canceled", { exact: true }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await settle(page);
     const found = new Map<string, string[]>();
     await auditAtWidths(page, `/predictions, round ${past.round}`, found);
@@ -195,7 +257,12 @@ describe("axe-core: 0 violations", () => {
     await expect.poll(() => chart.count(), { timeout: 20_000 }).toBe(1);
     const fit = await chart.evaluate((figure) => {
       const svg = figure.querySelector("svg")!.getBoundingClientRect();
-      return { scroll: figure.scrollWidth - figure.clientWidth, svgRight: svg.right, page: document.documentElement.scrollWidth, width: window.innerWidth };
+      return {
+        scroll: figure.scrollWidth - figure.clientWidth,
+        svgRight: svg.right,
+        page: document.documentElement.scrollWidth,
+        width: window.innerWidth,
+      };
     });
     expect(fit.scroll).toBe(0);
     expect(fit.svgRight).toBeLessThanOrEqual(fit.width);
@@ -213,25 +280,54 @@ describe("axe-core: 0 violations", () => {
     const guest = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await guest.goto(`${product.url}/`);
     await settle(guest);
-    await auditModal(guest, "SignIn", () => guest.getByRole("button", { name: "Play now" }).first().click(), seen, found);
-    await auditModal(guest, "SignUp", () => dialog(guest).getByRole("button", { name: "Sign up" }).click(), seen, found);
+    await auditModal(
+      guest,
+      "SignIn",
+      () => guest.getByRole("button", { name: "Play now" }).first().click(),
+      seen,
+      found,
+    );
+    await auditModal(
+      guest,
+      "SignUp",
+      () => dialog(guest).getByRole("button", { name: "Sign up" }).click(),
+      seen,
+      found,
+    );
     await guest.keyboard.press("Escape");
-    await auditModal(guest, "RecoveryPassword", async () => {
-      await guest.getByRole("button", { name: "Play now" }).first().click();
-      await dialog(guest).getByRole("button", { name: "Forgot password?" }).click();
-    }, seen, found);
+    await auditModal(
+      guest,
+      "RecoveryPassword",
+      async () => {
+        await guest.getByRole("button", { name: "Play now" }).first().click();
+        await dialog(guest).getByRole("button", { name: "Forgot password?" }).click();
+      },
+      seen,
+      found,
+    );
     await guest.context().close();
 
     // A signed-in player with a league of their own, a rival's league and bets open on the next race.
     const me = await createPlayer(product.url);
     const rival = await createPlayer(product.url);
-    const mine = await api<{ id: string }>(me, "POST", "/leagues", { name: `Mine${Date.now() % 100000}`, type: "PUBLIC" });
+    const mine = await api<{ id: string }>(me, "POST", "/leagues", {
+      name: `Mine${Date.now() % 100000}`,
+      type: "PUBLIC",
+    });
     await api(rival, "POST", "/leagues", { name: `Rival${Date.now() % 100000}`, type: "PUBLIC" });
     const { riders } = await operator.raceRiders(race!.id);
-    await operator.setOdds(race!.id, { odds: riders.filter((r) => r.available).map((r) => ({ riderId: r.id, odds: 3 })) });
+    await operator.setOdds(race!.id, {
+      odds: riders.filter((r) => r.available).map((r) => ({ riderId: r.id, odds: 3 })),
+    });
     const page = await openSignedIn(browser, product.url, me, "/edit-profile");
     await settle(page);
-    await auditModal(page, "ChangePassword", () => page.getByRole("button", { name: "Change password" }).first().click(), seen, found);
+    await auditModal(
+      page,
+      "ChangePassword",
+      () => page.getByRole("button", { name: "Change password" }).first().click(),
+      seen,
+      found,
+    );
     await page.keyboard.press("Escape");
 
     await page.goto(`${product.url}/leagues/${mine.id}`);
@@ -240,27 +336,68 @@ describe("axe-core: 0 violations", () => {
     await page.keyboard.press("Escape");
     await page.goto(`${product.url}/leagues/all-leagues`);
     await settle(page);
-    await auditModal(page, "MembersByLeague", () => page.getByRole("button", { name: /members$/ }).first().click(), seen, found);
+    await auditModal(
+      page,
+      "MembersByLeague",
+      () =>
+        page
+          .getByRole("button", { name: /members$/ })
+          .first()
+          .click(),
+      seen,
+      found,
+    );
     await page.keyboard.press("Escape");
     // An invitation link that is not valid: the Retry modal.
-    await auditModal(page, "Retry", () => page.goto(`${product.url}/leagues?data=not-a-link&signature=not-a-signature`), seen, found);
+    await auditModal(
+      page,
+      "Retry",
+      () => page.goto(`${product.url}/leagues?data=not-a-link&signature=not-a-signature`),
+      seen,
+      found,
+    );
     await page.keyboard.press("Escape");
     // Signing out asks first: the Confirmation modal.
     await page.goto(`${product.url}/leagues`);
     await settle(page);
-    await auditModal(page, "Confirmation", async () => {
-      await page.getByRole("button", { name: `Account menu for ${me.name}` }).first().click();
-      await page.getByRole("button", { name: "Sign Out" }).click();
-    }, seen, found);
+    await auditModal(
+      page,
+      "Confirmation",
+      async () => {
+        await page
+          .getByRole("button", { name: `Account menu for ${me.name}` })
+          .first()
+          .click();
+        await page.getByRole("button", { name: "Sign Out" }).click();
+      },
+      seen,
+      found,
+    );
     await page.keyboard.press("Escape");
 
     // Bets: a bet on a rider (its modal and the across-the-grid help), then the player's bets.
     await page.goto(`${product.url}/bets`);
     await settle(page);
-    await auditModal(page, "BetOnRider", () => page.getByRole("button", { name: /^Bet Win on / }).first().click(), seen, found);
+    await auditModal(
+      page,
+      "BetOnRider",
+      () =>
+        page
+          .getByRole("button", { name: /^Bet Win on / })
+          .first()
+          .click(),
+      seen,
+      found,
+    );
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
-    await auditModal(page, "AcrossInfo", () => page.getByRole("button", { name: "How across the grid works" }).first().click(), seen, found);
+    await auditModal(
+      page,
+      "AcrossInfo",
+      () => page.getByRole("button", { name: "How across the grid works" }).first().click(),
+      seen,
+      found,
+    );
     await page.keyboard.press("Escape");
     await auditModal(page, "AllUserBets", () => page.getByTestId("open-all-bets").click(), seen, found);
     await page.keyboard.press("Escape");
@@ -268,36 +405,77 @@ describe("axe-core: 0 violations", () => {
     // Predictions: the chooser, a saved pick, its upgrade and the upgrade's outcome.
     await page.goto(`${product.url}/predictions`);
     await settle(page);
-    await auditModal(page, "ChooseRider", () => page.getByRole("button", { name: "Choose rider (Race winner)" }).click(), seen, found);
+    await auditModal(
+      page,
+      "ChooseRider",
+      () => page.getByRole("button", { name: "Choose rider (Race winner)" }).click(),
+      seen,
+      found,
+    );
     await chooseRider(page, 0);
     await page.getByRole("button", { name: "Choose rider (Pole position)" }).click();
     await chooseRider(page, 1);
     await page.getByRole("button", { name: "Save predictions" }).click();
     await expect.poll(() => page.getByText("Predictions saved").count(), { timeout: 15_000 }).toBe(1);
-    await auditModal(page, "Upgrade", () => page.getByRole("button", { name: /^×2 · \d+ \(Race winner\)$/ }).click(), seen, found);
-    await auditModal(page, "UpgradeFinal", async () => {
-      await dialog(page).getByRole("button", { name: /^Buy for \d+ diamonds$/ }).click();
-      await expect.poll(() => dialog(page).getByText("×2 is active for Race winner").count(), { timeout: 15_000 }).toBe(1);
-    }, seen, found);
+    await auditModal(
+      page,
+      "Upgrade",
+      () => page.getByRole("button", { name: /^×2 · \d+ \(Race winner\)$/ }).click(),
+      seen,
+      found,
+    );
+    await auditModal(
+      page,
+      "UpgradeFinal",
+      async () => {
+        await dialog(page)
+          .getByRole("button", { name: /^Buy for \d+ diamonds$/ })
+          .click();
+        await expect
+          .poll(() => dialog(page).getByText("×2 is active for Race winner").count(), { timeout: 15_000 })
+          .toBe(1);
+      },
+      seen,
+      found,
+    );
     await dialog(page).getByRole("button", { name: "OK" }).click();
     // The race winner pick's rider: their form and how many picked the category (the spread only after lock).
-    await auditModal(page, "PredictionRider", () => page.getByRole("button", { name: "Form and picks (Race winner)" }).click(), seen, found);
+    await auditModal(
+      page,
+      "PredictionRider",
+      () => page.getByRole("button", { name: "Form and picks (Race winner)" }).click(),
+      seen,
+      found,
+    );
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
 
     // The race winner pick's rider is injured: the notice opens on its own, live.
-    const picks = await api<{ data: { category: string; riderId: string }[] }>(me, "GET", `/predictions/races/${race!.id}`);
-    const injured = picks.data.find((p) => p.category === "RACE_FIRST" || p.category === "RACE_WINNER") ?? picks.data[0]!;
+    const picks = await api<{ data: { category: string; riderId: string }[] }>(
+      me,
+      "GET",
+      `/predictions/races/${race!.id}`,
+    );
+    const injured =
+      picks.data.find((p) => p.category === "RACE_FIRST" || p.category === "RACE_WINNER") ?? picks.data[0]!;
     await auditModal(page, "NotificationWithImage", () => operator.injure(injured.riderId, race!.id), seen, found);
     await page.keyboard.press("Escape");
 
     // An unsaved FP1 pick saved after FP1 started: "Race has already started".
-    const fp1 = (await api<{ sessions: { type: string; startsAt: string }[] }[]>(null, "GET", "/races/next?take=1"))[0]!.sessions.find((s) => s.type === "FP1")!;
+    const fp1 = (
+      await api<{ sessions: { type: string; startsAt: string }[] }[]>(null, "GET", "/races/next?take=1")
+    )[0]!.sessions.find((s) => s.type === "FP1")!;
     await page.getByRole("button", { name: "Choose rider (Fastest in FP1)" }).click();
     await chooseRider(page, 2);
     try {
       await api(null, "POST", "/dev/clock", { now: new Date(Date.parse(fp1.startsAt) + 2 * 60_000).toISOString() });
-      await auditModal(page, "ImageAndTitle", () => page.getByRole("button", { name: "Save predictions" }).click(), seen, found);
+      await auditModal(
+        page,
+        "ImageAndTitle",
+        () => page.getByRole("button", { name: "Save predictions" }).click(),
+        seen,
+        found,
+      );
       // A paid change of the saved pole pick: the ChangePrediction modal.
       await page.reload();
       await settle(page);
@@ -325,7 +503,10 @@ describe("in Japanese at 375 px: axe-core finds nothing and no text runs past it
   it("every route, signed in, then the sign-out confirmation, a problem report's answer and a bet's modal", async () => {
     const player = await createPlayer(product.url);
     const riders = await api<{ data: { id: string }[] }>(null, "GET", "/riders?page=1&take=1");
-    const league = await api<{ id: string }>(player, "POST", "/leagues", { name: `Ja${Date.now() % 100000}`, type: "PUBLIC" });
+    const league = await api<{ id: string }>(player, "POST", "/leagues", {
+      name: `Ja${Date.now() % 100000}`,
+      type: "PUBLIC",
+    });
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
     await signInContext(context, product.url, player);
     await context.addInitScript(() => localStorage.setItem("lng", "ja"));
@@ -351,7 +532,11 @@ describe("in Japanese at 375 px: axe-core finds nothing and no text runs past it
     };
     await page.goto(`${product.url}/leagues`);
     await settle(page);
-    const menu = () => page.getByRole("button", { name: new RegExp(player.name) }).first().click();
+    const menu = () =>
+      page
+        .getByRole("button", { name: new RegExp(player.name) })
+        .first()
+        .click();
     await openModal("modal Confirmation (sign out)", async () => {
       await menu();
       await page.locator("header li button").last().click();
@@ -374,7 +559,11 @@ const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
     if (!(el instanceof HTMLElement)) return "";
-    const label = el.getAttribute("aria-label") ?? (el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : null) ?? el.textContent ?? "";
+    const label =
+      el.getAttribute("aria-label") ??
+      (el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : null) ??
+      el.textContent ??
+      "";
     return label.replace(/\s+/g, " ").trim();
   });
 
@@ -433,7 +622,13 @@ describe("keyboard only", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByText("Predictions saved").count(), { timeout: 15_000 }).toBe(1);
     const saved = await api<{ data: { category: string }[] }>(
-      { ...player, tokens: await api<Player["tokens"]>(null, "POST", "/auth/sign-in", { login: player.email, password: player.password }) },
+      {
+        ...player,
+        tokens: await api<Player["tokens"]>(null, "POST", "/auth/sign-in", {
+          login: player.email,
+          password: player.password,
+        }),
+      },
       "GET",
       `/predictions/races/${(await api<{ id: string }[]>(null, "GET", "/races/next?take=1"))[0]!.id}`,
     );
@@ -444,7 +639,9 @@ describe("keyboard only", () => {
     await settle(page);
     await tabTo(page, new RegExp(`^Join ${leagueName}$`), 200);
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.getByRole("button", { name: `Leave league: ${leagueName}` }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("button", { name: `Leave league: ${leagueName}` }).count(), { timeout: 15_000 })
+      .toBe(1);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 300_000);

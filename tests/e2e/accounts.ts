@@ -41,7 +41,12 @@ export async function signInContext(context: BrowserContext, url: string, player
 }
 
 /** A new browser context signed in as `player`, on `path`. Close the page's context when done. */
-export async function openSignedIn(browser: Browser, url: string, player: Player, path = "/predictions"): Promise<Page> {
+export async function openSignedIn(
+  browser: Browser,
+  url: string,
+  player: Player,
+  path = "/predictions",
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await signInContext(context, url, player);
   const page = await context.newPage();

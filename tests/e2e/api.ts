@@ -10,7 +10,13 @@ const bearer = (who: Caller): Record<string, string> => {
 };
 
 /** The answer whatever its status: `{ status, result, code, message }`. */
-export async function apiAnswer<T>(url: string, who: Caller, method: string, path: string, body?: unknown): Promise<{ status: number; result: T; code?: string; message?: string }> {
+export async function apiAnswer<T>(
+  url: string,
+  who: Caller,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; result: T; code?: string; message?: string }> {
   const res = await fetch(`${url}/api${path}`, {
     method,
     headers: { ...bearer(who), ...(body === undefined ? {} : { "content-type": "application/json" }) },
@@ -23,6 +29,7 @@ export async function apiAnswer<T>(url: string, who: Caller, method: string, pat
 /** The call's result; a refusal throws with its status and message. */
 export async function api<T>(url: string, who: Caller, method: string, path: string, body?: unknown): Promise<T> {
   const answer = await apiAnswer<T>(url, who, method, path, body);
-  if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${path} → ${answer.status} ${answer.message ?? ""}`);
+  if (answer.status < 200 || answer.status >= 300)
+    throw new Error(`${method} ${path} → ${answer.status} ${answer.message ?? ""}`);
   return answer.result;
 }

@@ -37,7 +37,9 @@ describe("the API reference at /api/docs", () => {
     });
 
     await page.goto(`${product.url}/api/docs`);
-    await expect.poll(() => page.getByText("Paddock Predictor API").first().isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText("Paddock Predictor API").first().isVisible(), { timeout: 30_000 })
+      .toBe(true);
     for (const tag of ["auth", "leagues", "predictions", "admin", "dev"]) {
       await expect.poll(() => page.locator(`#operations-tag-${tag}`).isVisible(), { timeout: 10_000 }).toBe(true);
     }
@@ -48,7 +50,11 @@ describe("the API reference at /api/docs", () => {
     await countries.locator(".opblock-summary").click();
     await countries.getByRole("button", { name: "Try it out" }).click();
     await countries.getByRole("button", { name: "Execute" }).click();
-    await expect.poll(() => countries.locator(".live-responses-table tbody .response-col_status").first().textContent(), { timeout: 15_000 }).toContain("200");
+    await expect
+      .poll(() => countries.locator(".live-responses-table tbody .response-col_status").first().textContent(), {
+        timeout: 15_000,
+      })
+      .toContain("200");
 
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);

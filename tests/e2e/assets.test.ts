@@ -24,21 +24,31 @@ async function get(path: string, acceptEncoding?: string) {
   // fetch() would decode the body itself: ask for the raw bytes with node's http client instead.
   const { request } = await import("node:http");
   const url = new URL(path, product.url);
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = request(url, { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(
+        url,
+        { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    },
+  );
 }
 
 describe("the SPA's files", () => {
   it("sends hashed scripts and styles compressed, immutable for a year, and varying on accept-encoding", async () => {
     const index = await get("/", "");
-    const assets = [...index.body.toString("utf8").matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    const assets = [...index.body.toString("utf8").matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+      (m) => m[1]!,
+    );
     expect(assets.some((a) => a.endsWith(".js"))).toBe(true);
     expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
     for (const asset of assets) {
@@ -108,12 +118,21 @@ describe("the SPA's files", () => {
     await page.goto(`${product.url}/`, { waitUntil: "networkidle" });
     // The deferred sections drew from the API: the footer's links came in.
     await expect.poll(() => page.locator("footer a[href]").count(), { timeout: 30_000 }).toBeGreaterThan(2);
-    expect(scripts.some((file) => file.startsWith("api-")), scripts.join(" ")).toBe(true);
-    expect(scripts.filter((file) => file.startsWith("frame-")), scripts.join(" ")).toEqual([]);
+    expect(
+      scripts.some((file) => file.startsWith("api-")),
+      scripts.join(" "),
+    ).toBe(true);
+    expect(
+      scripts.filter((file) => file.startsWith("frame-")),
+      scripts.join(" "),
+    ).toEqual([]);
     // The first interaction brings the session's actors, and Play now opens the sign-in dialog.
     await page.getByRole("button", { name: "Play now" }).first().click();
     await expect.poll(() => page.getByRole("dialog").count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    expect(scripts.some((file) => file.startsWith("frame-")), scripts.join(" ")).toBe(true);
+    expect(
+      scripts.some((file) => file.startsWith("frame-")),
+      scripts.join(" "),
+    ).toBe(true);
     await context.close();
   });
 });

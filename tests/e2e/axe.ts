@@ -21,13 +21,25 @@ export async function injectAxe(page: Page): Promise<void> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
 }
 
-export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"] as const;
+export const AXE_TAGS = [
+  "wcag2a",
+  "wcag2aa",
+  "wcag21a",
+  "wcag21aa",
+  "wcag22aa",
+  "best-practice",
+  "experimental",
+] as const;
 
 /** Waits for the page to settle (no pending requests, no loading text, fades over). */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle").catch(() => undefined);
   await page
-    .waitForFunction(() => !document.querySelector('[aria-busy="true"]') && !/Loading/.test(document.body.innerText), undefined, { timeout: 15_000 })
+    .waitForFunction(
+      () => !document.querySelector('[aria-busy="true"]') && !/Loading/.test(document.body.innerText),
+      undefined,
+      { timeout: 15_000 },
+    )
     .catch(() => undefined);
   // Fades (333 ms) and lazy chunks.
   await page.waitForTimeout(450);
@@ -42,8 +54,13 @@ export async function settle(page: Page): Promise<void> {
 export async function animationsDone(page: Page): Promise<void> {
   await page
     .evaluate(() => {
-      const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
-      return Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 5_000))]);
+      const finite = document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+      return Promise.race([
+        Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
+        new Promise((r) => setTimeout(r, 5_000)),
+      ]);
     })
     .catch(() => undefined);
 }
@@ -55,16 +72,24 @@ export async function axeViolations(page: Page): Promise<string[]> {
   await page.waitForSelector("h1", { state: "attached", timeout: 10_000 }).catch(() => undefined);
   await animationsDone(page);
   await injectAxe(page);
-  const violations = await page.evaluate(async (tags) => {
-    const axe = window.axe;
-    if (!axe) throw new Error("axe-core is not in the page");
-    const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(" > "), summary: (n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 300) })),
-    }));
-  }, [...AXE_TAGS]);
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact ?? "?"}) ${n.target}: ${v.help}. ${n.summary}`));
+  const violations = await page.evaluate(
+    async (tags) => {
+      const axe = window.axe;
+      if (!axe) throw new Error("axe-core is not in the page");
+      const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({
+          target: n.target.map(String).join(" > "),
+          summary: (n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 300),
+        })),
+      }));
+    },
+    [...AXE_TAGS],
+  );
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact ?? "?"}) ${n.target}: ${v.help}. ${n.summary}`),
+  );
 }

@@ -31,9 +31,14 @@ afterAll(async () => {
 });
 
 const moveStart = (raceId: string, startsAt: number) =>
-  operator.send(operationsCalls.moveSession, { params: { raceId, session: "START" }, body: { startsAt: new Date(startsAt).toISOString() }, admin: true });
+  operator.send(operationsCalls.moveSession, {
+    params: { raceId, session: "START" },
+    body: { startsAt: new Date(startsAt).toISOString() },
+    admin: true,
+  });
 
-const expiredAlert = (page: Page) => page.getByRole("dialog").getByRole("alert").filter({ hasText: "The time to make the bet has expired" });
+const expiredAlert = (page: Page) =>
+  page.getByRole("dialog").getByRole("alert").filter({ hasText: "The time to make the bet has expired" });
 /** Within a minute of `seconds` (the page's clock runs while the live update travels). */
 const near = async (page: Page, seconds: number) => Math.abs((await modalCountdown(page)) - seconds) < 60;
 

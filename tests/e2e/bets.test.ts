@@ -32,7 +32,8 @@ afterAll(async () => {
   await product?.stop();
 });
 
-const api = <T>(player: Player | null, method: string, path: string, body?: unknown) => callApi<T>(product.url, player, method, path, body);
+const api = <T>(player: Player | null, method: string, path: string, body?: unknown) =>
+  callApi<T>(product.url, player, method, path, body);
 
 /** axe-core's violations on the page once its animations are over (WCAG 2.x A and AA). */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -40,7 +41,16 @@ async function axeViolations(page: Page): Promise<string[]> {
   await animationsDone(page);
   await injectAxe(page);
   const result = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
   });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
@@ -54,7 +64,9 @@ describe("The slider stops at the balance; below the minimum stake the modal say
   it("at 40 diamonds the slider ends at 40 ('40 → 0'); at 10 it names the minimum of 30 and links to the Store, nothing to place", async () => {
     const player = await createPlayer(product.url);
     const [race] = (await api<{ id: string }[]>(null, "GET", "/races/next?take=1")) as [{ id: string }];
-    const [rider, other, third] = (await operator.raceRiders(race.id)).riders.filter((r) => r.available).slice(0, 3) as Rider[] as [Rider, Rider, Rider];
+    const [rider, other, third] = (await operator.raceRiders(race.id)).riders
+      .filter((r) => r.available)
+      .slice(0, 3) as Rider[] as [Rider, Rider, Rider];
     await api(player, "POST", `/bets/circuits/${race.id}`, { riderId: other.id, type: "WIN", amount: 60 });
     const page = await openSignedIn(browser, product.url, player, "/bets");
     const errors: string[] = [];
@@ -115,12 +127,16 @@ describe("a player's bets on a race weekend", () => {
 
   beforeAll(async () => {
     player = await createPlayer(product.url);
-    [race] = (await api<{ id: string; name: string }[]>(null, "GET", "/races/next?take=1")) as [{ id: string; name: string }];
+    [race] = (await api<{ id: string; name: string }[]>(null, "GET", "/races/next?take=1")) as [
+      { id: string; name: string },
+    ];
     const { riders } = await operator.raceRiders(race.id);
     const available = riders.filter((r) => r.available);
     favourite = available[0]!;
     // The operator prices the race: a clear favourite at 1.50, the field at 40.
-    await operator.setOdds(race.id, { odds: available.map((r) => ({ riderId: r.id, odds: r.id === favourite.id ? 1.5 : 40 })) });
+    await operator.setOdds(race.id, {
+      odds: available.map((r) => ({ riderId: r.id, odds: r.id === favourite.id ? 1.5 : 40 })),
+    });
     page = await openSignedIn(browser, product.url, player, "/bets");
     page.on("pageerror", (e) => errors.push(e.message));
   }, 60_000);
@@ -131,7 +147,9 @@ describe("a player's bets on a race weekend", () => {
   });
 
   it("places a WIN bet and an ACROSS bet: 'Bet is placed!' and the balance falls; axe-clean at 1280 and 375", async () => {
-    await expect.poll(() => page.getByRole("heading", { level: 2, name: race.name }).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 2, name: race.name }).count(), { timeout: 30_000 })
+      .toBe(1);
     expect(await page.getByRole("combobox", { name: "Race", exact: true }).inputValue()).toBe(race.id);
     await expect.poll(() => balanceOf(page)).toBe(100);
     await expect.poll(() => page.getByTestId("bets-countdown").count()).toBe(1);
@@ -160,11 +178,9 @@ describe("a player's bets on a race weekend", () => {
     await page.getByRole("button", { name: `Bet across the grid on #${favourite.number} ${favourite.name}` }).click();
     await modal.getByRole("slider").focus();
     await page.keyboard.press("ArrowRight");
-    await expect.poll(() => modal.getByTestId("across-split").getByRole("listitem").allTextContents()).toEqual([
-      "11 on Win at 1.50: pays 16",
-      "11 on Place at 1.25: pays 13",
-      "11 on Show at 1.10: pays 12",
-    ]);
+    await expect
+      .poll(() => modal.getByTestId("across-split").getByRole("listitem").allTextContents())
+      .toEqual(["11 on Win at 1.50: pays 16", "11 on Place at 1.25: pays 13", "11 on Show at 1.10: pays 12"]);
     await modal.getByRole("button", { name: "Place bet: 33" }).click();
     await expect.poll(() => modal.getByText("Bet is placed!").count(), { timeout: 15_000 }).toBe(1);
     await modal.getByRole("button", { name: "OK" }).click();
@@ -181,15 +197,30 @@ describe("a player's bets on a race weekend", () => {
     expect(start.bets).toBeGreaterThan(2);
 
     // What the rules say the player's two bets pay on this classification.
-    const me = { ...player, tokens: await api<Player["tokens"]>(null, "POST", "/auth/sign-in", { login: player.email, password: player.password }) };
+    const me = {
+      ...player,
+      tokens: await api<Player["tokens"]>(null, "POST", "/auth/sign-in", {
+        login: player.email,
+        password: player.password,
+      }),
+    };
     const view = await api<RaceBets>(me, "GET", `/v2/bets/circuits/${race.id}?isMobile=false`);
     const o = oddsOf(1.5);
     const legs = [
       { id: "win", riderId: favourite.id, type: "WIN" as const, stake: 40, odds: o.WIN },
-      ...(["WIN", "PLACE", "SHOW"] as const).map((type) => ({ id: type, riderId: favourite.id, type, stake: 11, odds: o[type] })),
+      ...(["WIN", "PLACE", "SHOW"] as const).map((type) => ({
+        id: type,
+        riderId: favourite.id,
+        type,
+        stake: 11,
+        odds: o[type],
+      })),
     ];
     const payout = settleLegs(legs, { canceled: false, top: start.riderIds }).reduce((s, l) => s + (l.payout ?? 0), 0);
-    expect(payout, `the favourite finished ${start.riderIds.indexOf(favourite.id) + 1}th with seed ${SEED}`).toBeGreaterThan(0);
+    expect(
+      payout,
+      `the favourite finished ${start.riderIds.indexOf(favourite.id) + 1}th with seed ${SEED}`,
+    ).toBeGreaterThan(0);
     expect(view.bets.reduce((s, b) => s + (b.payout ?? 0), 0)).toBe(payout);
     expect(view.balance).toBe(String(27 + payout));
 
@@ -200,7 +231,9 @@ describe("a player's bets on a race weekend", () => {
     await page.getByRole("button", { name: "My bets: 2" }).click();
     const all = page.getByTestId("all-user-bets");
     await expect.poll(() => all.getByTestId("bet-item").count()).toBe(2);
-    const statuses = await all.getByTestId("bet-item").evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.status));
+    const statuses = await all
+      .getByTestId("bet-item")
+      .evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.status));
     expect(statuses.every((s) => s === "WON" || s === "LOST")).toBe(true);
     const paid = (await all.getByTestId("bet-payout").allTextContents()).map((t) => Number(t.replace(/\D/g, "")));
     expect(paid.reduce((s, n) => s + n, 0)).toBe(payout);

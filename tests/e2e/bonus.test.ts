@@ -38,7 +38,16 @@ const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(prod
 async function axeViolations(page: Page): Promise<string[]> {
   await injectAxe(page);
   const result = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
   });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
@@ -63,7 +72,9 @@ describe("a player's bonus questions on a race weekend", () => {
     const available = riders.filter((r) => r.available);
     favourite = available[0]!;
     // A clear favourite at 1.10, the field at 250: the favourite takes pole with the seed above.
-    await operator.setOdds(race.id, { odds: available.map((r) => ({ riderId: r.id, odds: r.id === favourite.id ? 1.1 : 250 })) });
+    await operator.setOdds(race.id, {
+      odds: available.map((r) => ({ riderId: r.id, odds: r.id === favourite.id ? 1.1 : 250 })),
+    });
     questions = await operator.send(adminQuestionsCalls.list, { params: { raceId: race.id }, admin: true });
     page = await openSignedIn(browser, product.url, player, "/bonus-questions");
     page.on("pageerror", (e) => errors.push(e.message));
@@ -75,7 +86,12 @@ describe("a player's bonus questions on a race weekend", () => {
   });
 
   it("lists the demo questions of the next race, answers one, changes it and answers a choice; axe-clean at 1280 and 375", async () => {
-    expect(questions.map((q) => q.type).toSorted()).toEqual(["ABOUT_GENERAL", "ABOUT_GRAN_PRIX", "ABOUT_MANUFACTURER", "ABOUT_RIDERS"]);
+    expect(questions.map((q) => q.type).toSorted()).toEqual([
+      "ABOUT_GENERAL",
+      "ABOUT_GRAN_PRIX",
+      "ABOUT_MANUFACTURER",
+      "ABOUT_RIDERS",
+    ]);
     const pole = questions.find((q) => q.source === "POLE")!;
     const podium = questions.find((q) => q.source === "PODIUM_MANUFACTURERS")!;
     await expect.poll(() => card(pole.texts.en!).count(), { timeout: 30_000 }).toBe(1);
@@ -84,13 +100,16 @@ describe("a player's bonus questions on a race weekend", () => {
     for (const width of [1280, 991, 575, 375]) {
       await page.setViewportSize({ width, height: 900 });
       expect(await overflows(page), `no sideways scroll at ${width}px`).toBe(false);
-      if (width === 1280 || width === 375) expect(await axeViolations(page), `bonus questions at ${width}px`).toEqual([]);
+      if (width === 1280 || width === 375)
+        expect(await axeViolations(page), `bonus questions at ${width}px`).toEqual([]);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // A free-text answer: empty is refused, a wrong guess is saved, then changed to the favourite.
     const modal = page.getByRole("dialog");
-    await card(pole.texts.en!).getByRole("button", { name: `Answer: ${pole.texts.en}` }).click();
+    await card(pole.texts.en!)
+      .getByRole("button", { name: `Answer: ${pole.texts.en}` })
+      .click();
     await modal.getByRole("button", { name: "Send answer" }).click();
     await expect.poll(() => modal.getByText("This is a required field").count()).toBe(1);
     expect(await axeViolations(page), "ChooseAnswer").toEqual([]);
@@ -99,7 +118,9 @@ describe("a player's bonus questions on a race weekend", () => {
     await expect.poll(() => modal.getByTestId("answer-sent").count(), { timeout: 15_000 }).toBe(1);
     await modal.getByRole("button", { name: "OK" }).click();
     await expect.poll(() => card(pole.texts.en!).getByTestId("question-answer").textContent()).toBe("Nobody Atall");
-    await card(pole.texts.en!).getByRole("button", { name: `Change answer: ${pole.texts.en}` }).click();
+    await card(pole.texts.en!)
+      .getByRole("button", { name: `Change answer: ${pole.texts.en}` })
+      .click();
     const field = modal.getByRole("textbox", { name: "Answer" });
     expect(await field.inputValue()).toBe("Nobody Atall");
     await field.fill(favourite.name.toUpperCase());
@@ -108,7 +129,9 @@ describe("a player's bonus questions on a race weekend", () => {
     await modal.getByRole("button", { name: "OK" }).click();
 
     // A choice, by keyboard.
-    await card(podium.texts.en!).getByRole("button", { name: `Answer: ${podium.texts.en}` }).click();
+    await card(podium.texts.en!)
+      .getByRole("button", { name: `Answer: ${podium.texts.en}` })
+      .click();
     await modal.getByRole("radio", { name: "1" }).check();
     expect(await axeViolations(page), "ChooseAnswer with options").toEqual([]);
     await modal.getByRole("button", { name: "Send answer" }).click();
@@ -132,7 +155,9 @@ describe("a player's bonus questions on a race weekend", () => {
     const expected = pole.points + (podium.correctAnswer === "1" ? podium.points : 0);
 
     await page.goto(`${product.url}/bonus-questions/all`);
-    await expect.poll(() => card(pole.texts.en!).getByTestId("question-result").textContent(), { timeout: 30_000 }).toBe(`Correct: +${pole.points} pts`);
+    await expect
+      .poll(() => card(pole.texts.en!).getByTestId("question-result").textContent(), { timeout: 30_000 })
+      .toBe(`Correct: +${pole.points} pts`);
     expect(await card(pole.texts.en!).getByTestId("question-correct").textContent()).toBe(favourite.name);
     expect(await card(podium.texts.en!).getByTestId("question-correct").textContent()).toBe(podium.correctAnswer);
     for (const width of [1280, 375]) {
@@ -140,9 +165,14 @@ describe("a player's bonus questions on a race weekend", () => {
       expect(await axeViolations(page), `graded questions at ${width}px`).toEqual([]);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
-    await expect.poll(() => page.getByText("Earned points").locator("xpath=..").locator("strong").first().textContent()).toBe(String(expected));
+    await expect
+      .poll(() => page.getByText("Earned points").locator("xpath=..").locator("strong").first().textContent())
+      .toBe(String(expected));
 
-    const board = await api<{ data: { user: { name: string }; points: number }[] }>("GET", "/leaderboards/season?take=100");
+    const board = await api<{ data: { user: { name: string }; points: number }[] }>(
+      "GET",
+      "/leaderboards/season?take=100",
+    );
     expect(board.data.find((e) => e.user.name === player.name)?.points).toBe(expected);
 
     await page.goto(`${product.url}/results`);

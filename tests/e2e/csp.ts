@@ -11,11 +11,14 @@ const seen: string[] = [];
 export async function watchCsp(context: BrowserContext): Promise<void> {
   await context.addInitScript((prefix) => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      console.error(`${prefix} ${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} in ${e.sourceFile || location.pathname}:${e.lineNumber}`);
+      console.error(
+        `${prefix} ${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} in ${e.sourceFile || location.pathname}:${e.lineNumber}`,
+      );
     });
   }, PREFIX);
   context.on("console", (message) => {
-    if (message.type() === "error" && message.text().startsWith(PREFIX)) seen.push(`${new URL(message.page()?.url() ?? "about:blank").pathname}: ${message.text()}`);
+    if (message.type() === "error" && message.text().startsWith(PREFIX))
+      seen.push(`${new URL(message.page()?.url() ?? "about:blank").pathname}: ${message.text()}`);
   });
 }
 

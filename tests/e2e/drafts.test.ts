@@ -39,14 +39,17 @@ const categories = [
 ];
 
 const setClock = (body: { now: string } | { reset: true }) => callApi(product.url, null, "POST", "/dev/clock", body);
-const nextRace = async () => ((await callApi<RaceInfo[]>(product.url, null, "GET", "/races/next?take=1")) as [RaceInfo])[0];
+const nextRace = async () =>
+  ((await callApi<RaceInfo[]>(product.url, null, "GET", "/races/next?take=1")) as [RaceInfo])[0];
 const startOf = (race: RaceInfo, type: string) => Date.parse(race.sessions.find((s) => s.type === type)!.startsAt);
 
 /** Opens Predictions for a new player and waits for the weekend's cards. */
 async function openWeekend(race: RaceInfo): Promise<{ page: Page; player: Player }> {
   const player = await createPlayer(product.url);
   const page = await openSignedIn(browser, product.url, player, "/predictions");
-  await expect.poll(() => page.getByRole("heading", { level: 2, name: race.name }).count(), { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(() => page.getByRole("heading", { level: 2, name: race.name }).count(), { timeout: 20_000 })
+    .toBe(1);
   await expect.poll(() => page.getByText(/^Predictions made:/).count(), { timeout: 20_000 }).toBe(1);
   return { page, player };
 }
@@ -97,8 +100,12 @@ describe("a session that starts before its choice is saved closes only its own c
 
       await expect.poll(() => unsaved(page, 1).count(), { timeout: 60_000, interval: 500 }).toBe(1);
       await expect.poll(() => card(page, "Fastest in FP1").getByText(expired).count()).toBe(1);
-      expect(await card(page, "Practice fastest").getByRole("button", { name: "Choose another (Practice fastest)" }).count()).toBe(1);
-      expect(await card(page, "Fastest in FP2").getByRole("button", { name: "Choose rider (Fastest in FP2)" }).count()).toBe(1);
+      expect(
+        await card(page, "Practice fastest").getByRole("button", { name: "Choose another (Practice fastest)" }).count(),
+      ).toBe(1);
+      expect(
+        await card(page, "Fastest in FP2").getByRole("button", { name: "Choose rider (Fastest in FP2)" }).count(),
+      ).toBe(1);
 
       await page.getByRole("button", { name: "Save predictions" }).click();
       await expect.poll(() => page.getByText("Predictions saved").count(), { timeout: 15_000 }).toBe(1);
@@ -122,7 +129,13 @@ describe("a session that starts before its choice is saved closes only its own c
     try {
       await page.getByRole("button", { name: "Save predictions" }).click();
       await expect
-        .poll(() => page.getByText("Already started: FP1. What you chose there was not saved; your other choices are kept.").count(), { timeout: 20_000 })
+        .poll(
+          () =>
+            page
+              .getByText("Already started: FP1. What you chose there was not saved; your other choices are kept.")
+              .count(),
+          { timeout: 20_000 },
+        )
         .toBe(1);
       // The app's race-started modal (spec section 8) goes with Escape.
       await expect.poll(() => page.getByRole("dialog").getByText("Race has already started").count()).toBe(1);
@@ -131,9 +144,13 @@ describe("a session that starts before its choice is saved closes only its own c
 
       await expect.poll(() => unsaved(page, 2).count()).toBe(1);
       await expect.poll(() => card(page, "Fastest in FP1").getByText(expired).count()).toBe(1);
-      expect(await card(page, "Practice fastest").getByRole("button", { name: "Choose another (Practice fastest)" }).count()).toBe(1);
+      expect(
+        await card(page, "Practice fastest").getByRole("button", { name: "Choose another (Practice fastest)" }).count(),
+      ).toBe(1);
       expect(await card(page, "Pole position").getByText("Not saved").count()).toBe(1);
-      expect(await card(page, "Fastest in FP2").getByRole("button", { name: "Choose rider (Fastest in FP2)" }).count()).toBe(1);
+      expect(
+        await card(page, "Fastest in FP2").getByRole("button", { name: "Choose rider (Fastest in FP2)" }).count(),
+      ).toBe(1);
       expect(await page.getByText(expired).count()).toBe(1);
 
       await page.getByRole("button", { name: "Save predictions" }).click();

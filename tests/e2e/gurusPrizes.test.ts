@@ -34,14 +34,26 @@ afterAll(async () => {
   await product?.stop();
 });
 
-const api = <T>(player: Player | null, method: string, path: string, body?: unknown) => callApi<T>(product.url, player, method, path, body);
+const api = <T>(player: Player | null, method: string, path: string, body?: unknown) =>
+  callApi<T>(product.url, player, method, path, body);
 
 /** axe-core's violations on the page as it is now (WCAG 2.x A and AA). */
 async function axeViolations(page: Page, within?: string): Promise<string[]> {
   await injectAxe(page);
   const result = await page.evaluate(async (selector) => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(selector ? document.querySelector(selector) : document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    return axe.run(selector ? document.querySelector(selector) : document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
   }, within);
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
@@ -98,7 +110,9 @@ describe("prizes and the motorcycle draw", () => {
     await expect.poll(() => page.getByTestId("draw-winner").textContent(), { timeout: 15_000 }).toContain(player.name);
     await page.getByText(drawn.seed!).waitFor();
     await page.getByRole("button", { name: "Verify the draw in my browser" }).click();
-    await expect.poll(() => page.getByRole("status").filter({ hasText: "Verified" }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Verified" }).count(), { timeout: 15_000 })
+      .toBe(1);
     expect(await verifyPublishedDraw(operator)).toContain("verifies");
     // The winner is told.
     const notices = await api<{ type: string }[]>(player, "GET", "/notifications");
@@ -140,8 +154,12 @@ describe("gurus and favorites", () => {
   it("shows a guru's locked picks on their profile, never the open ones, and follows them", async () => {
     const picks = page.getByTestId("player-picks");
     await picks.waitFor({ timeout: 15_000 });
-    await expect.poll(() => picks.locator("div", { hasText: "Fastest in FP1" }).locator("dd").textContent(), { timeout: 15_000 }).toMatch(/^#\d+ /);
-    expect(await picks.locator("div", { hasText: "Race winner" }).locator("dd").textContent()).toBe("Hidden until the session starts");
+    await expect
+      .poll(() => picks.locator("div", { hasText: "Fastest in FP1" }).locator("dd").textContent(), { timeout: 15_000 })
+      .toMatch(/^#\d+ /);
+    expect(await picks.locator("div", { hasText: "Race winner" }).locator("dd").textContent()).toBe(
+      "Hidden until the session starts",
+    );
     // The section this issue adds (the profile's statistics are another issue's).
     expect(await axeViolations(page, "section[aria-labelledby=player-picks-title]")).toEqual([]);
 
@@ -164,9 +182,15 @@ describe("gurus and favorites", () => {
 describe("news and the guru speak show", () => {
   it("shows the operator's newest episode on the landing page and opens it in the NewsModal", async () => {
     const title = "Guru speak show: the title fight decoded";
-    const added = await operator.send(adminNewsCalls.addNews, { body: { url: "https://www.youtube.com/@MotoGP/videos", title }, admin: true });
+    const added = await operator.send(adminNewsCalls.addNews, {
+      body: { url: "https://www.youtube.com/@MotoGP/videos", title },
+      admin: true,
+    });
     expect(added.created).toBe(true);
-    const again = await operator.send(adminNewsCalls.addNews, { body: { url: "https://www.youtube.com/@MotoGP/videos", title }, admin: true });
+    const again = await operator.send(adminNewsCalls.addNews, {
+      body: { url: "https://www.youtube.com/@MotoGP/videos", title },
+      admin: true,
+    });
     expect(again).toEqual({ item: added.item, created: false });
 
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });

@@ -41,7 +41,17 @@ export async function restartableProduct(env: Record<string, string> = {}): Prom
 
   async function start() {
     const proc = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/main.ts"], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, RATE_LIMIT_MAX: "1000", NODE_ENV: "test", DATABASE_URL: "", REDIS_URL: "", ...env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        RATE_LIMIT_MAX: "1000",
+        NODE_ENV: "test",
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child = proc;
@@ -118,7 +128,11 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** The newest mail the product sent to `to` (the dev outbox, newest first). */
-export async function latestMail(baseUrl: string, to: string, matching?: RegExp): Promise<{ subject: string; text: string }> {
+export async function latestMail(
+  baseUrl: string,
+  to: string,
+  matching?: RegExp,
+): Promise<{ subject: string; text: string }> {
   for (let i = 0; i < 40; i++) {
     const res = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
     const body = (await res.json()) as { result: { subject: string; text: string }[] };

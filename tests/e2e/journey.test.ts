@@ -43,7 +43,9 @@ describe("a guest becomes a player and back", () => {
 
     // Guest landing.
     await page.goto(product.url);
-    await expect.poll(() => page.getByRole("heading", { name: "Call the race before the lights go out" }).count(), WAIT).toBe(1);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Call the race before the lights go out" }).count(), WAIT)
+      .toBe(1);
 
     // Sign up from the landing page's Play now.
     await page.getByRole("button", { name: "Play now" }).first().click();
@@ -64,7 +66,9 @@ describe("a guest becomes a player and back", () => {
     await early.getByLabel("E-mail").fill(email);
     await early.getByLabel("Password", { exact: true }).fill(firstPassword);
     await early.getByRole("button", { name: "Log in" }).click();
-    await expect.poll(() => early.getByText("You need to confirm your email", { exact: false }).count(), WAIT).toBeGreaterThan(0);
+    await expect
+      .poll(() => early.getByText("You need to confirm your email", { exact: false }).count(), WAIT)
+      .toBeGreaterThan(0);
     await page.keyboard.press("Escape");
 
     // Confirm via the link in the outbox: the product signs the player in.
@@ -78,7 +82,9 @@ describe("a guest becomes a player and back", () => {
     await welcome.getByRole("button", { name: "Go to predictions" }).click();
     await welcome.waitFor({ state: "detached" });
     expect(new URL(page.url()).pathname).toBe("/predictions");
-    await expect.poll(() => page.getByRole("button", { name: `Account menu for ${name}` }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("button", { name: `Account menu for ${name}` }).count(), { timeout: 15_000 })
+      .toBe(1);
 
     // Sign out, then sign in by e-mail and password with remember-me.
     await signOut(page);
@@ -88,7 +94,9 @@ describe("a guest becomes a player and back", () => {
 
     // A reload keeps the session.
     await page.reload();
-    await expect.poll(() => page.getByRole("button", { name: `Account menu for ${name}` }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("button", { name: `Account menu for ${name}` }).count(), { timeout: 15_000 })
+      .toBe(1);
 
     // Edit the profile: a bad wallet is refused with the spec's message, a good edit is saved and shown.
     await page.goto(`${product.url}/edit-profile`);
@@ -99,9 +107,13 @@ describe("a guest becomes a player and back", () => {
     await expect.poll(() => page.getByText("It is not ETH address").count(), WAIT).toBeGreaterThan(0);
     await page.getByLabel("Wallet address").fill("0x52908400098527886E0F7030069857D2E4169EE7");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect.poll(() => page.getByText("Your profile has been saved.").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText("Your profile has been saved.").count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await page.goto(`${product.url}/profile`);
-    await expect.poll(() => page.getByText("Late braker, early predictor.").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText("Late braker, early predictor.").count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
 
     // Sign out.
     await signOut(page);
@@ -125,7 +137,9 @@ describe("a guest becomes a player and back", () => {
     await recovery.getByLabel("New password").fill(newPassword);
     await recovery.getByLabel("Confirm password").fill(newPassword);
     await recovery.getByRole("button", { name: "Save password" }).click();
-    await expect.poll(() => page.getByText("Your new password is set. Log in with it now.").count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText("Your new password is set. Log in with it now.").count(), { timeout: 15_000 })
+      .toBe(1);
     await page.getByRole("dialog", { name: "Password changed" }).getByRole("button", { name: "Log in" }).click();
 
     // The old password no longer works; the new one does.
@@ -135,7 +149,9 @@ describe("a guest becomes a player and back", () => {
     await again.getByRole("button", { name: "Log in" }).click();
     await expect.poll(() => again.getByText("Wrong e-mail or password").count(), WAIT).toBeGreaterThan(0);
     await signIn(page, newPassword);
-    await expect.poll(() => page.getByRole("button", { name: `Account menu for ${name}` }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("button", { name: `Account menu for ${name}` }).count(), { timeout: 15_000 })
+      .toBe(1);
 
     expect(errors).toEqual([]);
     await context.close();
@@ -167,5 +183,7 @@ async function signOut(page: Page) {
   await page.getByRole("button", { name: `Account menu for ${name}` }).click();
   await page.getByRole("button", { name: "Sign Out" }).click();
   await page.getByRole("button", { name: "Yes I'm sure" }).click();
-  await expect.poll(() => page.getByRole("button", { name: `Account menu for ${name}` }).count(), { timeout: 15_000 }).toBe(0);
+  await expect
+    .poll(() => page.getByRole("button", { name: `Account menu for ${name}` }).count(), { timeout: 15_000 })
+    .toBe(0);
 }

@@ -22,7 +22,8 @@ afterAll(async () => {
   await product?.stop();
 });
 
-const api = <T>(player: Player, method: string, path: string, body?: unknown) => callApi<T>(product.url, player, method, path, body);
+const api = <T>(player: Player, method: string, path: string, body?: unknown) =>
+  callApi<T>(product.url, player, method, path, body);
 
 /**
  * A public league with `count` accepted members (owner included): the owner and the league through the
@@ -32,7 +33,9 @@ async function fullLeague(count: number): Promise<{ id: string; name: string }> 
   const owner = await createPlayer(product.url);
   const name = `Full${Date.now() % 100000}`;
   const league = await api<{ id: string }>(owner, "POST", "/leagues", { name, type: "PUBLIC" });
-  const filled = await api<{ membersCount: number }>(owner, "POST", `/dev/leagues/${league.id}/fill`, { count: count - 1 });
+  const filled = await api<{ membersCount: number }>(owner, "POST", `/dev/leagues/${league.id}/fill`, {
+    count: count - 1,
+  });
   expect(filled.membersCount).toBe(count);
   return { id: league.id, name };
 }
@@ -54,7 +57,9 @@ describe("leagues between two players", () => {
     await pageA.getByText("Private", { exact: true }).click();
     await pageA.getByLabel("Description").fill("Only the late brakers.");
     await pageA.getByRole("button", { name: "Create league" }).last().click();
-    await expect.poll(() => new URL(pageA.url()).pathname, { timeout: 15_000 }).toMatch(/^\/leagues\/(?!create$)[^/]+$/);
+    await expect
+      .poll(() => new URL(pageA.url()).pathname, { timeout: 15_000 })
+      .toMatch(/^\/leagues\/(?!create$)[^/]+$/);
     const leagueId = new URL(pageA.url()).pathname.split("/").at(-1)!;
     await expect.poll(() => pageA.getByRole("heading", { level: 1, name: leagueName }).count()).toBe(1);
     // The new league's page opens at its top (it kept the form's scroll, 319 px down).
@@ -77,7 +82,9 @@ describe("leagues between two players", () => {
     const accept = pageB.getByRole("button", { name: `Accept the invitation to ${leagueName}` });
     await expect.poll(() => accept.count(), { timeout: 15_000 }).toBe(1);
     await accept.click();
-    await expect.poll(() => pageB.getByRole("button", { name: `Leave league: ${leagueName}` }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => pageB.getByRole("button", { name: `Leave league: ${leagueName}` }).count(), { timeout: 15_000 })
+      .toBe(1);
 
     // A sees B in the members list without reloading.
     const members = pageA.getByRole("list", { name: "Members" });
@@ -90,13 +97,19 @@ describe("leagues between two players", () => {
     expect(await pageB.getByRole("button", { name: `Join ${full.name}` }).count()).toBe(0);
     await pageB.getByRole("button", { name: `League full: ${full.name}` }).click();
     const fullModal = dialog(pageB);
-    await expect.poll(() => fullModal.getByText("The maximum number of participants in the league has already been reached").count()).toBe(1);
+    await expect
+      .poll(() =>
+        fullModal.getByText("The maximum number of participants in the league has already been reached").count(),
+      )
+      .toBe(1);
     expect(await fullModal.getByRole("button").allTextContents()).toEqual(["OK"]);
     await fullModal.getByRole("button", { name: "OK" }).click();
 
     // A cannot leave while B is in.
     await pageA.getByRole("button", { name: `Leave league: ${leagueName}` }).click();
-    await expect.poll(() => dialog(pageA).getByText("You cannot leave your league while there are other members in it.").count()).toBe(1);
+    await expect
+      .poll(() => dialog(pageA).getByText("You cannot leave your league while there are other members in it.").count())
+      .toBe(1);
     await dialog(pageA).getByRole("button", { name: "OK" }).click();
 
     // A removes B, with confirmation.
@@ -133,11 +146,15 @@ describe("Invite link: a genuine link makes the player a member and opens the le
     page.on("pageerror", (e) => errors.push(e.message));
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/leagues/${league.id}`);
     await expect.poll(() => page.getByRole("heading", { level: 1, name }).count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => page.getByRole("button", { name: `Leave league: ${name}` }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("button", { name: `Leave league: ${name}` }).count(), { timeout: 15_000 })
+      .toBe(1);
 
     // Spec: the 509 (already a member) is the failure without a retry modal: the page says why.
     await page.goto(`${product.url}${opened}`);
-    await expect.poll(() => page.getByText("You are already in this league", { exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText("You are already in this league", { exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
     expect(await dialog(page).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Try Again" }).count()).toBe(0);
 
@@ -145,7 +162,9 @@ describe("Invite link: a genuine link makes the player a member and opens the le
     const altered = new URL(link);
     altered.searchParams.set("signature", `${altered.searchParams.get("signature")!.slice(0, -4)}AAAA`);
     await page.goto(`${product.url}/leagues${altered.search}`);
-    await expect.poll(() => dialog(page).getByRole("button", { name: "Try Again" }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => dialog(page).getByRole("button", { name: "Try Again" }).count(), { timeout: 15_000 })
+      .toBe(1);
     await expect.poll(() => dialog(page).getByText("This invite link is not valid", { exact: true }).count()).toBe(1);
 
     expect(errors).toEqual([]);

@@ -19,10 +19,15 @@ afterAll(async () => {
   await product?.dispose();
 });
 
-const api = <T>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(product.url, token ?? null, method, path, body);
+const api = <T>(method: string, path: string, token?: string, body?: unknown) =>
+  callApi<T>(product.url, token ?? null, method, path, body);
 
 const notify = (userId: string, league: string) =>
-  api("POST", "/dev/notify", undefined, { userId, type: "LEAGUE_INVITATION", value: { league: { id: "8b0c6a52-6f4e-4a1b-9a51-3f2a8e2b1c11", name: league }, user: { id: userId, name: "Vale" } } });
+  api("POST", "/dev/notify", undefined, {
+    userId,
+    type: "LEAGUE_INVITATION",
+    value: { league: { id: "8b0c6a52-6f4e-4a1b-9a51-3f2a8e2b1c11", name: league }, user: { id: userId, name: "Vale" } },
+  });
 
 const bell = (page: Page) => page.locator("button[data-live]");
 const badge = (page: Page) => page.getByTestId("notifications-badge");
@@ -52,12 +57,20 @@ describe("live notifications in the browser", () => {
     expect(await items.first().textContent()).toContain("Vale invited you to join the league Paddock Club");
     await expect.poll(() => badge(page).count()).toBe(0);
     await expect
-      .poll(async () => (await api<{ isRead: boolean }[]>("GET", "/notifications", player.tokens.accessToken)).map((n) => n.isRead), { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await api<{ isRead: boolean }[]>("GET", "/notifications", player.tokens.accessToken)).map((n) => n.isRead),
+        { timeout: 10_000 },
+      )
       .toEqual([true, true]);
 
     await page.getByRole("button", { name: "Delete all" }).click();
     await expect.poll(() => page.getByText("The list is empty...").count()).toBe(1);
-    await expect.poll(async () => (await api<unknown[]>("GET", "/notifications", player.tokens.accessToken)).length, { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(async () => (await api<unknown[]>("GET", "/notifications", player.tokens.accessToken)).length, {
+        timeout: 10_000,
+      })
+      .toBe(0);
     await page.keyboard.press("Escape");
   }, 60_000);
 

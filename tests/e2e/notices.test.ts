@@ -76,7 +76,9 @@ describe("a race weekend's results: one notice per session, grouped under one he
     const texts = await links.allTextContents();
     expect(new Set(texts).size).toBe(7);
     expect(texts.some((t) => t.includes("Czech Grand Prix, Race: results are in. Your points: 25"))).toBe(true);
-    expect(texts.some((t) => t.includes("Czech Grand Prix, Most positions gained: results are in. Your points: 15"))).toBe(true);
+    expect(
+      texts.some((t) => t.includes("Czech Grand Prix, Most positions gained: results are in. Your points: 15")),
+    ).toBe(true);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       expect(await axeViolations(page), `the bell, a weekend open, at ${width}px`).toEqual([]);

@@ -20,7 +20,12 @@ beforeAll(async () => {
   product = await startProduct({ ADMIN_TOKEN });
   browser = await launchBrowser();
   player = await createPlayer(product.url);
-  leagueId = (await callApi<{ id: string }>(product.url, player, "POST", "/leagues", { name: `Wide${Date.now() % 100000}`, type: "PUBLIC" })).id;
+  leagueId = (
+    await callApi<{ id: string }>(product.url, player, "POST", "/leagues", {
+      name: `Wide${Date.now() % 100000}`,
+      type: "PUBLIC",
+    })
+  ).id;
 }, 180_000);
 
 afterAll(async () => {
@@ -48,26 +53,44 @@ const accountMenu = (page: Page) => page.getByRole("button", { name: new RegExp(
 
 /** The lines a box's text is set in, as the browser broke it. */
 function lines(page: Page, selector: string) {
-  return page.locator(selector).first().evaluate((el) => {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    const out: { top: number; text: string }[] = [];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? "";
-      for (let i = 0; i < text.length; i++) {
-        const range = document.createRange();
-        range.setStart(node, i);
-        range.setEnd(node, i + 1);
-        const top = Math.round(range.getBoundingClientRect().top);
-        const last = out.at(-1);
-        if (last && Math.abs(last.top - top) < 4) last.text += text[i];
-        else out.push({ top, text: text[i]! });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const out: { top: number; text: string }[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (let i = 0; i < text.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          const last = out.at(-1);
+          if (last && Math.abs(last.top - top) < 4) last.text += text[i];
+          else out.push({ top, text: text[i]! });
+        }
       }
-    }
-    return out.map((l) => l.text.trim()).filter(Boolean);
-  });
+      return out.map((l) => l.text.trim()).filter(Boolean);
+    });
 }
 
-const SCREENS = ["/", "/predictions", "/bets", "/leagues", "/leagues/all-leagues", "/leaderboards", "/riders-and-teams", "/results", "/profile", "/edit-profile", "/shop", "/prizes", "/bonus-questions", "/faq"];
+const SCREENS = [
+  "/",
+  "/predictions",
+  "/bets",
+  "/leagues",
+  "/leagues/all-leagues",
+  "/leaderboards",
+  "/riders-and-teams",
+  "/results",
+  "/profile",
+  "/edit-profile",
+  "/shop",
+  "/prizes",
+  "/bonus-questions",
+  "/faq",
+];
 
 describe("375 px: no text is cut or runs past its box", () => {
   for (const language of ["ja", "de", "th"]) {
@@ -99,8 +122,14 @@ describe("375 px: no text is cut or runs past its box", () => {
       // The chooser lists the race's substitutes and wildcards with their tag beside the name.
       await page.goto(`${product.url}/predictions`);
       await settle(page);
-      const choose = (await import(`../../src/i18n/locales/${language}/predictions.json`)).default.card.choose as string;
-      await openDialog(page, () => page.getByRole("button", { name: new RegExp(`^${choose}`) }).first().click());
+      const choose = (await import(`../../src/i18n/locales/${language}/predictions.json`)).default.card
+        .choose as string;
+      await openDialog(page, () =>
+        page
+          .getByRole("button", { name: new RegExp(`^${choose}`) })
+          .first()
+          .click(),
+      );
       await check("rider chooser");
       await page.context().close();
       expect(found.size, [...found].map(([where, what]) => `${where}:\n  ${what.join("\n  ")}`).join("\n")).toBe(0);
@@ -129,7 +158,10 @@ describe("Japanese breaks between phrases, not inside a word", () => {
     await page.goto(`${product.url}/shop`);
     await settle(page);
     const reason = await lines(page, "[data-testid=history] tbody td:nth-child(2)");
-    expect(reason.every((l) => l.length >= 3), reason.join(" / ")).toBe(true);
+    expect(
+      reason.every((l) => l.length >= 3),
+      reason.join(" / "),
+    ).toBe(true);
     await page.context().close();
   }, 120_000);
 });
@@ -143,9 +175,12 @@ describe("a long answer is a message under a heading, clear of the ✕", () => {
       await accountMenu(page).click();
       await page.locator("header li button").nth(-2).click();
     });
-    await expect.poll(() => dialog(page).locator("p").count(), { timeout: 20_000 }).toBeGreaterThan(0).catch(async (error: unknown) => {
-      throw new Error(`${String(error)}\n${await dialog(page).innerHTML()}`);
-    });
+    await expect
+      .poll(() => dialog(page).locator("p").count(), { timeout: 20_000 })
+      .toBeGreaterThan(0)
+      .catch(async (error: unknown) => {
+        throw new Error(`${String(error)}\n${await dialog(page).innerHTML()}`);
+      });
     const heading = dialog(page).getByRole("heading").first();
     expect(await heading.textContent()).not.toMatch(/[A-Z0-9]{5,}/);
     expect(await dialog(page).locator("p").first().textContent()).toMatch(/[A-Z0-9]{5,}/);

@@ -17,7 +17,10 @@ export async function overflowingElements(page: Page): Promise<string[]> {
     // oxlint-disable-next-line unicorn/consistent-function-scoping -- runs in the page: it must live inside evaluate
     const name = (el: Element) => {
       const id = el.getAttribute("data-testid");
-      const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 2).join(".")}` : "";
+      const cls =
+        typeof el.className === "string" && el.className
+          ? `.${el.className.trim().split(/\s+/).slice(0, 2).join(".")}`
+          : "";
       const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
       return `${el.tagName.toLowerCase()}${cls}${id ? `[data-testid=${id}]` : ""} "${text}"`;
     };
@@ -40,9 +43,11 @@ export async function overflowingElements(page: Page): Promise<string[]> {
       // A loading spinner is there for a moment; its label is read, not shown.
       if (rect.width === 0 || rect.height === 0 || el.getAttribute("role") === "status" || hidden(el)) continue;
       // A sideways scroller (a wide table's wrapper) is meant to hold more than it shows; a dialog is not.
-      const scrolls = (style.overflowX === "auto" || style.overflowX === "scroll") && el.getAttribute("role") !== "dialog";
+      const scrolls =
+        (style.overflowX === "auto" || style.overflowX === "scroll") && el.getAttribute("role") !== "dialog";
       // Inputs and selects keep their text inside and scroll it themselves.
-      const field = el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
+      const field =
+        el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
       if (!scrolls && !field && el.clientWidth > 1 && el.scrollWidth - el.clientWidth > 1) {
         out.push(`${name(el)} content ${el.scrollWidth}px in ${el.clientWidth}px`);
         continue;
@@ -52,10 +57,13 @@ export async function overflowingElements(page: Page): Promise<string[]> {
       let box: HTMLElement | null = el.parentElement;
       while (box && box !== document.body && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
       // Past a box's edge, only what a player reads counts: a decorative picture may be cropped on purpose.
-      const reads = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /\S/.test(n.textContent ?? "")) || el instanceof HTMLButtonElement;
+      const reads =
+        [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /\S/.test(n.textContent ?? "")) ||
+        el instanceof HTMLButtonElement;
       if (style.position === "fixed" || !reads) continue;
       if (!box || box === document.body) {
-        if (rect.right > width + 1 || rect.left < -1) out.push(`${name(el)} reaches ${Math.round(rect.left)}–${Math.round(rect.right)}px of ${width}px`);
+        if (rect.right > width + 1 || rect.left < -1)
+          out.push(`${name(el)} reaches ${Math.round(rect.left)}–${Math.round(rect.right)}px of ${width}px`);
         continue;
       }
       const outer = box.getBoundingClientRect();
@@ -63,7 +71,9 @@ export async function overflowingElements(page: Page): Promise<string[]> {
       const left = outer.left + box.clientLeft;
       const right = left + box.clientWidth;
       if ((box.scrollLeft === 0 && rect.left < left - 1) || (clips && rect.right > right + 1)) {
-        out.push(`${name(el)} at ${Math.round(rect.left)}–${Math.round(rect.right)}px, outside ${name(box)} (${Math.round(left)}–${Math.round(right)}px)`);
+        out.push(
+          `${name(el)} at ${Math.round(rect.left)}–${Math.round(rect.right)}px, outside ${name(box)} (${Math.round(left)}–${Math.round(right)}px)`,
+        );
       }
     }
     return out;

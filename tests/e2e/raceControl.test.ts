@@ -28,7 +28,8 @@ let player: Player;
 let raceId: string;
 let fp1: { startsAt: string; endsAt: string };
 
-const api = <T>(who: Player | null, method: string, path: string, body?: unknown) => callApi<T>(product.url, who, method, path, body);
+const api = <T>(who: Player | null, method: string, path: string, body?: unknown) =>
+  callApi<T>(product.url, who, method, path, body);
 const control = () => api<RaceControl>(operator, "GET", `/admin/races/${raceId}/control`);
 const setClock = (iso: string) => api(null, "POST", "/dev/clock", { now: iso });
 const minutes = (ms: number) => ms * 60_000;
@@ -39,9 +40,13 @@ beforeAll(async () => {
   operator = await createPlayer(product.url);
   player = await createPlayer(product.url);
   await product.stop();
-  const granted = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "grant", operator.email, "operator"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-  });
+  const granted = await run(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "grant", operator.email, "operator"],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    },
+  );
   expect(granted.stdout).toContain(`${operator.email} is now operator.`);
   await product.start();
   browser = await launchBrowser();
@@ -67,7 +72,9 @@ async function countdownSeconds(page: Page): Promise<number> {
 async function openRaceControl(width = 1280): Promise<Page> {
   const page = await openSignedIn(browser, product.url, operator, "/staff/race-control");
   await page.setViewportSize({ width, height: 900 });
-  await expect.poll(() => page.getByRole("heading", { level: 1, name: "Race control" }).count(), { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(() => page.getByRole("heading", { level: 1, name: "Race control" }).count(), { timeout: 20_000 })
+    .toBe(1);
   await expect.poll(() => page.getByTestId("session-FP1").count(), { timeout: 20_000 }).toBe(1);
   return page;
 }
@@ -89,7 +96,9 @@ describe("race control in the browser", () => {
     await panel.getByRole("button", { name: "Review the move" }).click();
     await expect.poll(() => panel.getByTestId("move-summary").count()).toBe(1);
     await panel.getByRole("button", { name: "Move Free practice 1" }).click();
-    await expect.poll(() => panel.getByTestId("flow-done").textContent(), { timeout: 15_000 }).toMatch(/^Free practice 1 moved\. Players told: \d+\.$/);
+    await expect
+      .poll(() => panel.getByTestId("flow-done").textContent(), { timeout: 15_000 })
+      .toMatch(/^Free practice 1 moved\. Players told: \d+\.$/);
     const moved = (await control()).sessions.find((s) => s.type === "FP1")!;
     expect(Date.parse(moved.startsAt) - Date.parse(fp1.startsAt)).toBe(minutes(30));
     expect(Date.parse(moved.endsAt) - Date.parse(fp1.endsAt)).toBe(minutes(30));
@@ -104,7 +113,11 @@ describe("race control in the browser", () => {
     await expect.poll(() => playerPage.getByRole("dialog").count()).toBe(0);
     await playerPage.getByRole("button", { name: "Save predictions" }).click();
     await expect.poll(() => playerPage.getByText("Predictions saved").count(), { timeout: 15_000 }).toBe(1);
-    const saved = await api<{ data: { category: string; riderId: string; savedAt: string }[] }>(player, "GET", `/predictions/races/${raceId}`);
+    const saved = await api<{ data: { category: string; riderId: string; savedAt: string }[] }>(
+      player,
+      "GET",
+      `/predictions/races/${raceId}`,
+    );
     const pick = saved.data.find((p) => p.category === "FP1")!;
     expect(Date.parse(pick.savedAt)).toBeGreaterThan(Date.parse(fp1.startsAt));
     fp1 = { startsAt: moved.startsAt, endsAt: moved.endsAt };
@@ -113,7 +126,11 @@ describe("race control in the browser", () => {
   }, 180_000);
 
   it("FP1 entered by race numbers after a preview, then corrected: the player's Results show the points before and after, and why", async () => {
-    const saved = await api<{ data: { category: string; riderId: string }[] }>(player, "GET", `/predictions/races/${raceId}`);
+    const saved = await api<{ data: { category: string; riderId: string }[] }>(
+      player,
+      "GET",
+      `/predictions/races/${raceId}`,
+    );
     const picked = saved.data.find((p) => p.category === "FP1")!.riderId;
     const riders = (await control()).riders.filter((r) => !r.out);
     const numberOf = (id: string) => riders.find((r) => r.id === id)!.number;
@@ -130,7 +147,9 @@ describe("race control in the browser", () => {
     // Unknown and repeated numbers are named and nothing is sent.
     await numbers.fill(`${numberOf(picked)} ${numberOf(picked)} 999`);
     await panel.getByRole("button", { name: "Preview" }).click();
-    await expect.poll(() => panel.getByText("No rider of this weekend has these numbers: 999.", { exact: false }).count()).toBe(1);
+    await expect
+      .poll(() => panel.getByText("No rider of this weekend has these numbers: 999.", { exact: false }).count())
+      .toBe(1);
     await expect.poll(() => panel.getByText("Typed more than once:", { exact: false }).count()).toBe(1);
     await numbers.fill([numberOf(picked), ...others.slice(0, 4)].join(" "));
     await expect.poll(() => panel.getByTestId("resolved-riders").getByRole("listitem").count()).toBe(5);
@@ -139,23 +158,38 @@ describe("race control in the browser", () => {
     await expect.poll(() => preview.count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => preview.getByText("Picks scored").count()).toBe(1);
     await panel.getByRole("button", { name: "Enter the classification" }).click();
-    await expect.poll(() => panel.getByTestId("flow-done").textContent(), { timeout: 15_000 }).toBe("The FP1 classification is entered.");
+    await expect
+      .poll(() => panel.getByTestId("flow-done").textContent(), { timeout: 15_000 })
+      .toBe("The FP1 classification is entered.");
     await panel.getByRole("button", { name: "Close" }).click();
 
     // The stewards' correction: the player's rider is fifth now.
-    await expect.poll(() => session.getByRole("button", { name: "Correct FP1 classification" }).count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => session.getByRole("button", { name: "Correct FP1 classification" }).count(), { timeout: 20_000 })
+      .toBe(1);
     await session.getByRole("button", { name: "Correct FP1 classification" }).click();
     const correction = page.getByTestId("entry-panel");
     const field = correction.getByRole("textbox", { name: "Race numbers in finishing order" });
     await expect.poll(() => field.inputValue()).toBe([numberOf(picked), ...others.slice(0, 4)].join(" "));
     await field.fill([...others.slice(0, 4), numberOf(picked)].join(" "));
     await correction.getByRole("button", { name: "Preview" }).click();
-    await expect.poll(() => correction.getByTestId("result-preview").getByText("Points, net change").count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => correction.getByTestId("result-preview").getByText("Points, net change").count(), { timeout: 15_000 })
+      .toBe(1);
     await correction.getByRole("button", { name: "Correct the classification" }).click();
-    await expect.poll(() => correction.getByTestId("flow-done").textContent(), { timeout: 15_000 }).toBe("The FP1 classification is corrected.");
+    await expect
+      .poll(() => correction.getByTestId("flow-done").textContent(), { timeout: 15_000 })
+      .toBe("The FP1 classification is corrected.");
     await page.context().close();
 
-    const scored = await api<{ data: { category: string; state: string; points: number | null; before?: { state: string; points: number } | null }[] }>(player, "GET", `/predictions/races/${raceId}/results`);
+    const scored = await api<{
+      data: {
+        category: string;
+        state: string;
+        points: number | null;
+        before?: { state: string; points: number } | null;
+      }[];
+    }>(player, "GET", `/predictions/races/${raceId}/results`);
     const fp1Pick = scored.data.find((p) => p.category === "FP1")!;
     expect(fp1Pick.before).toBeTruthy();
     expect(fp1Pick.before!.points).not.toBe(fp1Pick.points);
@@ -172,8 +206,15 @@ describe("race control in the browser", () => {
   }, 180_000);
 
   it("the operator brings in a new rider as a wildcard: the form says what is missing, the entry list then tags them, and the audit log has it as the CLI's", async () => {
-    const teams = await api<{ id: string; name: string; riders: { number: number }[] }[]>(null, "GET", "/riders/teams?raceClass=MOTOGP");
-    const taken = new Set([...teams.flatMap((t) => t.riders.map((r) => r.number)), ...(await control()).riders.map((r) => r.number)]);
+    const teams = await api<{ id: string; name: string; riders: { number: number }[] }[]>(
+      null,
+      "GET",
+      "/riders/teams?raceClass=MOTOGP",
+    );
+    const taken = new Set([
+      ...teams.flatMap((t) => t.riders.map((r) => r.number)),
+      ...(await control()).riders.map((r) => r.number),
+    ]);
     const number = [...Array(900).keys()].map((i) => 999 - i).find((n) => !taken.has(n))!;
     const team = teams[0]!;
     const name = "Lorenzo Savadori";
@@ -197,22 +238,35 @@ describe("race control in the browser", () => {
     await expect.poll(() => form.getByText("This is a required field").count()).toBe(0);
     await panel.getByRole("button", { name: "Add the wildcard" }).focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => panel.getByTestId("flow-done").textContent(), { timeout: 15_000 }).toBe("The wildcard is on the entry list.");
+    await expect
+      .poll(() => panel.getByTestId("flow-done").textContent(), { timeout: 15_000 })
+      .toBe("The wildcard is on the entry list.");
 
-    const row = page.getByRole("region", { name: "Entry list table" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+    const row = page
+      .getByRole("region", { name: "Entry list table" })
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name }) });
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
     expect(await row.textContent()).toContain(String(number));
     expect(await row.textContent()).toContain("Wildcard");
     const entered = (await control()).riders.find((r) => r.name === name)!;
     expect(entered).toMatchObject({ number, role: "WILDCARD", out: false, replaces: null });
-    const audit = await api<{ data: { action: string; target: string; after: { entry: { id: string; created: boolean } } }[] }>(operator, "GET", `/admin/audit?raceId=${raceId}`);
-    expect(audit.data.find((a) => a.action === "RIDER_WILDCARD")?.after.entry).toMatchObject({ id: entered.id, created: true });
+    const audit = await api<{
+      data: { action: string; target: string; after: { entry: { id: string; created: boolean } } }[];
+    }>(operator, "GET", `/admin/audit?raceId=${raceId}`);
+    expect(audit.data.find((a) => a.action === "RIDER_WILDCARD")?.after.entry).toMatchObject({
+      id: entered.id,
+      created: true,
+    });
     await page.context().close();
 
     // At 375 px the form fits: axe with it open, and nothing wider than the screen.
     const narrow = await openRaceControl(375);
     await narrow.getByRole("button", { name: "Add a wildcard" }).click();
-    await narrow.getByTestId("action-panel").getByRole("combobox", { name: "Rider" }).selectOption({ label: "A new rider…" });
+    await narrow
+      .getByTestId("action-panel")
+      .getByRole("combobox", { name: "Rider" })
+      .selectOption({ label: "A new rider…" });
     await expect.poll(() => narrow.getByRole("group", { name: "New rider" }).count()).toBe(1);
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await axeViolations(narrow), "the new rider's form at 375 px").toEqual([]);
@@ -225,7 +279,9 @@ describe("race control in the browser", () => {
       expect(await axeViolations(page), `/staff/race-control at ${width} px`).toEqual([]);
       await page.goto(`${product.url}/staff/audit`);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).count(), { timeout: 20_000 }).toBe(1);
-      expect(await page.getByRole("heading", { level: 1, name: "You ran wide" }).count(), "the audit page exists").toBe(0);
+      expect(await page.getByRole("heading", { level: 1, name: "You ran wide" }).count(), "the audit page exists").toBe(
+        0,
+      );
       expect(await axeViolations(page), `/staff/audit at ${width} px`).toEqual([]);
       await page.context().close();
     }

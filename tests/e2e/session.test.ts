@@ -18,7 +18,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   // RATE_LIMIT_MAX=10: the harness's 1000 would hide a refresh limited per address.
-  product = await restartableProduct({ RATE_LIMIT_MAX: "10", ACCESS_TTL_SECONDS: String(ACCESS_TTL_SECONDS), ADMIN_TOKEN });
+  product = await restartableProduct({
+    RATE_LIMIT_MAX: "10",
+    ACCESS_TTL_SECONDS: String(ACCESS_TTL_SECONDS),
+    ADMIN_TOKEN,
+  });
   browser = await launchBrowser();
 }, 180_000);
 
@@ -28,7 +32,8 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const accountMenu = (page: Page, player: Player) => page.getByRole("button", { name: `Account menu for ${player.name}` });
+const accountMenu = (page: Page, player: Player) =>
+  page.getByRole("button", { name: `Account menu for ${player.name}` });
 const isRefresh = (url: string) => url.endsWith("/api/auth/refresh");
 const playNow = (page: Page) => page.getByRole("button", { name: "Play now" });
 
@@ -49,7 +54,10 @@ async function settled(page: Page, player: Player, timeout = 30_000): Promise<"i
   for (;;) {
     const state = await session(page, player);
     if (state !== "unsure") return state;
-    if (Date.now() > deadline) throw new Error(`the tab showed neither the account menu nor Play now:\n${(await page.locator("body").innerText()).slice(0, 2000)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `the tab showed neither the account menu nor Play now:\n${(await page.locator("body").innerText()).slice(0, 2000)}`,
+      );
     await sleep(200);
   }
 }
@@ -78,7 +86,9 @@ describe("a server restart keeps every open tab signed in", () => {
     expect(await session(page, player)).toBe("in");
     expect(await storedRefreshToken(page)).toBeTruthy();
 
-    const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh") && r.status() === 200, { timeout: 90_000 });
+    const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh") && r.status() === 200, {
+      timeout: 90_000,
+    });
     await product.start();
     await refreshed;
     expect(await settled(page, player)).toBe("in");
@@ -100,7 +110,11 @@ const WEEKEND_ACCESS_TTL_SECONDS = 14 * 24 * 3600;
 describe("ten players on one address stay signed in through a simulated weekend", () => {
   let weekendProduct: RestartableProduct;
   beforeAll(async () => {
-    weekendProduct = await restartableProduct({ RATE_LIMIT_MAX: "10", ACCESS_TTL_SECONDS: String(WEEKEND_ACCESS_TTL_SECONDS), ADMIN_TOKEN });
+    weekendProduct = await restartableProduct({
+      RATE_LIMIT_MAX: "10",
+      ACCESS_TTL_SECONDS: String(WEEKEND_ACCESS_TTL_SECONDS),
+      ADMIN_TOKEN,
+    });
   }, 180_000);
   afterAll(async () => {
     await weekendProduct?.dispose();
@@ -127,10 +141,14 @@ describe("ten players on one address stay signed in through a simulated weekend"
     let output = "";
     // The operator's own folder for the draw seed it keeps (not the work tree's ./data).
     const operatorDir = mkdtempSync(join(tmpdir(), "pp-e2e-operator-"));
-    const simulation = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/simulate.ts", "--players", "10", "--pause", "1", "--seed", "20261201"], {
-      env: { ...process.env, API_URL: weekendProduct.url, ADMIN_TOKEN, DATA_DIR: operatorDir },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const simulation = spawn(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "scripts/simulate.ts", "--players", "10", "--pause", "1", "--seed", "20261201"],
+      {
+        env: { ...process.env, API_URL: weekendProduct.url, ADMIN_TOKEN, DATA_DIR: operatorDir },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     simulation.stdout.on("data", (d) => (output += String(d)));
     simulation.stderr.on("data", (d) => (output += String(d)));
     const exited = new Promise<number | null>((resolve) => simulation.once("exit", resolve));
@@ -147,7 +165,10 @@ describe("ten players on one address stay signed in through a simulated weekend"
         await expect.poll(() => inFlight.get(page), { timeout: 60_000 }).toBe(0);
         await page.context().clearCookies({ name: "accessToken" });
         await page.reload();
-        expect(await settled(page, players[i]!), `${players[i]!.name} after refreshes answered ${refreshes.join(" ")}\n${output}`).toBe("in");
+        expect(
+          await settled(page, players[i]!),
+          `${players[i]!.name} after refreshes answered ${refreshes.join(" ")}\n${output}`,
+        ).toBe("in");
       }
       rounds += 1;
       await sleep(ACCESS_TTL_SECONDS * 1000);

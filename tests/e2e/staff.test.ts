@@ -37,12 +37,22 @@ afterAll(async () => {
   await product?.dispose();
 });
 
-const api = <T>(player: Player | null, method: string, path: string, body?: unknown) => apiAnswer<T>(product.url, player, method, path, body);
+const api = <T>(player: Player | null, method: string, path: string, body?: unknown) =>
+  apiAnswer<T>(product.url, player, method, path, body);
 
 async function axeViolations(page: Page): Promise<string[]> {
   await injectAxe(page);
   const result = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
   });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
@@ -75,14 +85,24 @@ describe("staff tools", () => {
       if (r.url().includes("/api/analytics/")) answers.push(r.status());
     });
     await page.getByRole("button", { name: `Join ${name}` }).click();
-    await expect.poll(() => page.getByRole("button", { name: `Leave league: ${name}` }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("button", { name: `Leave league: ${name}` }).count(), { timeout: 15_000 })
+      .toBe(1);
 
     // In the same tab (the app's actors live on), the player saves an FP1 pick; the server clock moves two
     // minutes into FP1 and the player changes it at the EARLY price through the ChangePrediction modal.
-    const [race] = (await api<{ id: string; name: string; sessions: { type: string; startsAt: string }[] }[]>(null, "GET", "/races/next?take=1")).result;
+    const [race] = (
+      await api<{ id: string; name: string; sessions: { type: string; startsAt: string }[] }[]>(
+        null,
+        "GET",
+        "/races/next?take=1",
+      )
+    ).result;
     const fp1Start = Date.parse(race!.sessions.find((s) => s.type === "FP1")!.startsAt);
     await page.getByRole("link", { name: "Predictions" }).first().click();
-    await expect.poll(() => page.getByRole("heading", { level: 2, name: race!.name }).count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 2, name: race!.name }).count(), { timeout: 20_000 })
+      .toBe(1);
     await page.getByRole("button", { name: "Choose rider (Fastest in FP1)" }).click();
     await chooseAnotherRider(page);
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
@@ -100,14 +120,24 @@ describe("staff tools", () => {
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
 
     await hide(page);
-    const reported = (needle: string) => sent.some((s) => s.url.endsWith("/analytics/transitions") && s.body.includes(needle));
+    const reported = (needle: string) =>
+      sent.some((s) => s.url.endsWith("/analytics/transitions") && s.body.includes(needle));
     await expect.poll(() => reported('"league.join"'), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => reported('"change.confirm"') && reported('"xstate.done.actor.submitChange"'), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => reported('"change.confirm"') && reported('"xstate.done.actor.submitChange"'), { timeout: 15_000 })
+      .toBe(true);
     expect(sent.some((s) => s.url.endsWith("/analytics/page-view"))).toBe(true);
     await expect.poll(() => answers.length).toBeGreaterThanOrEqual(sent.length);
     expect(answers.every((status) => status === 200)).toBe(true);
     for (const s of sent) {
-      for (const secret of [player.email, player.name, player.tokens.accessToken, player.tokens.refreshToken, player.password]) expect(s.body).not.toContain(secret);
+      for (const secret of [
+        player.email,
+        player.name,
+        player.tokens.accessToken,
+        player.tokens.refreshToken,
+        player.password,
+      ])
+        expect(s.body).not.toContain(secret);
       expect(s.body).not.toContain("?");
     }
 
@@ -135,28 +165,53 @@ describe("staff tools", () => {
     expect(reports[0]).toContain('"machine":"leagueJoin"');
     // Back to the real time: the counts were taken on the server's (moved) day, the analyst reads a range spanning both.
     await api(null, "POST", "/dev/clock", { reset: true });
-    const days = [new Date(fp1Start).toISOString().slice(0, 10), new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10), new Date().toISOString().slice(0, 10)].toSorted();
-    for (const secret of [player.email, player.name, player.tokens.accessToken, player.tokens.refreshToken, player.password]) expect(reports[0]).not.toContain(secret);
+    const days = [
+      new Date(fp1Start).toISOString().slice(0, 10),
+      new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10),
+      new Date().toISOString().slice(0, 10),
+    ].toSorted();
+    for (const secret of [
+      player.email,
+      player.name,
+      player.tokens.accessToken,
+      player.tokens.refreshToken,
+      player.password,
+    ])
+      expect(reports[0]).not.toContain(secret);
 
     // A player is refused: 403 from the API, the not-found page in the SPA.
     expect((await api(player, "GET", "/staff/flows?from=2020-01-01&to=2020-01-02")).status).toBe(403);
     await page.goto(`${product.url}/staff/flows`);
-    await expect.poll(() => page.getByRole("heading", { level: 1, name: "You ran wide" }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1, name: "You ran wide" }).count(), { timeout: 15_000 })
+      .toBe(1);
     await page.context().close();
 
     // The operator grants the analyst role from the command line (the embedded database: server stopped).
     const analyst = await createPlayer(product.url);
     await product.stop();
-    const granted = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "grant", analyst.email, "analyst"], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    });
+    const granted = await run(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "grant", analyst.email, "analyst"],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      },
+    );
     expect(granted.stdout).toContain(`${analyst.email} is now analyst.`);
-    await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "grant", analyst.email, "support"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+    await run(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "grant", analyst.email, "support"],
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } },
+    );
 
     // Support replays the report through the same machines: the league join ends where it was recorded.
-    const replayed = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/replay.ts", reportId], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } }).catch(
-      (e: { stdout: string; stderr: string; code: number }) => ({ stdout: e.stdout, stderr: e.stderr, code: e.code }),
-    );
+    const replayed = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/replay.ts", reportId], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    }).catch((e: { stdout: string; stderr: string; code: number }) => ({
+      stdout: e.stdout,
+      stderr: e.stderr,
+      code: e.code,
+    }));
     // Every actor of the bundle ends where it was recorded (exit code 0 of `npm run replay`).
     expect(replayed.stdout).not.toContain("DIFFERS");
     expect("code" in replayed ? replayed.code : 0, `${replayed.stdout}\n${replayed.stderr}`).toBe(0);
@@ -169,22 +224,35 @@ describe("staff tools", () => {
     // The paid change too: confirmed, submitted, answered as recorded, and changed.
     const changeAt = joinLines.findIndex((l) => /\(predictionChange\): start/.test(l));
     expect(changeAt).toBeGreaterThan(-1);
-    const changeLines = joinLines.slice(changeAt, joinLines.findIndex((l, i) => i > changeAt && /ends in the recorded snapshot|DIFFERS/.test(l)) + 1).join("\n");
+    const changeLines = joinLines
+      .slice(
+        changeAt,
+        joinLines.findIndex((l, i) => i > changeAt && /ends in the recorded snapshot|DIFFERS/.test(l)) + 1,
+      )
+      .join("\n");
     expect(changeLines).toContain("change.confirm → submitting");
     expect(changeLines).toContain("xstate.done.actor.submitChange → changed");
     expect(changeLines).toMatch(/ends in the recorded snapshot: changed$/);
     // The Predictions weekend that spawned the change replays too (its data travels, the names in it do not).
     const weekendAt = joinLines.findIndex((l) => /\(predictionWeekend\): start/.test(l));
     expect(weekendAt).toBeGreaterThan(-1);
-    expect(joinLines.slice(weekendAt).find((l) => /ends in the recorded snapshot|DIFFERS|cannot be replayed|skipped/.test(l))).toMatch(/ends in the recorded snapshot/);
+    expect(
+      joinLines
+        .slice(weekendAt)
+        .find((l) => /ends in the recorded snapshot|DIFFERS|cannot be replayed|skipped/.test(l)),
+    ).toMatch(/ends in the recorded snapshot/);
     await product.start();
 
     const staff = await openSignedIn(browser, product.url, analyst, "/staff");
     staff.on("pageerror", (e) => errors.push(e.message));
-    await expect.poll(() => staff.getByRole("heading", { level: 1, name: "Staff tools" }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => staff.getByRole("heading", { level: 1, name: "Staff tools" }).count(), { timeout: 15_000 })
+      .toBe(1);
     expect(await axeViolations(staff)).toEqual([]);
     await staff.getByRole("link", { name: /Flow analytics/ }).click();
-    await expect.poll(() => staff.getByRole("heading", { level: 1, name: "Flow analytics" }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => staff.getByRole("heading", { level: 1, name: "Flow analytics" }).count(), { timeout: 15_000 })
+      .toBe(1);
 
     // The counts are kept per server day: the range spans the moved clock's day and the last week.
     await staff.getByLabel("To", { exact: true }).fill(days.at(-1)!);
@@ -195,7 +263,11 @@ describe("staff tools", () => {
     await select.focus();
     await select.selectOption("leagueJoin");
     await expect.poll(() => staff.getByTestId("flows-transitions").count(), { timeout: 15_000 }).toBe(1);
-    const row = staff.getByTestId("flows-transitions").getByRole("row").filter({ hasText: "league.join" }).filter({ hasText: "joining" });
+    const row = staff
+      .getByTestId("flows-transitions")
+      .getByRole("row")
+      .filter({ hasText: "league.join" })
+      .filter({ hasText: "joining" });
     await expect.poll(() => row.count()).toBe(1);
     expect(Number(await row.getByRole("cell").nth(3).textContent())).toBeGreaterThanOrEqual(1);
     expect(await staff.getByRole("img", { name: /Chart of the leagueJoin flow/ }).count()).toBe(1);
@@ -218,7 +290,9 @@ describe("staff tools", () => {
       await expect.poll(() => r.count(), { timeout: 15_000 }).toBe(1);
       expect(Number(await r.getByRole("cell").nth(3).textContent())).toBeGreaterThanOrEqual(1);
     }
-    await staff.getByLabel("Events in order, separated by commas").fill("change.confirm, xstate.done.actor.submitChange");
+    await staff
+      .getByLabel("Events in order, separated by commas")
+      .fill("change.confirm, xstate.done.actor.submitChange");
     await expect.poll(() => staff.getByText(/^xstate\.done\.actor\.submitChange: \d+ \(100%\)$/).count()).toBe(1);
     expect(await staff.getByRole("img", { name: /Chart of the predictionChange flow/ }).count()).toBe(1);
     expect(await axeViolations(staff)).toEqual([]);
@@ -231,10 +305,15 @@ describe("staff tools", () => {
     // Page views, the analysts' other tool: the player's league page counts under /leagues/:id.
     await staff.setViewportSize({ width: 1280, height: 900 });
     await staff.goto(`${product.url}/staff/pages`);
-    await expect.poll(() => staff.getByRole("heading", { level: 1, name: "Page views" }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => staff.getByRole("heading", { level: 1, name: "Page views" }).count(), { timeout: 15_000 })
+      .toBe(1);
     await staff.getByLabel("To", { exact: true }).fill(days.at(-1)!);
     await staff.getByLabel("From", { exact: true }).fill(days[0]!);
-    const leaguePage = staff.getByTestId("pages-by-page").getByRole("row").filter({ has: staff.getByRole("cell", { name: "/leagues/:id", exact: true }) });
+    const leaguePage = staff
+      .getByTestId("pages-by-page")
+      .getByRole("row")
+      .filter({ has: staff.getByRole("cell", { name: "/leagues/:id", exact: true }) });
     await expect.poll(() => leaguePage.count(), { timeout: 15_000 }).toBe(1);
     expect(Number(await leaguePage.getByRole("cell").nth(1).textContent())).toBeGreaterThanOrEqual(1);
     expect(Number(await leaguePage.getByRole("cell").nth(2).textContent())).toBeGreaterThanOrEqual(1);
@@ -245,7 +324,9 @@ describe("staff tools", () => {
     // Support opens the report: the league join step by step on its chart, replayed in the browser too.
     await staff.setViewportSize({ width: 1280, height: 900 });
     await staff.goto(`${product.url}/staff/replay/${reportId}`);
-    await expect.poll(() => staff.getByRole("heading", { level: 1, name: `Report ${reportId}` }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => staff.getByRole("heading", { level: 1, name: `Report ${reportId}` }).count(), { timeout: 15_000 })
+      .toBe(1);
     const actorSelect = staff.getByRole("combobox", { name: "Flow" });
     const joinOption = await actorSelect.locator("option", { hasText: "(leagueJoin)" }).getAttribute("value");
     await actorSelect.selectOption(joinOption!);
@@ -254,13 +335,19 @@ describe("staff tools", () => {
     await next.focus();
     await staff.keyboard.press("Enter");
     await expect.poll(() => staff.getByTestId("replay-state").textContent()).toBe("After league.join: joining");
-    expect(await staff.getByTestId("replay-verdict").textContent()).toBe("Replayed through the machine: it ends in the recorded snapshot.");
+    expect(await staff.getByTestId("replay-verdict").textContent()).toBe(
+      "Replayed through the machine: it ends in the recorded snapshot.",
+    );
     // The change, stepped to its end in the browser: changed, where it was recorded.
-    await actorSelect.selectOption((await actorSelect.locator("option", { hasText: "(predictionChange)" }).getAttribute("value"))!);
+    await actorSelect.selectOption(
+      (await actorSelect.locator("option", { hasText: "(predictionChange)" }).getAttribute("value"))!,
+    );
     await expect.poll(() => staff.getByTestId("replay-state").textContent()).toMatch(/^At the start: /);
     while (await next.isEnabled()) await next.click();
     expect(await staff.getByTestId("replay-state").textContent()).toBe("After xstate.done.actor.submitChange: changed");
-    expect(await staff.getByTestId("replay-verdict").textContent()).toBe("Replayed through the machine: it ends in the recorded snapshot.");
+    expect(await staff.getByTestId("replay-verdict").textContent()).toBe(
+      "Replayed through the machine: it ends in the recorded snapshot.",
+    );
     expect(await axeViolations(staff)).toEqual([]);
     await staff.setViewportSize({ width: 375, height: 800 });
     expect(await axeViolations(staff)).toEqual([]);
@@ -275,21 +362,29 @@ describe("staff tools", () => {
       [operator.email, "operator"],
       [analyst.email, "analyst"],
     ] as const) {
-      await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "grant", email, role], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+      await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "grant", email, role], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      });
     }
     await product.start();
     const errors: string[] = [];
 
     const other = await openSignedIn(browser, product.url, analyst, "/staff/audit");
-    await expect.poll(() => other.getByRole("heading", { level: 1, name: "You ran wide" }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => other.getByRole("heading", { level: 1, name: "You ran wide" }).count(), { timeout: 15_000 })
+      .toBe(1);
     expect((await api(analyst, "GET", "/admin/audit")).status).toBe(403);
     await other.context().close();
 
     const staff = await openSignedIn(browser, product.url, operator, "/staff");
     staff.on("pageerror", (e) => errors.push(e.message));
-    await expect.poll(() => staff.getByRole("heading", { level: 1, name: "Staff tools" }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => staff.getByRole("heading", { level: 1, name: "Staff tools" }).count(), { timeout: 15_000 })
+      .toBe(1);
     await staff.getByRole("link", { name: /Audit log/ }).click();
-    await expect.poll(() => staff.getByRole("heading", { level: 1, name: "Audit log" }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => staff.getByRole("heading", { level: 1, name: "Audit log" }).count(), { timeout: 15_000 })
+      .toBe(1);
     const table = staff.getByRole("table", { name: /Operator actions, newest first/ });
     await expect.poll(() => table.count(), { timeout: 15_000 }).toBe(1);
     const grants = table.getByRole("row").filter({ hasText: "Role granted" });
@@ -303,7 +398,9 @@ describe("staff tools", () => {
     await race.focus();
     const firstRace = await race.locator("option").nth(1).getAttribute("value");
     await race.selectOption(firstRace!);
-    await expect.poll(() => staff.getByRole("heading", { name: "Nothing on the record yet" }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => staff.getByRole("heading", { name: "Nothing on the record yet" }).count(), { timeout: 15_000 })
+      .toBe(1);
     await race.selectOption("");
     await expect.poll(() => table.count(), { timeout: 15_000 }).toBe(1);
     await staff.setViewportSize({ width: 375, height: 800 });

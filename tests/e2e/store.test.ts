@@ -29,8 +29,19 @@ const api = <T>(player: Player, method: string, path: string) => callApi<T>(prod
 async function axeViolations(page: Page, within?: string): Promise<string[]> {
   await injectAxe(page);
   const result = await page.evaluate(async (selector) => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(selector ? { include: [selector] } : document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    return axe.run(selector ? { include: [selector] } : document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
   }, within ?? null);
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
@@ -63,14 +74,19 @@ describe("the Store with the sandbox provider", () => {
   });
 
   it("buys a pack through the sandbox checkout with its 3-D Secure step; the header balance rises, live in another tab", async () => {
-    await expect.poll(() => page.getByRole("list", { name: "Diamond packs" }).getByRole("listitem").count(), { timeout: 30_000 }).toBe(4);
+    await expect
+      .poll(() => page.getByRole("list", { name: "Diamond packs" }).getByRole("listitem").count(), { timeout: 30_000 })
+      .toBe(4);
     await expect.poll(() => headerBalance(page)).toBe(100);
     expect(await page.getByText("101 diamonds per $1").count()).toBe(1);
     await axeAt(page, "the Store");
     // The 991 and 575 px layouts: the packs reflow, nothing overflows sideways.
     for (const width of [991, 575]) {
       await page.setViewportSize({ width, height: 900 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at ${width}px`).toBe(true);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `no sideways scroll at ${width}px`,
+      ).toBe(true);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -81,20 +97,28 @@ describe("the Store with the sandbox provider", () => {
 
     await page.getByRole("button", { name: "Buy 550 diamonds for $4.99" }).click();
     await page.waitForURL(/\/checkout\/sandbox\?token=SBX-/, { timeout: 30_000 });
-    await expect.poll(() => page.getByRole("heading", { name: "Sandbox checkout" }).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Sandbox checkout" }).count(), { timeout: 30_000 })
+      .toBe(1);
     expect(await page.getByText("Test mode: no real money").count()).toBe(1);
     await axeAt(page, "the sandbox checkout");
     await page.getByRole("button", { name: "Pay $4.99" }).click();
-    await expect.poll(() => page.getByRole("heading", { name: "3-D Secure check" }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "3-D Secure check" }).count(), { timeout: 15_000 })
+      .toBe(1);
     await page.getByRole("button", { name: "Confirm with my bank" }).click();
 
     // Back on the Store with the provider's token: the order is captured and credited once.
     await page.waitForURL(/\/shop/, { timeout: 30_000 });
-    await expect.poll(() => page.getByTestId("purchase-outcome").textContent(), { timeout: 30_000 }).toContain("550 diamonds were added to your balance.");
+    await expect
+      .poll(() => page.getByTestId("purchase-outcome").textContent(), { timeout: 30_000 })
+      .toContain("550 diamonds were added to your balance.");
     await expect.poll(() => headerBalance(page)).toBe(650);
     await expect.poll(() => headerBalance(other), { timeout: 15_000 }).toBe(650);
     await expect.poll(() => page.getByTestId("orders").getByRole("row").nth(1).textContent()).toContain("Completed");
-    await expect.poll(() => page.getByTestId("history").getByRole("row").nth(1).textContent()).toContain("Diamond pack");
+    await expect
+      .poll(() => page.getByTestId("history").getByRole("row").nth(1).textContent())
+      .toContain("Diamond pack");
     expect(await page.getByTestId("history").getByRole("row").nth(1).textContent()).toContain("+550");
     await axeAt(page, "the Store after a purchase");
   }, 240_000);
@@ -105,7 +129,9 @@ describe("the Store with the sandbox provider", () => {
     await page.waitForURL(/\/checkout\/sandbox\?token=SBX-/, { timeout: 30_000 });
     await page.getByRole("button", { name: "Cancel and return to the Store" }).click();
     await page.waitForURL(/\/shop/, { timeout: 30_000 });
-    await expect.poll(() => page.getByTestId("purchase-outcome").textContent(), { timeout: 30_000 }).toContain("Payment canceled.");
+    await expect
+      .poll(() => page.getByTestId("purchase-outcome").textContent(), { timeout: 30_000 })
+      .toContain("Payment canceled.");
     await expect.poll(() => page.getByTestId("orders").getByRole("row").nth(1).textContent()).toContain("Canceled");
     expect(await headerBalance(page)).toBe(650);
     const orders = await api<{ data: { state: string; diamonds: number }[] }>(buyer, "GET", "/diamonds/transactions");
@@ -131,7 +157,9 @@ describe("the Store with the sandbox provider", () => {
       // The Donate panel itself (the profile around it is audited with every route in a11y.test.ts).
       await axeAt(page, "the donation", "[data-testid=donate]");
       await page.getByRole("button", { name: "Give diamonds" }).click();
-      await expect.poll(() => page.getByTestId("donation-done").textContent(), { timeout: 15_000 }).toBe(`You gave 25 diamonds to ${friend.name}.`);
+      await expect
+        .poll(() => page.getByTestId("donation-done").textContent(), { timeout: 15_000 })
+        .toBe(`You gave 25 diamonds to ${friend.name}.`);
       await expect.poll(() => headerBalance(page)).toBe(625);
       await expect.poll(() => headerBalance(friendPage), { timeout: 15_000 }).toBe(125);
       const notes = await api<{ type: string; value: { amount?: number } }[]>(friend, "GET", "/notifications");

@@ -29,7 +29,8 @@ afterAll(async () => {
   await product?.stop();
 });
 
-const api = <T>(player: Player | null, method: string, path: string, body?: unknown) => callApi<T>(product.url, player, method, path, body);
+const api = <T>(player: Player | null, method: string, path: string, body?: unknown) =>
+  callApi<T>(product.url, player, method, path, body);
 
 type RaceInfo = { id: string; name: string; sessions: { type: string; startsAt: string; endsAt: string }[] };
 type Pick = { category: string; riderId: string; upgrades: string[] };
@@ -65,11 +66,16 @@ async function chooseRider(page: Page, skip = 0) {
   throw new Error("no rider to choose");
 }
 
-const earnedPoints = async (page: Page) => Number(await page.locator("header").getByText("Earned points").first().locator("xpath=..").locator("strong").textContent());
+const earnedPoints = async (page: Page) =>
+  Number(
+    await page.locator("header").getByText("Earned points").first().locator("xpath=..").locator("strong").textContent(),
+  );
 
 /** The player's row of the board on screen (highlighted in place, or pinned). */
-const myRow = (page: Page, player: Player) => page.getByRole("table").getByRole("row").filter({ hasText: player.name }).first();
-const pointsOfRow = async (page: Page, player: Player) => Number(await myRow(page, player).locator("td").nth(1).textContent());
+const myRow = (page: Page, player: Player) =>
+  page.getByRole("table").getByRole("row").filter({ hasText: player.name }).first();
+const pointsOfRow = async (page: Page, player: Player) =>
+  Number(await myRow(page, player).locator("td").nth(1).textContent());
 
 describe("a player's race weekend", () => {
   let player: Player;
@@ -77,7 +83,13 @@ describe("a player's race weekend", () => {
   let page: Page;
   const errors: string[] = [];
   /** The player's tokens for API checks: re-issued after the clock jumps past the old ones' expiry. */
-  const signIn = async () => ({ ...player, tokens: await api<Player["tokens"]>(null, "POST", "/auth/sign-in", { login: player.email, password: player.password }) });
+  const signIn = async () => ({
+    ...player,
+    tokens: await api<Player["tokens"]>(null, "POST", "/auth/sign-in", {
+      login: player.email,
+      password: player.password,
+    }),
+  });
 
   beforeAll(async () => {
     player = await createPlayer(product.url);
@@ -97,7 +109,9 @@ describe("a player's race weekend", () => {
 
   it("predicts all 11, buys an upgrade and changes a pick in the EARLY tier of FP1", async () => {
     // The screen opens on the next race, with its sessions in the player's zone.
-    await expect.poll(() => page.getByRole("heading", { level: 2, name: race.name }).count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 2, name: race.name }).count(), { timeout: 20_000 })
+      .toBe(1);
     expect(await page.getByRole("combobox", { name: "Race", exact: true }).inputValue()).toBe(race.id);
     await expect.poll(() => page.getByText(/Times in your time zone/).count()).toBe(1);
     await expect.poll(() => balanceOf(page)).toBe(100);
@@ -118,13 +132,17 @@ describe("a player's race weekend", () => {
     // A ×2 on the race winner: confirm in the Upgrade modal, then it is active.
     await page.getByRole("button", { name: "×2 · 30 (Race winner)" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Buy for 30 diamonds" }).click();
-    await expect.poll(() => page.getByRole("dialog").getByText("×2 is active for Race winner").count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("dialog").getByText("×2 is active for Race winner").count(), { timeout: 15_000 })
+      .toBe(1);
     await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
     expect(await page.getByRole("button", { name: "×2 active (Race winner)" }).count()).toBe(1);
     await expect.poll(() => balanceOf(page)).toBe(90);
 
     // The server clock moves 2 minutes into FP1: FP1's pick is locked for saving but changeable at the EARLY price.
-    const fp1Before = (await api<{ data: Pick[] }>(player, "GET", `/predictions/races/${race.id}`)).data.find((p) => p.category === "FP1")!;
+    const fp1Before = (await api<{ data: Pick[] }>(player, "GET", `/predictions/races/${race.id}`)).data.find(
+      (p) => p.category === "FP1",
+    )!;
     const fp1 = race.sessions.find((s) => s.type === "FP1")!;
     await api(null, "POST", "/dev/clock", { now: new Date(Date.parse(fp1.startsAt) + 2 * 60_000).toISOString() });
     await page.reload();
@@ -152,10 +170,14 @@ describe("a player's race weekend", () => {
     expect(await earnedPoints(page)).toBe(0);
 
     // The operator enters FP1 once it is over, the player's (changed) rider fastest: 5 points, no reload.
-    const mine = (await api<{ data: Pick[] }>(await signIn(), "GET", `/predictions/races/${race.id}`)).data.find((p) => p.category === "FP1")!;
+    const mine = (await api<{ data: Pick[] }>(await signIn(), "GET", `/predictions/races/${race.id}`)).data.find(
+      (p) => p.category === "FP1",
+    )!;
     const fp1 = race.sessions.find((s) => s.type === "FP1")!;
     await operator.setClock(new Date(Date.parse(fp1.endsAt) + 1000));
-    const others = (await operator.raceRiders(race.id)).riders.filter((r) => r.available && r.id !== mine.riderId).map((r) => r.id);
+    const others = (await operator.raceRiders(race.id)).riders
+      .filter((r) => r.available && r.id !== mine.riderId)
+      .map((r) => r.id);
     const report = await operator.enterResult(race.id, { session: "FP1", riderIds: [mine.riderId, ...others] });
     expect(report.players).toBe(11);
 
@@ -173,14 +195,21 @@ describe("a player's race weekend", () => {
     expect(played.results.map((r) => r.session)).toEqual(["PF", "FP2", "Q2", "SPRINT", "START", "POSITION_GAINED"]);
 
     const me = await signIn();
-    const scored = await api<{ data: (Pick & { state: string; points: number | null })[]; total: number; settled: boolean }>(me, "GET", `/predictions/races/${race.id}/results`);
+    const scored = await api<{
+      data: (Pick & { state: string; points: number | null })[];
+      total: number;
+      settled: boolean;
+    }>(me, "GET", `/predictions/races/${race.id}/results`);
     expect(scored.settled).toBe(true);
     expect(scored.data.every((p) => p.state !== "MADE")).toBe(true);
     const board = await api<{ me: { rank: number; points: number } | null }>(me, "GET", "/leaderboards/season");
     expect(board.me?.points).toBe(scored.total);
 
     // The open board took every entry in as it came: the player's row now carries the whole weekend.
-    const rankAndPoints = async () => [Number(await myRow(page, player).locator("td").first().textContent()), await pointsOfRow(page, player)];
+    const rankAndPoints = async () => [
+      Number(await myRow(page, player).locator("td").first().textContent()),
+      await pointsOfRow(page, player),
+    ];
     await expect.poll(rankAndPoints, { timeout: 20_000 }).toEqual([board.me!.rank, scored.total]);
     await expect.poll(() => earnedPoints(page), { timeout: 15_000 }).toBe(scored.total);
 
@@ -198,7 +227,10 @@ describe("a player's race weekend", () => {
       await settle(page);
       expect(await axeViolations(page), `/results at ${width} px`).toEqual([]);
       // Every tab in view: the tab list does not scroll sideways (a tab cut at its edge gave no sign there was more).
-      expect(await page.getByRole("tablist").evaluate((list) => list.scrollWidth - list.clientWidth), `/results tabs at ${width} px`).toBeLessThanOrEqual(0);
+      expect(
+        await page.getByRole("tablist").evaluate((list) => list.scrollWidth - list.clientWidth),
+        `/results tabs at ${width} px`,
+      ).toBeLessThanOrEqual(0);
     }
     await page.setViewportSize(viewport);
     await page.getByRole("tab", { name: "All answered" }).click();

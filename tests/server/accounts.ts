@@ -31,10 +31,17 @@ export async function signUp(h: Harness, name: string, email: string, password =
 }
 
 /** Signs up, confirms through the mailed link and returns the session the confirmation started. */
-export async function signUpConfirmed(h: Harness, name = `Player${++counter}`, email = uniqueEmail(), password = PASSWORD): Promise<Player> {
+export async function signUpConfirmed(
+  h: Harness,
+  name = `Player${++counter}`,
+  email = uniqueEmail(),
+  password = PASSWORD,
+): Promise<Player> {
   const res = await signUp(h, name, email, password);
   expect(res.status).toBe(200);
-  const confirm = await h.call<{ result: Tokens & { isNew: boolean } }>("POST", "/auth/sign-up/confirm", { body: { token: tokenFrom(await latestMail(h, email)) } });
+  const confirm = await h.call<{ result: Tokens & { isNew: boolean } }>("POST", "/auth/sign-up/confirm", {
+    body: { token: tokenFrom(await latestMail(h, email)) },
+  });
   expect(confirm.status).toBe(200);
   const { accessToken, refreshToken } = confirm.body.result;
   const profile = await h.call<{ result: { id: string } }>("GET", "/users/profile", { token: accessToken });

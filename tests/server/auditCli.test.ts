@@ -9,11 +9,33 @@ const admin = (args: string[]) => cli.admin(args);
 
 describe("the audit table", () => {
   it("names what changed, key by key, and who acted through what", () => {
-    expect(changeOf({ status: "ACTIVE" }, { status: "INJURED", refunded: 40 })).toBe("status: ACTIVE → INJURED; refunded: – → 40");
+    expect(changeOf({ status: "ACTIVE" }, { status: "INJURED", refunded: 40 })).toBe(
+      "status: ACTIVE → INJURED; refunded: – → 40",
+    );
     expect(changeOf(null, { title: "Guru speak show" })).toBe('– → {"title":"Guru speak show"}');
     const table = auditTable([
-      { id: 2, at: "2026-06-01T10:00:00.000Z", actor: { userId: "7d1c0000-0000-4000-8000-000000000001", name: "Marshal" }, channel: "browser", action: "ODDS_SET", raceId: null, target: "WIN odds", before: {}, after: { r: 2.5 } },
-      { id: 1, at: "2026-06-01T09:00:00.000Z", actor: { userId: null, name: null }, channel: "cli", action: "NEWS_ADD", raceId: null, target: "news Episode 1", before: null, after: { title: "Episode 1" } },
+      {
+        id: 2,
+        at: "2026-06-01T10:00:00.000Z",
+        actor: { userId: "7d1c0000-0000-4000-8000-000000000001", name: "Marshal" },
+        channel: "browser",
+        action: "ODDS_SET",
+        raceId: null,
+        target: "WIN odds",
+        before: {},
+        after: { r: 2.5 },
+      },
+      {
+        id: 1,
+        at: "2026-06-01T09:00:00.000Z",
+        actor: { userId: null, name: null },
+        channel: "cli",
+        action: "NEWS_ADD",
+        raceId: null,
+        target: "news Episode 1",
+        before: null,
+        after: { title: "Episode 1" },
+      },
     ]);
     const lines = table.split("\n");
     expect(lines[0]).toMatch(/^Time \(UTC\)\s+Who\s+Through\s+Action\s+Target\s+Before → after$/);

@@ -8,7 +8,9 @@ import { latestMail, outbox, PASSWORD, signIn, signUp, signUpConfirmed, tokenFro
 onEachBackend("auth", (h) => {
   describe("sign-up checks its fields with the spec's messages", () => {
     it("answers 400 'validation' with one spec message per field", async () => {
-      const res = await h.call("POST", "/auth/sign-up", { body: { name: "Al", email: "not-an-email", password: "short", confirmPassword: "other" } });
+      const res = await h.call("POST", "/auth/sign-up", {
+        body: { name: "Al", email: "not-an-email", password: "short", confirmPassword: "other" },
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("validation");
       expect(res.body.fields.name).toMatchObject({ code: "minLength", message: "Please enter more than 2 characters" });
@@ -18,22 +20,41 @@ onEachBackend("auth", (h) => {
     });
 
     it("needs agreement to the terms and privacy policy", async () => {
-      const res = await h.call("POST", "/auth/sign-up", { body: { name: "Marco", email: uniqueEmail(), password: PASSWORD, confirmPassword: PASSWORD, agree: false } });
+      const res = await h.call("POST", "/auth/sign-up", {
+        body: { name: "Marco", email: uniqueEmail(), password: PASSWORD, confirmPassword: PASSWORD, agree: false },
+      });
       expect(res.status).toBe(400);
       expect(res.body.fields.agree.code).toBe("termsRequired");
     });
 
     it("needs letters, digits and special symbols, and matching passwords", async () => {
-      const weak = await h.call("POST", "/auth/sign-up", { body: { name: "Marco", email: uniqueEmail(), password: "onlyletters", confirmPassword: "onlyletters", agree: true } });
+      const weak = await h.call("POST", "/auth/sign-up", {
+        body: {
+          name: "Marco",
+          email: uniqueEmail(),
+          password: "onlyletters",
+          confirmPassword: "onlyletters",
+          agree: true,
+        },
+      });
       expect(weak.body.fields.password).toMatchObject({ code: "passwordRule", message: messages.passwordRule });
-      const mismatch = await h.call("POST", "/auth/sign-up", { body: { name: "Marco", email: uniqueEmail(), password: PASSWORD, confirmPassword: `${PASSWORD}x`, agree: true } });
+      const mismatch = await h.call("POST", "/auth/sign-up", {
+        body: { name: "Marco", email: uniqueEmail(), password: PASSWORD, confirmPassword: `${PASSWORD}x`, agree: true },
+      });
       expect(mismatch.body.fields.confirmPassword.code).toBe("passwordsMustMatch");
     });
 
     it("answers 400 malformedRequest to a body that is not JSON", async () => {
-      const res = await h.call("POST", "/auth/sign-up", { body: "{nope", headers: { "content-type": "application/json" } });
+      const res = await h.call("POST", "/auth/sign-up", {
+        body: "{nope",
+        headers: { "content-type": "application/json" },
+      });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ statusCode: 400, code: "malformedRequest", message: "The request could not be read" });
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        code: "malformedRequest",
+        message: "The request could not be read",
+      });
     });
   });
 
@@ -73,7 +94,11 @@ onEachBackend("auth", (h) => {
       expect(mail.text).toContain(`http://pp.test/?token=`);
       const res = await h.call("POST", "/auth/sign-up/confirm", { body: { token: tokenFrom(mail) } });
       expect(res.status).toBe(200);
-      expect(res.body.result).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String), isNew: true });
+      expect(res.body.result).toMatchObject({
+        accessToken: expect.any(String),
+        refreshToken: expect.any(String),
+        isNew: true,
+      });
       const profile = await h.call("GET", "/users/profile", { token: res.body.result.accessToken });
       expect(profile.body.result.email).toBe(email);
     });
@@ -138,7 +163,9 @@ onEachBackend("auth", (h) => {
       expect(res.body).toMatchObject({ code: "confirmEmail", message: messages.confirmEmail });
       const mails = await outbox(h, email);
       expect(mails).toHaveLength(before + 1);
-      expect((await h.call("POST", "/auth/sign-up/confirm", { body: { token: tokenFrom(mails[0]!) } })).status).toBe(200);
+      expect((await h.call("POST", "/auth/sign-up/confirm", { body: { token: tokenFrom(mails[0]!) } })).status).toBe(
+        200,
+      );
     });
 
     it("does not tell an unconfirmed player with a wrong password anything more", async () => {
@@ -163,7 +190,14 @@ onEachBackend("auth", (h) => {
     it("a 5-second lifetime is refused after 6 seconds, and refreshes", async () => {
       const app = await h.buildApp({ accessTtlSeconds: 5 });
       const p = await signUpConfirmed(h);
-      const tokens = (await h.call<{ result: { accessToken: string } }>("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } }, app)).body.result;
+      const tokens = (
+        await h.call<{ result: { accessToken: string } }>(
+          "POST",
+          "/auth/refresh",
+          { body: { refreshToken: p.tokens.refreshToken } },
+          app,
+        )
+      ).body.result;
       expect((await h.call("GET", "/users/profile", { token: tokens.accessToken }, app)).status).toBe(200);
       h.clock.setOffset(6000);
       expect((await h.call("GET", "/users/profile", { token: tokens.accessToken }, app)).status).toBe(401);
@@ -173,7 +207,10 @@ onEachBackend("auth", (h) => {
   describe("refresh tokens rotate on every use, and reuse revokes the family", () => {
     it("returns a new pair and retires the old refresh token", async () => {
       const p = await signUpConfirmed(h);
-      const res = await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken }, token: p.tokens.accessToken });
+      const res = await h.call("POST", "/auth/refresh", {
+        body: { refreshToken: p.tokens.refreshToken },
+        token: p.tokens.accessToken,
+      });
       expect(res.status).toBe(200);
       expect(res.body.result.refreshToken).not.toBe(p.tokens.refreshToken);
       expect((await h.call("GET", "/users/profile", { token: res.body.result.accessToken })).status).toBe(200);
@@ -181,7 +218,8 @@ onEachBackend("auth", (h) => {
 
     it("revokes the whole family when a rotated token comes back 30 s or more after its use", async () => {
       const p = await signUpConfirmed(h);
-      const next = (await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).body.result;
+      const next = (await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).body
+        .result;
       h.clock.setOffset(30_000);
       const reuse = await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } });
       expect(reuse.status).toBe(401);
@@ -192,7 +230,8 @@ onEachBackend("auth", (h) => {
 
     it("a rotated token used again within 30 s (the answer was lost, or two tabs refreshed at once) gets new tokens, and the session lives", async () => {
       const p = await signUpConfirmed(h);
-      const first = (await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).body.result;
+      const first = (await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).body
+        .result;
       h.clock.setOffset(29_000);
       const retry = await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } });
       expect(retry.status).toBe(200);
@@ -201,15 +240,22 @@ onEachBackend("auth", (h) => {
       expect((await h.call("GET", "/users/profile", { token: first.accessToken })).status).toBe(200);
       // The grace runs from the first use: it does not start again with the retry.
       h.clock.setOffset(31_000);
-      expect((await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(401);
+      expect((await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(
+        401,
+      );
       expect((await h.call("GET", "/users/profile", { token: retry.body.result.accessToken })).status).toBe(401);
     });
 
     it("two tabs refreshing with one token at the same moment both get new tokens", async () => {
       const p = await signUpConfirmed(h);
-      const both = await Promise.all([0, 1].map(() => h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })));
+      const both = await Promise.all(
+        [0, 1].map(() => h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })),
+      );
       expect(both.map((r) => r.status)).toEqual([200, 200]);
-      for (const r of both) expect((await h.call("POST", "/auth/refresh", { body: { refreshToken: r.body.result.refreshToken } })).status).toBe(200);
+      for (const r of both)
+        expect(
+          (await h.call("POST", "/auth/refresh", { body: { refreshToken: r.body.result.refreshToken } })).status,
+        ).toBe(200);
     });
 
     it("leaves other sessions of the same player alone", async () => {
@@ -231,7 +277,9 @@ onEachBackend("auth", (h) => {
     it("expires refresh tokens after 30 days", async () => {
       const p = await signUpConfirmed(h);
       h.clock.setOffset(30 * 24 * 3600_000 + 1000);
-      expect((await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(401);
+      expect((await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(
+        401,
+      );
     });
   });
 
@@ -241,7 +289,7 @@ onEachBackend("auth", (h) => {
       const players = [];
       for (let i = 0; i < 11; i++) players.push(await signUpConfirmed(h));
       for (const p of players) {
-        const res = await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken }}, app);
+        const res = await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } }, app);
         expect(res.status).toBe(200);
       }
     });
@@ -250,7 +298,12 @@ onEachBackend("auth", (h) => {
       const app = await h.buildApp({ rateLimitMax: 10 });
       let tokens = (await signUpConfirmed(h)).tokens;
       for (let i = 0; i < 12; i++) {
-        const res = await h.call<{ result: typeof tokens }>("POST", "/auth/refresh", { body: { refreshToken: tokens.refreshToken } }, app);
+        const res = await h.call<{ result: typeof tokens }>(
+          "POST",
+          "/auth/refresh",
+          { body: { refreshToken: tokens.refreshToken } },
+          app,
+        );
         expect(res.status, `refresh ${i + 1}`).toBe(200);
         tokens = res.body.result;
       }
@@ -269,7 +322,12 @@ onEachBackend("auth", (h) => {
       for (let i = 0; i < 3; i++) {
         const email = uniqueEmail();
         await signUp(h, `Circuit${i}${Date.now().toString(36)}`, email);
-        const res = await h.call("POST", "/auth/sign-up/confirm", { body: { token: tokenFrom(await latestMail(h, email)) } }, app);
+        const res = await h.call(
+          "POST",
+          "/auth/sign-up/confirm",
+          { body: { token: tokenFrom(await latestMail(h, email)) } },
+          app,
+        );
         expect(res.status, `confirmation ${i + 1}`).toBe(200);
       }
     });
@@ -280,7 +338,9 @@ onEachBackend("auth", (h) => {
       const p = await signUpConfirmed(h);
       const res = await h.call("POST", "/auth/sign-out", { body: { refreshToken: p.tokens.refreshToken } });
       expect(res.body).toEqual({ result: { ok: true } });
-      expect((await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(401);
+      expect((await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(
+        401,
+      );
       expect((await h.call("GET", "/users/profile", { token: p.tokens.accessToken })).status).toBe(401);
     });
   });

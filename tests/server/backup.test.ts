@@ -17,7 +17,13 @@ import { openDb, type Database } from "../../server/db/open";
 import { CLI_OPERATOR } from "../../server/http/operator";
 import { createLive } from "../../server/live";
 import { outboxMailer } from "../../server/mail/transport";
-import { holdsDatabase, pgliteFolder, restoreBackup, RestoreRefused, takeBackup } from "../../server/modules/backup/embedded";
+import {
+  holdsDatabase,
+  pgliteFolder,
+  restoreBackup,
+  RestoreRefused,
+  takeBackup,
+} from "../../server/modules/backup/embedded";
 import { signUpConfirmed, type Player } from "./accounts";
 import { ADMIN_TOKEN, onEachBackend, testConfig, type Harness } from "./harness";
 import { checkAnswers } from "./openapiCheck";
@@ -42,15 +48,32 @@ const cli = (args: string[], env: Record<string, string> = {}) =>
     execFile(
       process.execPath,
       ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args],
-      { env: { ...process.env, DATA_DIR: freshDataDir(), DATABASE_URL: "", API_URL: "http://127.0.0.1:9", ADMIN_TOKEN: "", ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: freshDataDir(),
+          DATABASE_URL: "",
+          API_URL: "http://127.0.0.1:9",
+          ADMIN_TOKEN: "",
+          ...env,
+        },
+        timeout: 60_000,
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 
 /** The app the server would build on a restored database (the same secrets: the players' tokens still sign them in). */
 async function appOn(h: Harness, database: Database): Promise<FastifyInstance> {
   const config = testConfig();
-  const app = await buildApp({ db: database, clock: h.clock, mailer: outboxMailer(database.db, h.clock), config, live: createLive({ db: database, clock: h.clock, config }) });
+  const app = await buildApp({
+    db: database,
+    clock: h.clock,
+    mailer: outboxMailer(database.db, h.clock),
+    config,
+    live: createLive({ db: database, clock: h.clock, config }),
+  });
   checkAnswers(app);
   return app;
 }
@@ -69,7 +92,11 @@ async function gameSeenBy(h: Harness, app: FastifyInstance, players: Player[], r
     const { now: _now, ...picks } = (await read(`/predictions/races/${raceId}`, token)) as { now: string };
     perPlayer.push({ balance: await read("/diamonds/user/balance", token), picks });
   }
-  return { perPlayer, raceBoard: await read(`/leaderboards/races/${raceId}`), seasonBoard: await read("/leaderboards/season") };
+  return {
+    perPlayer,
+    raceBoard: await read(`/leaderboards/races/${raceId}`),
+    seasonBoard: await read("/leaderboards/season"),
+  };
 }
 
 async function newestAudit(h: Harness, app: FastifyInstance) {
@@ -83,7 +110,9 @@ onEachBackend(
   (h) => {
     it("answers only an operator: no token, a wrong one, or a player's is refused", async () => {
       expect((await h.call("POST", "/admin/backup")).status).toBe(401);
-      expect((await h.call("POST", "/admin/backup", { headers: { [ADMIN_TOKEN_HEADER]: `${ADMIN_TOKEN}x` } })).status).toBe(401);
+      expect(
+        (await h.call("POST", "/admin/backup", { headers: { [ADMIN_TOKEN_HEADER]: `${ADMIN_TOKEN}x` } })).status,
+      ).toBe(401);
       const p = await signUpConfirmed(h);
       const player = await h.call("POST", "/admin/backup", { token: p.tokens.accessToken });
       expect(player.status).toBe(403);
@@ -102,14 +131,19 @@ onEachBackend(
 
     it("takes a snapshot that, restored into a fresh folder, reads the same game: balances, picks and boards", async () => {
       const race = await raceFixture(h);
-      const enter = (session: string, riderIds: string[]) => h.call("POST", `/admin/races/${race.id}/results`, { headers: admin, body: { session, riderIds } });
+      const enter = (session: string, riderIds: string[]) =>
+        h.call("POST", `/admin/races/${race.id}/results`, { headers: admin, body: { session, riderIds } });
       const players = [await signUpConfirmed(h, "Backed Up"), await signUpConfirmed(h, "Also Kept")];
       at(h, race.sessions.FP1.start - MINUTE);
       for (const p of players) expect((await save(h, p, race, allPicks(race))).status).toBe(200);
       await setDiamonds(h, players[0]!.id, 200);
       expect((await upgrade(h, players[0]!, race, "PREDICTION", "POLEMAN")).status).toBe(200);
       at(h, race.sessions.START.end + SECOND);
-      for (const [session, riders] of [["Q2", [race.active[3]!]], ["SPRINT", race.active.slice(4, 7)], ["START", race.active.slice(7, 10)]] as const) {
+      for (const [session, riders] of [
+        ["Q2", [race.active[3]!]],
+        ["SPRINT", race.active.slice(4, 7)],
+        ["START", race.active.slice(7, 10)],
+      ] as const) {
         expect((await enter(session, [...riders])).status).toBe(200);
       }
       const original = await gameSeenBy(h, h.app, players, race.id);
@@ -118,19 +152,37 @@ onEachBackend(
       const res = await h.app.inject({ method: "POST", url: "/api/admin/backup", headers: admin });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe(BACKUP_MEDIA_TYPE);
-      expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="paddock-predictor-[\dT-]+Z\.tar\.gz"$/);
+      expect(res.headers["content-disposition"]).toMatch(
+        /^attachment; filename="paddock-predictor-[\dT-]+Z\.tar\.gz"$/,
+      );
       const tarball = res.rawPayload;
       expect([...tarball.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
-      expect(await newestAudit(h, h.app)).toMatchObject({ action: "BACKUP", channel: "cli", target: "database", after: { bytes: tarball.length } });
+      expect(await newestAudit(h, h.app)).toMatchObject({
+        action: "BACKUP",
+        channel: "cli",
+        target: "database",
+        after: { bytes: tarball.length },
+      });
 
       const dataDir = freshDataDir();
-      const report = await restoreBackup({ dataDir, tarball: new Blob([new Uint8Array(tarball)]), source: join(dataDir, "taken.tar.gz"), clock: h.clock, by: CLI_OPERATOR });
+      const report = await restoreBackup({
+        dataDir,
+        tarball: new Blob([new Uint8Array(tarball)]),
+        source: join(dataDir, "taken.tar.gz"),
+        clock: h.clock,
+        by: CLI_OPERATOR,
+      });
       expect(report.migrations).toEqual([]);
       const restored = await openDb({ dataDir });
       const app = await appOn(h, restored);
       try {
         expect(await gameSeenBy(h, app, players, race.id)).toEqual(original);
-        expect(await newestAudit(h, app)).toMatchObject({ action: "RESTORE", channel: "cli", target: "database", after: { file: "taken.tar.gz", bytes: tarball.length, migrations: 0 } });
+        expect(await newestAudit(h, app)).toMatchObject({
+          action: "RESTORE",
+          channel: "cli",
+          target: "database",
+          after: { file: "taken.tar.gz", bytes: tarball.length, migrations: 0 },
+        });
       } finally {
         await app.close();
         await restored.close();
@@ -152,7 +204,13 @@ describe("restoring an embedded backup", () => {
       await old.close();
     }
     const dataDir = freshDataDir();
-    const report = await restoreBackup({ dataDir, tarball, source: "old.tar.gz", clock: createClock(), by: CLI_OPERATOR });
+    const report = await restoreBackup({
+      dataDir,
+      tarball,
+      source: "old.tar.gz",
+      clock: createClock(),
+      by: CLI_OPERATOR,
+    });
     expect(report.migrations).toEqual(all.slice(-2).map((m) => m.name));
     const restored = await openDb({ dataDir });
     try {
@@ -168,12 +226,24 @@ describe("restoring an embedded backup", () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "PG_VERSION"), "17\n");
     const any = new Blob([new Uint8Array([0x1f, 0x8b, 0, 0])]);
-    await expect(restoreBackup({ dataDir, tarball: any, source: "b.tar.gz", clock: createClock(), by: CLI_OPERATOR })).rejects.toThrow(RestoreRefused);
-    await expect(restoreBackup({ dataDir, tarball: any, source: "b.tar.gz", clock: createClock(), by: CLI_OPERATOR })).rejects.toThrow(/is not empty.*Move the database aside/);
+    await expect(
+      restoreBackup({ dataDir, tarball: any, source: "b.tar.gz", clock: createClock(), by: CLI_OPERATOR }),
+    ).rejects.toThrow(RestoreRefused);
+    await expect(
+      restoreBackup({ dataDir, tarball: any, source: "b.tar.gz", clock: createClock(), by: CLI_OPERATOR }),
+    ).rejects.toThrow(/is not empty.*Move the database aside/);
     expect(readdirSync(dir)).toEqual(["PG_VERSION"]);
 
     const empty = freshDataDir();
-    await expect(restoreBackup({ dataDir: empty, tarball: new Blob(["not a backup"]), source: "notes.txt", clock: createClock(), by: CLI_OPERATOR })).rejects.toThrow(/notes.txt is not a backup/);
+    await expect(
+      restoreBackup({
+        dataDir: empty,
+        tarball: new Blob(["not a backup"]),
+        source: "notes.txt",
+        clock: createClock(),
+        by: CLI_OPERATOR,
+      }),
+    ).rejects.toThrow(/notes.txt is not a backup/);
     expect(holdsDatabase(pgliteFolder(empty))).toBe(false);
   });
 });
@@ -217,7 +287,9 @@ describe("npm run admin -- backup | restore: arguments", () => {
     const dataDir = freshDataDir();
     const run = await cli(["backup", join(dataDir, "b.tar.gz")], { DATA_DIR: dataDir });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`No embedded database in ${pgliteFolder(dataDir)}, and no server answers at http://127.0.0.1:9`);
+    expect(run.stderr).toContain(
+      `No embedded database in ${pgliteFolder(dataDir)}, and no server answers at http://127.0.0.1:9`,
+    );
     expect(readdirSync(dataDir).filter((f) => f.endsWith(".tar.gz") || f.endsWith(".partial"))).toEqual([]);
   }, 60_000);
 });
@@ -245,10 +317,14 @@ describe("npm run admin -- backup, against a running server, then restore", () =
     const dataDir = freshDataDir();
     const restored = await cli(["restore", file], { DATA_DIR: dataDir });
     expect(restored.code, restored.stdout + restored.stderr).toBe(0);
-    expect(restored.stdout).toContain(`Restored ${file} into ${pgliteFolder(dataDir)} (its migrations were already current)`);
+    expect(restored.stdout).toContain(
+      `Restored ${file} into ${pgliteFolder(dataDir)} (its migrations were already current)`,
+    );
     const database = await openDb({ dataDir });
     try {
-      const [row] = await database.withConnection((c) => c.query<{ action: string }>("SELECT action FROM audit_log ORDER BY id DESC LIMIT 1"));
+      const [row] = await database.withConnection((c) =>
+        c.query<{ action: string }>("SELECT action FROM audit_log ORDER BY id DESC LIMIT 1"),
+      );
       expect(row?.action).toBe("RESTORE");
     } finally {
       await database.close();

@@ -11,7 +11,19 @@ import { bets, diamondLedger, notifications, raceOdds, riders } from "../../serv
 import { settleRaceBets } from "../../server/modules/bets/settlement";
 import { signUpConfirmed, type Player } from "./accounts";
 import { ADMIN_TOKEN, onEachBackend, type Harness } from "./harness";
-import { allPicks, at, balance, entries, MINUTE, raceFixture, save, SECOND, setDiamonds, tokenOf, type RaceFixture } from "./predictionsFixture";
+import {
+  allPicks,
+  at,
+  balance,
+  entries,
+  MINUTE,
+  raceFixture,
+  save,
+  SECOND,
+  setDiamonds,
+  tokenOf,
+  type RaceFixture,
+} from "./predictionsFixture";
 
 const admin = { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN };
 const win = (riderId: string, amount = 30) => ({ riderId, type: "WIN", amount });
@@ -19,7 +31,8 @@ type Row = Record<string, unknown>;
 
 /** Every balance equals its ledger's sum, no running balance went below zero, and each entry's balance_after is right. */
 async function expectMoneyInvariant(h: Harness) {
-  const rows = async <T = Row,>(q: ReturnType<typeof sql>) => ((await h.database.db.execute(q)) as unknown as { rows: T[] }).rows;
+  const rows = async <T = Row>(q: ReturnType<typeof sql>) =>
+    ((await h.database.db.execute(q)) as unknown as { rows: T[] }).rows;
   const ledger = await rows<{ user_id: string; delta: number; balance_after: number }>(
     sql`SELECT user_id, delta::float8 AS delta, balance_after::float8 AS balance_after FROM diamond_ledger ORDER BY seq`,
   );
@@ -30,7 +43,9 @@ async function expectMoneyInvariant(h: Harness) {
     expect(e.balance_after).toBe(next);
     running.set(e.user_id, next);
   }
-  for (const b of await rows<{ user_id: string; balance: number }>(sql`SELECT user_id, balance::float8 AS balance FROM diamond_balances`)) {
+  for (const b of await rows<{ user_id: string; balance: number }>(
+    sql`SELECT user_id, balance::float8 AS balance FROM diamond_balances`,
+  )) {
     expect(b.balance, "balance = ledger sum").toBe(running.get(b.user_id) ?? 0);
   }
 }
@@ -50,16 +65,30 @@ onEachBackend(
       await h.database.db.execute(sql`TRUNCATE session_results`);
       await h.database.db.execute(sql`UPDATE race_sessions SET canceled = false`);
       await h.database.db.delete(raceOdds);
-      await h.database.db.update(riders).set({ status: "ACTIVE" }).where(sql`${riders.id} IN (${sql.join(race.active.slice(0, 6).map((id) => sql`${id}`), sql`, `)})`);
+      await h.database.db
+        .update(riders)
+        .set({ status: "ACTIVE" })
+        .where(
+          sql`${riders.id} IN (${sql.join(
+            race.active.slice(0, 6).map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
     });
 
-    const get = async (p: Player, raceId = race.id) => h.call("GET", `/v2/bets/circuits/${raceId}`, { token: await tokenOf(h, p), query: { isMobile: "false" } });
-    const bet = async (p: Player, body: Record<string, unknown>, raceId = race.id) => h.call("POST", `/bets/circuits/${raceId}`, { token: await tokenOf(h, p), body });
-    const setOdds = (odds: { riderId: string; odds: number }[]) => h.call("POST", `/admin/races/${race.id}/odds`, { body: { odds }, headers: admin });
-    const enterRace = (body: Record<string, unknown>) => h.call("POST", `/admin/races/${race.id}/results`, { body: { session: "START", ...body }, headers: admin });
+    const get = async (p: Player, raceId = race.id) =>
+      h.call("GET", `/v2/bets/circuits/${raceId}`, { token: await tokenOf(h, p), query: { isMobile: "false" } });
+    const bet = async (p: Player, body: Record<string, unknown>, raceId = race.id) =>
+      h.call("POST", `/bets/circuits/${raceId}`, { token: await tokenOf(h, p), body });
+    const setOdds = (odds: { riderId: string; odds: number }[]) =>
+      h.call("POST", `/admin/races/${race.id}/odds`, { body: { odds }, headers: admin });
+    const enterRace = (body: Record<string, unknown>) =>
+      h.call("POST", `/admin/races/${race.id}/results`, { body: { session: "START", ...body }, headers: admin });
     const legs = (p: Player) => h.database.db.select().from(bets).where(eq(bets.userId, p.id));
     const noticesOf = async (p: Player, type: string) =>
-      (await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body.result.filter((n: { type: string }) => n.type === type) as { value: Record<string, unknown> }[];
+      (await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body.result.filter(
+        (n: { type: string }) => n.type === type,
+      ) as { value: Record<string, unknown> }[];
     /** The player's money and bets, to show that a refused call changed nothing. */
     const moneyOf = async (p: Player) => ({
       ledger: await h.database.db.select().from(diamondLedger).where(eq(diamondLedger.userId, p.id)),
@@ -70,7 +99,16 @@ onEachBackend(
     async function weekendWithBets() {
       const p = await signUpConfirmed(h);
       await setDiamonds(h, p.id, 200);
-      expect((await setOdds([{ riderId: r(0), odds: 3 }, { riderId: r(1), odds: 4 }, { riderId: r(2), odds: 2.5 }, { riderId: r(3), odds: 6 }])).status).toBe(200);
+      expect(
+        (
+          await setOdds([
+            { riderId: r(0), odds: 3 },
+            { riderId: r(1), odds: 4 },
+            { riderId: r(2), odds: 2.5 },
+            { riderId: r(3), odds: 6 },
+          ])
+        ).status,
+      ).toBe(200);
       before();
       expect((await bet(p, win(r(0), 50))).status).toBe(200);
       expect((await bet(p, { riderId: r(1), type: "PLACE", amount: 40 })).status).toBe(200);
@@ -79,7 +117,8 @@ onEachBackend(
       expect(await balance(h, p)).toBe(300 - 180);
       return p;
     }
-    const injure = (riderId: string) => h.call("POST", `/admin/riders/${riderId}/injury`, { body: { raceId: race.id }, headers: admin });
+    const injure = (riderId: string) =>
+      h.call("POST", `/admin/riders/${riderId}/injury`, { body: { raceId: race.id }, headers: admin });
 
     describe("GET /v2/bets/circuits/{raceId}: the riders with three odds, whether betting is open, the caller's bets", () => {
       it("derives PLACE and SHOW from WIN; injured riders have no odds; open until the race session's start", async () => {
@@ -88,7 +127,15 @@ onEachBackend(
         const res = await get(p);
         expect(res.status).toBe(200);
         const view = RaceBets.parse(res.body.result);
-        expect(view).toMatchObject({ raceId: race.id, open: true, canceled: false, bets: [], balance: "100", result: null, limits: { min: 30, max: 150, acrossStep: 3 } });
+        expect(view).toMatchObject({
+          raceId: race.id,
+          open: true,
+          canceled: false,
+          bets: [],
+          balance: "100",
+          result: null,
+          limits: { min: 30, max: 150, acrossStep: 3 },
+        });
         expect(Date.parse(view.closesAt!)).toBe(race.sessions.START.start);
         const first = view.riders.find((x) => x.id === r(0))!;
         expect(first.odds).toEqual(oddsOf(first.odds!.WIN));
@@ -115,8 +162,23 @@ onEachBackend(
         const res = await bet(p, win(r(0), 40));
         expect(res.status).toBe(200);
         const placed = BetPlaced.parse(res.body.result);
-        expect(placed.placed).toMatchObject({ riderId: r(0), type: "WIN", amount: 40, status: "OPEN", payout: null, refunded: 0 });
-        expect(placed.placed.legs).toEqual([{ type: "WIN", stake: 40, odds: placed.riders.find((x) => x.id === r(0))!.odds!.WIN, status: "OPEN", payout: null }]);
+        expect(placed.placed).toMatchObject({
+          riderId: r(0),
+          type: "WIN",
+          amount: 40,
+          status: "OPEN",
+          payout: null,
+          refunded: 0,
+        });
+        expect(placed.placed.legs).toEqual([
+          {
+            type: "WIN",
+            stake: 40,
+            odds: placed.riders.find((x) => x.id === r(0))!.odds!.WIN,
+            status: "OPEN",
+            payout: null,
+          },
+        ]);
         expect(placed.balance).toBe("60");
         expect(placed.bets).toHaveLength(1);
         expect(await balance(h, p)).toBe(60);
@@ -179,7 +241,8 @@ onEachBackend(
           expect(res.status).toBe(400);
           expect(res.body.code).toBe("betIncorrect");
         }
-        for (const [i, amount] of [30, 33, 150].entries()) expect((await bet(p, { riderId: r(i), type: "ACROSS", amount })).status).toBe(200);
+        for (const [i, amount] of [30, 33, 150].entries())
+          expect((await bet(p, { riderId: r(i), type: "ACROSS", amount })).status).toBe(200);
       });
 
       it("one bet per rider and type: the same again is refused; another type or rider is not", async () => {
@@ -200,7 +263,13 @@ onEachBackend(
       it("a bad rider or type is incorrect; an injured rider is refused as injured", async () => {
         const p = await signUpConfirmed(h);
         before();
-        for (const body of [win(race.otherClass), win("00000000-0000-4000-8000-000000000000"), { riderId: r(0), type: "EXACTA", amount: 30 }, { riderId: r(0), type: "WIN", amount: 30.5 }, {}]) {
+        for (const body of [
+          win(race.otherClass),
+          win("00000000-0000-4000-8000-000000000000"),
+          { riderId: r(0), type: "EXACTA", amount: 30 },
+          { riderId: r(0), type: "WIN", amount: 30.5 },
+          {},
+        ]) {
           const res = await bet(p, body);
           expect(res.status, JSON.stringify(body)).toBe(400);
           expect(res.body.code).toBe("betIncorrect");
@@ -224,13 +293,27 @@ onEachBackend(
       it("no rider left to bet on: 'There are no riders available for betting'", async () => {
         const p = await signUpConfirmed(h);
         before();
-        await h.database.db.update(riders).set({ status: "INJURED" }).where(and(eq(riders.raceClass, "MOTOGP"), eq(riders.status, "ACTIVE")));
+        await h.database.db
+          .update(riders)
+          .set({ status: "INJURED" })
+          .where(and(eq(riders.raceClass, "MOTOGP"), eq(riders.status, "ACTIVE")));
         try {
           const res = await bet(p, win(r(0)));
           expect(res.status).toBe(409);
-          expect(res.body).toMatchObject({ code: "noRidersForBetting", message: "There are no riders available for betting" });
+          expect(res.body).toMatchObject({
+            code: "noRidersForBetting",
+            message: "There are no riders available for betting",
+          });
         } finally {
-          await h.database.db.update(riders).set({ status: "ACTIVE" }).where(sql`${riders.id} IN (${sql.join(race.active.map((id) => sql`${id}`), sql`, `)})`);
+          await h.database.db
+            .update(riders)
+            .set({ status: "ACTIVE" })
+            .where(
+              sql`${riders.id} IN (${sql.join(
+                race.active.map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
+            );
         }
       });
     });
@@ -243,7 +326,12 @@ onEachBackend(
         const token = await tokenOf(h, p);
         const types = ["WIN", "PLACE", "SHOW"] as const;
         const answers = await Promise.all(
-          Array.from({ length: 30 }, (_, i) => h.call("POST", `/bets/circuits/${race.id}`, { token, body: { riderId: r(i % 10), type: types[Math.floor(i / 10)], amount: 30 } })),
+          Array.from({ length: 30 }, (_, i) =>
+            h.call("POST", `/bets/circuits/${race.id}`, {
+              token,
+              body: { riderId: r(i % 10), type: types[Math.floor(i / 10)], amount: 30 },
+            }),
+          ),
         );
         const statuses = answers.map((a) => a.status);
         expect(statuses.filter((s) => s === 200)).toHaveLength(10);
@@ -257,7 +345,9 @@ onEachBackend(
         const p = await signUpConfirmed(h);
         before();
         const token = await tokenOf(h, p);
-        const answers = await Promise.all(Array.from({ length: 10 }, () => h.call("POST", `/bets/circuits/${race.id}`, { token, body: win(r(0)) })));
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, () => h.call("POST", `/bets/circuits/${race.id}`, { token, body: win(r(0)) })),
+        );
         expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
         expect(answers.filter((a) => a.status === 409 && a.body.code === "betAlreadyPlaced")).toHaveLength(9);
         expect(await balance(h, p)).toBe(70);
@@ -270,7 +360,12 @@ onEachBackend(
         const types = ["WIN", "PLACE", "SHOW", "ACROSS"] as const;
         await Promise.all([
           ...players.flatMap((_p, i) =>
-            Array.from({ length: 8 }, (_, k) => h.call("POST", `/bets/circuits/${race.id}`, { token: tokens[i], body: { riderId: r(k % 5), type: types[(k + i) % 4], amount: 30 + 3 * k } })),
+            Array.from({ length: 8 }, (_, k) =>
+              h.call("POST", `/bets/circuits/${race.id}`, {
+                token: tokens[i],
+                body: { riderId: r(k % 5), type: types[(k + i) % 4], amount: 30 + 3 * k },
+              }),
+            ),
           ),
           ...players.map((p) => h.call("POST", "/dev/diamonds", { body: { userId: p.id, delta: 40 } })),
           h.call("POST", `/admin/riders/${r(1)}/injury`, { body: { raceId: race.id }, headers: admin }),
@@ -296,7 +391,9 @@ onEachBackend(
         expect(await entries(h, p, "BET_PAYOUT")).toMatchObject([{ delta: 336, ref: `bets:${race.id}` }]);
         const view = RaceBets.parse((await get(p)).body.result);
         expect(view.result).toEqual({ canceled: false, riderIds: [r(0), r(1), r(2), r(3)] });
-        const byType = Object.fromEntries(view.bets.map((b) => [`${b.type}:${b.riderId === r(1) ? 1 : b.riderId === r(0) ? 0 : 3}`, b]));
+        const byType = Object.fromEntries(
+          view.bets.map((b) => [`${b.type}:${b.riderId === r(1) ? 1 : b.riderId === r(0) ? 0 : 3}`, b]),
+        );
         expect(byType["WIN:0"]).toMatchObject({ status: "WON", payout: 150 });
         expect(byType["PLACE:1"]).toMatchObject({ status: "WON", payout: 100 });
         expect(byType["SHOW:3"]).toMatchObject({ status: "LOST", payout: 0 });
@@ -318,7 +415,9 @@ onEachBackend(
         const paid = await balance(h, p);
         const again = await enterRace({ riderIds: [r(0), r(1), r(2)] });
         expect(again.body.result).toMatchObject({ replayed: true, refunded: 0 });
-        const direct = await h.database.db.transaction((tx) => settleRaceBets(h.app.deps, tx, { id: race.id, name: "x" }, { canceled: false, top: [r(3), r(1)] }));
+        const direct = await h.database.db.transaction((tx) =>
+          settleRaceBets(h.app.deps, tx, { id: race.id, name: "x" }, { canceled: false, top: [r(3), r(1)] }),
+        );
         expect(direct).toEqual({ settled: 0, paid: 0, refunded: 0, touched: [] });
         expect(await balance(h, p)).toBe(paid);
         expect(await entries(h, p, "BET_PAYOUT")).toHaveLength(1);
@@ -336,8 +435,15 @@ onEachBackend(
         const refunds = await entries(h, p, "REFUND");
         expect(refunds.map((e) => e.ref).toSorted()).toEqual(spends.map((e) => e.ref).toSorted());
         const view = RaceBets.parse((await get(p)).body.result);
-        expect(view.bets.every((b) => b.status === "REFUNDED" && b.refunded === b.amount && b.payout === null)).toBe(true);
-        expect((await noticesOf(p, "BET_RESULTS"))[0]!.value).toMatchObject({ bets: 4, won: 0, payout: 0, refunded: 180 });
+        expect(view.bets.every((b) => b.status === "REFUNDED" && b.refunded === b.amount && b.payout === null)).toBe(
+          true,
+        );
+        expect((await noticesOf(p, "BET_RESULTS"))[0]!.value).toMatchObject({
+          bets: 4,
+          won: 0,
+          payout: 0,
+          refunded: 180,
+        });
         expect((await enterRace({ canceled: true })).body.result).toMatchObject({ replayed: true, refunded: 0 });
         expect(await balance(h, p)).toBe(300);
       });
@@ -405,7 +511,10 @@ onEachBackend(
         expect(view.bets[0]!.legs[0]!.odds).toBe(formOdds.WIN);
         const races = await h.call("GET", "/races", { query: { take: 100 } });
         expect(races.body.result.data.find((x: { id: string }) => x.id === race.id).odds[r(0)]).toBe(7.5);
-        expect((await h.call("POST", `/admin/races/${race.id}/odds`, { body: { reset: true }, headers: admin })).body.result.set).toEqual([]);
+        expect(
+          (await h.call("POST", `/admin/races/${race.id}/odds`, { body: { reset: true }, headers: admin })).body.result
+            .set,
+        ).toEqual([]);
         expect(RaceBets.parse((await get(p)).body.result).riders.find((x) => x.id === r(0))!.odds).toEqual(formOdds);
       });
 
@@ -415,7 +524,10 @@ onEachBackend(
         expect(other.body.code).toBe("riderNotInRace");
         expect((await setOdds([{ riderId: r(0), odds: 1 }])).status).toBe(400);
         expect((await setOdds([{ riderId: r(0), odds: 251 }])).status).toBe(400);
-        expect((await h.call("POST", `/admin/races/${race.id}/odds`, { body: { odds: [{ riderId: r(0), odds: 3 }] } })).status).toBe(401);
+        expect(
+          (await h.call("POST", `/admin/races/${race.id}/odds`, { body: { odds: [{ riderId: r(0), odds: 3 }] } }))
+            .status,
+        ).toBe(401);
         expect(await h.database.db.select().from(raceOdds)).toEqual([]);
       });
     });
@@ -427,18 +539,27 @@ onEachBackend(
         expect(added.status).toBe(200);
         const ids = (added.body.result.players as { id: string }[]).map((x) => x.id);
         const someone = await signUpConfirmed(h);
-        const res = await h.call("POST", "/dev/demo-bets", { body: { raceId: race.id, playerIds: [...ids, someone.id] } });
+        const res = await h.call("POST", "/dev/demo-bets", {
+          body: { raceId: race.id, playerIds: [...ids, someone.id] },
+        });
         expect(res.status).toBe(200);
         expect(res.body.result.players).toBe(5);
         expect(res.body.result.bets).toBeGreaterThanOrEqual(5);
         const placed = await h.database.db.select().from(bets).where(eq(bets.raceId, race.id));
         expect(new Set(placed.map((l) => l.userId))).toEqual(new Set(ids));
-        const staked = (await h.database.db.select().from(diamondLedger).where(eq(diamondLedger.reason, "BET"))).reduce((s, e) => s - e.delta, 0);
+        const staked = (await h.database.db.select().from(diamondLedger).where(eq(diamondLedger.reason, "BET"))).reduce(
+          (s, e) => s - e.delta,
+          0,
+        );
         expect(staked).toBe(res.body.result.staked);
         await expectMoneyInvariant(h);
         at(h, race.sessions.START.start);
-        expect((await h.call("POST", "/dev/demo-bets", { body: { raceId: race.id, playerIds: ids } })).status).toBe(418);
-        expect(await h.database.db.select().from(notifications).where(eq(notifications.type, "BET_RESULTS"))).toEqual([]);
+        expect((await h.call("POST", "/dev/demo-bets", { body: { raceId: race.id, playerIds: ids } })).status).toBe(
+          418,
+        );
+        expect(await h.database.db.select().from(notifications).where(eq(notifications.type, "BET_RESULTS"))).toEqual(
+          [],
+        );
       });
     });
   },

@@ -33,7 +33,17 @@ export async function startCliServer(name: string, startTimeoutMs = 90_000): Pro
   const url = `http://127.0.0.1:${await freePort()}`;
   let output = "";
   const server: ChildProcess = spawn(process.execPath, [TSX, "server/main.ts"], {
-    env: { ...process.env, PORT: new URL(url).port, DATA_DIR: dataDir, PUBLIC_URL: url, NODE_ENV: "test", DATABASE_URL: "", REDIS_URL: "", ADMIN_TOKEN: "", RATE_LIMIT_MAX: "1000" },
+    env: {
+      ...process.env,
+      PORT: new URL(url).port,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      NODE_ENV: "test",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      ADMIN_TOKEN: "",
+      RATE_LIMIT_MAX: "1000",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.on("data", (d) => (output += String(d)));
@@ -41,14 +51,27 @@ export async function startCliServer(name: string, startTimeoutMs = 90_000): Pro
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (await fetch(`${url}/api/system/links`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/system/links`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   const admin = (args: string[]) =>
     new Promise<CliRun>((resolve) => {
-      execFile(process.execPath, [TSX, "scripts/admin.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", API_URL: url, ADMIN_TOKEN: "" }, timeout: 60_000 }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      execFile(
+        process.execPath,
+        [TSX, "scripts/admin.ts", ...args],
+        {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", API_URL: url, ADMIN_TOKEN: "" },
+          timeout: 60_000,
+        },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
   const stop = async () => {

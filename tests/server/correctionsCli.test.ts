@@ -25,7 +25,12 @@ onEachBackend(
         baseUrl: "http://cli.test",
         adminToken: ADMIN_TOKEN,
         fetch: (async (url: string, init: RequestInit) => {
-          const res = await h.app.inject({ method: init.method as "POST", url: url.replace("http://cli.test", ""), headers: init.headers as Record<string, string>, payload: init.body as string | undefined });
+          const res = await h.app.inject({
+            method: init.method as "POST",
+            url: url.replace("http://cli.test", ""),
+            headers: init.headers as Record<string, string>,
+            payload: init.body as string | undefined,
+          });
           return new Response(res.body, { status: res.statusCode, headers: { "content-type": "application/json" } });
         }) as typeof fetch,
       });
@@ -41,7 +46,11 @@ onEachBackend(
       }
     };
     const numbers = async () =>
-      rowsOf<{ number: number }>(await h.database.db.execute(sql`SELECT number FROM riders WHERE id = ANY(${`{${race.active.slice(0, 3).join(",")}}`}::uuid[]) ORDER BY number`)).map((r) => String(r.number));
+      rowsOf<{ number: number }>(
+        await h.database.db.execute(
+          sql`SELECT number FROM riders WHERE id = ANY(${`{${race.active.slice(0, 3).join(",")}}`}::uuid[]) ORDER BY number`,
+        ),
+      ).map((r) => String(r.number));
 
     it("recognises its arguments", () => {
       expect(isCorrectionCommand(["confirm", "next"])).toBe(true);
@@ -55,7 +64,14 @@ onEachBackend(
       const preview = await run([race.id, "START", a!, b!, c!, "--preview"]);
       expect(preview.out).toMatch(/^Preview \(nothing was changed\)/);
       expect(rowsOf(await h.database.db.execute(sql`SELECT 1 FROM session_results`))).toHaveLength(0);
-      expect((await h.call("POST", `/admin/races/${race.id}/results`, { body: { session: "START", riderIds: race.active.slice(0, 3) }, headers: { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN } })).status).toBe(200);
+      expect(
+        (
+          await h.call("POST", `/admin/races/${race.id}/results`, {
+            body: { session: "START", riderIds: race.active.slice(0, 3) },
+            headers: { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN },
+          })
+        ).status,
+      ).toBe(200);
       const fixed = await run([race.id, "START", b!, a!, c!, "--correct"]);
       expect(fixed.code).toBe(0);
       expect(fixed.out).toMatch(/corrected: 1\. #\d+ .* Bets stand as settled\.$/);
@@ -63,7 +79,9 @@ onEachBackend(
       const confirmed = await run(["confirm", race.id]);
       expect(confirmed.out).toMatch(/confirmed at .*: its results are final/);
       expect((await run(["confirm", race.id])).out).toMatch(/was already confirmed \(by an operator\)/);
-      await expect(run([race.id, "START", a!, b!, c!, "--correct"])).rejects.toMatchObject({ code: "weekendConfirmed" } satisfies Partial<ApiError>);
+      await expect(run([race.id, "START", a!, b!, c!, "--correct"])).rejects.toMatchObject({
+        code: "weekendConfirmed",
+      } satisfies Partial<ApiError>);
     });
   },
   { seed: true },

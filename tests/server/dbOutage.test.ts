@@ -23,7 +23,13 @@ type Answer = { status: number; code?: string; ms: number };
 async function appOn(database: Database): Promise<FastifyInstance> {
   const clock = createClock();
   const config = testConfig();
-  const app = await buildApp({ db: database, clock, mailer: outboxMailer(database.db, clock), config, live: createLive({ db: database, clock, config }) });
+  const app = await buildApp({
+    db: database,
+    clock,
+    mailer: outboxMailer(database.db, clock),
+    config,
+    live: createLive({ db: database, clock, config }),
+  });
   checkAnswers(app);
   return app;
 }
@@ -31,7 +37,11 @@ async function appOn(database: Database): Promise<FastifyInstance> {
 /** Enough of the harness for the account steps (accounts.ts), on this file's own app. */
 function harnessOf(app: FastifyInstance): Harness {
   return {
-    call: async (method: string, path: string, o: { body?: unknown; token?: string; query?: Record<string, string | number> } = {}) => {
+    call: async (
+      method: string,
+      path: string,
+      o: { body?: unknown; token?: string; query?: Record<string, string | number> } = {},
+    ) => {
       const res = await app.inject({
         method: method as "GET",
         url: `/api${path}`,
@@ -60,7 +70,12 @@ describe.skipIf(!backends.includes("postgres"))("PostgreSQL ending the server's 
 
   /** Ends every session of this file's server (pool and LISTEN connections), as `pg_ctl restart` would. */
   const terminateOwnSessions = async () =>
-    (await admin.query<{ n: string }>("SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE application_name = $1", [applicationName])).rows[0]!.n;
+    (
+      await admin.query<{ n: string }>(
+        "SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE application_name = $1",
+        [applicationName],
+      )
+    ).rows[0]!.n;
 
   beforeAll(async () => {
     await admin.connect();
@@ -91,10 +106,21 @@ describe.skipIf(!backends.includes("postgres"))("PostgreSQL ending the server's 
       for (let i = 0; !load.stop; i++) {
         const raceName = `w${w}-${i}`;
         attempted++;
-        const saved = await answer(app, { method: "POST", url: "/api/dev/notify", payload: { userId: player.id, type: "RACE_STARTED", value: { raceName } } });
+        const saved = await answer(app, {
+          method: "POST",
+          url: "/api/dev/notify",
+          payload: { userId: player.id, type: "RACE_STARTED", value: { raceName } },
+        });
         answers.push(saved);
         if (saved.status === 200) acknowledged.push(raceName);
-        answers.push(await answer(app, { method: "GET", url: "/api/notifications", query: { take: "5" }, headers: { authorization: `Bearer ${token}` } }));
+        answers.push(
+          await answer(app, {
+            method: "GET",
+            url: "/api/notifications",
+            query: { take: "5" },
+            headers: { authorization: `Bearer ${token}` },
+          }),
+        );
       }
     };
     const clients = Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
@@ -117,14 +143,25 @@ describe.skipIf(!backends.includes("postgres"))("PostgreSQL ending the server's 
 
     // After it: the same process serves every request again.
     for (let i = 0; i < 10; i++) {
-      const after = await answer(app, { method: "GET", url: "/api/notifications", query: { take: "5" }, headers: { authorization: `Bearer ${token}` } });
+      const after = await answer(app, {
+        method: "GET",
+        url: "/api/notifications",
+        query: { take: "5" },
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(after.status).toBe(200);
     }
-    const saved = await answer(app, { method: "POST", url: "/api/dev/notify", payload: { userId: player.id, type: "RACE_STARTED", value: { raceName: "after" } } });
+    const saved = await answer(app, {
+      method: "POST",
+      url: "/api/dev/notify",
+      payload: { userId: player.id, type: "RACE_STARTED", value: { raceName: "after" } },
+    });
     expect(saved.status).toBe(200);
 
     // Every acknowledged save is stored; a refused one may or may not be (its commit can succeed as the session ends).
-    const rows = (await database.db.execute(sql`SELECT value->>'raceName' AS name FROM notifications WHERE user_id = ${player.id}`)) as unknown as { rows: { name: string }[] };
+    const rows = (await database.db.execute(
+      sql`SELECT value->>'raceName' AS name FROM notifications WHERE user_id = ${player.id}`,
+    )) as unknown as { rows: { name: string }[] };
     const stored = new Set(rows.rows.map((r) => r.name));
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
     expect(stored.size).toBeLessThanOrEqual(attempted + 1);
@@ -132,33 +169,44 @@ describe.skipIf(!backends.includes("postgres"))("PostgreSQL ending the server's 
   }, 30_000);
 });
 
-describe.skipIf(!backends.includes("postgres"))("a database that accepts connections but never answers [postgres]", () => {
-  let blackhole: Server;
-  const held: Socket[] = [];
-  let database: Database;
-  let app: FastifyInstance;
+describe.skipIf(!backends.includes("postgres"))(
+  "a database that accepts connections but never answers [postgres]",
+  () => {
+    let blackhole: Server;
+    const held: Socket[] = [];
+    let database: Database;
+    let app: FastifyInstance;
 
-  beforeAll(async () => {
-    // Takes the TCP connection and then says nothing, like a firewall dropping the database's packets.
-    blackhole = createServer((socket) => void held.push(socket));
-    await new Promise<void>((r) => blackhole.listen(0, "127.0.0.1", r));
-    const port = (blackhole.address() as AddressInfo).port;
-    database = await openDb({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/test`, dataDir: "", connectTimeoutMs: 300 });
-    app = await appOn(database);
-  });
+    beforeAll(async () => {
+      // Takes the TCP connection and then says nothing, like a firewall dropping the database's packets.
+      blackhole = createServer((socket) => void held.push(socket));
+      await new Promise<void>((r) => blackhole.listen(0, "127.0.0.1", r));
+      const port = (blackhole.address() as AddressInfo).port;
+      database = await openDb({
+        databaseUrl: `postgres://postgres@127.0.0.1:${port}/test`,
+        dataDir: "",
+        connectTimeoutMs: 300,
+      });
+      app = await appOn(database);
+    });
 
-  afterEach(() => assertAnswersDocumented());
+    afterEach(() => assertAnswersDocumented());
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    for (const s of held) s.destroy();
-    await new Promise((r) => blackhole.close(r));
-  });
+    afterAll(async () => {
+      await app?.close();
+      await database?.close();
+      for (const s of held) s.destroy();
+      await new Promise((r) => blackhole.close(r));
+    });
 
-  it("fails the request within the connect timeout with 503 serviceUnavailable instead of holding it", async () => {
-    const refused = await answer(app, { method: "POST", url: "/api/dev/notify", payload: { userId: "00000000-0000-4000-8000-000000000000", type: "RACE_STARTED", value: {} } });
-    expect(refused).toMatchObject({ status: 503, code: "serviceUnavailable" });
-    expect(refused.ms).toBeLessThan(3000);
-  }, 10_000);
-});
+    it("fails the request within the connect timeout with 503 serviceUnavailable instead of holding it", async () => {
+      const refused = await answer(app, {
+        method: "POST",
+        url: "/api/dev/notify",
+        payload: { userId: "00000000-0000-4000-8000-000000000000", type: "RACE_STARTED", value: {} },
+      });
+      expect(refused).toMatchObject({ status: 503, code: "serviceUnavailable" });
+      expect(refused.ms).toBeLessThan(3000);
+    }, 10_000);
+  },
+);

@@ -45,8 +45,16 @@ describe("each client route's page links what its first screen needs", () => {
 
   it("reads the routes: /predictions is guarded, has the header and its own screen; / has neither", () => {
     const predictions = routes.find((r) => r.screen === "predictions");
-    expect(predictions).toMatchObject({ guarded: true, withHeader: true, modules: ["src/screens/predictions/PredictionsScreen"] });
-    expect(routes.find((r) => r.screen === "home")).toMatchObject({ guarded: false, withHeader: false, modules: ["src/screens/landing/LandingScreen"] });
+    expect(predictions).toMatchObject({
+      guarded: true,
+      withHeader: true,
+      modules: ["src/screens/predictions/PredictionsScreen"],
+    });
+    expect(routes.find((r) => r.screen === "home")).toMatchObject({
+      guarded: false,
+      withHeader: false,
+      modules: ["src/screens/landing/LandingScreen"],
+    });
     expect(routes.find((r) => r.screen === "profile")?.modules).toEqual(["src/screens/profile/ProfileScreen"]);
     expect(routes.length).toBeGreaterThan(20);
   });
@@ -58,12 +66,21 @@ describe("each client route's page links what its first screen needs", () => {
   });
 
   it("preloads the screen's calls only with a session, its own files at low priority", () => {
-    const route = { pattern: "^/predictions/?$", files: ["assets/frame.js", "assets/frame.css"], later: ["assets/screen.js"], images: [], calls: ["/api/races?page=1&take=100"], guarded: true };
+    const route = {
+      pattern: "^/predictions/?$",
+      files: ["assets/frame.js", "assets/frame.css"],
+      later: ["assets/screen.js"],
+      images: [],
+      calls: ["/api/races?page=1&take=100"],
+      guarded: true,
+    };
     const guest = preloadLinks(route, false);
     expect(guest).toContain('<link rel="modulepreload" href="/assets/frame.js" crossorigin>');
     expect(guest).toContain('<link rel="preload" as="style" href="/assets/frame.css" crossorigin>');
     expect(guest).toContain('<link rel="modulepreload" href="/assets/screen.js" crossorigin fetchpriority="low">');
     expect(guest).not.toContain("/api/");
-    expect(preloadLinks(route, true)).toContain('<link rel="preload" as="fetch" href="/api/races?page=1&amp;take=100" crossorigin>');
+    expect(preloadLinks(route, true)).toContain(
+      '<link rel="preload" as="fetch" href="/api/races?page=1&amp;take=100" crossorigin>',
+    );
   });
 });

@@ -35,7 +35,8 @@ onEachBackend(
       expect(res.status).toBe(200);
       return DemoPlayers.parse(res.body.result);
     };
-    const picksOf = async (ids: string[]) => h.database.db.select().from(predictions).where(inArray(predictions.userId, ids));
+    const picksOf = async (ids: string[]) =>
+      h.database.db.select().from(predictions).where(inArray(predictions.userId, ids));
 
     it("creates confirmed players without a password, each with all 11 picks saved now and the completion reward", async () => {
       at(h, race.sessions.FP1.start - MINUTE);
@@ -60,8 +61,12 @@ onEachBackend(
       expect(picks).toHaveLength(55);
       const now = h.clock.now().getTime();
       for (const p of picks) expect(Math.abs(p.savedAt.getTime() - now)).toBeLessThan(10 * SECOND);
-      const riderRows = await h.database.db.select().from(riders).where(inArray(riders.id, [...new Set(picks.map((p) => p.riderId))]));
-      for (const r of riderRows) expect({ raceClass: r.raceClass, status: r.status }).toEqual({ raceClass: "MOTOGP", status: "ACTIVE" });
+      const riderRows = await h.database.db
+        .select()
+        .from(riders)
+        .where(inArray(riders.id, [...new Set(picks.map((p) => p.riderId))]));
+      for (const r of riderRows)
+        expect({ raceClass: r.raceClass, status: r.status }).toEqual({ raceClass: "MOTOGP", status: "ACTIVE" });
       for (const id of ids) {
         const mine = picks.filter((p) => p.userId === id);
         expect(mine.map((p) => p.category).toSorted()).toEqual([...Categories.options].toSorted());
@@ -79,11 +84,23 @@ onEachBackend(
       // FP2 is running: FP1, practice fastest and FP2 are closed, qualifying and later are open.
       at(h, race.sessions.FP2.start + MINUTE);
       const out = await added(3);
-      expect(out.categories).toEqual(["POLEMAN", "SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD", "RACE_FIRST", "RACE_SECOND", "RACE_THIRD", "POSITION_GAINED"]);
+      expect(out.categories).toEqual([
+        "POLEMAN",
+        "SPRINT_FIRST",
+        "SPRINT_SECOND",
+        "SPRINT_THIRD",
+        "RACE_FIRST",
+        "RACE_SECOND",
+        "RACE_THIRD",
+        "POSITION_GAINED",
+      ]);
       const picks = await picksOf(out.players.map((p) => p.id));
       expect(picks).toHaveLength(24);
       expect(picks.some((p) => ["FP1", "PRACTICE_FASTEST", "FP2"].includes(p.category))).toBe(false);
-      const [balance] = await h.database.db.select().from(diamondBalances).where(eq(diamondBalances.userId, out.players[0]!.id));
+      const [balance] = await h.database.db
+        .select()
+        .from(diamondBalances)
+        .where(eq(diamondBalances.userId, out.players[0]!.id));
       expect(balance!.balance).toBe(100);
     });
 
@@ -96,12 +113,16 @@ onEachBackend(
       expect((await add(2, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
       expect((await add(0)).status).toBe(400);
       expect((await add(201)).status).toBe(400);
-      expect((await h.call("POST", "/dev/demo-players", { body: { raceId: race.id, count: 1, extra: true } })).status).toBe(400);
+      expect(
+        (await h.call("POST", "/dev/demo-players", { body: { raceId: race.id, count: 1, extra: true } })).status,
+      ).toBe(400);
     });
 
     it("is not served in production", async () => {
       const app = await h.buildApp({ production: true });
-      expect((await h.call("POST", "/dev/demo-players", { body: { raceId: race.id, count: 1 } }, app)).status).toBe(404);
+      expect((await h.call("POST", "/dev/demo-players", { body: { raceId: race.id, count: 1 } }, app)).status).toBe(
+        404,
+      );
     });
 
     it("adds more players on every call, all names distinct, favourites picked more often", async () => {
@@ -114,7 +135,9 @@ onEachBackend(
       const [{ n }] = (await h.database.db.select({ n: sql<number>`count(*)::int` }).from(users)) as [{ n: number }];
       expect(n).toBe(400);
 
-      const field = RaceRiders.parse((await h.call("GET", `/v2/races/${race.id}/riders`)).body.result).riders.filter((r) => r.available && r.odds !== null);
+      const field = RaceRiders.parse((await h.call("GET", `/v2/races/${race.id}/riders`)).body.result).riders.filter(
+        (r) => r.available && r.odds !== null,
+      );
       const byOdds = field.toSorted((a, b) => a.odds! - b.odds!);
       const favourite = byOdds[0]!.id;
       const longShots = new Set(byOdds.slice(-5).map((r) => r.id));
@@ -129,10 +152,15 @@ onEachBackend(
       at(h, race.sessions.FP1.start - MINUTE);
       const out = await added(10);
       at(h, race.sessions.FP1.end + SECOND);
-      const res = await h.call("POST", `/admin/races/${race.id}/results`, { body: { session: "FP1", riderIds: race.active.slice(0, 5) }, headers: { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN } });
+      const res = await h.call("POST", `/admin/races/${race.id}/results`, {
+        body: { session: "FP1", riderIds: race.active.slice(0, 5) },
+        headers: { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN },
+      });
       expect(res.status).toBe(200);
       expect(SettlementReport.parse(res.body.result)).toMatchObject({ settled: 10, players: 10 });
-      const board = Leaderboard.parse((await h.call("GET", "/leaderboards/season", { query: { take: 100 } })).body.result);
+      const board = Leaderboard.parse(
+        (await h.call("GET", "/leaderboards/season", { query: { take: 100 } })).body.result,
+      );
       expect(board.count).toBe(10);
       expect(board.data.map((e) => e.user.id).toSorted()).toEqual(out.players.map((p) => p.id).toSorted());
     });

@@ -14,15 +14,28 @@ import { onEachBackend, type Harness } from "./harness";
 
 const PLAYERS = 3;
 
-type Op =
-  | { kind: "credit" | "debit" | "refund"; player: number; amount: number }
-  | { kind: "replay"; of: number };
+type Op = { kind: "credit" | "debit" | "refund"; player: number; amount: number } | { kind: "replay"; of: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant("credit" as const), player: fc.nat(PLAYERS - 1), amount: fc.integer({ min: 1, max: 80 }) }),
+  fc.record({
+    kind: fc.constant("credit" as const),
+    player: fc.nat(PLAYERS - 1),
+    amount: fc.integer({ min: 1, max: 80 }),
+  }),
   // Debits weigh more, so refusals (not enough diamonds) happen often.
-  { arbitrary: fc.record({ kind: fc.constant("debit" as const), player: fc.nat(PLAYERS - 1), amount: fc.integer({ min: 1, max: 150 }) }), weight: 3 },
-  fc.record({ kind: fc.constant("refund" as const), player: fc.nat(PLAYERS - 1), amount: fc.integer({ min: 1, max: 60 }) }),
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("debit" as const),
+      player: fc.nat(PLAYERS - 1),
+      amount: fc.integer({ min: 1, max: 150 }),
+    }),
+    weight: 3,
+  },
+  fc.record({
+    kind: fc.constant("refund" as const),
+    player: fc.nat(PLAYERS - 1),
+    amount: fc.integer({ min: 1, max: 60 }),
+  }),
   { arbitrary: fc.record({ kind: fc.constant("replay" as const), of: fc.nat(40) }), weight: 2 },
 );
 
@@ -37,7 +50,13 @@ function postingsOf(ops: Op[], players: string[]): Posting[] {
       return;
     }
     const delta = op.kind === "debit" ? -op.amount : op.amount;
-    out.push({ userId: players[op.player]!, delta, reason: reasonOf[op.kind], ref: `op:${i}`, idempotencyKey: `${op.kind}:${i}` });
+    out.push({
+      userId: players[op.player]!,
+      delta,
+      reason: reasonOf[op.kind],
+      ref: `op:${i}`,
+      idempotencyKey: `${op.kind}:${i}`,
+    });
   });
   return out;
 }
@@ -66,7 +85,9 @@ async function createPlayers(h: Harness): Promise<string[]> {
   const ids = Array.from({ length: PLAYERS }, () => randomUUID());
   for (const id of ids) {
     await h.database.db.transaction(async (tx) => {
-      await tx.execute(sql`INSERT INTO users (id, name, created_at, updated_at) VALUES (${id}, ${`prop-${id}`}, now(), now())`);
+      await tx.execute(
+        sql`INSERT INTO users (id, name, created_at, updated_at) VALUES (${id}, ${`prop-${id}`}, now(), now())`,
+      );
       await ledger.post(tx, signUpGrant(id));
     });
   }
@@ -91,7 +112,11 @@ async function run(h: Harness, postings: Posting[]) {
 /** Balances, ledger sums and running sums per player: the invariants, read back from the database. */
 async function snapshot(h: Harness, players: string[]) {
   const balances = await h.database.db.select().from(diamondBalances).where(inArray(diamondBalances.userId, players));
-  const entries = await h.database.db.select().from(diamondLedger).where(inArray(diamondLedger.userId, players)).orderBy(diamondLedger.seq);
+  const entries = await h.database.db
+    .select()
+    .from(diamondLedger)
+    .where(inArray(diamondLedger.userId, players))
+    .orderBy(diamondLedger.seq);
   for (const b of balances) {
     const mine = entries.filter((e) => e.userId === b.userId);
     let running = 0;
@@ -109,35 +134,31 @@ async function snapshot(h: Harness, players: string[]) {
 }
 
 onEachBackend("diamonds ledger properties", (h) => {
-  it(
-    "keeps balance = ledger sum ≥ 0 through any sequence, and replaying the accepted postings changes nothing",
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 24 }), async (ops) => {
-          const players = await createPlayers(h);
-          const postings = postingsOf(ops, players);
-          const m = model(players);
+  it("keeps balance = ledger sum ≥ 0 through any sequence, and replaying the accepted postings changes nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 24 }), async (ops) => {
+        const players = await createPlayers(h);
+        const postings = postingsOf(ops, players);
+        const m = model(players);
 
-          const outcomes = await run(h, postings);
-          expect(outcomes).toEqual(postings.map((p) => m.apply(p)));
-          const after = await snapshot(h, players);
-          expect(after.balances).toEqual(Object.fromEntries(m.balances));
+        const outcomes = await run(h, postings);
+        expect(outcomes).toEqual(postings.map((p) => m.apply(p)));
+        const after = await snapshot(h, players);
+        expect(after.balances).toEqual(Object.fromEntries(m.balances));
 
-          // Replay every accepted posting, in order: all come back as replays of their first outcome.
-          const accepted = postings.filter((_, i) => outcomes[i] !== "refused");
-          const firstOutcomes = outcomes.flatMap((o) => (o === "refused" ? [] : [o]));
-          expect(await run(h, accepted)).toEqual(firstOutcomes.map((o) => ({ balance: o.balance, replayed: true })));
-          expect(await snapshot(h, players)).toEqual(after);
+        // Replay every accepted posting, in order: all come back as replays of their first outcome.
+        const accepted = postings.filter((_, i) => outcomes[i] !== "refused");
+        const firstOutcomes = outcomes.flatMap((o) => (o === "refused" ? [] : [o]));
+        expect(await run(h, accepted)).toEqual(firstOutcomes.map((o) => ({ balance: o.balance, replayed: true })));
+        expect(await snapshot(h, players)).toEqual(after);
 
-          // A refused posting left no trace, so its key is free: posted again, it is judged afresh.
-          const refused = postings.filter((_, i) => outcomes[i] === "refused");
-          expect(await run(h, refused)).toEqual(refused.map((p) => m.apply(p)));
-          const end = await snapshot(h, players);
-          expect(end.balances).toEqual(Object.fromEntries(m.balances));
-        }),
-        { numRuns: 40 },
-      );
-    },
-    120_000,
-  );
+        // A refused posting left no trace, so its key is free: posted again, it is judged afresh.
+        const refused = postings.filter((_, i) => outcomes[i] === "refused");
+        expect(await run(h, refused)).toEqual(refused.map((p) => m.apply(p)));
+        const end = await snapshot(h, players);
+        expect(end.balances).toEqual(Object.fromEntries(m.balances));
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
 });

@@ -25,7 +25,9 @@ afterEach(() => {
 
 /** Runs the writer until it has acknowledged `count` commits, then kills it with SIGKILL. */
 async function writeThenKill(dataDir: string, count: number): Promise<number> {
-  const child = spawn(process.execPath, ["--import", "tsx", writer, dataDir, String(count)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", writer, dataDir, String(count)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let acknowledged = 0;
   await new Promise<void>((resolve, reject) => {
     child.stdout.on("data", (chunk: Buffer) => {
@@ -53,8 +55,15 @@ describe("the embedded database keeps every acknowledged commit", () => {
   it("runs PostgreSQL with fsync on, syncing the WAL with fsync()", async () => {
     const database = await openDb({ dataDir: tempDataDir() });
     try {
-      const setting = (name: string) => database.withConnection((c) => c.query<Record<string, string>>(`SHOW ${name}`)).then((r) => Object.values(r[0]!)[0]);
-      expect([await setting("fsync"), await setting("wal_sync_method"), await setting("synchronous_commit")]).toEqual(["on", "fsync", "on"]);
+      const setting = (name: string) =>
+        database
+          .withConnection((c) => c.query<Record<string, string>>(`SHOW ${name}`))
+          .then((r) => Object.values(r[0]!)[0]);
+      expect([await setting("fsync"), await setting("wal_sync_method"), await setting("synchronous_commit")]).toEqual([
+        "on",
+        "fsync",
+        "on",
+      ]);
     } finally {
       await database.close();
     }

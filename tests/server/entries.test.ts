@@ -28,7 +28,12 @@ onEachBackend(
       race = await raceFixture(h);
       const [next] = await h.database.db.select().from(races).where(eq(races.round, 13));
       other = next!.id;
-      const [team] = await h.database.db.select().from(teams).where(eq(teams.raceClass, "MOTOGP")).orderBy(asc(teams.name)).limit(1);
+      const [team] = await h.database.db
+        .select()
+        .from(teams)
+        .where(eq(teams.raceClass, "MOTOGP"))
+        .orderBy(asc(teams.name))
+        .limit(1);
       teamId = team!.id;
     });
     // Entries, the riders they made and injuries outlive the per-test TRUNCATE of users: undo them.
@@ -36,16 +41,37 @@ onEachBackend(
       await h.database.db.execute(sql`DELETE FROM race_entries`);
       await h.database.db.execute(sql`DELETE FROM riders WHERE id IN (SELECT rider_id FROM entry_riders)`);
       await h.database.db.execute(sql`TRUNCATE rider_injuries, session_results`);
-      await h.database.db.update(riders).set({ status: "ACTIVE" }).where(sql`${riders.id} IN (${sql.join(race.active.slice(0, 4).map((id) => sql`${id}`), sql`, `)})`);
+      await h.database.db
+        .update(riders)
+        .set({ status: "ACTIVE" })
+        .where(
+          sql`${riders.id} IN (${sql.join(
+            race.active.slice(0, 4).map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
     });
 
-    const version = async (raceId = race.id) => (await h.database.db.select({ v: races.version }).from(races).where(eq(races.id, raceId)))[0]!.v;
-    const enter = (body: Record<string, unknown>, headers: Record<string, string> = admin, raceId = race.id) => h.call("POST", `/admin/races/${raceId}/entries`, { body, headers });
-    const newRider = (name = "Lorenzo Savadori") => ({ riderId: randomUUID(), newRider: { name, number: ++numbers, country: "IT", teamId } });
-    const ridersOf = async (raceId = race.id) => (await h.call("GET", `/v2/races/${raceId}/riders`)).body.result.riders as Rider[];
+    const version = async (raceId = race.id) =>
+      (await h.database.db.select({ v: races.version }).from(races).where(eq(races.id, raceId)))[0]!.v;
+    const enter = (body: Record<string, unknown>, headers: Record<string, string> = admin, raceId = race.id) =>
+      h.call("POST", `/admin/races/${raceId}/entries`, { body, headers });
+    const newRider = (name = "Lorenzo Savadori") => ({
+      riderId: randomUUID(),
+      newRider: { name, number: ++numbers, country: "IT", teamId },
+    });
+    const ridersOf = async (raceId = race.id) =>
+      (await h.call("GET", `/v2/races/${raceId}/riders`)).body.result.riders as Rider[];
     const save = async (p: Player, category: string, riderId: string, raceId = race.id) =>
-      h.call("POST", `/predictions/races/${raceId}`, { token: await tokenOf(h, p), body: { version: await version(raceId), data: [{ category, riderId }] } });
-    const bet = async (p: Player, riderId: string, raceId = race.id) => h.call("POST", `/bets/circuits/${raceId}`, { token: await tokenOf(h, p), body: { riderId, type: "WIN", amount: 30 } });
+      h.call("POST", `/predictions/races/${raceId}`, {
+        token: await tokenOf(h, p),
+        body: { version: await version(raceId), data: [{ category, riderId }] },
+      });
+    const bet = async (p: Player, riderId: string, raceId = race.id) =>
+      h.call("POST", `/bets/circuits/${raceId}`, {
+        token: await tokenOf(h, p),
+        body: { riderId, type: "WIN", amount: 30 },
+      });
     const beforeFp1 = () => at(h, race.sessions.FP1.start - 10 * MINUTE);
 
     describe("a substitute in place of a rider who is out", () => {
@@ -57,11 +83,21 @@ onEachBackend(
         const sub = newRider();
         const res = await enter({ role: "SUBSTITUTE", ...sub, replaces: r(0) });
         expect(res.status).toBe(200);
-        expect(res.body.result).toMatchObject({ raceId: race.id, riderId: sub.riderId, role: "SUBSTITUTE", replaces: r(0), replayed: false });
+        expect(res.body.result).toMatchObject({
+          raceId: race.id,
+          riderId: sub.riderId,
+          role: "SUBSTITUTE",
+          replaces: r(0),
+          replayed: false,
+        });
         expect(await version()).toBe(v + 1);
 
         const list = await ridersOf();
-        expect(list.find((x) => x.id === sub.riderId)).toMatchObject({ role: "SUBSTITUTE", available: true, number: sub.newRider.number });
+        expect(list.find((x) => x.id === sub.riderId)).toMatchObject({
+          role: "SUBSTITUTE",
+          available: true,
+          number: sub.newRider.number,
+        });
         expect(list.find((x) => x.id === sub.riderId)!.odds).toBeGreaterThan(1);
         expect(list.find((x) => x.id === r(0))).toMatchObject({ available: false, odds: null });
         expect((await ridersOf(other)).some((x) => x.id === sub.riderId)).toBe(false);
@@ -88,16 +124,24 @@ onEachBackend(
         expect(res.body.result).toMatchObject({ invalidated: 1, refunded: 30, replayed: false });
         expect(await balance(h, p)).toBe(start + 30);
         // The free re-pick: the FP1 pick changed to the substitute at no cost, without a confirmation.
-        const change = await h.call("PUT", `/predictions/races/${race.id}`, { token: await tokenOf(h, p), body: { version: await version(), data: [{ category: "FP1", riderId: sub.riderId }] } });
+        const change = await h.call("PUT", `/predictions/races/${race.id}`, {
+          token: await tokenOf(h, p),
+          body: { version: await version(), data: [{ category: "FP1", riderId: sub.riderId }] },
+        });
         expect(change.status).toBe(200);
         expect(await balance(h, p)).toBe(start + 30);
-        const notices = (await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body.result as { type: string }[];
+        const notices = (await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body.result as {
+          type: string;
+        }[];
         expect(notices.some((n) => n.type.startsWith("INJURED_RIDER"))).toBe(true);
       });
 
       it("writes one audit line; the same entry again changes nothing and answers replayed", async () => {
         beforeFp1();
-        const [out] = await h.database.db.select().from(riders).where(eq(riders.id, r(2)));
+        const [out] = await h.database.db
+          .select()
+          .from(riders)
+          .where(eq(riders.id, r(2)));
         const sub = newRider("Stefan Bradl");
         const first = await enter({ role: "SUBSTITUTE", ...sub, replaces: r(2) });
         expect(first.status).toBe(200);
@@ -109,10 +153,17 @@ onEachBackend(
         }
         expect(await version()).toBe(v);
         const target = `#${out!.number} → #${sub.newRider.number}`;
-        const lines = await h.database.db.select().from(auditLog).where(and(eq(auditLog.raceId, race.id), eq(auditLog.action, "RIDER_SUBSTITUTE"), eq(auditLog.target, target)));
+        const lines = await h.database.db
+          .select()
+          .from(auditLog)
+          .where(
+            and(eq(auditLog.raceId, race.id), eq(auditLog.action, "RIDER_SUBSTITUTE"), eq(auditLog.target, target)),
+          );
         expect(lines).toHaveLength(1);
         expect(lines[0]).toMatchObject({ channel: "cli" });
-        expect(lines[0]!.after).toMatchObject({ entry: { id: sub.riderId, role: "SUBSTITUTE", replaces: { id: r(2) } } });
+        expect(lines[0]!.after).toMatchObject({
+          entry: { id: sub.riderId, role: "SUBSTITUTE", replaces: { id: r(2) } },
+        });
         // Another substitute for the same rider, or an entered rider entered again otherwise, is on the list already.
         expect((await enter({ role: "SUBSTITUTE", ...newRider(), replaces: r(2) })).body.code).toBe("riderOnEntryList");
         expect((await enter({ role: "WILDCARD", riderId: sub.riderId })).body.code).toBe("riderOnEntryList");
@@ -123,7 +174,9 @@ onEachBackend(
         const onList = await enter({ role: "SUBSTITUTE", riderId: r(5), replaces: r(3) });
         expect(onList.status).toBe(409);
         expect(onList.body.code).toBe("riderOnEntryList");
-        expect((await enter({ role: "SUBSTITUTE", riderId: race.otherClass, replaces: race.otherClass })).status).toBe(404);
+        expect((await enter({ role: "SUBSTITUTE", riderId: race.otherClass, replaces: race.otherClass })).status).toBe(
+          404,
+        );
         expect((await enter({ role: "WILDCARD", riderId: randomUUID() })).status).toBe(404);
       });
     });
@@ -136,15 +189,29 @@ onEachBackend(
         const res = await enter({ role: "WILDCARD", riderId: race.otherClass });
         expect(res.status).toBe(200);
         expect(res.body.result).toMatchObject({ role: "WILDCARD", replaces: null, invalidated: 0, refunded: 0 });
-        expect((await ridersOf()).find((x) => x.id === race.otherClass)).toMatchObject({ role: "WILDCARD", available: true });
+        expect((await ridersOf()).find((x) => x.id === race.otherClass)).toMatchObject({
+          role: "WILDCARD",
+          available: true,
+        });
         expect((await save(p, "POLEMAN", race.otherClass)).status).toBe(200);
         expect((await bet(p, race.otherClass)).status).toBe(200);
         expect((await save(p, "POLEMAN", race.otherClass, other)).body.code).toBe("riderNotInRace");
-        const bets = (await h.call("GET", `/v2/bets/circuits/${race.id}`, { token: await tokenOf(h, p), query: { isMobile: "false" } })).body.result;
-        expect(bets.riders.find((x: Rider) => x.id === race.otherClass)).toMatchObject({ role: "WILDCARD", available: true });
+        const bets = (
+          await h.call("GET", `/v2/bets/circuits/${race.id}`, {
+            token: await tokenOf(h, p),
+            query: { isMobile: "false" },
+          })
+        ).body.result;
+        expect(bets.riders.find((x: Rider) => x.id === race.otherClass)).toMatchObject({
+          role: "WILDCARD",
+          available: true,
+        });
         // The race's classification may name them.
         at(h, race.sessions.Q2.end + SECOND);
-        const pole = await h.call("POST", `/admin/races/${race.id}/results`, { body: { session: "Q2", riderIds: [race.otherClass, r(1)] }, headers: admin });
+        const pole = await h.call("POST", `/admin/races/${race.id}/results`, {
+          body: { session: "Q2", riderIds: [race.otherClass, r(1)] },
+          headers: admin,
+        });
         expect(pole.status).toBe(200);
       });
 
@@ -153,9 +220,14 @@ onEachBackend(
         const wild = newRider("Aleix Espargaro");
         const res = await enter({ role: "WILDCARD", ...wild });
         expect(res.status).toBe(200);
-        expect((await ridersOf()).find((x) => x.id === wild.riderId)).toMatchObject({ role: "WILDCARD", available: true });
+        expect((await ridersOf()).find((x) => x.id === wild.riderId)).toMatchObject({
+          role: "WILDCARD",
+          available: true,
+        });
         // A second new rider with a number taken in the class is refused.
-        expect((await enter({ role: "WILDCARD", riderId: randomUUID(), newRider: wild.newRider })).body.code).toBe("riderOnEntryList");
+        expect((await enter({ role: "WILDCARD", riderId: randomUUID(), newRider: wild.newRider })).body.code).toBe(
+          "riderOnEntryList",
+        );
       });
     });
 
@@ -174,12 +246,27 @@ onEachBackend(
       beforeFp1();
       expect((await enter({ role: "WILDCARD", riderId: race.otherClass }, {})).status).toBe(401);
       const player = await signUpConfirmed(h);
-      expect((await enter({ role: "WILDCARD", riderId: race.otherClass }, { authorization: `Bearer ${await tokenOf(h, player)}` })).status).toBe(403);
+      expect(
+        (
+          await enter(
+            { role: "WILDCARD", riderId: race.otherClass },
+            { authorization: `Bearer ${await tokenOf(h, player)}` },
+          )
+        ).status,
+      ).toBe(403);
       const operator = await signUpConfirmed(h);
       await grantRole(h.database.db, h.clock, operator.email, "operator");
-      const res = await enter({ role: "WILDCARD", riderId: race.otherClass }, { authorization: `Bearer ${await tokenOf(h, operator)}` });
+      const res = await enter(
+        { role: "WILDCARD", riderId: race.otherClass },
+        { authorization: `Bearer ${await tokenOf(h, operator)}` },
+      );
       expect(res.status).toBe(200);
-      const [line] = await h.database.db.select().from(auditLog).where(eq(auditLog.action, "RIDER_WILDCARD")).orderBy(sql`${auditLog.id} DESC`).limit(1);
+      const [line] = await h.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, "RIDER_WILDCARD"))
+        .orderBy(sql`${auditLog.id} DESC`)
+        .limit(1);
       expect(line).toMatchObject({ channel: "browser", actorUserId: operator.id });
     });
   },

@@ -9,7 +9,17 @@ import { predictions } from "../../server/db/schema";
 import { makeGuru } from "../../server/modules/gurus/admin";
 import { signUpConfirmed, type Player } from "./accounts";
 import { ADMIN_TOKEN, onEachBackend } from "./harness";
-import { allPicks, at, MINUTE, raceFixture, save, SECOND, tokenOf, upgrade, type RaceFixture } from "./predictionsFixture";
+import {
+  allPicks,
+  at,
+  MINUTE,
+  raceFixture,
+  save,
+  SECOND,
+  tokenOf,
+  upgrade,
+  type RaceFixture,
+} from "./predictionsFixture";
 
 const fp1 = (p: PlayerRacePicks) => p.picks.find((k) => k.category === "FP1")!;
 
@@ -22,7 +32,8 @@ onEachBackend(
     });
 
     const guruPicks = () => h.call("POST", "/dev/guru-picks", { body: { raceId: race.id } });
-    const picksOf = async (viewer: Player, userId: string) => h.call("GET", `/users/${userId}/predictions/races/${race.id}`, { token: await tokenOf(h, viewer) });
+    const picksOf = async (viewer: Player, userId: string) =>
+      h.call("GET", `/users/${userId}/predictions/races/${race.id}`, { token: await tokenOf(h, viewer) });
     const followed = async (viewer: Player) => {
       const res = await h.call("GET", `/predictions/races/${race.id}/gurus`, { token: await tokenOf(h, viewer) });
       expect(res.status).toBe(200);
@@ -43,13 +54,20 @@ onEachBackend(
       expect((list.body as { result: { count: number } }).result.count).toBe(3);
 
       const guru = made.gurus[0]!.id;
-      const [stored] = await h.database.db.select().from(predictions).where(and(eq(predictions.userId, guru), eq(predictions.raceId, race.id), eq(predictions.category, "FP1")));
+      const [stored] = await h.database.db
+        .select()
+        .from(predictions)
+        .where(and(eq(predictions.userId, guru), eq(predictions.raceId, race.id), eq(predictions.category, "FP1")));
 
       at(h, race.sessions.FP1.start - SECOND);
       const before = PlayerRacePicks.parse(((await picksOf(viewer, guru)).body as { result: unknown }).result);
       expect(fp1(before)).toEqual({ category: "FP1", revealed: false, riderId: null, picked: true });
       expect(before.picks.every((k) => k.riderId === null)).toBe(true);
-      expect((await followed(viewer)).categories.find((c) => c.category === "FP1")).toEqual({ category: "FP1", revealed: false, picks: [] });
+      expect((await followed(viewer)).categories.find((c) => c.category === "FP1")).toEqual({
+        category: "FP1",
+        revealed: false,
+        picks: [],
+      });
 
       at(h, race.sessions.FP1.start);
       const after = PlayerRacePicks.parse(((await picksOf(viewer, guru)).body as { result: unknown }).result);
@@ -70,9 +88,13 @@ onEachBackend(
 
       expect((await h.call("POST", `/users/${player.id}/favorite`, { token: await tokenOf(h, fan) })).status).toBe(200);
       expect((await picksOf(fan, player.id)).status).toBe(200);
-      expect((await followed(fan)).categories.find((c) => c.category === "FP1")!.picks.map((p) => [p.user.id, p.riderId])).toEqual([[player.id, race.active[0]]]);
+      expect(
+        (await followed(fan)).categories.find((c) => c.category === "FP1")!.picks.map((p) => [p.user.id, p.riderId]),
+      ).toEqual([[player.id, race.active[0]]]);
 
-      expect((await h.call("DELETE", `/users/${player.id}/favorite`, { token: await tokenOf(h, fan) })).status).toBe(200);
+      expect((await h.call("DELETE", `/users/${player.id}/favorite`, { token: await tokenOf(h, fan) })).status).toBe(
+        200,
+      );
       expect((await picksOf(fan, player.id)).status).toBe(403);
       // One's own picks are one's own to read.
       expect((await picksOf(player, player.id)).status).toBe(200);
@@ -101,10 +123,19 @@ onEachBackend(
       const unscored = PlayerRacePicks.parse(((await picksOf(player, player.id)).body as { result: unknown }).result);
       expect(fp1(unscored).score).toBeUndefined();
       at(h, race.sessions.FP1.end + MINUTE);
-      const entered = await h.call("POST", `/admin/races/${race.id}/results`, { body: { session: "FP1", riderIds: race.active.slice(0, 5) }, headers: { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN } });
+      const entered = await h.call("POST", `/admin/races/${race.id}/results`, {
+        body: { session: "FP1", riderIds: race.active.slice(0, 5) },
+        headers: { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN },
+      });
       expect(entered.status).toBe(200);
       const scored = PlayerRacePicks.parse(((await picksOf(player, player.id)).body as { result: unknown }).result);
-      expect(fp1(scored)).toEqual({ category: "FP1", revealed: true, riderId: race.active[0], picked: true, score: { state: "ACCURATE", points: 10, upgrades: ["PREDICTION"] } });
+      expect(fp1(scored)).toEqual({
+        category: "FP1",
+        revealed: true,
+        riderId: race.active[0],
+        picked: true,
+        score: { state: "ACCURATE", points: 10, upgrades: ["PREDICTION"] },
+      });
       expect(scored.picks.filter((k) => k.score)).toHaveLength(1);
     });
   },

@@ -31,7 +31,8 @@ async function postgresReachable(): Promise<string | null> {
 }
 
 const pgProblem = await postgresReachable();
-if (pgProblem) console.warn(`[server tests] PostgreSQL at ${PG_URL} not reachable (${pgProblem}): running on PGlite only`);
+if (pgProblem)
+  console.warn(`[server tests] PostgreSQL at ${PG_URL} not reachable (${pgProblem}): running on PGlite only`);
 export const backends: ("pglite" | "postgres")[] = pgProblem ? ["pglite"] : ["pglite", "postgres"];
 
 export const PUBLIC_URL = "http://pp.test";
@@ -61,7 +62,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 export type Reply<T = unknown> = { status: number; body: T; headers: Record<string, unknown> };
-export type CallOptions = { body?: unknown; token?: string; query?: Record<string, string | number>; headers?: Record<string, string> };
+export type CallOptions = {
+  body?: unknown;
+  token?: string;
+  query?: Record<string, string | number>;
+  headers?: Record<string, string>;
+};
 
 export type Harness = {
   kind: "pglite" | "postgres";
@@ -116,13 +122,26 @@ export function onEachBackend(name: string, fn: (h: Harness) => void, options: O
         const mailer = outboxMailer(h.database.db, h.clock);
         h.buildApp = async (overrides, extra = {}) => {
           const config = testConfig({ ...options.config, ...overrides });
-          const app = await buildApp({ db: h.database, clock: h.clock, mailer, config, live: createLive({ db: h.database, clock: h.clock, config }), ...extra });
+          const app = await buildApp({
+            db: h.database,
+            clock: h.clock,
+            mailer,
+            config,
+            live: createLive({ db: h.database, clock: h.clock, config }),
+            ...extra,
+          });
           checkAnswers(app);
           extraApps.push(app);
           return app;
         };
         h.checkAnswers = checkAnswers;
-        h.app = await buildApp({ db: h.database, clock: h.clock, mailer, config: h.config, live: createLive({ db: h.database, clock: h.clock, config: h.config }) });
+        h.app = await buildApp({
+          db: h.database,
+          clock: h.clock,
+          mailer,
+          config: h.config,
+          live: createLive({ db: h.database, clock: h.clock, config: h.config }),
+        });
         checkAnswers(h.app);
         h.call = async (method, path, o = {}, app = h.app) => {
           const res = await app.inject({

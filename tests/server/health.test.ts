@@ -79,7 +79,12 @@ onEachBackend("health", (h) => {
   it("ready answers 200 with the database up and every migration applied, Redis not configured", async () => {
     const res = await get(h.app, "/api/health/ready");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ result: { status: "ok", checks: { database: "up", migrations: { expected: readMigrations().length, pending: 0 }, redis: "disabled" } } });
+    expect(res.body).toEqual({
+      result: {
+        status: "ok",
+        checks: { database: "up", migrations: { expected: readMigrations().length, pending: 0 }, redis: "disabled" },
+      },
+    });
   });
 
   it("is API routes, not the SPA's page, even where the SPA is served", async () => {
@@ -113,7 +118,8 @@ onEachBackend("health", (h) => {
 
   it("no token, no rate limit: a balancer probing many times a second is always answered", async () => {
     const app = await h.buildApp({ rateLimitMax: 1 });
-    for (let i = 0; i < 30; i++) expect((await app.inject({ method: "GET", url: "/api/health/ready" })).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await app.inject({ method: "GET", url: "/api/health/ready" })).statusCode).toBe(200);
   });
 
   it("Redis away degrades (200, redis down) and does not make the instance unready; Redis there is ok", async () => {
@@ -128,7 +134,8 @@ onEachBackend("health", (h) => {
     const there = await appOn(h.database, { redisUrl: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" }, true);
     try {
       for (let i = 0; i < 50 && there.live.state().redis !== "up"; i++) await sleep(50);
-      if (there.live.state().redis !== "up") return console.warn("[health test] no Redis at 127.0.0.1:6379: only the degraded case ran");
+      if (there.live.state().redis !== "up")
+        return console.warn("[health test] no Redis at 127.0.0.1:6379: only the degraded case ran");
       const res = await get(there.app, "/api/health/ready");
       expect(res.body.result).toMatchObject({ status: "ok", checks: { redis: "up" } });
     } finally {
@@ -141,7 +148,10 @@ onEachBackend("health", (h) => {
       let down = false;
       const failing: Database = {
         ...h.database,
-        withConnection: (fn) => (down ? Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })) : h.database.withConnection(fn)),
+        withConnection: (fn) =>
+          down
+            ? Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))
+            : h.database.withConnection(fn),
       };
       const built = await appOn(failing);
       try {
@@ -229,7 +239,10 @@ describe.skipIf(!backends.includes("postgres"))("readiness follows PostgreSQL aw
     expect((await get(built.app, "/api/health/live")).status).toBe(200);
     await link.restore();
     expect(await readyTurns(built.app, 200, 5000)).toBeLessThan(5000);
-    expect((await get(built.app, "/api/health/ready")).body.result).toMatchObject({ status: "ok", checks: { database: "up" } });
+    expect((await get(built.app, "/api/health/ready")).body.result).toMatchObject({
+      status: "ok",
+      checks: { database: "up" },
+    });
     assertAnswersDocumented();
   }, 20_000);
 });

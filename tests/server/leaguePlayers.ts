@@ -8,7 +8,11 @@ import type { Harness } from "./harness";
 
 export type QuickPlayer = { id: string; name: string; email: string; token: string };
 
-export async function quickPlayers(h: Harness, count: number, opts: { guru?: boolean; points?: (i: number) => number } = {}): Promise<QuickPlayer[]> {
+export async function quickPlayers(
+  h: Harness,
+  count: number,
+  opts: { guru?: boolean; points?: (i: number) => number } = {},
+): Promise<QuickPlayer[]> {
   const now = h.clock.now();
   const rows = Array.from({ length: count }, (_, i) => {
     const tag = randomBytes(5).toString("hex");
@@ -26,7 +30,8 @@ export async function quickPlayers(h: Harness, count: number, opts: { guru?: boo
   if (rows.length) await h.database.db.insert(users).values(rows);
   const tokens = tokenService({ db: h.database.db, clock: h.clock, config: h.config });
   const out: QuickPlayer[] = [];
-  for (const r of rows) out.push({ id: r.id, name: r.name, email: r.email, token: (await tokens.startSession(r.id)).accessToken });
+  for (const r of rows)
+    out.push({ id: r.id, name: r.name, email: r.email, token: (await tokens.startSession(r.id)).accessToken });
   return out;
 }
 

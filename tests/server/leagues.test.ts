@@ -4,26 +4,49 @@ import { onEachBackend, PUBLIC_URL, type Harness } from "./harness";
 import { outbox } from "./accounts";
 import { freshToken, quickPlayer, quickPlayers, setPoints, type QuickPlayer } from "./leaguePlayers";
 
-type League = { id: string; name: string; type: string; membersCount: number; max: number; memberStatus: string | null; owner: { id: string }; guru: { id: string } | null };
+type League = {
+  id: string;
+  name: string;
+  type: string;
+  membersCount: number;
+  max: number;
+  memberStatus: string | null;
+  owner: { id: string };
+  guru: { id: string } | null;
+};
 type Seat = { memberStatus: string | null; membersCount: number };
 type Answer<T> = { result: T; code?: string; message?: string };
 type Member = { id: string; name: string; status: string };
-type Notice = { id: string; type: string; value: { league?: { id: string; name: string }; user?: { id: string }; status?: string } };
+type Notice = {
+  id: string;
+  type: string;
+  value: { league?: { id: string; name: string }; user?: { id: string }; status?: string };
+};
 
 async function create(h: Harness, owner: QuickPlayer, body: Record<string, unknown> = {}): Promise<League> {
-  const res = await h.call<{ result: League }>("POST", "/leagues", { token: owner.token, body: { name: `L${owner.name.slice(1, 9)}`, type: "PUBLIC", ...body } });
+  const res = await h.call<{ result: League }>("POST", "/leagues", {
+    token: owner.token,
+    body: { name: `L${owner.name.slice(1, 9)}`, type: "PUBLIC", ...body },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.result;
 }
 
-const join = (h: Harness, p: QuickPlayer, id: string) => h.call<Answer<Seat>>("POST", `/leagues/${id}/members`, { token: p.token });
+const join = (h: Harness, p: QuickPlayer, id: string) =>
+  h.call<Answer<Seat>>("POST", `/leagues/${id}/members`, { token: p.token });
 const accept = (h: Harness, p: QuickPlayer, id: string, userId: string) =>
   h.call<Answer<Seat>>("PUT", `/leagues/${id}/members/${userId}`, { token: p.token, body: { status: "ACCEPTED" } });
-const remove = (h: Harness, p: QuickPlayer, id: string, userId: string) => h.call<Answer<Seat>>("DELETE", `/leagues/${id}/members/${userId}`, { token: p.token });
-const league = async (h: Harness, p: QuickPlayer, id: string) => h.call<{ result: League }>("GET", `/leagues/${id}`, { token: p.token });
-const notices = async (h: Harness, p: QuickPlayer) => (await h.call<{ result: Notice[] }>("GET", "/notifications", { token: p.token })).body.result;
+const remove = (h: Harness, p: QuickPlayer, id: string, userId: string) =>
+  h.call<Answer<Seat>>("DELETE", `/leagues/${id}/members/${userId}`, { token: p.token });
+const league = async (h: Harness, p: QuickPlayer, id: string) =>
+  h.call<{ result: League }>("GET", `/leagues/${id}`, { token: p.token });
+const notices = async (h: Harness, p: QuickPlayer) =>
+  (await h.call<{ result: Notice[] }>("GET", "/notifications", { token: p.token })).body.result;
 const members = async (h: Harness, p: QuickPlayer, id: string, query: Record<string, number> = {}) =>
-  h.call<{ result: { data: Member[]; page: number; pages: number; count: number } }>("GET", `/leagues/${id}/members`, { token: p.token, query });
+  h.call<{ result: { data: Member[]; page: number; pages: number; count: number } }>("GET", `/leagues/${id}/members`, {
+    token: p.token,
+    query,
+  });
 /** Fills a league through the dev route (generated accepted players) up to `total` accepted members. */
 const fillTo = async (h: Harness, id: string, total: number, current = 1) => {
   const res = await h.call<Answer<Seat>>("POST", `/dev/leagues/${id}/fill`, { body: { count: total - current } });
@@ -35,14 +58,29 @@ const linkOf = async (h: Harness, owner: QuickPlayer, id: string) => {
   const url = new URL(res.body.result.link);
   return { url, data: url.searchParams.get("data")!, signature: url.searchParams.get("signature")! };
 };
-const useLink = (h: Harness, p: QuickPlayer, data: string, signature: string) => h.call("POST", "/leagues/link/use", { token: p.token, body: { data, signature } });
+const useLink = (h: Harness, p: QuickPlayer, data: string, signature: string) =>
+  h.call("POST", "/leagues/link/use", { token: p.token, body: { data, signature } });
 
 onEachBackend("leagues", (h) => {
   describe("creating and reading", () => {
     it("creates a league with its owner as the first accepted member; one league per player", async () => {
       const owner = await quickPlayer(h);
-      const made = await create(h, owner, { name: "Late Brakers", type: "PRIVATE", description: "Only the brave", country: "it" });
-      expect(made).toMatchObject({ name: "Late Brakers", type: "PRIVATE", membersCount: 1, max: 100, memberStatus: "ACCEPTED", country: "IT", owner: { id: owner.id }, guru: null });
+      const made = await create(h, owner, {
+        name: "Late Brakers",
+        type: "PRIVATE",
+        description: "Only the brave",
+        country: "it",
+      });
+      expect(made).toMatchObject({
+        name: "Late Brakers",
+        type: "PRIVATE",
+        membersCount: 1,
+        max: 100,
+        memberStatus: "ACCEPTED",
+        country: "IT",
+        owner: { id: owner.id },
+        guru: null,
+      });
       const again = await h.call("POST", "/leagues", { token: owner.token, body: { name: "Second", type: "PUBLIC" } });
       expect(again).toMatchObject({ status: 409, body: { code: "leagueOwned" } });
       const seen = await league(h, await quickPlayer(h), made.id);
@@ -51,21 +89,31 @@ onEachBackend("leagues", (h) => {
 
     it("refuses a second league even when both are created at once", async () => {
       const owner = await quickPlayer(h);
-      const both = await Promise.all([0, 1].map((i) => h.call("POST", "/leagues", { token: owner.token, body: { name: `Twin${i}`, type: "PUBLIC" } })));
+      const both = await Promise.all(
+        [0, 1].map((i) =>
+          h.call("POST", "/leagues", { token: owner.token, body: { name: `Twin${i}`, type: "PUBLIC" } }),
+        ),
+      );
       expect(both.map((r) => r.status).toSorted()).toEqual([200, 409]);
     });
 
     it("checks the name (3-20), the type, and keeps VIP leagues for Gurus", async () => {
       const p = await quickPlayer(h);
       const short = await h.call("POST", "/leagues", { token: p.token, body: { name: "ab", type: "PUBLIC" } });
-      expect(short).toMatchObject({ status: 400, body: { code: "validation", fields: { name: { code: "minLength" } } } });
+      expect(short).toMatchObject({
+        status: 400,
+        body: { code: "validation", fields: { name: { code: "minLength" } } },
+      });
       const long = await h.call("POST", "/leagues", { token: p.token, body: { name: "x".repeat(21), type: "PUBLIC" } });
       expect(long.body.fields.name.code).toBe("maxLength");
       const noType = await h.call("POST", "/leagues", { token: p.token, body: { name: "Typeless" } });
       expect(noType.body.fields.type.code).toBe("required");
       const vip = await h.call("POST", "/leagues", { token: p.token, body: { name: "Fake VIP", type: "VIP" } });
       expect(vip).toMatchObject({ status: 403, body: { code: "forbidden" } });
-      const image = await h.call("POST", "/leagues", { token: p.token, body: { name: "Pic", type: "PUBLIC", image: "https://evil.example/x.png" } });
+      const image = await h.call("POST", "/leagues", {
+        token: p.token,
+        body: { name: "Pic", type: "PUBLIC", image: "https://evil.example/x.png" },
+      });
       expect(image).toMatchObject({ status: 400, body: { fields: { image: { code: "notImage" } } } });
       const guru = await quickPlayer(h, { guru: true });
       const made = await create(h, guru, { name: "Guru Club", type: "VIP" });
@@ -82,21 +130,47 @@ onEachBackend("leagues", (h) => {
 
     it("lists leagues 20 a page, biggest first, by name text and country", async () => {
       const owners = await quickPlayers(h, 23);
-      for (const [i, o] of owners.entries()) await create(h, o, { name: `Squad ${String(i).padStart(2, "0")}`, country: i % 2 ? "ES" : "IT" });
+      for (const [i, o] of owners.entries())
+        await create(h, o, { name: `Squad ${String(i).padStart(2, "0")}`, country: i % 2 ? "ES" : "IT" });
       const viewer = await quickPlayer(h);
-      await join(h, viewer, (await h.call<{ result: { data: League[] } }>("GET", "/leagues", { token: viewer.token, query: { text: "Squad 07" } })).body.result.data[0]!.id);
-      const page1 = await h.call<{ result: { data: League[]; page: number; pages: number; count: number } }>("GET", "/leagues", { token: viewer.token });
+      await join(
+        h,
+        viewer,
+        (
+          await h.call<{ result: { data: League[] } }>("GET", "/leagues", {
+            token: viewer.token,
+            query: { text: "Squad 07" },
+          })
+        ).body.result.data[0]!.id,
+      );
+      const page1 = await h.call<{ result: { data: League[]; page: number; pages: number; count: number } }>(
+        "GET",
+        "/leagues",
+        { token: viewer.token },
+      );
       expect(page1.body.result).toMatchObject({ page: 1, pages: 2, count: 23 });
       expect(page1.body.result.data).toHaveLength(20);
       expect(page1.body.result.data[0]).toMatchObject({ name: "Squad 07", membersCount: 2, memberStatus: "ACCEPTED" });
-      const page2 = await h.call<{ result: { data: League[] } }>("GET", "/leagues", { token: viewer.token, query: { page: 2 } });
+      const page2 = await h.call<{ result: { data: League[] } }>("GET", "/leagues", {
+        token: viewer.token,
+        query: { page: 2 },
+      });
       expect(page2.body.result.data).toHaveLength(3);
-      const spain = await h.call<{ result: { count: number; data: League[] } }>("GET", "/leagues", { token: viewer.token, query: { country: "es" } });
+      const spain = await h.call<{ result: { count: number; data: League[] } }>("GET", "/leagues", {
+        token: viewer.token,
+        query: { country: "es" },
+      });
       expect(spain.body.result.count).toBe(11);
-      const text = await h.call<{ result: { count: number } }>("GET", "/leagues", { token: viewer.token, query: { text: "squad 1" } });
+      const text = await h.call<{ result: { count: number } }>("GET", "/leagues", {
+        token: viewer.token,
+        query: { text: "squad 1" },
+      });
       expect(text.body.result.count).toBe(10);
       // % and _ are letters, not wildcards.
-      const wildcard = await h.call<{ result: { count: number } }>("GET", "/leagues", { token: viewer.token, query: { text: "%" } });
+      const wildcard = await h.call<{ result: { count: number } }>("GET", "/leagues", {
+        token: viewer.token,
+        query: { text: "%" },
+      });
       expect(wildcard.body.result.count).toBe(0);
     });
 
@@ -107,15 +181,24 @@ onEachBackend("leagues", (h) => {
       expect(vip).toMatchObject({ status: 200, body: { result: [] } });
       const manage = await h.call<{ result: League[] }>("GET", "/leagues/manage", { token: owner.token });
       expect(manage.body.result.map((l) => l.id)).toEqual([made.id]);
-      const mine = await h.call<{ result: League[] }>("GET", "/leagues/owner", { token: owner.token, query: { type: "PUBLIC" } });
+      const mine = await h.call<{ result: League[] }>("GET", "/leagues/owner", {
+        token: owner.token,
+        query: { type: "PUBLIC" },
+      });
       expect(mine.body.result.map((l) => l.id)).toEqual([made.id]);
-      const none = await h.call<{ result: League[] }>("GET", "/leagues/owner", { token: owner.token, query: { type: "PRIVATE" } });
+      const none = await h.call<{ result: League[] }>("GET", "/leagues/owner", {
+        token: owner.token,
+        query: { type: "PRIVATE" },
+      });
       expect(none.body.result).toEqual([]);
       const board = await h.call("GET", "/leagues/leaderboard", { token: owner.token, query: { leagueId: made.id } });
       expect(board.status).toBe(200);
       const user = await h.call<{ result: League[] }>("GET", `/leagues/users/${owner.id}`, { token: owner.token });
       expect(user.body.result.map((l) => l.id)).toEqual([made.id]);
-      const badLink = await h.call("POST", "/leagues/link/use", { token: owner.token, body: { data: "x", signature: "y" } });
+      const badLink = await h.call("POST", "/leagues/link/use", {
+        token: owner.token,
+        body: { data: "x", signature: "y" },
+      });
       expect(badLink.body.code).toBe("inviteLinkInvalid");
     });
 
@@ -123,10 +206,20 @@ onEachBackend("leagues", (h) => {
       const owner = await quickPlayer(h);
       const other = await quickPlayer(h);
       const made = await create(h, owner);
-      const denied = await h.call("PUT", `/leagues/${made.id}`, { token: other.token, body: { name: "Hijacked", type: "PUBLIC" } });
+      const denied = await h.call("PUT", `/leagues/${made.id}`, {
+        token: other.token,
+        body: { name: "Hijacked", type: "PUBLIC" },
+      });
       expect(denied).toMatchObject({ status: 403, body: { code: "forbidden" } });
-      const edited = await h.call<{ result: League }>("PUT", `/leagues/${made.id}`, { token: owner.token, body: { name: "Renamed", type: "PRIVATE", endDate: "2026-11-30T23:59:59.000Z" } });
-      expect(edited.body.result).toMatchObject({ name: "Renamed", type: "PRIVATE", endDate: "2026-11-30T23:59:59.000Z" });
+      const edited = await h.call<{ result: League }>("PUT", `/leagues/${made.id}`, {
+        token: owner.token,
+        body: { name: "Renamed", type: "PRIVATE", endDate: "2026-11-30T23:59:59.000Z" },
+      });
+      expect(edited.body.result).toMatchObject({
+        name: "Renamed",
+        type: "PRIVATE",
+        endDate: "2026-11-30T23:59:59.000Z",
+      });
     });
   });
 
@@ -146,11 +239,16 @@ onEachBackend("leagues", (h) => {
       const made = await create(h, owner, { type: "PRIVATE", name: "Closed Shop" });
       // The owner approves a first member so that a plain member can answer later requests.
       expect((await join(h, member!, made.id)).body.result).toEqual({ memberStatus: "PENDING", membersCount: 1 });
-      expect((await accept(h, owner, made.id, member!.id)).body.result).toEqual({ memberStatus: "ACCEPTED", membersCount: 2 });
+      expect((await accept(h, owner, made.id, member!.id)).body.result).toEqual({
+        memberStatus: "ACCEPTED",
+        membersCount: 2,
+      });
 
       expect((await join(h, asker!, made.id)).body.result).toEqual({ memberStatus: "PENDING", membersCount: 2 });
       for (const p of [owner, member!]) {
-        const got = (await notices(h, p)).filter((n) => n.type === "MEMBERSHIP_REQUESTED" && n.value.user?.id === asker!.id);
+        const got = (await notices(h, p)).filter(
+          (n) => n.type === "MEMBERSHIP_REQUESTED" && n.value.user?.id === asker!.id,
+        );
         expect(got).toHaveLength(1);
         expect(got[0]!.value.league).toEqual({ id: made.id, name: "Closed Shop" });
       }
@@ -159,18 +257,32 @@ onEachBackend("leagues", (h) => {
       expect((await accept(h, asker!, made.id, asker!.id)).status).toBe(403);
       expect((await remove(h, stranger!, made.id, asker!.id)).status).toBe(403);
       // Outsiders see accepted members only; requests are the league's business.
-      expect((await members(h, stranger!, made.id)).body.result.data.map((m) => m.status)).toEqual(["ACCEPTED", "ACCEPTED"]);
-      expect((await members(h, member!, made.id)).body.result.data.find((m) => m.id === asker!.id)?.status).toBe("PENDING");
+      expect((await members(h, stranger!, made.id)).body.result.data.map((m) => m.status)).toEqual([
+        "ACCEPTED",
+        "ACCEPTED",
+      ]);
+      expect((await members(h, member!, made.id)).body.result.data.find((m) => m.id === asker!.id)?.status).toBe(
+        "PENDING",
+      );
 
-      expect((await accept(h, member!, made.id, asker!.id)).body.result).toEqual({ memberStatus: "ACCEPTED", membersCount: 3 });
+      expect((await accept(h, member!, made.id, asker!.id)).body.result).toEqual({
+        memberStatus: "ACCEPTED",
+        membersCount: 3,
+      });
       // Answered: the request leaves every bell, and the asker hears the answer.
-      for (const p of [owner, member!]) expect((await notices(h, p)).filter((n) => n.type === "MEMBERSHIP_REQUESTED")).toHaveLength(0);
-      expect((await notices(h, asker!)).map((n) => [n.type, n.value.status])).toEqual([["MEMBER_STATUS_CHANGED", "ACCEPTED"]]);
+      for (const p of [owner, member!])
+        expect((await notices(h, p)).filter((n) => n.type === "MEMBERSHIP_REQUESTED")).toHaveLength(0);
+      expect((await notices(h, asker!)).map((n) => [n.type, n.value.status])).toEqual([
+        ["MEMBER_STATUS_CHANGED", "ACCEPTED"],
+      ]);
 
       await join(h, rejected!, made.id);
       // A plain member may reject a request, but not remove an accepted member.
       expect((await remove(h, member!, made.id, asker!.id)).status).toBe(403);
-      expect((await remove(h, member!, made.id, rejected!.id)).body.result).toEqual({ memberStatus: null, membersCount: 3 });
+      expect((await remove(h, member!, made.id, rejected!.id)).body.result).toEqual({
+        memberStatus: null,
+        membersCount: 3,
+      });
       expect((await league(h, rejected!, made.id)).body.result.memberStatus).toBeNull();
       expect((await notices(h, rejected!)).map((n) => n.type)).toEqual(["MEMBER_DELETED"]);
     });
@@ -199,7 +311,9 @@ onEachBackend("leagues", (h) => {
       const used = await useLink(h, fan, data, signature);
       expect(used).toMatchObject({ status: 200, body: { result: { leagueId: made.id } } });
       expect((await league(h, fan, made.id)).body.result).toMatchObject({ memberStatus: "ACCEPTED", membersCount: 2 });
-      const rewards = await h.call<{ result: { place: number }[] }>("GET", `/leagues/${made.id}/rewards`, { token: fan.token });
+      const rewards = await h.call<{ result: { place: number }[] }>("GET", `/leagues/${made.id}/rewards`, {
+        token: fan.token,
+      });
       expect(rewards.body.result.map((r) => r.place)).toEqual([1, 2, 3]);
       const plain = await create(h, fan);
       expect((await h.call("GET", `/leagues/${plain.id}/rewards`, { token: fan.token })).body.result).toEqual([]);
@@ -211,10 +325,19 @@ onEachBackend("leagues", (h) => {
       const owner = await quickPlayer(h);
       const [late, invited, linked] = await quickPlayers(h, 3);
       const made = await create(h, owner);
-      await h.call("POST", `/leagues/manage/${made.id}/invitations`, { token: owner.token, body: { emails: [invited!.email] } });
+      await h.call("POST", `/leagues/manage/${made.id}/invitations`, {
+        token: owner.token,
+        body: { emails: [invited!.email] },
+      });
       const { data, signature } = await linkOf(h, owner, made.id);
       await fillTo(h, made.id, 100);
-      expect(await join(h, late!, made.id)).toMatchObject({ status: 409, body: { code: "leagueFull", message: "The maximum number of participants in the league has already been reached" } });
+      expect(await join(h, late!, made.id)).toMatchObject({
+        status: 409,
+        body: {
+          code: "leagueFull",
+          message: "The maximum number of participants in the league has already been reached",
+        },
+      });
       expect((await accept(h, invited!, made.id, invited!.id)).body.code).toBe("leagueFull");
       expect((await useLink(h, linked!, data, signature)).body.code).toBe("leagueFull");
       expect((await league(h, owner, made.id)).body.result.membersCount).toBe(100);
@@ -244,9 +367,14 @@ onEachBackend("leagues", (h) => {
       await join(h, p, made.id);
       expect(await remove(h, owner, made.id, owner.id)).toMatchObject({
         status: 409,
-        body: { code: "ownerCannotLeave", message: "You cannot leave your league while there are other members in it." },
+        body: {
+          code: "ownerCannotLeave",
+          message: "You cannot leave your league while there are other members in it.",
+        },
       });
-      expect((await h.call("DELETE", `/leagues/${made.id}`, { token: owner.token })).body.code).toBe("ownerCannotLeave");
+      expect((await h.call("DELETE", `/leagues/${made.id}`, { token: owner.token })).body.code).toBe(
+        "ownerCannotLeave",
+      );
       // Nobody else deletes it or removes the owner.
       expect((await h.call("DELETE", `/leagues/${made.id}`, { token: p.token })).status).toBe(403);
       expect((await remove(h, p, made.id, owner.id)).status).toBe(403);
@@ -286,14 +414,23 @@ onEachBackend("leagues", (h) => {
       const [b, stranger] = await quickPlayers(h, 2);
       const made = await create(h, owner, { type: "PRIVATE", name: "Invites Only" });
       const newcomer = "someone.new@example.com";
-      const denied = await h.call("POST", `/leagues/manage/${made.id}/invitations`, { token: stranger!.token, body: { emails: [b!.email] } });
+      const denied = await h.call("POST", `/leagues/manage/${made.id}/invitations`, {
+        token: stranger!.token,
+        body: { emails: [b!.email] },
+      });
       expect(denied.status).toBe(403);
-      const sent = await h.call("POST", `/leagues/manage/${made.id}/invitations`, { token: owner.token, body: { emails: [b!.email.toUpperCase(), newcomer] } });
+      const sent = await h.call("POST", `/leagues/manage/${made.id}/invitations`, {
+        token: owner.token,
+        body: { emails: [b!.email.toUpperCase(), newcomer] },
+      });
       expect(sent).toMatchObject({ status: 200, body: { result: { ok: true } } });
       expect((await league(h, b!, made.id)).body.result.memberStatus).toBe("INVITED");
       const invitation = (await notices(h, b!)).filter((n) => n.type === "LEAGUE_INVITATION");
       expect(invitation).toHaveLength(1);
-      expect(invitation[0]!.value).toMatchObject({ league: { id: made.id, name: "Invites Only" }, user: { id: owner.id } });
+      expect(invitation[0]!.value).toMatchObject({
+        league: { id: made.id, name: "Invites Only" },
+        user: { id: owner.id },
+      });
       for (const to of [b!.email, newcomer]) {
         const [mail] = await outbox(h, to);
         expect(mail!.subject).toContain("Invites Only");
@@ -304,12 +441,18 @@ onEachBackend("leagues", (h) => {
       expect((await remove(h, b!, made.id, b!.id)).body.result).toEqual({ memberStatus: null, membersCount: 1 });
       expect(await notices(h, b!)).toHaveLength(0);
       // Invited again, B accepts: a seat, and the invitation leaves the bell.
-      await h.call("POST", `/leagues/manage/${made.id}/invitations`, { token: owner.token, body: { emails: [b!.email] } });
+      await h.call("POST", `/leagues/manage/${made.id}/invitations`, {
+        token: owner.token,
+        body: { emails: [b!.email] },
+      });
       expect((await accept(h, b!, made.id, b!.id)).body.result).toEqual({ memberStatus: "ACCEPTED", membersCount: 2 });
       expect(await notices(h, b!)).toHaveLength(0);
       // Already a member: invited again, nothing changes and no mail goes.
       const before = (await outbox(h, b!.email)).length;
-      await h.call("POST", `/leagues/manage/${made.id}/invitations`, { token: owner.token, body: { emails: [b!.email] } });
+      await h.call("POST", `/leagues/manage/${made.id}/invitations`, {
+        token: owner.token,
+        body: { emails: [b!.email] },
+      });
       expect((await outbox(h, b!.email)).length).toBe(before);
       expect((await league(h, b!, made.id)).body.result.memberStatus).toBe("ACCEPTED");
     });
@@ -318,7 +461,10 @@ onEachBackend("leagues", (h) => {
       const owner = await quickPlayer(h);
       const b = await quickPlayer(h);
       const made = await create(h, owner);
-      await h.call("POST", `/leagues/manage/${made.id}/invitations`, { token: owner.token, body: { emails: [b.email] } });
+      await h.call("POST", `/leagues/manage/${made.id}/invitations`, {
+        token: owner.token,
+        body: { emails: [b.email] },
+      });
       expect(await notices(h, b)).toHaveLength(1);
       expect((await remove(h, owner, made.id, b.id)).status).toBe(200);
       expect(await notices(h, b)).toHaveLength(0);
@@ -327,9 +473,15 @@ onEachBackend("leagues", (h) => {
     it("checks the addresses", async () => {
       const owner = await quickPlayer(h);
       const made = await create(h, owner);
-      const bad = await h.call("POST", `/leagues/manage/${made.id}/invitations`, { token: owner.token, body: { emails: ["not-an-address"] } });
+      const bad = await h.call("POST", `/leagues/manage/${made.id}/invitations`, {
+        token: owner.token,
+        body: { emails: ["not-an-address"] },
+      });
       expect(bad.status).toBe(400);
-      const none = await h.call("POST", `/leagues/manage/${made.id}/invitations`, { token: owner.token, body: { emails: [] } });
+      const none = await h.call("POST", `/leagues/manage/${made.id}/invitations`, {
+        token: owner.token,
+        body: { emails: [] },
+      });
       expect(none.status).toBe(400);
     });
   });
@@ -342,8 +494,16 @@ onEachBackend("leagues", (h) => {
       const otherLeague = await create(h, other!);
       expect((await h.call("GET", `/leagues/${made.id}/link`, { token: p!.token })).status).toBe(403);
       const { data, signature } = await linkOf(h, owner, made.id);
-      const forged = await useLink(h, p!, data, signature.replace(/^./, (c) => (c === "A" ? "B" : "A")));
-      expect(forged).toMatchObject({ status: 400, body: { code: "inviteLinkInvalid", message: "This invite link is not valid" } });
+      const forged = await useLink(
+        h,
+        p!,
+        data,
+        signature.replace(/^./, (c) => (c === "A" ? "B" : "A")),
+      );
+      expect(forged).toMatchObject({
+        status: 400,
+        body: { code: "inviteLinkInvalid", message: "This invite link is not valid" },
+      });
       // The signed data of one league, pointed at another.
       const payload = JSON.parse(Buffer.from(data, "base64url").toString()) as { l: string; e: number };
       const tampered = Buffer.from(JSON.stringify({ ...payload, l: otherLeague.id })).toString("base64url");
@@ -362,14 +522,20 @@ onEachBackend("leagues", (h) => {
       expect(again).toMatchObject({ status: 509, body: { code: "alreadyMember" } });
       h.clock.setOffset(8 * 24 * 3600_000);
       const late = { ...p, token: await freshToken(h, p.id) };
-      expect(await useLink(h, late, data, signature)).toMatchObject({ status: 410, body: { code: "inviteLinkExpired", message: "This invite link has expired" } });
+      expect(await useLink(h, late, data, signature)).toMatchObject({
+        status: 410,
+        body: { code: "inviteLinkExpired", message: "This invite link has expired" },
+      });
       expect((await league(h, late, made.id)).body.result.memberStatus).toBeNull();
     });
 
     it("a newcomer uses the mailed link after signing up", async () => {
       const owner = await quickPlayer(h);
       const made = await create(h, owner);
-      await h.call("POST", `/leagues/manage/${made.id}/invitations`, { token: owner.token, body: { emails: ["fresh.face@example.com"] } });
+      await h.call("POST", `/leagues/manage/${made.id}/invitations`, {
+        token: owner.token,
+        body: { emails: ["fresh.face@example.com"] },
+      });
       const [mail] = await outbox(h, "fresh.face@example.com");
       const url = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
       const newcomer = await quickPlayer(h);
@@ -402,7 +568,9 @@ onEachBackend("leagues", (h) => {
       }
       await join(h, fan!, made.id);
       await setPoints(h, b!.id, 70);
-      const board = await h.call<{ result: { data: { rank: number; user: { id: string }; points: number }[]; count: number } }>("GET", "/leagues/leaderboard", {
+      const board = await h.call<{
+        result: { data: { rank: number; user: { id: string }; points: number }[]; count: number };
+      }>("GET", "/leagues/leaderboard", {
         token: fan!.token,
         query: { leagueId: made.id },
       });
@@ -412,9 +580,18 @@ onEachBackend("leagues", (h) => {
         [2, a!.id, 50],
         [3, guru.id, 10],
       ]);
-      expect((await h.call("GET", "/leagues/leaderboard", { token: fan!.token, query: { leagueId: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
+      expect(
+        (
+          await h.call("GET", "/leagues/leaderboard", {
+            token: fan!.token,
+            query: { leagueId: "00000000-0000-4000-8000-000000000000" },
+          })
+        ).status,
+      ).toBe(404);
       // Text that is no league's id at all is a malformed query, as on every call.
-      expect((await h.call("GET", "/leagues/leaderboard", { token: fan!.token, query: { leagueId: "nope" } })).status).toBe(400);
+      expect(
+        (await h.call("GET", "/leagues/leaderboard", { token: fan!.token, query: { leagueId: "nope" } })).status,
+      ).toBe(400);
     });
 
     it("lists a player's leagues and the leagues they manage", async () => {
@@ -432,7 +609,10 @@ onEachBackend("leagues", (h) => {
         [open.id, "ACCEPTED"],
         [closed.id, "PENDING"],
       ]);
-      const pendingOnly = await h.call<{ result: League[] }>("GET", "/leagues/manage", { token: p.token, query: { status: "PENDING" } });
+      const pendingOnly = await h.call<{ result: League[] }>("GET", "/leagues/manage", {
+        token: p.token,
+        query: { status: "PENDING" },
+      });
       expect(pendingOnly.body.result.map((l) => l.id)).toEqual([closed.id]);
     });
 

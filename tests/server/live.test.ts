@@ -16,7 +16,12 @@ import { client, collect, connected, nextEvent, sleep, startInstance, subscribe,
 const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
 
 async function redisProblem(): Promise<string | null> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const r = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 1500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   r.on("error", () => undefined);
   try {
     await r.connect();
@@ -29,9 +34,15 @@ async function redisProblem(): Promise<string | null> {
   }
 }
 const redisDown = await redisProblem();
-if (redisDown) console.warn(`[live tests] Redis at ${REDIS_URL} not reachable (${redisDown}): the two-instance tests are skipped`);
+if (redisDown)
+  console.warn(`[live tests] Redis at ${REDIS_URL} not reachable (${redisDown}): the two-instance tests are skipped`);
 
-async function publish(h: Harness, userIds: string[], type: NotificationType = "LEAGUE_INVITATION", value: z.input<typeof NotificationValue> = { league: { id: randomUUID(), name: "Tifosi" } }) {
+async function publish(
+  h: Harness,
+  userIds: string[],
+  type: NotificationType = "LEAGUE_INVITATION",
+  value: z.input<typeof NotificationValue> = { league: { id: randomUUID(), name: "Tifosi" } },
+) {
   await h.database.db.transaction(async (tx) => h.app.deps.live.notify(tx, userIds, type, value));
 }
 
@@ -43,8 +54,12 @@ async function scheduleSession(h: Harness, startsInMin: number, canceled = false
   const start = new Date(h.clock.now().getTime() + startsInMin * 60_000);
   const end = new Date(start.getTime() + 40 * 60_000);
   const round = Math.floor(Math.random() * 1_000_000) + 1000;
-  await h.database.db.execute(sql`INSERT INTO tracks (id, name, country, length_km, circuit_type, image) VALUES (${trackId}, 'Mugello', 'IT', 5.245, 'FAST', '')`);
-  await h.database.db.execute(sql`INSERT INTO races (id, season, round, name, track_id, circuit_type) VALUES (${raceId}, 2099, ${round}, 'Gran Premio d''Italia', ${trackId}, 'FAST')`);
+  await h.database.db.execute(
+    sql`INSERT INTO tracks (id, name, country, length_km, circuit_type, image) VALUES (${trackId}, 'Mugello', 'IT', 5.245, 'FAST', '')`,
+  );
+  await h.database.db.execute(
+    sql`INSERT INTO races (id, season, round, name, track_id, circuit_type) VALUES (${raceId}, 2099, ${round}, 'Gran Premio d''Italia', ${trackId}, 'FAST')`,
+  );
   await h.database.db.execute(
     sql`INSERT INTO race_sessions (id, race_id, type, starts_at, ends_at, canceled) VALUES (${sessionId}, ${raceId}, 'START', ${start}, ${end}, ${canceled})`,
   );
@@ -101,7 +116,9 @@ onEachBackend("live channel", (h) => {
     await expect(connected(open(one.url, p.tokens.accessToken))).rejects.toThrow(/unauthorized/);
     h.clock.reset();
 
-    expect((await h.call("POST", "/auth/sign-out", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(200);
+    expect((await h.call("POST", "/auth/sign-out", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(
+      200,
+    );
     await expect(connected(open(one.url, p.tokens.accessToken))).rejects.toThrow(/unauthorized/);
   });
 
@@ -136,7 +153,11 @@ onEachBackend("live channel", (h) => {
     await publish(h, [bob.id]);
     await one.live.flush();
     const [delivered] = await bobGot;
-    expect(delivered).toMatchObject({ type: "LEAGUE_INVITATION", isRead: false, value: { league: { name: "Tifosi" } } });
+    expect(delivered).toMatchObject({
+      type: "LEAGUE_INVITATION",
+      isRead: false,
+      value: { league: { name: "Tifosi" } },
+    });
     expect((await bobInvite).id).toBe(delivered!.id);
     await sleep(200);
     expect(spyGot).toEqual([]);
@@ -145,7 +166,9 @@ onEachBackend("live channel", (h) => {
     expect((await h.call("GET", "/notifications", { token: alice.tokens.accessToken })).body.result).toEqual([]);
     await h.call("PUT", "/notifications/read", { token: alice.tokens.accessToken, body: { ids: [delivered!.id] } });
     await h.call("DELETE", `/notifications/${delivered!.id}`, { token: alice.tokens.accessToken });
-    expect((await h.call("GET", "/notifications", { token: bob.tokens.accessToken })).body.result).toMatchObject([{ id: delivered!.id, isRead: false }]);
+    expect((await h.call("GET", "/notifications", { token: bob.tokens.accessToken })).body.result).toMatchObject([
+      { id: delivered!.id, isRead: false },
+    ]);
   });
 
   it("a rolled-back change is never sent; a committed one is pushed once", async () => {
@@ -178,9 +201,14 @@ onEachBackend("live channel", (h) => {
 
     const again = await subscribed(one.url, p);
     const pushed = collect<Notification[]>(again, LiveEvent.notifications);
-    const list = (await h.call<{ result: Notification[] }>("GET", "/notifications", { token: p.tokens.accessToken })).body.result;
+    const list = (await h.call<{ result: Notification[] }>("GET", "/notifications", { token: p.tokens.accessToken }))
+      .body.result;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ type: "LEAGUE_INVITATION", value: { league: { name: "While away" } }, isRead: false });
+    expect(list[0]).toMatchObject({
+      type: "LEAGUE_INVITATION",
+      value: { league: { name: "While away" } },
+      isRead: false,
+    });
     await one.live.flush();
     await sleep(300);
     expect(pushed).toEqual([]);
@@ -192,7 +220,8 @@ onEachBackend("live channel", (h) => {
     const p = await signUpConfirmed(h);
     const [tab1, tab2] = [await subscribed(one.url, p), await subscribed(one.url, p)];
     for (let i = 0; i < 3; i++) await publish(h, [p.id]);
-    const list = (await h.call<{ result: Notification[] }>("GET", "/notifications", { token: p.tokens.accessToken })).body.result;
+    const list = (await h.call<{ result: Notification[] }>("GET", "/notifications", { token: p.tokens.accessToken }))
+      .body.result;
     expect(list).toHaveLength(3);
     const [newest, middle, oldest] = list.map((n) => n.id);
 
@@ -202,10 +231,13 @@ onEachBackend("live channel", (h) => {
 
     const deleted = nextEvent<{ ids: string[] }>(tab2, LiveEvent.deleteNotification);
     // REST on the instance the sockets are on (the harness app has no live channel attached).
-    expect((await h.call("DELETE", `/notifications/${oldest}`, { token: p.tokens.accessToken }, one.app)).status).toBe(200);
+    expect((await h.call("DELETE", `/notifications/${oldest}`, { token: p.tokens.accessToken }, one.app)).status).toBe(
+      200,
+    );
     expect(await deleted).toEqual({ ids: [oldest] });
 
-    const rest = (await h.call<{ result: Notification[] }>("GET", "/notifications", { token: p.tokens.accessToken })).body.result;
+    const rest = (await h.call<{ result: Notification[] }>("GET", "/notifications", { token: p.tokens.accessToken }))
+      .body.result;
     expect(rest.map((n) => [n.id, n.isRead])).toEqual([
       [newest, true],
       [middle, false],
@@ -238,15 +270,25 @@ onEachBackend("live channel", (h) => {
     expect((await one.live.raceClock.tick()).map((e) => e.type)).toEqual(["RACE_ENDED"]);
     expect(await one.live.raceClock.tick()).toEqual([]);
     await sleep(200);
-    expect(got.filter((e) => e.sessionId === sessionId).map((e) => e.type)).toEqual(["RACE_STARTING_SOON", "RACE_STARTED", "RACE_ENDED"]);
-    expect(got.find((e) => e.sessionId === sessionId)).toMatchObject({ raceName: "Gran Premio d'Italia", session: "START", circuitType: "FAST" });
+    expect(got.filter((e) => e.sessionId === sessionId).map((e) => e.type)).toEqual([
+      "RACE_STARTING_SOON",
+      "RACE_STARTED",
+      "RACE_ENDED",
+    ]);
+    expect(got.find((e) => e.sessionId === sessionId)).toMatchObject({
+      raceName: "Gran Premio d'Italia",
+      session: "START",
+      circuitType: "FAST",
+    });
   });
 
   it("serves POST /dev/notify outside production only, and stores what it publishes", async () => {
     const p = await signUpConfirmed(h);
     const body = { userId: p.id, type: "USER_BALANCE_UPDATE", value: { balance: "70" } };
     expect((await h.call("POST", "/dev/notify", { body })).status).toBe(200);
-    expect((await h.call("GET", "/notifications", { token: p.tokens.accessToken })).body.result).toMatchObject([{ type: "USER_BALANCE_UPDATE", value: { balance: "70" } }]);
+    expect((await h.call("GET", "/notifications", { token: p.tokens.accessToken })).body.result).toMatchObject([
+      { type: "USER_BALANCE_UPDATE", value: { balance: "70" } },
+    ]);
     expect((await h.call("POST", "/dev/notify", { body: { ...body, type: "NOT_A_TYPE" } })).status).toBe(400);
     const production = await h.buildApp({ production: true });
     expect((await h.call("POST", "/dev/notify", { body }, production)).status).toBe(404);
@@ -266,45 +308,58 @@ onEachBackend("live channel", (h) => {
     expect((await h.call("GET", "/notifications", { token: p.tokens.accessToken })).body.result).toHaveLength(1);
   });
 
-  describe.skipIf(redisDown !== null)(`two instances with the Redis adapter${redisDown ? ` (skipped: Redis unreachable: ${redisDown})` : ""}`, () => {
-    it("a notification published on instance A reaches a client on instance B, once", async () => {
-      const a = await startInstance(h, { config: { redisUrl: REDIS_URL } });
-      const b = await startInstance(h, { config: { redisUrl: REDIS_URL } });
-      instances.push(a, b);
-      expect(a.url).not.toBe(b.url);
-      const p = await signUpConfirmed(h);
-      const onB = await subscribed(b.url, p);
-      const got = collect<Notification[]>(onB, LiveEvent.notifications);
-      await publish(h, [p.id], "MEMBERSHIP_REQUESTED", { league: { id: randomUUID(), name: "Across" }, user: { id: randomUUID(), name: "Marco" } });
-      await a.live.flush();
-      await b.live.flush();
-      await a.live.flush();
-      for (let i = 0; i < 50 && got.length === 0; i++) await sleep(50);
-      await sleep(300);
-      expect(got).toHaveLength(1);
-      expect(got[0]).toMatchObject([{ type: "MEMBERSHIP_REQUESTED", value: { league: { name: "Across" } } }]);
-      // A non-stored event emitted on A reaches B too.
-      const balance = nextEvent(onB, LiveEvent.userBalanceUpdate);
-      a.live.emit(LiveEvent.userBalanceUpdate, { balance: "150" }, [p.id]);
-      expect(await balance).toEqual({ balance: "150" });
-    });
+  describe.skipIf(redisDown !== null)(
+    `two instances with the Redis adapter${redisDown ? ` (skipped: Redis unreachable: ${redisDown})` : ""}`,
+    () => {
+      it("a notification published on instance A reaches a client on instance B, once", async () => {
+        const a = await startInstance(h, { config: { redisUrl: REDIS_URL } });
+        const b = await startInstance(h, { config: { redisUrl: REDIS_URL } });
+        instances.push(a, b);
+        expect(a.url).not.toBe(b.url);
+        const p = await signUpConfirmed(h);
+        const onB = await subscribed(b.url, p);
+        const got = collect<Notification[]>(onB, LiveEvent.notifications);
+        await publish(h, [p.id], "MEMBERSHIP_REQUESTED", {
+          league: { id: randomUUID(), name: "Across" },
+          user: { id: randomUUID(), name: "Marco" },
+        });
+        await a.live.flush();
+        await b.live.flush();
+        await a.live.flush();
+        for (let i = 0; i < 50 && got.length === 0; i++) await sleep(50);
+        await sleep(300);
+        expect(got).toHaveLength(1);
+        expect(got[0]).toMatchObject([{ type: "MEMBERSHIP_REQUESTED", value: { league: { name: "Across" } } }]);
+        // A non-stored event emitted on A reaches B too.
+        const balance = nextEvent(onB, LiveEvent.userBalanceUpdate);
+        a.live.emit(LiveEvent.userBalanceUpdate, { balance: "150" }, [p.id]);
+        expect(await balance).toEqual({ balance: "150" });
+      });
 
-    it("a race event is emitted once although both instances tick", async () => {
-      const a = await startInstance(h, { config: { redisUrl: REDIS_URL } });
-      const b = await startInstance(h, { config: { redisUrl: REDIS_URL } });
-      instances.push(a, b);
-      const p = await signUpConfirmed(h);
-      const [onA, onB] = [open(a.url, p.tokens.accessToken), open(b.url, p.tokens.accessToken)];
-      await Promise.all([connected(onA), connected(onB)]);
-      const gotA = collect<RaceEventPayload>(onA, LiveEvent.races);
-      const gotB = collect<RaceEventPayload>(onB, LiveEvent.races);
-      const { sessionId } = await scheduleSession(h, -5);
-      const emitted = (await Promise.all([a.live.raceClock.tick(), b.live.raceClock.tick(), a.live.raceClock.tick(), b.live.raceClock.tick()])).flat();
-      expect(emitted.filter((e) => e.sessionId === sessionId).map((e) => e.type)).toEqual(["RACE_STARTED"]);
-      for (let i = 0; i < 200 && (gotA.length === 0 || gotB.length === 0); i++) await sleep(50);
-      await sleep(300);
-      expect(gotA.filter((e) => e.sessionId === sessionId).map((e) => e.type)).toEqual(["RACE_STARTED"]);
-      expect(gotB.filter((e) => e.sessionId === sessionId).map((e) => e.type)).toEqual(["RACE_STARTED"]);
-    });
-  });
+      it("a race event is emitted once although both instances tick", async () => {
+        const a = await startInstance(h, { config: { redisUrl: REDIS_URL } });
+        const b = await startInstance(h, { config: { redisUrl: REDIS_URL } });
+        instances.push(a, b);
+        const p = await signUpConfirmed(h);
+        const [onA, onB] = [open(a.url, p.tokens.accessToken), open(b.url, p.tokens.accessToken)];
+        await Promise.all([connected(onA), connected(onB)]);
+        const gotA = collect<RaceEventPayload>(onA, LiveEvent.races);
+        const gotB = collect<RaceEventPayload>(onB, LiveEvent.races);
+        const { sessionId } = await scheduleSession(h, -5);
+        const emitted = (
+          await Promise.all([
+            a.live.raceClock.tick(),
+            b.live.raceClock.tick(),
+            a.live.raceClock.tick(),
+            b.live.raceClock.tick(),
+          ])
+        ).flat();
+        expect(emitted.filter((e) => e.sessionId === sessionId).map((e) => e.type)).toEqual(["RACE_STARTED"]);
+        for (let i = 0; i < 200 && (gotA.length === 0 || gotB.length === 0); i++) await sleep(50);
+        await sleep(300);
+        expect(gotA.filter((e) => e.sessionId === sessionId).map((e) => e.type)).toEqual(["RACE_STARTED"]);
+        expect(gotB.filter((e) => e.sessionId === sessionId).map((e) => e.type)).toEqual(["RACE_STARTED"]);
+      });
+    },
+  );
 });

@@ -21,8 +21,17 @@ export async function startInstance(
   options: LiveOptions & { config?: Partial<Config> } = {},
 ): Promise<Instance> {
   const config = { ...base.config, ...options.config };
-  const live = createLive({ db: base.database, clock: base.clock, config }, { pollMs: 0, revocationMs: 0, raceTickMs: 0, ...options });
-  const deps = appDeps({ db: base.database, clock: base.clock, mailer: outboxMailer(base.database.db, base.clock), config, live });
+  const live = createLive(
+    { db: base.database, clock: base.clock, config },
+    { pollMs: 0, revocationMs: 0, raceTickMs: 0, ...options },
+  );
+  const deps = appDeps({
+    db: base.database,
+    clock: base.clock,
+    mailer: outboxMailer(base.database.db, base.clock),
+    config,
+    live,
+  });
   const app = await buildApp(deps);
   base.checkAnswers?.(app);
   await live.attach(app.server, authService(deps).tokens.verifyAccess);

@@ -33,7 +33,9 @@ onEachBackend("no personal data in logs", (h) => {
     stream.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
     app = await buildApp(h.app.deps, { logger: { level: "info", stream } });
     // Makes the database refuse this city, so PUT /users fails inside PostgreSQL with the whole row at hand.
-    await h.database.db.execute(sql.raw(`ALTER TABLE users ADD CONSTRAINT log_test_city CHECK (city IS DISTINCT FROM '${personal.city}')`));
+    await h.database.db.execute(
+      sql.raw(`ALTER TABLE users ADD CONSTRAINT log_test_city CHECK (city IS DISTINCT FROM '${personal.city}')`),
+    );
   });
 
   afterEach(async () => {
@@ -48,26 +50,62 @@ onEachBackend("no personal data in logs", (h) => {
         method: "PUT",
         url: "/api/users",
         headers: { authorization: `Bearer ${player.token}`, "content-type": "application/json" },
-        payload: { address: personal.address, zipCode: personal.zipCode, city: personal.city, phone: personal.phone, walletAddress: personal.walletAddress, bio: personal.bio },
+        payload: {
+          address: personal.address,
+          zipCode: personal.zipCode,
+          city: personal.city,
+          phone: personal.phone,
+          walletAddress: personal.walletAddress,
+          bio: personal.bio,
+        },
       });
       expect(failed.statusCode).toBe(500);
       expect(failed.json().code).toBe("somethingWentWrong");
 
-      await app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: personal.email, password: personal.password } });
-      await app.inject({ method: "POST", url: "/api/auth/sign-in", payload: { login: personal.email, password: personal.password } });
-      await app.inject({ method: "POST", url: "/api/auth/recovery/validate", payload: { email: personal.email, code: personal.recoveryCode } });
+      await app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        payload: { email: personal.email, password: personal.password },
+      });
+      await app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in",
+        payload: { login: personal.email, password: personal.password },
+      });
+      await app.inject({
+        method: "POST",
+        url: "/api/auth/recovery/validate",
+        payload: { email: personal.email, code: personal.recoveryCode },
+      });
       await app.inject({ method: "GET", url: `/api/dev/outbox?to=${encodeURIComponent(personal.email)}` });
-      await app.inject({ method: "GET", url: `/api/leagues?text=${encodeURIComponent(personal.address)}`, headers: { authorization: `Bearer ${player.token}` } });
-      await app.inject({ method: "POST", url: "/api/admin/riders/x/injury", headers: { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN }, payload: { raceId: personal.email } });
+      await app.inject({
+        method: "GET",
+        url: `/api/leagues?text=${encodeURIComponent(personal.address)}`,
+        headers: { authorization: `Bearer ${player.token}` },
+      });
+      await app.inject({
+        method: "POST",
+        url: "/api/admin/riders/x/injury",
+        headers: { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN },
+        payload: { raceId: personal.email },
+      });
       await app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: player.token } });
 
       const log = lines.join("\n");
       // The log is there and useful: the 500 is recorded with the database's error kind and constraint.
       const failure = lines.map((l) => JSON.parse(l) as Record<string, any>).find((l) => l.msg === "request failed");
       // drizzle's error (the SQL with placeholders) caused by the database's (code and constraint, no row).
-      expect(failure?.err).toMatchObject({ message: expect.stringContaining('update "users" set'), cause: { code: "23514", constraint: "log_test_city" } });
+      expect(failure?.err).toMatchObject({
+        message: expect.stringContaining('update "users" set'),
+        cause: { code: "23514", constraint: "log_test_city" },
+      });
       expect(log).toContain('"url":"/api/users"');
-      for (const [what, value] of Object.entries({ ...personal, token: player.token, admin: ADMIN_TOKEN, encodedEmail: encodeURIComponent(personal.email) })) {
+      for (const [what, value] of Object.entries({
+        ...personal,
+        token: player.token,
+        admin: ADMIN_TOKEN,
+        encodedEmail: encodeURIComponent(personal.email),
+      })) {
         expect(log.includes(value), `${what} in the log`).toBe(false);
       }
       // Nor the parts a redaction could miss: the local part of the e-mail, the street.
@@ -75,10 +113,19 @@ onEachBackend("no personal data in logs", (h) => {
     });
 
     it("objects logged by hand lose their bodies, tokens and personal fields to the redact paths", () => {
-      app.log.warn({ body: personal, query: { to: personal.email }, req: { headers: { authorization: `Bearer secret`, cookie: "pp_refresh=x" } }, user: { email: personal.email, phone: personal.phone } }, "by hand");
+      app.log.warn(
+        {
+          body: personal,
+          query: { to: personal.email },
+          req: { headers: { authorization: `Bearer secret`, cookie: "pp_refresh=x" } },
+          user: { email: personal.email, phone: personal.phone },
+        },
+        "by hand",
+      );
       const log = lines.join("\n");
       expect(log).toContain("by hand");
-      for (const value of [personal.email, personal.phone, personal.address, "Bearer secret", "pp_refresh"]) expect(log.includes(value), value).toBe(false);
+      for (const value of [personal.email, personal.phone, personal.address, "Bearer secret", "pp_refresh"])
+        expect(log.includes(value), value).toBe(false);
     });
   });
 });

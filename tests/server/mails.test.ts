@@ -23,7 +23,9 @@ onEachBackend("mails in the recipient's language", (h) => {
   async function signUpIn(lng: string) {
     const name = `Lng${lng}${Date.now().toString(36).slice(-5)}${++counter}`;
     const email = uniqueEmail(`lng${lng}`);
-    const res = await h.call("POST", "/auth/sign-up", { body: { name, email, password: PASSWORD, confirmPassword: PASSWORD, agree: true, lng } });
+    const res = await h.call("POST", "/auth/sign-up", {
+      body: { name, email, password: PASSWORD, confirmPassword: PASSWORD, agree: true, lng },
+    });
     expect(res.status).toBe(200);
     return { name, email };
   }
@@ -40,12 +42,20 @@ onEachBackend("mails in the recipient's language", (h) => {
   it("the invitation mail is in the invited player's language, and in the owner's for an address that does not play yet", async () => {
     const owner = await signUpIn("de");
     const invited = await signUpIn("ja");
-    const confirm = await h.call<{ result: Tokens }>("POST", "/auth/sign-up/confirm", { body: { token: tokenFrom(await latestMail(h, owner.email)) } });
+    const confirm = await h.call<{ result: Tokens }>("POST", "/auth/sign-up/confirm", {
+      body: { token: tokenFrom(await latestMail(h, owner.email)) },
+    });
     const token = confirm.body.result.accessToken;
-    const made = await h.call<{ result: { id: string } }>("POST", "/leagues", { token, body: { name: `Mail${counter}x`, type: "PRIVATE" } });
+    const made = await h.call<{ result: { id: string } }>("POST", "/leagues", {
+      token,
+      body: { name: `Mail${counter}x`, type: "PRIVATE" },
+    });
     expect(made.status).toBe(200);
     const newcomer = uniqueEmail("newcomer");
-    const sent = await h.call("POST", `/leagues/manage/${made.body.result.id}/invitations`, { token, body: { emails: [invited.email, newcomer] } });
+    const sent = await h.call("POST", `/leagues/manage/${made.body.result.id}/invitations`, {
+      token,
+      body: { emails: [invited.email, newcomer] },
+    });
     expect(sent.status).toBe(200);
     const toPlayer = await latestMail(h, invited.email);
     expect(toPlayer.subject).toContain("さんからリーグ");

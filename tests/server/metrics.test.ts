@@ -44,9 +44,13 @@ onEachBackend(
       const after = await scrape();
       expect(sample(after, "http_requests_total", route)).toBeGreaterThanOrEqual(had + 2);
       expect(sample(after, "http_request_duration_seconds_count", route)).toBeGreaterThanOrEqual(had + 2);
-      expect(sample(after, "http_request_duration_seconds_bucket", { ...route, le: "+Inf" })).toBeGreaterThanOrEqual(had + 2);
+      expect(sample(after, "http_request_duration_seconds_bucket", { ...route, le: "+Inf" })).toBeGreaterThanOrEqual(
+        had + 2,
+      );
       // Patterns, not URLs: a player's id never becomes a label.
-      expect(sample(after, "http_requests_total", { method: "GET", route: "/api/users/profile", status_code: "200" })).toBeGreaterThanOrEqual(2);
+      expect(
+        sample(after, "http_requests_total", { method: "GET", route: "/api/users/profile", status_code: "200" }),
+      ).toBeGreaterThanOrEqual(2);
       for (const p of players) expect(after).not.toContain(p.id);
     });
 
@@ -57,13 +61,22 @@ onEachBackend(
       expect((await save(h, player, race, [{ category: "FP1", riderId: race.active[0]! }])).status).toBe(200);
       at(h, race.sessions.FP1.start + MINUTE);
       expect((await save(h, player, race, [{ category: "FP2", riderId: race.active[1]! }])).status).toBe(200);
-      const refusedBefore = sample(await scrape(), "pp_prediction_save_duration_seconds_count", { outcome: "raceStarted" }) ?? 0;
+      const refusedBefore =
+        sample(await scrape(), "pp_prediction_save_duration_seconds_count", { outcome: "raceStarted" }) ?? 0;
       const other = await signUpConfirmed(h);
       expect((await save(h, other, race, [{ category: "FP1", riderId: race.active[0]! }])).status).toBe(418);
       const text = await scrape();
       expect(sample(text, "pp_prediction_save_duration_seconds_count", { outcome: "ok" })).toBe(had + 2);
-      expect(sample(text, "pp_prediction_save_duration_seconds_count", { outcome: "raceStarted" })).toBe(refusedBefore + 1);
-      expect(sample(text, "http_requests_total", { method: "POST", route: "/api/predictions/races/:raceId", status_code: "200" })).toBeGreaterThanOrEqual(2);
+      expect(sample(text, "pp_prediction_save_duration_seconds_count", { outcome: "raceStarted" })).toBe(
+        refusedBefore + 1,
+      );
+      expect(
+        sample(text, "http_requests_total", {
+          method: "POST",
+          route: "/api/predictions/races/:raceId",
+          status_code: "200",
+        }),
+      ).toBeGreaterThanOrEqual(2);
     });
 
     it("reports the database pool (PostgreSQL), the live channel and the event loop", async () => {
@@ -91,7 +104,12 @@ onEachBackend(
       const socket = client(instance.url, { token: player.tokens.accessToken });
       try {
         await connected(socket);
-        const sockets = async () => sample((await h.call<string>("GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } }, instance.app)).body, "pp_live_sockets");
+        const sockets = async () =>
+          sample(
+            (await h.call<string>("GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } }, instance.app))
+              .body,
+            "pp_live_sockets",
+          );
         expect(await sockets()).toBe(1);
         socket.disconnect();
         for (let i = 0; i < 40 && (await sockets()) !== 0; i++) await sleep(50);
@@ -103,7 +121,12 @@ onEachBackend(
     });
 
     it("answers 401 without the token or with another, and 404 on a server without METRICS_TOKEN", async () => {
-      for (const headers of [{} as Record<string, string>, { authorization: "Bearer wrong" }, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { authorization: "Bearer wrong" },
+        { authorization: `Bearer ${TOKEN}x` },
+        { authorization: TOKEN },
+      ]) {
         const res = await h.call("GET", "/metrics", { headers });
         expect(res.status, JSON.stringify(headers)).toBe(401);
         expect(res.body).toMatchObject({ statusCode: 401, code: "unauthorized" });
@@ -117,9 +140,14 @@ onEachBackend(
     it("keeps one registry per app: two apps in one process count their own requests", async () => {
       const other = await h.buildApp({});
       await h.call("GET", "/health/live", {}, other);
-      const text = (await h.call<string>("GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } }, other)).body;
-      expect(sample(text, "http_requests_total", { method: "GET", route: "/api/health/live", status_code: "200" })).toBe(1);
-      expect(sample(text, "http_requests_total", { method: "POST", route: "/api/auth/sign-up", status_code: "200" })).toBeUndefined();
+      const text = (await h.call<string>("GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } }, other))
+        .body;
+      expect(
+        sample(text, "http_requests_total", { method: "GET", route: "/api/health/live", status_code: "200" }),
+      ).toBe(1);
+      expect(
+        sample(text, "http_requests_total", { method: "POST", route: "/api/auth/sign-up", status_code: "200" }),
+      ).toBeUndefined();
     });
   },
   { seed: true, config: { metricsToken: TOKEN } },

@@ -13,7 +13,9 @@ onEachBackend("migrations", (h) => {
   describe("are applied once, in order, and re-running them changes nothing", () => {
     it("records every migration in schema_migrations and applies none the second time", async () => {
       const names = readMigrations().map((m) => m.name);
-      const rows = await h.database.withConnection((c) => c.query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name"));
+      const rows = await h.database.withConnection((c) =>
+        c.query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name"),
+      );
       expect(rows.map((r) => r.name)).toEqual(names);
       expect(await migrate(h.database)).toEqual([]);
     });
@@ -21,7 +23,9 @@ onEachBackend("migrations", (h) => {
     it("rolls a failing migration back and leaves nothing half-done", async () => {
       const broken = [{ name: "999_broken", sql: "CREATE TABLE half_done (id int); SELECT * FROM no_such_table;" }];
       await expect(migrate(h.database, broken)).rejects.toThrow(/999_broken/);
-      const tables = await h.database.withConnection((c) => c.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'"));
+      const tables = await h.database.withConnection((c) =>
+        c.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'"),
+      );
       expect(tables).toHaveLength(0);
     });
   });
@@ -30,13 +34,18 @@ onEachBackend("migrations", (h) => {
 onEachBackend(
   "demo season seed",
   (h) => {
-    const count = async (sql: string) => Number((await h.database.withConnection((c) => c.query<{ n: number }>(sql)))[0]!.n);
+    const count = async (sql: string) =>
+      Number((await h.database.withConnection((c) => c.query<{ n: number }>(sql)))[0]!.n);
 
     describe("is a realistic championship of 22 rounds in three classes", () => {
       it("has 22 rounds, each on its own circuit with a name, country, length and type", async () => {
         expect(await count("SELECT count(*)::int AS n FROM races")).toBe(22);
         expect(await count("SELECT count(DISTINCT track_id)::int AS n FROM races")).toBe(22);
-        expect(await count("SELECT count(*)::int AS n FROM tracks WHERE length_km BETWEEN 3 AND 7 AND length(country) = 2 AND circuit_type <> ''")).toBe(22);
+        expect(
+          await count(
+            "SELECT count(*)::int AS n FROM tracks WHERE length_km BETWEEN 3 AND 7 AND length(country) = 2 AND circuit_type <> ''",
+          ),
+        ).toBe(22);
       });
 
       it("gives every round its 7 sessions with the game rules' lengths, Friday to Sunday at the circuit", async () => {
@@ -53,23 +62,36 @@ onEachBackend(
           expect([5, 6, 0]).toContain(local.getUTCDay());
         }
         for (let round = 1; round <= 22; round++) {
-          const types = rows.filter((r) => r.round === round).toSorted((a, b) => new Date(a.starts_at).getTime() - new Date(b.starts_at).getTime()).map((r) => r.type);
+          const types = rows
+            .filter((r) => r.round === round)
+            .toSorted((a, b) => new Date(a.starts_at).getTime() - new Date(b.starts_at).getTime())
+            .map((r) => r.type);
           expect(types).toEqual(SessionType.options);
         }
       });
 
       it("has MotoGP, Moto2 and Moto3 teams of the spec's manufacturers, with colours", async () => {
-        const teams = await h.database.withConnection((c) => c.query<{ race_class: string; manufacturer: string; colour: string }>("SELECT race_class, manufacturer, colour FROM teams"));
+        const teams = await h.database.withConnection((c) =>
+          c.query<{ race_class: string; manufacturer: string; colour: string }>(
+            "SELECT race_class, manufacturer, colour FROM teams",
+          ),
+        );
         expect(new Set(teams.map((t) => t.race_class))).toEqual(new Set(RaceClass.options));
         for (const t of teams) {
           expect(Manufacturer.options).toContain(t.manufacturer);
           expect(t.colour).toMatch(/^#[0-9A-F]{6}$/i);
         }
-        expect(new Set(teams.filter((t) => t.race_class === "MOTOGP").map((t) => t.manufacturer))).toEqual(new Set(Manufacturer.options));
+        expect(new Set(teams.filter((t) => t.race_class === "MOTOGP").map((t) => t.manufacturer))).toEqual(
+          new Set(Manufacturer.options),
+        );
       });
 
       it("has riders with unique numbers per class, countries, a couple injured, and every role", async () => {
-        const riders = await h.database.withConnection((c) => c.query<{ race_class: string; number: number; country: string; status: string; role: string }>("SELECT race_class, number, country, status, role FROM riders"));
+        const riders = await h.database.withConnection((c) =>
+          c.query<{ race_class: string; number: number; country: string; status: string; role: string }>(
+            "SELECT race_class, number, country, status, role FROM riders",
+          ),
+        );
         expect(riders.length).toBeGreaterThanOrEqual(50);
         for (const cls of RaceClass.options) {
           const numbers = riders.filter((r) => r.race_class === cls).map((r) => r.number);
@@ -86,7 +108,9 @@ onEachBackend(
       it("spreads the rounds around the clock's now: some are over and the next one is upcoming", async () => {
         const now = h.clock.now().getTime();
         const rounds = await h.database.withConnection((c) =>
-          c.query<{ round: number; first: Date; last: Date }>("SELECT r.round, min(s.starts_at) AS first, max(s.ends_at) AS last FROM races r JOIN race_sessions s ON s.race_id = r.id GROUP BY r.round ORDER BY r.round"),
+          c.query<{ round: number; first: Date; last: Date }>(
+            "SELECT r.round, min(s.starts_at) AS first, max(s.ends_at) AS last FROM races r JOIN race_sessions s ON s.race_id = r.id GROUP BY r.round ORDER BY r.round",
+          ),
         );
         const past = rounds.filter((r) => new Date(r.last).getTime() < now);
         const upcoming = rounds.filter((r) => new Date(r.first).getTime() > now);

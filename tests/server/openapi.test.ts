@@ -25,8 +25,11 @@ const catalogueCalls = Object.entries(catalogue).flatMap(([group, calls]) =>
   Object.entries(calls as Record<string, Call | RawCall>).map(([name, c]) => ({ id: `${group}.${name}`, call: c })),
 );
 const operations = (document: OpenApiDocument) =>
-  Object.entries(document.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op: op as Operation })));
-const operationOf = (document: OpenApiDocument, c: Call | RawCall) => document.paths[openApiPath(c.path)]?.[c.method.toLowerCase() as "get"];
+  Object.entries(document.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op: op as Operation })),
+  );
+const operationOf = (document: OpenApiDocument, c: Call | RawCall) =>
+  document.paths[openApiPath(c.path)]?.[c.method.toLowerCase() as "get"];
 
 async function validOpenApi31(document: unknown) {
   const validator = new Validator();
@@ -36,7 +39,9 @@ async function validOpenApi31(document: unknown) {
 
 describe("the document is generated from the call catalogue", () => {
   it("lists every call of the catalogue once, by its method and path, with its group and name as operationId", () => {
-    const documented = operations(testDocument).map(({ route, op }) => `${route} ${op.operationId}`).toSorted();
+    const documented = operations(testDocument)
+      .map(({ route, op }) => `${route} ${op.operationId}`)
+      .toSorted();
     const declared = catalogueCalls.map(({ id, call: c }) => `${c.method} ${openApiPath(c.path)} ${id}`).toSorted();
     expect(documented).toEqual(declared);
   });
@@ -45,7 +50,12 @@ describe("the document is generated from the call catalogue", () => {
     for (const { call: c } of catalogueCalls) {
       const op = operationOf(testDocument, c)!;
       if (c.path.startsWith("/dev/")) expect(op).toMatchObject({ tags: ["dev"], "x-audience": "dev" });
-      else if (c.path.startsWith("/admin/")) expect(op).toMatchObject({ tags: ["admin"], "x-audience": "admin", security: [{ adminToken: [] }, { bearerAuth: [] }] });
+      else if (c.path.startsWith("/admin/"))
+        expect(op).toMatchObject({
+          tags: ["admin"],
+          "x-audience": "admin",
+          security: [{ adminToken: [] }, { bearerAuth: [] }],
+        });
       else if (c.auth) expect(op).toMatchObject({ "x-audience": "player", security: [{ bearerAuth: [] }] });
       else expect(op["x-audience"]).toBe("public");
     }
@@ -57,13 +67,24 @@ describe("the document is generated from the call catalogue", () => {
 
   it("wraps each JSON result in { result } and lists each error answer with its codes and the error body", () => {
     const save = testDocument.paths["/predictions/races/{raceId}"]!.post!;
-    const ok = save.responses["200"] as { content: Record<string, { schema: { properties: object; required: string[] } }> };
-    expect(ok.content["application/json"]!.schema).toMatchObject({ properties: { result: { $ref: "#/components/schemas/RacePrediction" } }, required: ["result"] });
+    const ok = save.responses["200"] as {
+      content: Record<string, { schema: { properties: object; required: string[] } }>;
+    };
+    expect(ok.content["application/json"]!.schema).toMatchObject({
+      properties: { result: { $ref: "#/components/schemas/RacePrediction" } },
+      required: ["result"],
+    });
     expect(save.responses["418"]).toEqual({ $ref: "#/components/responses/error418.raceStarted" });
-    expect(save.responses["409"]).toEqual({ $ref: "#/components/responses/error409.predictionSaved.riderInjured.staleVersion" });
+    expect(save.responses["409"]).toEqual({
+      $ref: "#/components/responses/error409.predictionSaved.riderInjured.staleVersion",
+    });
     const conflict = testDocument.components.responses["error409.predictionSaved.riderInjured.staleVersion"]!;
     expect(conflict.content!["application/json"]!.schema).toMatchObject({
-      properties: { statusCode: { const: 409 }, code: { enum: ["predictionSaved", "riderInjured", "staleVersion"] }, fields: { additionalProperties: { $ref: "#/components/schemas/FieldError" } } },
+      properties: {
+        statusCode: { const: 409 },
+        code: { enum: ["predictionSaved", "riderInjured", "staleVersion"] },
+        fields: { additionalProperties: { $ref: "#/components/schemas/FieldError" } },
+      },
       required: ["statusCode", "code", "message"],
     });
     expect(conflict.description).toContain("`staleVersion`: The race has been updated");
@@ -71,11 +92,23 @@ describe("the document is generated from the call catalogue", () => {
 
   it("describes the non-JSON calls as what they send: a multipart form, picture bytes, redirects", () => {
     const upload = testDocument.paths["/s3"]!.post!;
-    expect(upload.requestBody!.content["multipart/form-data"]!.schema).toMatchObject({ properties: { img: { format: "binary" } }, required: ["img"] });
-    expect(Object.keys((testDocument.paths["/s3/{id}"]!.get!.responses["200"] as { content: object }).content)).toEqual(["image/png", "image/jpeg"]);
-    expect(testDocument.paths["/pictures/riders/{id}.svg"]!.get!.responses).toMatchObject({ "200": { content: { "image/svg+xml": {} } }, "304": {} });
-    expect(testDocument.paths["/auth/social/{provider}/callback"]!.get!.responses["302"]).toMatchObject({ headers: { Location: {} } });
-    expect(testDocument.paths["/riders/{id}/performances"]!.get!.parameters).toContainEqual(expect.objectContaining({ name: "accept-year", in: "header", required: false }));
+    expect(upload.requestBody!.content["multipart/form-data"]!.schema).toMatchObject({
+      properties: { img: { format: "binary" } },
+      required: ["img"],
+    });
+    expect(Object.keys((testDocument.paths["/s3/{id}"]!.get!.responses["200"] as { content: object }).content)).toEqual(
+      ["image/png", "image/jpeg"],
+    );
+    expect(testDocument.paths["/pictures/riders/{id}.svg"]!.get!.responses).toMatchObject({
+      "200": { content: { "image/svg+xml": {} } },
+      "304": {},
+    });
+    expect(testDocument.paths["/auth/social/{provider}/callback"]!.get!.responses["302"]).toMatchObject({
+      headers: { Location: {} },
+    });
+    expect(testDocument.paths["/riders/{id}/performances"]!.get!.parameters).toContainEqual(
+      expect.objectContaining({ name: "accept-year", in: "header", required: false }),
+    );
   });
 
   it("takes a call added to the catalogue without anyone touching the document", async () => {
@@ -100,9 +133,26 @@ describe("the document is generated from the call catalogue", () => {
         { name: "name", in: "path", required: true },
         { name: "times", in: "query", required: false, schema: { type: "integer", minimum: 1 } },
       ],
-      requestBody: { content: { "application/json": { schema: { properties: { greeting: { minLength: 2 } }, required: ["greeting"] } } } },
+      requestBody: {
+        content: {
+          "application/json": { schema: { properties: { greeting: { minLength: 2 } }, required: ["greeting"] } },
+        },
+      },
     });
-    expect(Object.keys(op.responses)).toEqual(["200", "400", "401", "403", "404", "408", "409", "413", "415", "431", "500", "503"]);
+    expect(Object.keys(op.responses)).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "408",
+      "409",
+      "413",
+      "415",
+      "431",
+      "500",
+      "503",
+    ]);
     expect(op.responses["409"]).toEqual({ $ref: "#/components/responses/error409.leagueFull" });
     expect(operations(document)).toHaveLength(operations(testDocument).length + 1);
     expect((await validOpenApi31(document)).valid).toBe(true);
@@ -124,20 +174,32 @@ describe("the answers check fails on an answer the document does not describe", 
   const answer = profileAnswer;
 
   it("passes a documented status with a matching body", () => {
-    expect(checkAnswer(testDocument, validate, answer(401, { statusCode: 401, code: "unauthorized", message: "Please sign in again" }))).toBeNull();
+    expect(
+      checkAnswer(
+        testDocument,
+        validate,
+        answer(401, { statusCode: 401, code: "unauthorized", message: "Please sign in again" }),
+      ),
+    ).toBeNull();
   });
 
   it("names a status the operation does not document", () => {
-    expect(checkAnswer(testDocument, validate, answer(409, { statusCode: 409, code: "leagueFull", message: "…" }))).toContain("status 409 is not documented for users.profile");
+    expect(
+      checkAnswer(testDocument, validate, answer(409, { statusCode: 409, code: "leagueFull", message: "…" })),
+    ).toContain("status 409 is not documented for users.profile");
   });
 
   it("names a code the status does not list, and a result that breaks its schema", () => {
-    expect(checkAnswer(testDocument, validate, answer(401, { statusCode: 401, code: "leagueFull", message: "…" }))).toContain("code");
+    expect(
+      checkAnswer(testDocument, validate, answer(401, { statusCode: 401, code: "leagueFull", message: "…" })),
+    ).toContain("code");
     expect(checkAnswer(testDocument, validate, answer(200, { result: { id: 1 } }))).toContain("users.profile");
   });
 
   it("names a route that is served but not in the document", () => {
-    expect(checkAnswer(testDocument, validate, { ...answer(200, {}), route: "/api/secret" })).toContain("not in the document");
+    expect(checkAnswer(testDocument, validate, { ...answer(200, {}), route: "/api/secret" })).toContain(
+      "not in the document",
+    );
   });
 });
 
@@ -156,7 +218,9 @@ onEachBackend("the API describes itself", (h) => {
   });
 
   it("documents exactly the routes the server serves, and a production server's document has no dev calls", async () => {
-    const documented = operations(testDocument).map(({ route }) => route.replace(/\{(\w+)\}/g, ":$1").replace(/^(\w+) /, "$1 /api"));
+    const documented = operations(testDocument).map(({ route }) =>
+      route.replace(/\{(\w+)\}/g, ":$1").replace(/^(\w+) /, "$1 /api"),
+    );
     const apiRoutes = [...served].filter((r) => r.split(" ")[1]!.startsWith("/api/"));
     expect(apiRoutes.toSorted()).toEqual(documented.toSorted());
 
@@ -165,7 +229,9 @@ onEachBackend("the API describes itself", (h) => {
     const audiences = operations(document).map(({ op }) => op["x-audience"]);
     expect(audiences).not.toContain("dev");
     expect(audiences).toContain("admin");
-    expect(operations(document)).toHaveLength(catalogueCalls.filter(({ call: c }) => !c.path.startsWith("/dev/")).length);
+    expect(operations(document)).toHaveLength(
+      catalogueCalls.filter(({ call: c }) => !c.path.startsWith("/dev/")).length,
+    );
   });
 
   it("serves Swagger UI at /api/docs from its own files only", async () => {
@@ -174,7 +240,11 @@ onEachBackend("the API describes itself", (h) => {
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(page.headers["content-security-policy"]).toContain("default-src 'self'");
     const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-    expect(sources.toSorted()).toEqual(["/api/docs/init.js", "/api/docs/swagger-ui-bundle.js", "/api/docs/swagger-ui.css"]);
+    expect(sources.toSorted()).toEqual([
+      "/api/docs/init.js",
+      "/api/docs/swagger-ui-bundle.js",
+      "/api/docs/swagger-ui.css",
+    ]);
     for (const source of sources) {
       const asset = await h.app.inject({ method: "GET", url: source });
       expect(asset.statusCode, source).toBe(200);

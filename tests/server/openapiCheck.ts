@@ -38,10 +38,21 @@ function resolve(document: OpenApiDocument, response: Response | { $ref: string 
 
 const excerpt = (payload: string) => (payload.length > 300 ? `${payload.slice(0, 300)}…` : payload);
 
-export type Answer = { method: string; url: string; route: string | undefined; status: number; contentType: string | undefined; payload: unknown };
+export type Answer = {
+  method: string;
+  url: string;
+  route: string | undefined;
+  status: number;
+  contentType: string | undefined;
+  payload: unknown;
+};
 
 /** What is wrong with one answer by the document, or null. Only answers under /api are the API's (the rest is the SPA). */
-export function checkAnswer(document: OpenApiDocument, validate: ReturnType<typeof schemaValidator>, answer: Answer): string | null {
+export function checkAnswer(
+  document: OpenApiDocument,
+  validate: ReturnType<typeof schemaValidator>,
+  answer: Answer,
+): string | null {
   const path = answer.url.split("?")[0]!;
   if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) return null;
   const where = `${answer.method} ${path} → ${answer.status}`;
@@ -71,7 +82,8 @@ export function checkAnswer(document: OpenApiDocument, validate: ReturnType<type
     return `${where}: status ${answer.status} is not documented for ${operation.operationId} (documented: ${Object.keys(operation.responses).join(", ")})${text ? `; body ${excerpt(text)}` : ""}`;
   }
   const response = resolve(document, documented);
-  if (!response.content) return text ? `${where}: ${operation.operationId} documents no body for ${answer.status}` : null;
+  if (!response.content)
+    return text ? `${where}: ${operation.operationId} documents no body for ${answer.status}` : null;
   if (!type || !(type in response.content)) {
     return `${where}: media type ${type} is not documented for ${operation.operationId} ${answer.status} (${Object.keys(response.content).join(", ")})`;
   }
@@ -109,7 +121,10 @@ export function checkAnswers(app: FastifyInstance): void {
       status: reply.statusCode,
       contentType: reply.getHeader("content-type") as string | undefined,
       // A body already compressed (an answer kept in memory, server/http/sharedAnswers.ts) is judged by its JSON.
-      payload: Buffer.isBuffer(payload) && reply.hasHeader("content-encoding") ? decoded(payload, String(reply.getHeader("content-encoding"))) : payload,
+      payload:
+        Buffer.isBuffer(payload) && reply.hasHeader("content-encoding")
+          ? decoded(payload, String(reply.getHeader("content-encoding")))
+          : payload,
     });
     if (problem) pending.push(problem);
     return payload;

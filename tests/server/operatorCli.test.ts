@@ -28,8 +28,12 @@ async function freePort(): Promise<number> {
 
 function cli(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [TSX, script, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", API_URL: url }, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [TSX, script, ...args],
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", API_URL: url }, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -49,7 +53,16 @@ beforeAll(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, [TSX, "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, NODE_ENV: "test", DATABASE_URL: "", REDIS_URL: "", RATE_LIMIT_MAX: "1000" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      NODE_ENV: "test",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      RATE_LIMIT_MAX: "1000",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.on("data", (d) => (output += String(d)));
@@ -57,7 +70,13 @@ beforeAll(async () => {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (await fetch(`${url}/api/system/links`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/system/links`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -66,7 +85,13 @@ beforeAll(async () => {
   const signUp = await fetch(`${url}/api/auth/sign-up`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name: `Op${Date.now().toString(36)}`, email, password, confirmPassword: password, agree: true }),
+    body: JSON.stringify({
+      name: `Op${Date.now().toString(36)}`,
+      email,
+      password,
+      confirmPassword: password,
+      agree: true,
+    }),
   });
   if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}`);
 }, 120_000);
@@ -87,13 +112,17 @@ describe("the operator CLI refuses to open the embedded database while the serve
     ["revoke", [email, "support"]],
     ["guru", [email]],
     ["force-password-change", [email]],
-  ])("npm run admin -- %s refuses (exit 2) and says why, without opening it", async (command, args) => {
-    const run = await cli("scripts/admin.ts", [command, ...args]);
-    expect(run.code, run.stdout + run.stderr).toBe(2);
-    expect(run.stderr).toMatch(/PGlite is one process's database/);
-    expect(run.stderr).toMatch(/Stop the server/);
-    expect(run.stdout + run.stderr).not.toMatch(/not shut down cleanly/);
-  }, 90_000);
+  ])(
+    "npm run admin -- %s refuses (exit 2) and says why, without opening it",
+    async (command, args) => {
+      const run = await cli("scripts/admin.ts", [command, ...args]);
+      expect(run.code, run.stdout + run.stderr).toBe(2);
+      expect(run.stderr).toMatch(/PGlite is one process's database/);
+      expect(run.stderr).toMatch(/Stop the server/);
+      expect(run.stdout + run.stderr).not.toMatch(/not shut down cleanly/);
+    },
+    90_000,
+  );
 
   it("npm run replay -- <report id> refuses too, and names the way through the running server", async () => {
     const run = await cli("scripts/replay.ts", ["ABCD1234"]);

@@ -8,7 +8,8 @@ const NEW_PASSWORD = "Sprint$Race99";
 
 onEachBackend("passwords", (h) => {
   const sendCode = (email: string) => h.call("POST", "/auth/recovery/send-code", { body: { email } });
-  const validate = (email: string, code: string) => h.call("POST", "/auth/recovery/validate", { body: { email, code } });
+  const validate = (email: string, code: string) =>
+    h.call("POST", "/auth/recovery/validate", { body: { email, code } });
   const newPassword = (email: string, code: string, password = NEW_PASSWORD) =>
     h.call("POST", "/auth/recovery/new-password", { body: { email, code, password, confirmPassword: password } });
 
@@ -43,9 +44,16 @@ onEachBackend("passwords", (h) => {
       await sendCode(p.email);
       const code = codeFrom(await latestMail(h, p.email));
       const wrong = code === "000000" ? "111111" : "000000";
-      for (const res of [await validate(p.email, wrong), await validate(p.email, "12ab"), await validate(uniqueEmail(), code)]) {
+      for (const res of [
+        await validate(p.email, wrong),
+        await validate(p.email, "12ab"),
+        await validate(uniqueEmail(), code),
+      ]) {
         expect(res.status).toBe(400);
-        expect(res.body.fields.code).toMatchObject({ code: "invalidConfirmationCode", message: messages.invalidConfirmationCode });
+        expect(res.body.fields.code).toMatchObject({
+          code: "invalidConfirmationCode",
+          message: messages.invalidConfirmationCode,
+        });
       }
       h.clock.setOffset(15 * 60_000 + 1000);
       expect((await validate(p.email, code)).status).toBe(400);
@@ -68,7 +76,9 @@ onEachBackend("passwords", (h) => {
       const res = await newPassword(p.email, codeFrom(await latestMail(h, p.email)));
       expect(res.body).toEqual({ result: { ok: true } });
       expect((await h.call("GET", "/users/profile", { token: p.tokens.accessToken })).status).toBe(401);
-      expect((await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(401);
+      expect((await h.call("POST", "/auth/refresh", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(
+        401,
+      );
       expect((await signIn(h, p.email, PASSWORD)).status).toBe(401);
       expect((await signIn(h, p.email, NEW_PASSWORD)).status).toBe(200);
     });
@@ -124,13 +134,18 @@ onEachBackend("passwords", (h) => {
       const blocked = await h.call("PUT", "/users", { token, body: { bio: "hi" } });
       expect(blocked.status).toBe(403);
       expect(blocked.body).toMatchObject({ code: "mustChangePassword", message: messages.mustChangePassword });
-      expect((await h.call("POST", "/users/add-note-email", { token, body: { email: uniqueEmail() } })).status).toBe(403);
+      expect((await h.call("POST", "/users/add-note-email", { token, body: { email: uniqueEmail() } })).status).toBe(
+        403,
+      );
 
       const profile = await h.call("GET", "/users/profile", { token });
       expect(profile.status).toBe(200);
       expect(profile.body.result.mustChangePassword).toBe(true);
 
-      const changed = await h.call("POST", "/auth/change-password", { token, body: { oldPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+      const changed = await h.call("POST", "/auth/change-password", {
+        token,
+        body: { oldPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      });
       expect(changed.status).toBe(200);
       const fresh = changed.body.result.accessToken;
       expect((await h.call("GET", "/users/profile", { token: fresh })).body.result.mustChangePassword).toBe(false);
@@ -140,7 +155,14 @@ onEachBackend("passwords", (h) => {
     it("still lets the player sign out", async () => {
       const p = await signUpConfirmed(h);
       await forcePasswordChange(h.database.db, h.clock, p.email);
-      expect((await h.call("POST", "/auth/sign-out", { token: p.tokens.accessToken, body: { refreshToken: p.tokens.refreshToken } })).status).toBe(200);
+      expect(
+        (
+          await h.call("POST", "/auth/sign-out", {
+            token: p.tokens.accessToken,
+            body: { refreshToken: p.tokens.refreshToken },
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it("reports an unknown e-mail", async () => {

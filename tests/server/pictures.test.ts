@@ -26,7 +26,11 @@ async function picture(h: Harness, path: string, headers: Record<string, string>
 }
 
 const HOSTILE = `<script>alert("x")</script> & 'co' ]]>`;
-const ids = { team: "11111111-2222-4333-8444-555555555555", rider: "11111111-2222-4333-8444-666666666666", track: "11111111-2222-4333-8444-777777777777" };
+const ids = {
+  team: "11111111-2222-4333-8444-555555555555",
+  rider: "11111111-2222-4333-8444-666666666666",
+  track: "11111111-2222-4333-8444-777777777777",
+};
 
 onEachBackend(
   "generated pictures",
@@ -44,7 +48,10 @@ onEachBackend(
         const teamList = (await h.call("GET", "/riders/teams")).body.result;
         const trackList = (await h.call("GET", "/races/tracks")).body.result;
         const images: { url: string; title: string }[] = [
-          ...riderPage.data.map((r: { image: string; name: string; number: number }) => ({ url: r.image, title: `#${r.number} ${r.name}` })),
+          ...riderPage.data.map((r: { image: string; name: string; number: number }) => ({
+            url: r.image,
+            title: `#${r.number} ${r.name}`,
+          })),
           ...teamList.map((t: { image: string; name: string }) => ({ url: t.image, title: t.name })),
           ...trackList.map((t: { image: string; name: string }) => ({ url: t.image, title: t.name })),
         ];
@@ -65,15 +72,22 @@ onEachBackend(
         expect([...doc.querySelectorAll("text")].map((t) => t.textContent)).toEqual([String(rider.number), rider.name]);
         expect(doc.querySelector("rect")!.getAttribute("fill")).toBe(rider.team.colour.toUpperCase());
         const team = parseSvg((await picture(h, rider.team.image)).body);
-        expect([...team.querySelectorAll("text")].map((t) => t.textContent)).toEqual([rider.team.shortName, rider.team.manufacturer]);
+        expect([...team.querySelectorAll("text")].map((t) => t.textContent)).toEqual([
+          rider.team.shortName,
+          rider.team.manufacturer,
+        ]);
       });
 
       it("draws a different, stable outline for each circuit", async () => {
         const trackList: { id: string; image: string }[] = (await h.call("GET", "/races/tracks")).body.result;
         const outlines = new Set<string>();
         for (const t of trackList) {
-          const first = parseSvg((await picture(h, t.image)).body).querySelector("path")!.getAttribute("d")!;
-          const again = parseSvg((await picture(h, t.image)).body).querySelector("path")!.getAttribute("d")!;
+          const first = parseSvg((await picture(h, t.image)).body)
+            .querySelector("path")!
+            .getAttribute("d")!;
+          const again = parseSvg((await picture(h, t.image)).body)
+            .querySelector("path")!
+            .getAttribute("d")!;
           expect(again).toBe(first);
           expect(first).toMatch(/^M[\d.]+ [\d.]+( C[\d. -]+)+ Z$/);
           outlines.add(first);
@@ -100,28 +114,61 @@ onEachBackend(
     });
 
     describe("unknown ids", () => {
-      it.each(["riders", "teams", "tracks"])("answers 404 with the error body for an unknown or malformed %s id", async (kind) => {
-        for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id", "<x>"]) {
-          const res = await picture(h, `/api/pictures/${kind}/${encodeURIComponent(id)}.svg`);
-          expect(res.statusCode).toBe(404);
-          expect(JSON.parse(res.body)).toMatchObject({ statusCode: 404, code: "notFound" });
-        }
-      });
+      it.each(["riders", "teams", "tracks"])(
+        "answers 404 with the error body for an unknown or malformed %s id",
+        async (kind) => {
+          for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id", "<x>"]) {
+            const res = await picture(h, `/api/pictures/${kind}/${encodeURIComponent(id)}.svg`);
+            expect(res.statusCode).toBe(404);
+            expect(JSON.parse(res.body)).toMatchObject({ statusCode: 404, code: "notFound" });
+          }
+        },
+      );
     });
 
     describe("text from the database is escaped", () => {
       it("keeps names with markup, quotes and ampersands as text, and a bad colour out of attributes", async () => {
         const db = h.database.db;
-        await db.insert(teams).values({ id: ids.team, name: HOSTILE, manufacturer: "KTM", raceClass: "MOTO3", colour: `"/><script>1</script>`, image: "" }).onConflictDoNothing();
-        await db.insert(riders).values({ id: ids.rider, name: HOSTILE, number: 1, country: "IT", status: "ACTIVE", role: "WILDCARD", raceClass: "MOTO3", teamId: ids.team, image: "" }).onConflictDoNothing();
-        await db.insert(tracks).values({ id: ids.track, name: HOSTILE, country: "<b>", lengthKm: 4, circuitType: "FLOWING", image: "" }).onConflictDoNothing();
+        await db
+          .insert(teams)
+          .values({
+            id: ids.team,
+            name: HOSTILE,
+            manufacturer: "KTM",
+            raceClass: "MOTO3",
+            colour: `"/><script>1</script>`,
+            image: "",
+          })
+          .onConflictDoNothing();
+        await db
+          .insert(riders)
+          .values({
+            id: ids.rider,
+            name: HOSTILE,
+            number: 1,
+            country: "IT",
+            status: "ACTIVE",
+            role: "WILDCARD",
+            raceClass: "MOTO3",
+            teamId: ids.team,
+            image: "",
+          })
+          .onConflictDoNothing();
+        await db
+          .insert(tracks)
+          .values({ id: ids.track, name: HOSTILE, country: "<b>", lengthKm: 4, circuitType: "FLOWING", image: "" })
+          .onConflictDoNothing();
 
         // An empty image field still gives a working picture path.
         const detail = (await h.call("GET", `/riders/${ids.rider}`)).body.result;
         expect(detail.image).toBe(picturePaths.rider(ids.rider));
         expect(detail.team.image).toBe(picturePaths.team(ids.team));
 
-        for (const path of [picturePaths.rider(ids.rider), picturePaths.team(ids.team), picturePaths.track(ids.track)]) {
+        for (const path of [
+          picturePaths.rider(ids.rider),
+          picturePaths.team(ids.team),
+          picturePaths.track(ids.track),
+        ]) {
           const res = await picture(h, path);
           expect(res.statusCode).toBe(200);
           expect(res.body).not.toContain("<script");

@@ -3,7 +3,12 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { LiveEvent } from "../../contract/live";
-import { ChangePredictionRules, PredictionStatistics, PredictionTypes, RacePrediction } from "../../contract/predictions";
+import {
+  ChangePredictionRules,
+  PredictionStatistics,
+  PredictionTypes,
+  RacePrediction,
+} from "../../contract/predictions";
 import { categoryPoints, changeTiers, COMPLETION_REWARD_DIAMONDS, upgradePrices } from "../../contract/rules";
 import { predictions, raceSessions, riders } from "../../server/db/schema";
 import { batches } from "../../server/modules/predictions/saveBatch";
@@ -56,10 +61,14 @@ onEachBackend(
 
     describe("rules and types are served from contract/rules.ts", () => {
       it("lists the 11 types with their sessions and points, and the change rules", async () => {
-        const types = PredictionTypes.parse((await h.call("GET", "/predictions/types", { query: { version: 0 } })).body.result);
+        const types = PredictionTypes.parse(
+          (await h.call("GET", "/predictions/types", { query: { version: 0 } })).body.result,
+        );
         expect(types.types.map((t) => [t.id, t.points])).toEqual(Object.entries(categoryPoints));
         expect(types.types.find((t) => t.id === "POLEMAN")!.session).toBe("Q2");
-        const rules = ChangePredictionRules.parse((await h.call("GET", "/predictions/change-prediction-rules")).body.result);
+        const rules = ChangePredictionRules.parse(
+          (await h.call("GET", "/predictions/change-prediction-rules")).body.result,
+        );
         expect(rules.tiers).toEqual(changeTiers);
         expect(rules.upgrades).toEqual(upgradePrices);
         expect(rules.completionReward).toBe(COMPLETION_REWARD_DIAMONDS);
@@ -67,7 +76,13 @@ onEachBackend(
 
       it("needs a signed-in player for anything personal", async () => {
         expect((await h.call("GET", `/predictions/races/${race.id}`)).status).toBe(401);
-        expect((await h.call("POST", `/predictions/races/${race.id}`, { body: { version: 1, data: [{ category: "FP1", riderId: r(0) }] } })).status).toBe(401);
+        expect(
+          (
+            await h.call("POST", `/predictions/races/${race.id}`, {
+              body: { version: 1, data: [{ category: "FP1", riderId: r(0) }] },
+            })
+          ).status,
+        ).toBe(401);
       });
     });
 
@@ -78,8 +93,13 @@ onEachBackend(
         const ok = await save(h, a, race, [{ category: "FP1", riderId: r(0) }]);
         expect(ok.status).toBe(200);
         const body = RacePrediction.parse(ok.body.result);
-        expect(body.data).toMatchObject([{ category: "FP1", riderId: r(0), state: "MADE", points: null, upgrades: [], changes: 0 }]);
-        expect(body.slots.find((s) => s.category === "FP1")).toMatchObject({ open: false, change: { tier: "BEFORE", cost: changeTiers.BEFORE.cost } });
+        expect(body.data).toMatchObject([
+          { category: "FP1", riderId: r(0), state: "MADE", points: null, upgrades: [], changes: 0 },
+        ]);
+        expect(body.slots.find((s) => s.category === "FP1")).toMatchObject({
+          open: false,
+          change: { tier: "BEFORE", cost: changeTiers.BEFORE.cost },
+        });
         expect(body.slots.find((s) => s.category === "FP2")!.open).toBe(true);
 
         at(h, fp1().start + SECOND);
@@ -93,7 +113,10 @@ onEachBackend(
       it("refuses the whole request when one category is late (nothing saved)", async () => {
         const a = await signUpConfirmed(h);
         at(h, fp1().start + SECOND);
-        const res = await save(h, a, race, [{ category: "FP2", riderId: r(0) }, { category: "FP1", riderId: r(1) }]);
+        const res = await save(h, a, race, [
+          { category: "FP2", riderId: r(0) },
+          { category: "FP1", riderId: r(1) },
+        ]);
         expect(res.status).toBe(418);
         expect((await view(h, a, race)).body.result.data).toEqual([]);
       });
@@ -107,7 +130,12 @@ onEachBackend(
           { category: "FP1", riderId: r(1) },
         ]);
         expect(res.status).toBe(418);
-        expect(res.body).toEqual({ statusCode: 418, code: "raceStarted", message: "Race has already started", sessions: ["FP1", "PF"] });
+        expect(res.body).toEqual({
+          statusCode: 418,
+          code: "raceStarted",
+          message: "Race has already started",
+          sessions: ["FP1", "PF"],
+        });
       });
 
       it("the race session's start closes the race podium; nothing is saved after the race ends", async () => {
@@ -136,33 +164,80 @@ onEachBackend(
       it("no rider twice on one podium (within a request and across requests); sprint and race podiums are separate", async () => {
         const a = await signUpConfirmed(h);
         at(h, fp1().start - MINUTE);
-        const twice = await save(h, a, race, [{ category: "RACE_FIRST", riderId: r(0) }, { category: "RACE_SECOND", riderId: r(0) }]);
+        const twice = await save(h, a, race, [
+          { category: "RACE_FIRST", riderId: r(0) },
+          { category: "RACE_SECOND", riderId: r(0) },
+        ]);
         expect(twice.status).toBe(400);
         expect(twice.body.code).toBe("duplicateRider");
-        expect((await save(h, a, race, [{ category: "RACE_FIRST", riderId: r(0) }, { category: "SPRINT_FIRST", riderId: r(0) }, { category: "POLEMAN", riderId: r(0) }])).status).toBe(200);
+        expect(
+          (
+            await save(h, a, race, [
+              { category: "RACE_FIRST", riderId: r(0) },
+              { category: "SPRINT_FIRST", riderId: r(0) },
+              { category: "POLEMAN", riderId: r(0) },
+            ])
+          ).status,
+        ).toBe(200);
         expect((await save(h, a, race, [{ category: "RACE_THIRD", riderId: r(0) }])).body.code).toBe("duplicateRider");
-        expect((await save(h, a, race, [{ category: "SPRINT_SECOND", riderId: r(0) }])).body.code).toBe("duplicateRider");
+        expect((await save(h, a, race, [{ category: "SPRINT_SECOND", riderId: r(0) }])).body.code).toBe(
+          "duplicateRider",
+        );
       });
 
       it("the rider must ride in the race's class and not be injured; the body must be sound", async () => {
         const a = await signUpConfirmed(h);
         at(h, fp1().start - MINUTE);
-        expect((await save(h, a, race, [{ category: "FP1", riderId: race.otherClass }])).body.code).toBe("riderNotInRace");
-        expect((await save(h, a, race, [{ category: "FP1", riderId: "00000000-0000-4000-8000-000000000000" }])).body.code).toBe("riderNotInRace");
+        expect((await save(h, a, race, [{ category: "FP1", riderId: race.otherClass }])).body.code).toBe(
+          "riderNotInRace",
+        );
+        expect(
+          (await save(h, a, race, [{ category: "FP1", riderId: "00000000-0000-4000-8000-000000000000" }])).body.code,
+        ).toBe("riderNotInRace");
         expect((await save(h, a, race, [{ category: "FP1", riderId: "not-a-uuid" }])).body.code).toBe("riderNotInRace");
         const injured = await save(h, a, race, [{ category: "FP1", riderId: race.injured }]);
         expect(injured.status).toBe(409);
         expect(injured.body).toMatchObject({ code: "riderInjured", message: "Rider has been Injured" });
-        expect((await save(h, a, race, [{ category: "FP1", riderId: r(0) }, { category: "FP1", riderId: r(1) }])).status).toBe(400);
-        expect((await h.call("POST", `/predictions/races/${race.id}`, { token: await token(a), body: { version: 1, data: [] } })).status).toBe(400);
-        expect((await h.call("POST", `/predictions/races/${race.id}`, { token: await token(a), body: { version: 1, data: [{ category: "WINNER", riderId: r(0) }] } })).status).toBe(400);
+        expect(
+          (
+            await save(h, a, race, [
+              { category: "FP1", riderId: r(0) },
+              { category: "FP1", riderId: r(1) },
+            ])
+          ).status,
+        ).toBe(400);
+        expect(
+          (
+            await h.call("POST", `/predictions/races/${race.id}`, {
+              token: await token(a),
+              body: { version: 1, data: [] },
+            })
+          ).status,
+        ).toBe(400);
+        expect(
+          (
+            await h.call("POST", `/predictions/races/${race.id}`, {
+              token: await token(a),
+              body: { version: 1, data: [{ category: "WINNER", riderId: r(0) }] },
+            })
+          ).status,
+        ).toBe(400);
       });
 
       it("answers 409 staleVersion for an old race version and 404 for an unknown race", async () => {
         const a = await signUpConfirmed(h);
         at(h, fp1().start - MINUTE);
-        expect((await save(h, a, race, [{ category: "FP1", riderId: r(0) }], race.version + 1)).body.code).toBe("staleVersion");
-        expect((await h.call("POST", "/predictions/races/00000000-0000-4000-8000-000000000000", { token: await token(a), body: { version: 1, data: [{ category: "FP1", riderId: r(0) }] } })).status).toBe(404);
+        expect((await save(h, a, race, [{ category: "FP1", riderId: r(0) }], race.version + 1)).body.code).toBe(
+          "staleVersion",
+        );
+        expect(
+          (
+            await h.call("POST", "/predictions/races/00000000-0000-4000-8000-000000000000", {
+              token: await token(a),
+              body: { version: 1, data: [{ category: "FP1", riderId: r(0) }] },
+            })
+          ).status,
+        ).toBe(404);
         expect((await h.call("GET", "/predictions/races/nope", { token: await token(a) })).status).toBe(404);
       });
     });
@@ -179,21 +254,30 @@ onEachBackend(
         expect(res.status).toBe(200);
         expectSaveWay(h.kind, before, "written");
         expect(RacePrediction.parse(res.body.result).data.map((p) => p.category)).toEqual(["FP1", "FP2"]);
-        expect((await view(h, a, race)).body.result.data.map((p: { category: string }) => p.category)).toEqual(["FP1", "FP2"]);
+        expect((await view(h, a, race)).body.result.data.map((p: { category: string }) => p.category)).toEqual([
+          "FP1",
+          "FP2",
+        ]);
       });
 
       it("a pick written elsewhere since (another instance, SQL) is not saved over: 409 predictionSaved", async () => {
         const a = await signUpConfirmed(h);
         await fp1Pick(a);
         const [saved] = await h.database.db.select().from(predictions).where(eq(predictions.userId, a.id));
-        await h.database.db.insert(predictions).values({ ...saved!, id: crypto.randomUUID(), category: "FP2", riderId: r(1) });
+        await h.database.db
+          .insert(predictions)
+          .values({ ...saved!, id: crypto.randomUUID(), category: "FP2", riderId: r(1) });
         const before = counts();
         const res = await save(h, a, race, [{ category: "FP2", riderId: r(0) }]);
         expect(res.body.code).toBe("predictionSaved");
         expectSaveWay(h.kind, before, "movedSince");
         expect(pickOf((await view(h, a, race)).body, "FP2")!.riderId).toBe(r(1));
         const next = await save(h, a, race, [{ category: "PRACTICE_FASTEST", riderId: r(3) }]);
-        expect(RacePrediction.parse(next.body.result).data.map((p) => p.category)).toEqual(["FP1", "PRACTICE_FASTEST", "FP2"]);
+        expect(RacePrediction.parse(next.body.result).data.map((p) => p.category)).toEqual([
+          "FP1",
+          "PRACTICE_FASTEST",
+          "FP2",
+        ]);
       });
 
       it("a rider injured since is refused: 409 riderInjured", async () => {
@@ -201,14 +285,20 @@ onEachBackend(
         await fp1Pick(a);
         // b's save reads rider 6 on this instance; then the rider is injured in SQL.
         expect((await save(h, b, race, [{ category: "FP1", riderId: r(6) }])).status).toBe(200);
-        await h.database.db.update(riders).set({ status: "INJURED" }).where(eq(riders.id, r(6)));
+        await h.database.db
+          .update(riders)
+          .set({ status: "INJURED" })
+          .where(eq(riders.id, r(6)));
         try {
           const before = counts();
           const res = await save(h, a, race, [{ category: "FP2", riderId: r(6) }]);
           expect(res.body.code).toBe("riderInjured");
           expectSaveWay(h.kind, before, "movedSince");
         } finally {
-          await h.database.db.update(riders).set({ status: "ACTIVE" }).where(eq(riders.id, r(6)));
+          await h.database.db
+            .update(riders)
+            .set({ status: "ACTIVE" })
+            .where(eq(riders.id, r(6)));
         }
         expect(pickOf((await view(h, a, race)).body, "FP2")).toBeUndefined();
       });
@@ -229,23 +319,34 @@ onEachBackend(
         for (const p of [a, b, c]) await fp1Pick(p);
         // b's picks move elsewhere (another instance, SQL) after this instance saw them.
         const [saved] = await h.database.db.select().from(predictions).where(eq(predictions.userId, b.id));
-        await h.database.db.insert(predictions).values({ ...saved!, id: crypto.randomUUID(), category: "FP2", riderId: r(1) });
+        await h.database.db
+          .insert(predictions)
+          .values({ ...saved!, id: crypto.randomUUID(), category: "FP2", riderId: r(1) });
         const before = { ...counts(), ...batches };
-        const [ra, rb, rc] = await Promise.all([a, b, c].map((p) => save(h, p, race, [{ category: "FP2", riderId: r(0) }])));
+        const [ra, rb, rc] = await Promise.all(
+          [a, b, c].map((p) => save(h, p, race, [{ category: "FP2", riderId: r(0) }])),
+        );
         expect([ra!.status, rb!.body.code, rc!.status]).toEqual([200, "predictionSaved", 200]);
         if (h.kind === "postgres") {
           expect(oneRoundTrip.written).toBe(before.written + 2);
           expect(oneRoundTrip.movedSince).toBe(before.movedSince + 1);
           expect(batches.sent - before.sent).toBeLessThan(3);
         }
-        for (const [p, rider] of [[a, r(0)], [b, r(1)], [c, r(0)]] as const) expect(pickOf((await view(h, p, race)).body, "FP2")!.riderId).toBe(rider);
+        for (const [p, rider] of [
+          [a, r(0)],
+          [b, r(1)],
+          [c, r(0)],
+        ] as const)
+          expect(pickOf((await view(h, p, race)).body, "FP2")!.riderId).toBe(rider);
       });
 
       it("the 11th pick is written in one round trip with its reward, paid once, balance = ledger sum", async () => {
         const a = await signUpConfirmed(h);
         at(h, fp1().start - MINUTE);
         // The 11th names a rider this instance read with the first ten (the one-round-trip way needs each one seen).
-        const picks = allPicks(race).map((p) => (p.category === "POSITION_GAINED" ? { category: p.category, riderId: r(0) } : p));
+        const picks = allPicks(race).map((p) =>
+          p.category === "POSITION_GAINED" ? { category: p.category, riderId: r(0) } : p,
+        );
         expect((await save(h, a, race, picks.slice(0, 10))).status).toBe(200);
         const before = counts();
         const last = await save(h, a, race, picks.slice(10));
@@ -256,7 +357,12 @@ onEachBackend(
         expect({ ...last.body.result, now: after.now }).toEqual(after);
         expect(after).toMatchObject({ complete: true, balance: String(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS) });
         const bonuses = await entries(h, a, "ALL_PICKS_BONUS");
-        expect(bonuses).toEqual([expect.objectContaining({ delta: COMPLETION_REWARD_DIAMONDS, balance: String(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS) })]);
+        expect(bonuses).toEqual([
+          expect.objectContaining({
+            delta: COMPLETION_REWARD_DIAMONDS,
+            balance: String(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS),
+          }),
+        ]);
         const all = await entries(h, a);
         expect(all.reduce((sum, e) => sum + e.delta, 0)).toBe(await balance(h, a));
       });
@@ -268,9 +374,15 @@ onEachBackend(
         const seen = { RACE_THIRD: r(1), POSITION_GAINED: r(0) } as Record<string, string>;
         const picks = allPicks(race).map((p) => ({ category: p.category, riderId: seen[p.category] ?? p.riderId }));
         expect((await save(h, a, race, picks.slice(0, 9))).status).toBe(200);
-        const [tenth, eleventh] = await Promise.all([save(h, a, race, picks.slice(9, 10)), save(h, a, race, picks.slice(10))]);
+        const [tenth, eleventh] = await Promise.all([
+          save(h, a, race, picks.slice(9, 10)),
+          save(h, a, race, picks.slice(10)),
+        ]);
         expect([tenth!.status, eleventh!.status]).toEqual([200, 200]);
-        expect((await view(h, a, race)).body.result).toMatchObject({ complete: true, balance: String(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS) });
+        expect((await view(h, a, race)).body.result).toMatchObject({
+          complete: true,
+          balance: String(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS),
+        });
         expect(await entries(h, a, "ALL_PICKS_BONUS")).toHaveLength(1);
       });
 
@@ -282,13 +394,18 @@ onEachBackend(
         // One pick gone (as removing an injured rider's pick does), then a save that changes nothing: this instance
         // now knows ten picks and the balance row as it is, with the reward's key already posted.
         const last = picks.at(-1)!;
-        await h.database.db.delete(predictions).where(and(eq(predictions.userId, a.id), eq(predictions.category, last.category)));
+        await h.database.db
+          .delete(predictions)
+          .where(and(eq(predictions.userId, a.id), eq(predictions.category, last.category)));
         expect((await save(h, a, race, picks.slice(0, 1))).status).toBe(200);
         const before = counts();
         const again = await save(h, a, race, [last]);
         expect(again.status).toBe(200);
         expectSaveWay(h.kind, before, "movedSince");
-        expect(again.body.result).toMatchObject({ complete: true, balance: String(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS) });
+        expect(again.body.result).toMatchObject({
+          complete: true,
+          balance: String(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS),
+        });
         expect(await balance(h, a)).toBe(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS);
         expect((await entries(h, a, "ALL_PICKS_BONUS")).length).toBe(1);
       });
@@ -298,7 +415,10 @@ onEachBackend(
         await fp1Pick(a);
         const fp2 = race.sessions.FP2;
         const moveFp2 = (start: number) =>
-          h.database.db.update(raceSessions).set({ startsAt: new Date(start) }).where(and(eq(raceSessions.raceId, race.id), eq(raceSessions.type, "FP2")));
+          h.database.db
+            .update(raceSessions)
+            .set({ startsAt: new Date(start) })
+            .where(and(eq(raceSessions.raceId, race.id), eq(raceSessions.type, "FP2")));
         await moveFp2(h.clock.now().getTime() - SECOND);
         try {
           const before = counts();
@@ -322,10 +442,15 @@ onEachBackend(
         expect(await balance(h, a)).toBe(START_DIAMONDS);
         const last = await save(h, a, race, picks.slice(10));
         expect(last.status).toBe(200);
-        expect(last.body.result).toMatchObject({ complete: true, balance: String(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS) });
+        expect(last.body.result).toMatchObject({
+          complete: true,
+          balance: String(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS),
+        });
         expect((await save(h, a, race, picks)).status).toBe(200);
         expect(await balance(h, a)).toBe(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS);
-        expect(await entries(h, a, "ALL_PICKS_BONUS")).toEqual([expect.objectContaining({ delta: COMPLETION_REWARD_DIAMONDS, ref: `race:${race.id}` })]);
+        expect(await entries(h, a, "ALL_PICKS_BONUS")).toEqual([
+          expect.objectContaining({ delta: COMPLETION_REWARD_DIAMONDS, ref: `race:${race.id}` }),
+        ]);
       });
 
       it("the save that pays it answers what the race view reads after it (picks, states, the balance with the reward)", async () => {
@@ -352,7 +477,9 @@ onEachBackend(
         expect((await save(h, a, upper, picks)).body.result.complete).toBe(true);
         // One pick gone (as removing an injured rider's pick does), then saved again under the id in lower case.
         const last = picks.at(-1)!;
-        await h.database.db.delete(predictions).where(and(eq(predictions.userId, a.id), eq(predictions.category, last.category)));
+        await h.database.db
+          .delete(predictions)
+          .where(and(eq(predictions.userId, a.id), eq(predictions.category, last.category)));
         expect((await save(h, a, race, [last])).status).toBe(200);
         expect(await entries(h, a, "ALL_PICKS_BONUS")).toHaveLength(1);
         expect(await balance(h, a)).toBe(START_DIAMONDS + COMPLETION_REWARD_DIAMONDS);
@@ -372,23 +499,55 @@ onEachBackend(
         await fp1Pick(a);
         at(h, fp1().start - SECOND);
         expect((await change(h, a, race, [{ category: "FP1", riderId: r(1) }])).body.code).toBe("changeConfirmation");
-        expect((await change(h, a, race, [{ category: "FP1", riderId: r(1) }], { tier: "BEFORE", cost: 5 })).body.code).toBe("changeConfirmation");
-        expect((await change(h, a, race, [{ category: "FP1", riderId: r(1) }], { tier: "EARLY", cost: changeTiers.EARLY.cost })).body.code).toBe("changeConfirmation");
-        const ok = await change(h, a, race, [{ category: "FP1", riderId: r(1) }], { tier: "BEFORE", cost: changeTiers.BEFORE.cost });
+        expect(
+          (await change(h, a, race, [{ category: "FP1", riderId: r(1) }], { tier: "BEFORE", cost: 5 })).body.code,
+        ).toBe("changeConfirmation");
+        expect(
+          (
+            await change(h, a, race, [{ category: "FP1", riderId: r(1) }], {
+              tier: "EARLY",
+              cost: changeTiers.EARLY.cost,
+            })
+          ).body.code,
+        ).toBe("changeConfirmation");
+        const ok = await change(h, a, race, [{ category: "FP1", riderId: r(1) }], {
+          tier: "BEFORE",
+          cost: changeTiers.BEFORE.cost,
+        });
         expect(ok.status).toBe(200);
         expect(pickOf(ok.body, "FP1")).toMatchObject({ riderId: r(1), changes: 1 });
         expect(ok.body.result.balance).toBe(String(START_DIAMONDS - changeTiers.BEFORE.cost));
         const [debit] = await entries(h, a, "PREDICTION_CHANGE");
-        expect(debit).toMatchObject({ delta: -changeTiers.BEFORE.cost, ref: `prediction:${pickOf(ok.body, "FP1")!.id}` });
+        expect(debit).toMatchObject({
+          delta: -changeTiers.BEFORE.cost,
+          ref: `prediction:${pickOf(ok.body, "FP1")!.id}`,
+        });
       });
 
       it("a change confirmed at BEFORE one second after the start is refused (the price went up), EARLY goes through", async () => {
         const a = await signUpConfirmed(h);
         await fp1Pick(a);
         at(h, fp1().start + SECOND);
-        expect((await view(h, a, race)).body.result.slots[0].change).toEqual({ tier: "EARLY", cost: changeTiers.EARLY.cost });
-        expect((await change(h, a, race, [{ category: "FP1", riderId: r(1) }], { tier: "BEFORE", cost: changeTiers.BEFORE.cost })).body.code).toBe("changeConfirmation");
-        expect((await change(h, a, race, [{ category: "FP1", riderId: r(1) }], { tier: "EARLY", cost: changeTiers.EARLY.cost })).status).toBe(200);
+        expect((await view(h, a, race)).body.result.slots[0].change).toEqual({
+          tier: "EARLY",
+          cost: changeTiers.EARLY.cost,
+        });
+        expect(
+          (
+            await change(h, a, race, [{ category: "FP1", riderId: r(1) }], {
+              tier: "BEFORE",
+              cost: changeTiers.BEFORE.cost,
+            })
+          ).body.code,
+        ).toBe("changeConfirmation");
+        expect(
+          (
+            await change(h, a, race, [{ category: "FP1", riderId: r(1) }], {
+              tier: "EARLY",
+              cost: changeTiers.EARLY.cost,
+            })
+          ).status,
+        ).toBe(200);
         expect(await balance(h, a)).toBe(START_DIAMONDS - changeTiers.EARLY.cost);
       });
 
@@ -396,11 +555,24 @@ onEachBackend(
         const a = await signUpConfirmed(h);
         await fp1Pick(a);
         at(h, fp1().start + EARLY - SECOND);
-        expect((await change(h, a, race, [{ category: "FP1", riderId: r(1) }], { tier: "EARLY", cost: changeTiers.EARLY.cost })).status).toBe(200);
+        expect(
+          (
+            await change(h, a, race, [{ category: "FP1", riderId: r(1) }], {
+              tier: "EARLY",
+              cost: changeTiers.EARLY.cost,
+            })
+          ).status,
+        ).toBe(200);
         at(h, fp1().start + EARLY + SECOND);
-        const gap = await change(h, a, race, [{ category: "FP1", riderId: r(2) }], { tier: "EARLY", cost: changeTiers.EARLY.cost });
+        const gap = await change(h, a, race, [{ category: "FP1", riderId: r(2) }], {
+          tier: "EARLY",
+          cost: changeTiers.EARLY.cost,
+        });
         expect(gap.status).toBe(418);
-        expect(gap.body).toMatchObject({ code: "predictionExpired", message: "The time to make the prediction has expired" });
+        expect(gap.body).toMatchObject({
+          code: "predictionExpired",
+          message: "The time to make the prediction has expired",
+        });
         expect((await view(h, a, race)).body.result.slots[0].change).toBeNull();
       });
 
@@ -415,7 +587,9 @@ onEachBackend(
         at(h, fp1().end - SECOND);
         expect((await change(h, a, race, [{ category: "FP1", riderId: r(2) }], late)).status).toBe(200);
         at(h, fp1().end + SECOND);
-        expect((await change(h, a, race, [{ category: "FP1", riderId: r(3) }], late)).body.code).toBe("predictionExpired");
+        expect((await change(h, a, race, [{ category: "FP1", riderId: r(3) }], late)).body.code).toBe(
+          "predictionExpired",
+        );
         expect(await balance(h, a)).toBe(START_DIAMONDS - 2 * changeTiers.LATE.cost);
         expect(pickOf((await view(h, a, race)).body, "FP1")).toMatchObject({ riderId: r(2), changes: 2 });
       });
@@ -426,19 +600,59 @@ onEachBackend(
         expect((await save(h, a, race, [{ category: "RACE_FIRST", riderId: r(0) }])).status).toBe(200);
         await setDiamonds(h, a.id, 100);
         at(h, race.sessions.START.end - SECOND);
-        expect((await change(h, a, race, [{ category: "RACE_FIRST", riderId: r(1) }], { tier: "LATE", cost: changeTiers.LATE.cost })).status).toBe(200);
+        expect(
+          (
+            await change(h, a, race, [{ category: "RACE_FIRST", riderId: r(1) }], {
+              tier: "LATE",
+              cost: changeTiers.LATE.cost,
+            })
+          ).status,
+        ).toBe(200);
         at(h, race.sessions.START.end + SECOND);
-        expect((await change(h, a, race, [{ category: "RACE_FIRST", riderId: r(2) }], { tier: "LATE", cost: changeTiers.LATE.cost })).status).toBe(418);
+        expect(
+          (
+            await change(h, a, race, [{ category: "RACE_FIRST", riderId: r(2) }], {
+              tier: "LATE",
+              cost: changeTiers.LATE.cost,
+            })
+          ).status,
+        ).toBe(418);
       });
 
       it("several changes of one tier in one request cost the sum; a tier mix can't be confirmed at once", async () => {
         const a = await signUpConfirmed(h);
         at(h, fp1().start - MINUTE);
-        expect((await save(h, a, race, [{ category: "FP1", riderId: r(0) }, { category: "FP2", riderId: r(0) }, { category: "POLEMAN", riderId: r(0) }])).status).toBe(200);
-        const two = await change(h, a, race, [{ category: "FP2", riderId: r(1) }, { category: "POLEMAN", riderId: r(1) }], { tier: "BEFORE", cost: 2 * changeTiers.BEFORE.cost });
+        expect(
+          (
+            await save(h, a, race, [
+              { category: "FP1", riderId: r(0) },
+              { category: "FP2", riderId: r(0) },
+              { category: "POLEMAN", riderId: r(0) },
+            ])
+          ).status,
+        ).toBe(200);
+        const two = await change(
+          h,
+          a,
+          race,
+          [
+            { category: "FP2", riderId: r(1) },
+            { category: "POLEMAN", riderId: r(1) },
+          ],
+          { tier: "BEFORE", cost: 2 * changeTiers.BEFORE.cost },
+        );
         expect(two.status).toBe(200);
         at(h, fp1().start + SECOND);
-        const mixed = await change(h, a, race, [{ category: "FP1", riderId: r(1) }, { category: "FP2", riderId: r(2) }], { tier: "EARLY", cost: changeTiers.EARLY.cost + changeTiers.BEFORE.cost });
+        const mixed = await change(
+          h,
+          a,
+          race,
+          [
+            { category: "FP1", riderId: r(1) },
+            { category: "FP2", riderId: r(2) },
+          ],
+          { tier: "EARLY", cost: changeTiers.EARLY.cost + changeTiers.BEFORE.cost },
+        );
         expect(mixed.body.code).toBe("changeConfirmation");
         expect(await balance(h, a)).toBe(START_DIAMONDS - 2 * changeTiers.BEFORE.cost);
       });
@@ -448,12 +662,22 @@ onEachBackend(
         await fp1Pick(a);
         await setDiamonds(h, a.id, -(START_DIAMONDS - changeTiers.BEFORE.cost + 1));
         at(h, fp1().start - SECOND);
-        const res = await change(h, a, race, [{ category: "FP1", riderId: r(1) }], { tier: "BEFORE", cost: changeTiers.BEFORE.cost });
+        const res = await change(h, a, race, [{ category: "FP1", riderId: r(1) }], {
+          tier: "BEFORE",
+          cost: changeTiers.BEFORE.cost,
+        });
         expect(res.status).toBe(402);
         expect(res.body.code).toBe("notEnoughDiamonds");
         expect(pickOf((await view(h, a, race)).body, "FP1")).toMatchObject({ riderId: r(0), changes: 0 });
         await setDiamonds(h, a.id, 1);
-        expect((await change(h, a, race, [{ category: "FP1", riderId: r(1) }], { tier: "BEFORE", cost: changeTiers.BEFORE.cost })).status).toBe(200);
+        expect(
+          (
+            await change(h, a, race, [{ category: "FP1", riderId: r(1) }], {
+              tier: "BEFORE",
+              cost: changeTiers.BEFORE.cost,
+            })
+          ).status,
+        ).toBe(200);
         expect(await balance(h, a)).toBe(0);
       });
 
@@ -478,10 +702,28 @@ onEachBackend(
         const emit = vi.spyOn(h.app.deps.live, "emit");
         try {
           at(h, fp1().start - SECOND);
-          expect((await change(h, a, race, [{ category: "FP1", riderId: r(1) }], { tier: "EARLY", cost: changeTiers.EARLY.cost })).status).toBe(409);
+          expect(
+            (
+              await change(h, a, race, [{ category: "FP1", riderId: r(1) }], {
+                tier: "EARLY",
+                cost: changeTiers.EARLY.cost,
+              })
+            ).status,
+          ).toBe(409);
           expect(emit).not.toHaveBeenCalled();
-          expect((await change(h, a, race, [{ category: "FP1", riderId: r(1) }], { tier: "BEFORE", cost: changeTiers.BEFORE.cost })).status).toBe(200);
-          expect(emit).toHaveBeenCalledWith(LiveEvent.userBalanceUpdate, { balance: String(START_DIAMONDS - changeTiers.BEFORE.cost) }, [a.id]);
+          expect(
+            (
+              await change(h, a, race, [{ category: "FP1", riderId: r(1) }], {
+                tier: "BEFORE",
+                cost: changeTiers.BEFORE.cost,
+              })
+            ).status,
+          ).toBe(200);
+          expect(emit).toHaveBeenCalledWith(
+            LiveEvent.userBalanceUpdate,
+            { balance: String(START_DIAMONDS - changeTiers.BEFORE.cost) },
+            [a.id],
+          );
         } finally {
           emit.mockRestore();
         }
@@ -490,10 +732,29 @@ onEachBackend(
       it("a change can't put a rider twice on a podium, but a swap within it is fine", async () => {
         const a = await signUpConfirmed(h);
         at(h, fp1().start - MINUTE);
-        expect((await save(h, a, race, [{ category: "SPRINT_FIRST", riderId: r(0) }, { category: "SPRINT_SECOND", riderId: r(1) }])).status).toBe(200);
-        const dup = await change(h, a, race, [{ category: "SPRINT_FIRST", riderId: r(1) }], { tier: "BEFORE", cost: changeTiers.BEFORE.cost });
+        expect(
+          (
+            await save(h, a, race, [
+              { category: "SPRINT_FIRST", riderId: r(0) },
+              { category: "SPRINT_SECOND", riderId: r(1) },
+            ])
+          ).status,
+        ).toBe(200);
+        const dup = await change(h, a, race, [{ category: "SPRINT_FIRST", riderId: r(1) }], {
+          tier: "BEFORE",
+          cost: changeTiers.BEFORE.cost,
+        });
         expect(dup.body.code).toBe("duplicateRider");
-        const swap = await change(h, a, race, [{ category: "SPRINT_FIRST", riderId: r(1) }, { category: "SPRINT_SECOND", riderId: r(0) }], { tier: "BEFORE", cost: 2 * changeTiers.BEFORE.cost });
+        const swap = await change(
+          h,
+          a,
+          race,
+          [
+            { category: "SPRINT_FIRST", riderId: r(1) },
+            { category: "SPRINT_SECOND", riderId: r(0) },
+          ],
+          { tier: "BEFORE", cost: 2 * changeTiers.BEFORE.cost },
+        );
         expect(swap.status).toBe(200);
       });
     });
@@ -504,7 +765,14 @@ onEachBackend(
         at(h, fp1().start - MINUTE);
         expect((await upgrade(h, a, race, "PREDICTION", "FP1")).body.code).toBe("upgradeNeedsPick");
         expect((await upgrade(h, a, race, "PREDICTION")).status).toBe(400);
-        expect((await save(h, a, race, [{ category: "FP1", riderId: r(0) }, { category: "FP2", riderId: r(0) }])).status).toBe(200);
+        expect(
+          (
+            await save(h, a, race, [
+              { category: "FP1", riderId: r(0) },
+              { category: "FP2", riderId: r(0) },
+            ])
+          ).status,
+        ).toBe(200);
         expect((await view(h, a, race)).body.result.slots[0].upgrade).toBe("UPGRADE");
         at(h, fp1().start - SECOND);
         const ok = await upgrade(h, a, race, "PREDICTION", "FP1");
@@ -521,7 +789,9 @@ onEachBackend(
         const after = await upgrade(h, a, race, "PREDICTION", "POLEMAN");
         expect(after.status).toBe(200); // Q2 is later still
         expect((await upgrade(h, a, race, "PREDICTION", "FP2")).body.code).toBe("predictionExpired");
-        expect((await view(h, a, race)).body.result.slots.find((s: { category: string }) => s.category === "FP1").upgrade).toBe("UPGRADE_ACTIVE");
+        expect(
+          (await view(h, a, race)).body.result.slots.find((s: { category: string }) => s.category === "FP1").upgrade,
+        ).toBe("UPGRADE_ACTIVE");
         expect(await balance(h, a)).toBe(START_DIAMONDS - 3 * upgradePrices.PREDICTION);
       });
 
@@ -541,7 +811,10 @@ onEachBackend(
         const a = await signUpConfirmed(h);
         at(h, fp1().start - MINUTE);
         expect((await save(h, a, race, [{ category: "FP1", riderId: r(0) }])).status).toBe(200);
-        const [x, y] = await Promise.all([upgrade(h, a, race, "PREDICTION", "FP1", "same-key-1"), upgrade(h, a, race, "PREDICTION", "FP1", "same-key-1")]);
+        const [x, y] = await Promise.all([
+          upgrade(h, a, race, "PREDICTION", "FP1", "same-key-1"),
+          upgrade(h, a, race, "PREDICTION", "FP1", "same-key-1"),
+        ]);
         expect([x.status, y.status]).toEqual([200, 200]);
         expect((await upgrade(h, a, race, "PREDICTION", "FP1", "same-key-1")).status).toBe(200);
         expect((await upgrade(h, a, race, "PREDICTION", "FP1", "other-key-2")).status).toBe(409);
@@ -549,7 +822,10 @@ onEachBackend(
         expect(await entries(h, a, "UPGRADE")).toHaveLength(1);
         // Two different purchases of one upgrade at the same time: one pays, the other is refused.
         expect((await save(h, a, race, [{ category: "FP2", riderId: r(0) }])).status).toBe(200);
-        const raced = await Promise.all([upgrade(h, a, race, "PREDICTION", "FP2", "race-key-1"), upgrade(h, a, race, "PREDICTION", "FP2", "race-key-2")]);
+        const raced = await Promise.all([
+          upgrade(h, a, race, "PREDICTION", "FP2", "race-key-1"),
+          upgrade(h, a, race, "PREDICTION", "FP2", "race-key-2"),
+        ]);
         expect(raced.map((reply) => reply.status).toSorted()).toEqual([200, 409]);
         expect(await balance(h, a)).toBe(START_DIAMONDS - 2 * upgradePrices.PREDICTION);
       });
@@ -558,7 +834,14 @@ onEachBackend(
         const a = await signUpConfirmed(h);
         await setDiamonds(h, a.id, 100);
         at(h, fp1().start - MINUTE);
-        expect((await save(h, a, race, [{ category: "RACE_FIRST", riderId: r(0) }, { category: "RACE_SECOND", riderId: r(1) }])).status).toBe(200);
+        expect(
+          (
+            await save(h, a, race, [
+              { category: "RACE_FIRST", riderId: r(0) },
+              { category: "RACE_SECOND", riderId: r(1) },
+            ])
+          ).status,
+        ).toBe(200);
         let podium = (await view(h, a, race)).body.result.podiums.find((p: { group: string }) => p.group === "RACE");
         expect(podium).toMatchObject({ multiplier: "UPGRADE_DISABLED", insurance: "INSURANCE_DISABLED" });
         expect((await upgrade(h, a, race, "PREDICTION_RACE")).body.code).toBe("upgradeNeedsPick");
@@ -572,8 +855,15 @@ onEachBackend(
         const ins = await upgrade(h, a, race, "PREDICTION_INSURANCE_RACE");
         expect(ins.status).toBe(200);
         const body = RacePrediction.parse(ins.body.result);
-        for (const c of ["RACE_FIRST", "RACE_SECOND", "RACE_THIRD"] as const) expect(body.data.find((p) => p.category === c)!.upgrades).toEqual(["PREDICTION_RACE", "PREDICTION_INSURANCE_RACE"]);
-        expect(body.podiums.find((p) => p.group === "RACE")).toMatchObject({ multiplier: "UPGRADE_ACTIVE", insurance: "INSURANCE_ACTIVE" });
+        for (const c of ["RACE_FIRST", "RACE_SECOND", "RACE_THIRD"] as const)
+          expect(body.data.find((p) => p.category === c)!.upgrades).toEqual([
+            "PREDICTION_RACE",
+            "PREDICTION_INSURANCE_RACE",
+          ]);
+        expect(body.podiums.find((p) => p.group === "RACE")).toMatchObject({
+          multiplier: "UPGRADE_ACTIVE",
+          insurance: "INSURANCE_ACTIVE",
+        });
         expect(body.slots.find((s) => s.category === "RACE_FIRST")!.upgrade).toBe("UPGRADE_ACTIVE");
         // The podium is already doubled: its own multiplier would not stack.
         expect((await upgrade(h, a, race, "PREDICTION", "RACE_FIRST")).body.code).toBe("upgradeActive");
@@ -586,13 +876,19 @@ onEachBackend(
         const a = await signUpConfirmed(h);
         await setDiamonds(h, a.id, 100);
         at(h, fp1().start - MINUTE);
-        const podium = [{ category: "SPRINT_FIRST", riderId: r(0) }, { category: "SPRINT_SECOND", riderId: r(1) }, { category: "SPRINT_THIRD", riderId: r(2) }] as const;
+        const podium = [
+          { category: "SPRINT_FIRST", riderId: r(0) },
+          { category: "SPRINT_SECOND", riderId: r(1) },
+          { category: "SPRINT_THIRD", riderId: r(2) },
+        ] as const;
         expect((await save(h, a, race, [...podium])).status).toBe(200);
         expect((await upgrade(h, a, race, "PREDICTION", "SPRINT_FIRST")).status).toBe(200);
         const res = await upgrade(h, a, race, "PREDICTION_SPRINT");
         expect(res.body.code).toBe("upgradeActive");
         expect(res.status).toBe(409);
-        expect((await view(h, a, race)).body.result.podiums.find((p: { group: string }) => p.group === "SPRINT").multiplier).toBe("UPGRADE_DISABLED");
+        expect(
+          (await view(h, a, race)).body.result.podiums.find((p: { group: string }) => p.group === "SPRINT").multiplier,
+        ).toBe("UPGRADE_DISABLED");
         expect((await upgrade(h, a, race, "PREDICTION_INSURANCE_SPRINT")).status).toBe(200);
       });
 
@@ -611,13 +907,33 @@ onEachBackend(
         const a = await signUpConfirmed(h);
         await setDiamonds(h, a.id, 100);
         at(h, fp1().start - MINUTE);
-        expect((await save(h, a, race, [{ category: "RACE_FIRST", riderId: r(0) }, { category: "RACE_SECOND", riderId: r(1) }, { category: "RACE_THIRD", riderId: r(2) }])).status).toBe(200);
+        expect(
+          (
+            await save(h, a, race, [
+              { category: "RACE_FIRST", riderId: r(0) },
+              { category: "RACE_SECOND", riderId: r(1) },
+              { category: "RACE_THIRD", riderId: r(2) },
+            ])
+          ).status,
+        ).toBe(200);
         expect((await upgrade(h, a, race, "PREDICTION", "RACE_FIRST")).status).toBe(200);
-        const swap = await change(h, a, race, [{ category: "RACE_FIRST", riderId: r(1) }, { category: "RACE_SECOND", riderId: r(0) }], { tier: "BEFORE", cost: 2 * changeTiers.BEFORE.cost });
+        const swap = await change(
+          h,
+          a,
+          race,
+          [
+            { category: "RACE_FIRST", riderId: r(1) },
+            { category: "RACE_SECOND", riderId: r(0) },
+          ],
+          { tier: "BEFORE", cost: 2 * changeTiers.BEFORE.cost },
+        );
         expect(swap.status).toBe(200);
         expect(pickOf(swap.body, "RACE_FIRST")!.upgrades).toEqual([]);
         expect(pickOf(swap.body, "RACE_SECOND")!.upgrades).toEqual(["PREDICTION"]);
-        const leave = await change(h, a, race, [{ category: "RACE_SECOND", riderId: r(5) }], { tier: "BEFORE", cost: changeTiers.BEFORE.cost });
+        const leave = await change(h, a, race, [{ category: "RACE_SECOND", riderId: r(5) }], {
+          tier: "BEFORE",
+          cost: changeTiers.BEFORE.cost,
+        });
         expect(pickOf(leave.body, "RACE_SECOND")).toMatchObject({ riderId: r(5), upgrades: ["PREDICTION"] });
       });
     });
@@ -626,9 +942,21 @@ onEachBackend(
       it("re-picks for free and may free the slot; after the start, only the paid tiers", async () => {
         const a = await signUpConfirmed(h);
         at(h, fp1().start - MINUTE);
-        expect((await save(h, a, race, [{ category: "FP1", riderId: r(7) }, { category: "PRACTICE_FASTEST", riderId: r(7) }, { category: "FP2", riderId: r(7) }, { category: "POLEMAN", riderId: r(8) }])).status).toBe(200);
+        expect(
+          (
+            await save(h, a, race, [
+              { category: "FP1", riderId: r(7) },
+              { category: "PRACTICE_FASTEST", riderId: r(7) },
+              { category: "FP2", riderId: r(7) },
+              { category: "POLEMAN", riderId: r(8) },
+            ])
+          ).status,
+        ).toBe(200);
         const db = h.database.db;
-        await db.update(riders).set({ status: "INJURED" }).where(eq(riders.id, r(7)));
+        await db
+          .update(riders)
+          .set({ status: "INJURED" })
+          .where(eq(riders.id, r(7)));
         try {
           at(h, fp1().start - SECOND);
           const v = (await view(h, a, race)).body;
@@ -641,7 +969,9 @@ onEachBackend(
           // DELETE frees an injured rider's slot, only that.
           const fp2 = pickOf(v, "FP2")!.id;
           const pole = pickOf(v, "POLEMAN")!.id;
-          expect((await h.call("DELETE", `/predictions/${pole}`, { token: await token(a) })).body.code).toBe("predictionSaved");
+          expect((await h.call("DELETE", `/predictions/${pole}`, { token: await token(a) })).body.code).toBe(
+            "predictionSaved",
+          );
           const b = await signUpConfirmed(h);
           expect((await h.call("DELETE", `/predictions/${fp2}`, { token: await token(b) })).status).toBe(404);
           expect((await h.call("DELETE", `/predictions/${fp2}`, { token: await token(a) })).status).toBe(200);
@@ -649,11 +979,26 @@ onEachBackend(
           // Once its session has started, an injured rider's pick changes only in the paid tiers.
           at(h, race.sessions.PF.start + SECOND);
           expect(pickOf((await view(h, a, race)).body, "PRACTICE_FASTEST")!.riderAvailable).toBe(false);
-          expect((await change(h, a, race, [{ category: "PRACTICE_FASTEST", riderId: r(9) }])).body.code).toBe("changeConfirmation");
-          expect((await h.call("DELETE", `/predictions/${pickOf(v, "PRACTICE_FASTEST")!.id}`, { token: await token(a) })).body.code).toBe("predictionExpired");
-          expect((await change(h, a, race, [{ category: "PRACTICE_FASTEST", riderId: r(9) }], { tier: "EARLY", cost: changeTiers.EARLY.cost })).status).toBe(200);
+          expect((await change(h, a, race, [{ category: "PRACTICE_FASTEST", riderId: r(9) }])).body.code).toBe(
+            "changeConfirmation",
+          );
+          expect(
+            (await h.call("DELETE", `/predictions/${pickOf(v, "PRACTICE_FASTEST")!.id}`, { token: await token(a) }))
+              .body.code,
+          ).toBe("predictionExpired");
+          expect(
+            (
+              await change(h, a, race, [{ category: "PRACTICE_FASTEST", riderId: r(9) }], {
+                tier: "EARLY",
+                cost: changeTiers.EARLY.cost,
+              })
+            ).status,
+          ).toBe(200);
         } finally {
-          await db.update(riders).set({ status: "ACTIVE" }).where(eq(riders.id, r(7)));
+          await db
+            .update(riders)
+            .set({ status: "ACTIVE" })
+            .where(eq(riders.id, r(7)));
         }
       });
     });
@@ -662,15 +1007,26 @@ onEachBackend(
       it("a player sees only their own picks; statistics are counts per category and rider", async () => {
         const [a, b, c] = [await signUpConfirmed(h), await signUpConfirmed(h), await signUpConfirmed(h)];
         at(h, fp1().start - MINUTE);
-        expect((await save(h, a, race, [{ category: "FP1", riderId: r(0) }, { category: "POLEMAN", riderId: r(1) }])).status).toBe(200);
+        expect(
+          (
+            await save(h, a, race, [
+              { category: "FP1", riderId: r(0) },
+              { category: "POLEMAN", riderId: r(1) },
+            ])
+          ).status,
+        ).toBe(200);
         expect((await save(h, b, race, [{ category: "FP1", riderId: r(0) }])).status).toBe(200);
         expect((await save(h, c, race, [{ category: "FP1", riderId: r(2) }])).status).toBe(200);
         expect((await view(h, b, race)).body.result.data).toHaveLength(1);
-        expect((await h.call("GET", `/predictions/races/${race.id}/results`, { token: await token(b) })).body.result).toMatchObject({ total: 0, settled: false, data: [{ riderId: r(0) }] });
+        expect(
+          (await h.call("GET", `/predictions/races/${race.id}/results`, { token: await token(b) })).body.result,
+        ).toMatchObject({ total: 0, settled: false, data: [{ riderId: r(0) }] });
 
         // The spreads show once the sessions have started (tests/server/statistics.privacy.test.ts).
         at(h, race.sessions.Q2.start);
-        const stats = PredictionStatistics.parse((await h.call("GET", `/predictions/statistics/races/${race.id}`)).body.result);
+        const stats = PredictionStatistics.parse(
+          (await h.call("GET", `/predictions/statistics/races/${race.id}`)).body.result,
+        );
         expect(stats.categories).toHaveLength(11);
         expect(stats.categories[0]).toEqual({
           category: "FP1",
@@ -681,14 +1037,32 @@ onEachBackend(
           ],
           revealed: true,
         });
-        const pole = PredictionStatistics.parse((await h.call("GET", `/predictions/statistics/races/${race.id}`, { query: { typeId: "POLEMAN", version: 1 } })).body.result);
-        expect(pole.categories).toEqual([{ category: "POLEMAN", total: 1, riders: [{ riderId: r(1), count: 1, share: 1 }], revealed: true }]);
+        const pole = PredictionStatistics.parse(
+          (
+            await h.call("GET", `/predictions/statistics/races/${race.id}`, {
+              query: { typeId: "POLEMAN", version: 1 },
+            })
+          ).body.result,
+        );
+        expect(pole.categories).toEqual([
+          { category: "POLEMAN", total: 1, riders: [{ riderId: r(1), count: 1, share: 1 }], revealed: true },
+        ]);
         expect(JSON.stringify(stats)).not.toContain(a.id);
 
         // Once scored (settle() writes points and settled_at), results add them up; halves survive the round trip.
-        await h.database.db.update(predictions).set({ state: "INSURANCE", points: 12.5, settledAt: h.clock.now() }).where(eq(predictions.userId, b.id));
-        const results = await h.call("GET", `/predictions/races/${race.id}/results`, { token: await token(b), query: { version: race.version } });
-        expect(results.body.result).toMatchObject({ total: 12.5, settled: true, data: [{ state: "INSURANCE", points: 12.5 }] });
+        await h.database.db
+          .update(predictions)
+          .set({ state: "INSURANCE", points: 12.5, settledAt: h.clock.now() })
+          .where(eq(predictions.userId, b.id));
+        const results = await h.call("GET", `/predictions/races/${race.id}/results`, {
+          token: await token(b),
+          query: { version: race.version },
+        });
+        expect(results.body.result).toMatchObject({
+          total: 12.5,
+          settled: true,
+          data: [{ state: "INSURANCE", points: 12.5 }],
+        });
       });
     });
   },

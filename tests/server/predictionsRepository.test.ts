@@ -44,13 +44,32 @@ onEachBackend(
 
     const pickRow = (p: Player, category: PredictionCategory, riderId: string): PickRow => {
       const now = h.clock.now();
-      return { id: randomUUID(), userId: p.id, raceId: race.id, category, riderId, state: "MADE", points: null, upgrades: [], changes: 0, savedAt: now, updatedAt: now, settledAt: null, riderInjured: false };
+      return {
+        id: randomUUID(),
+        userId: p.id,
+        raceId: race.id,
+        category,
+        riderId,
+        state: "MADE",
+        points: null,
+        upgrades: [],
+        changes: 0,
+        savedAt: now,
+        updatedAt: now,
+        settledAt: null,
+        riderInjured: false,
+      };
     };
     /**
      * Saves `category` on `riderId` for `p` unless the picks read hold it, crediting `credit` when given; every decision
      * the save asked for is pushed to `decided` (a save decided again is asked twice).
      */
-    const save = (p: Player, category: PredictionCategory, riderId: string, options: { credit?: Posting; named?: string[]; decided?: Decided[] } = {}) => {
+    const save = (
+      p: Player,
+      category: PredictionCategory,
+      riderId: string,
+      options: { credit?: Posting; named?: string[]; decided?: Decided[] } = {},
+    ) => {
       const work: SaveWork<Decided> = async (facts, _tx, credit) => {
         const had = facts.picks.some((pick) => pick.category === category);
         const credited = options.credit && !had ? await credit(options.credit) : undefined;
@@ -61,10 +80,21 @@ onEachBackend(
       return repository.save(p.id, race.id, options.named ?? [riderId], work);
     };
     const picksOf = async (p: Player) =>
-      (await h.database.db.select().from(predictions).where(eq(predictions.userId, p.id))).map((x) => `${x.category}:${x.riderId}`).toSorted();
-    const reward = (p: Player, key = `all-picks:${race.id}`): Posting => ({ userId: p.id, delta: REWARD, reason: "ALL_PICKS_BONUS", ref: `race:${race.id}`, idempotencyKey: key });
+      (await h.database.db.select().from(predictions).where(eq(predictions.userId, p.id)))
+        .map((x) => `${x.category}:${x.riderId}`)
+        .toSorted();
+    const reward = (p: Player, key = `all-picks:${race.id}`): Posting => ({
+      userId: p.id,
+      delta: REWARD,
+      reason: "ALL_PICKS_BONUS",
+      ref: `race:${race.id}`,
+      idempotencyKey: key,
+    });
     const entriesOf = (p: Player, key: string) =>
-      h.database.db.select().from(diamondLedger).where(and(eq(diamondLedger.userId, p.id), eq(diamondLedger.idempotencyKey, key)));
+      h.database.db
+        .select()
+        .from(diamondLedger)
+        .where(and(eq(diamondLedger.userId, p.id), eq(diamondLedger.idempotencyKey, key)));
     /** The ledger's invariant for `p`: the balance row is the sum of the entries. */
     const expectLedgerSum = async (p: Player) => {
       const all = await h.database.db.select().from(diamondLedger).where(eq(diamondLedger.userId, p.id));
@@ -75,7 +105,11 @@ onEachBackend(
       it("gives the race, the player's picks, the named riders and the balance, and writes the picks decided", async () => {
         const a = await signUpConfirmed(h);
         const first = await save(a, "FP1", r(0));
-        expect(first.facts).toMatchObject({ race: { id: race.id, version: race.version }, picks: [], balance: START_DIAMONDS });
+        expect(first.facts).toMatchObject({
+          race: { id: race.id, version: race.version },
+          picks: [],
+          balance: START_DIAMONDS,
+        });
         expect([...first.facts.riders.keys()]).toEqual([r(0)]);
         expect(Object.keys(first.facts.race.sessions)).toHaveLength(Object.keys(race.sessions).length);
         const next = await save(a, "FP2", r(1));
@@ -148,7 +182,10 @@ onEachBackend(
         // c comes 5 ms after b, well before the 20 ms after which a batch that waits no longer holds the next back.
         const later = Promise.all([save(b, "FP2", r(0)), delay(5).then(() => save(c, "FP2", r(0)))]);
         // On PostgreSQL b and c are written while a's batch still waits; on PGlite the holder has the one connection.
-        const sentWhileHeld = await Promise.race([later.then(() => batches.sent - before.sent), delay(500).then(() => "waiting")]);
+        const sentWhileHeld = await Promise.race([
+          later.then(() => batches.sent - before.sent),
+          delay(500).then(() => "waiting"),
+        ]);
         if (postgres()) expect(sentWhileHeld).toBe(1);
         release();
         await holder;
@@ -165,7 +202,10 @@ onEachBackend(
         for (const p of [a, b]) await save(p, "FP1", r(0));
         const before = counts();
         // b's decision inserts a pick on a rider that does not exist: its INSERT breaks a foreign key.
-        const [good, bad] = await Promise.allSettled([save(a, "FP2", r(0)), save(b, "FP2", randomUUID(), { named: [r(0)] })]);
+        const [good, bad] = await Promise.allSettled([
+          save(a, "FP2", r(0)),
+          save(b, "FP2", randomUUID(), { named: [r(0)] }),
+        ]);
         expect(good.status).toBe("fulfilled");
         expect(bad.status).toBe("rejected");
         if (postgres()) expect(batches.failed).toBe(before.failed + 1);
@@ -186,7 +226,9 @@ onEachBackend(
         expect(paid.credited).toBe(START_DIAMONDS + REWARD);
         if (postgres()) expect(oneRoundTrip.credited).toBe(before.credited + 1);
         expect(await balanceOf(h.database.db, a.id)).toBe(START_DIAMONDS + REWARD);
-        expect(await entriesOf(a, reward(a).idempotencyKey)).toEqual([expect.objectContaining({ delta: REWARD, balanceAfter: START_DIAMONDS + REWARD })]);
+        expect(await entriesOf(a, reward(a).idempotencyKey)).toEqual([
+          expect.objectContaining({ delta: REWARD, balanceAfter: START_DIAMONDS + REWARD }),
+        ]);
         await expectLedgerSum(a);
       });
 
@@ -197,7 +239,10 @@ onEachBackend(
         await save(a, "FP2", r(0));
         await save(b, "FP1", r(0));
         const before = counts();
-        const [again, other] = await Promise.all([save(a, "POLEMAN", r(0), { credit: reward(a) }), save(b, "FP2", r(0))]);
+        const [again, other] = await Promise.all([
+          save(a, "POLEMAN", r(0), { credit: reward(a) }),
+          save(b, "FP2", r(0)),
+        ]);
         expect(again.credited).toBeNull();
         expect(other.facts.picks.map((p) => p.category)).toEqual(["FP1"]);
         // On PostgreSQL the batch wrote a's picks without its credit: rolled back whole, both decided again.
@@ -212,7 +257,10 @@ onEachBackend(
       it("two saves crediting one key at once pay it once", async () => {
         const a = await signUpConfirmed(h);
         await save(a, "FP1", r(0));
-        const results = await Promise.all([save(a, "FP2", r(0), { credit: reward(a) }), save(a, "POLEMAN", r(0), { credit: reward(a) })]);
+        const results = await Promise.all([
+          save(a, "FP2", r(0), { credit: reward(a) }),
+          save(a, "POLEMAN", r(0), { credit: reward(a) }),
+        ]);
         expect(results.map((x) => x.credited).toSorted()).toEqual([START_DIAMONDS + REWARD, null]);
         expect(await picksOf(a)).toEqual([`FP1:${r(0)}`, `FP2:${r(0)}`, `POLEMAN:${r(0)}`].toSorted());
         expect(await balanceOf(h.database.db, a.id)).toBe(START_DIAMONDS + REWARD);
@@ -223,12 +271,17 @@ onEachBackend(
       it("a balance moved since the save saw it is credited from the balance as it is", async () => {
         const a = await signUpConfirmed(h);
         await save(a, "FP1", r(0));
-        await h.database.db.transaction((tx) => h.app.deps.ledger.post(tx, { userId: a.id, delta: 5, reason: "ADMIN", idempotencyKey: "top-up" }));
+        await h.database.db.transaction((tx) =>
+          h.app.deps.ledger.post(tx, { userId: a.id, delta: 5, reason: "ADMIN", idempotencyKey: "top-up" }),
+        );
         const before = counts();
         const decided: Decided[] = [];
         await save(a, "FP2", r(0), { credit: reward(a), decided });
         if (postgres()) expect(oneRoundTrip.movedSince).toBe(before.movedSince + 1);
-        expect(decided.at(-1)).toMatchObject({ facts: { balance: START_DIAMONDS + 5 }, credited: START_DIAMONDS + 5 + REWARD });
+        expect(decided.at(-1)).toMatchObject({
+          facts: { balance: START_DIAMONDS + 5 },
+          credited: START_DIAMONDS + 5 + REWARD,
+        });
         expect(await balanceOf(h.database.db, a.id)).toBe(START_DIAMONDS + 5 + REWARD);
         await expectLedgerSum(a);
       });

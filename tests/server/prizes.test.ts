@@ -29,7 +29,8 @@ onEachBackend(
       expect(res.status).toBe(200);
       return Prizes.parse((res.body as { result: unknown }).result);
     };
-    const commit = (commitment: string) => h.call("POST", "/admin/prizes/draw/commitment", { body: { commitment }, headers: admin });
+    const commit = (commitment: string) =>
+      h.call("POST", "/admin/prizes/draw/commitment", { body: { commitment }, headers: admin });
     const draw = (seed: string) => h.call("POST", "/admin/prizes/draw", { body: { seed }, headers: admin });
     /** Every page of the published list, as any visitor reads it (no token). */
     async function publishedList() {
@@ -61,7 +62,13 @@ onEachBackend(
       expect(view.prizes[2]!.amountsUsd).toEqual([300, 200, 100]);
       expect(view.myTickets).toBe(1);
       expect((await prizes(c)).myTickets).toBe(0);
-      expect(view.draw).toMatchObject({ status: "NOT_COMMITTED", commitment: null, seed: null, ticketCount: 2, winner: null });
+      expect(view.draw).toMatchObject({
+        status: "NOT_COMMITTED",
+        commitment: null,
+        seed: null,
+        ticketCount: 2,
+        winner: null,
+      });
       expect((await h.call("GET", "/prizes")).status).toBe(401);
     });
 
@@ -104,7 +111,9 @@ onEachBackend(
       const winner = drawn.winner!.id === a.id ? a : b;
       const loser = winner === a ? b : a;
       const notices = async (p: Player) =>
-        ((await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body as { result: { type: string }[] }).result.filter((n) => n.type === "PRIZE_WON");
+        (
+          (await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body as { result: { type: string }[] }
+        ).result.filter((n) => n.type === "PRIZE_WON");
       expect(await notices(winner)).toHaveLength(1);
       expect(await notices(loser)).toHaveLength(0);
 
@@ -132,18 +141,29 @@ onEachBackend(
       const [a, b, c] = await weekend();
       const d = await signUpConfirmed(h);
       expect((await prizes(a)).paddock).toEqual([]);
-      const [{ season }] = (await h.database.db.select({ season: races.season }).from(races).where(eq(races.id, race.id))) as [{ season: number }];
+      const [{ season }] = (await h.database.db
+        .select({ season: races.season })
+        .from(races)
+        .where(eq(races.id, race.id))) as [{ season: number }];
       const score = (p: Player, points: number, racePodium: number) =>
         sql`(${p.id}, ${race.id}, ${season}, ${points}, 0, ${racePodium}, 0, 0, 0, 0, 0, 0, now())`;
       // b and c tie on points: c has more exact race podium picks, so c ranks above b; d is fourth.
-      await h.database.db.execute(sql`INSERT INTO race_scores (user_id, race_id, season, points, accurate, race_podium, sprint_podium, pole, fp2, practice_fastest, fp1, positions_gained, first_saved_at)
+      await h.database.db
+        .execute(sql`INSERT INTO race_scores (user_id, race_id, season, points, accurate, race_podium, sprint_podium, pole, fp2, practice_fastest, fp1, positions_gained, first_saved_at)
         VALUES ${score(a, 60, 0)}, ${score(b, 40, 0)}, ${score(c, 40, 2)}, ${score(d, 10, 0)}`);
       // Not finished until the race classification is in.
       expect((await prizes(a)).paddock).toEqual([]);
       // Classified but not confirmed: the results are provisional and the winners not decided yet.
-      await h.database.db.execute(sql`INSERT INTO session_results (race_id, result_key, canceled, rider_ids, entered_at) VALUES (${race.id}, 'START', false, '{}', now())`);
+      await h.database.db.execute(
+        sql`INSERT INTO session_results (race_id, result_key, canceled, rider_ids, entered_at) VALUES (${race.id}, 'START', false, '{}', now())`,
+      );
       expect((await prizes(a)).paddock).toEqual([]);
-      expect((await confirm()).body.result).toMatchObject({ raceId: race.id, by: "operator", winners: 3, replayed: false });
+      expect((await confirm()).body.result).toMatchObject({
+        raceId: race.id,
+        by: "operator",
+        winners: 3,
+        replayed: false,
+      });
       const expected = [
         [1, a.id, 60],
         [2, c.id, 40],
@@ -175,11 +195,18 @@ onEachBackend(
         const [a, b, c] = await weekend();
         const d = await signUpConfirmed(h);
         await makeGuru(a);
-        const [{ season }] = (await h.database.db.select({ season: races.season }).from(races).where(eq(races.id, race.id))) as [{ season: number }];
-        const score = (p: Player, points: number) => sql`(${p.id}, ${race.id}, ${season}, ${points}, 0, 0, 0, 0, 0, 0, 0, 0, now())`;
-        await h.database.db.execute(sql`INSERT INTO race_scores (user_id, race_id, season, points, accurate, race_podium, sprint_podium, pole, fp2, practice_fastest, fp1, positions_gained, first_saved_at)
+        const [{ season }] = (await h.database.db
+          .select({ season: races.season })
+          .from(races)
+          .where(eq(races.id, race.id))) as [{ season: number }];
+        const score = (p: Player, points: number) =>
+          sql`(${p.id}, ${race.id}, ${season}, ${points}, 0, 0, 0, 0, 0, 0, 0, 0, now())`;
+        await h.database.db
+          .execute(sql`INSERT INTO race_scores (user_id, race_id, season, points, accurate, race_podium, sprint_podium, pole, fp2, practice_fastest, fp1, positions_gained, first_saved_at)
           VALUES ${score(a, 90)}, ${score(b, 60)}, ${score(c, 40)}, ${score(d, 10)}`);
-        await h.database.db.execute(sql`INSERT INTO session_results (race_id, result_key, canceled, rider_ids, entered_at) VALUES (${race.id}, 'START', false, '{}', now())`);
+        await h.database.db.execute(
+          sql`INSERT INTO session_results (race_id, result_key, canceled, rider_ids, entered_at) VALUES (${race.id}, 'START', false, '{}', now())`,
+        );
         expect((await confirm()).status).toBe(200);
         const [weekendWon] = (await prizes(b)).paddock;
         expect(weekendWon!.places.map((p) => [p.place, p.id])).toEqual([
@@ -192,7 +219,9 @@ onEachBackend(
     });
 
     it("admin calls need the operators' token", async () => {
-      expect((await h.call("POST", "/admin/prizes/draw/commitment", { body: { commitment: sha(newSeed()) } })).status).toBe(401);
+      expect(
+        (await h.call("POST", "/admin/prizes/draw/commitment", { body: { commitment: sha(newSeed()) } })).status,
+      ).toBe(401);
     });
   },
   { seed: true },

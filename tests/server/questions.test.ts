@@ -35,16 +35,26 @@ onEachBackend(
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return AdminQuestion.parse(res.body.result);
     };
-    const freeText = () => add({ type: "ABOUT_RIDERS", points: 15, text: "Who wins the Sprint?", texts: { es: "¿Quién gana el Sprint?" } });
-    const choice = () => add({ type: "ABOUT_GENERAL", points: 5, text: "How many manufacturers on the podium?", options: ["1", "2", "3"] });
-    const answer = async (p: Player, id: string, body: Record<string, unknown>) => h.call("POST", `/questions/${id}/user-answer`, { token: await tokenOf(h, p), body });
+    const freeText = () =>
+      add({ type: "ABOUT_RIDERS", points: 15, text: "Who wins the Sprint?", texts: { es: "¿Quién gana el Sprint?" } });
+    const choice = () =>
+      add({
+        type: "ABOUT_GENERAL",
+        points: 5,
+        text: "How many manufacturers on the podium?",
+        options: ["1", "2", "3"],
+      });
+    const answer = async (p: Player, id: string, body: Record<string, unknown>) =>
+      h.call("POST", `/questions/${id}/user-answer`, { token: await tokenOf(h, p), body });
     const list = async (p: Player, query: Record<string, string | number> = {}) => {
       const res = await h.call("GET", "/questions", { token: await tokenOf(h, p), query });
       expect(res.status).toBe(200);
       return QuestionsPage.parse(res.body.result);
     };
-    const grade = (id: string, answerText: string) => h.call("POST", `/admin/questions/${id}/answer`, { body: { answer: answerText }, headers: admin });
-    const pointsOf = async (p: Player) => Number((await h.database.db.select({ points: users.points }).from(users).where(eq(users.id, p.id)))[0]!.points);
+    const grade = (id: string, answerText: string) =>
+      h.call("POST", `/admin/questions/${id}/answer`, { body: { answer: answerText }, headers: admin });
+    const pointsOf = async (p: Player) =>
+      Number((await h.database.db.select({ points: users.points }).from(users).where(eq(users.id, p.id)))[0]!.points);
 
     it("takes an answer until the deadline, changed as often as wanted, and refuses it at the deadline without losing the last one", async () => {
       const q = await freeText();
@@ -52,7 +62,12 @@ onEachBackend(
       at(h, closesAt - MINUTE);
       const first = await answer(p, q.id, { text: "  Marco   Bezzecchi " });
       expect(first.status).toBe(200);
-      expect(Question.parse(first.body.result)).toMatchObject({ userAnswer: "Marco   Bezzecchi", result: "WAITING", correctAnswer: null, open: true });
+      expect(Question.parse(first.body.result)).toMatchObject({
+        userAnswer: "Marco   Bezzecchi",
+        result: "WAITING",
+        correctAnswer: null,
+        open: true,
+      });
       at(h, closesAt - SECOND);
       expect((await answer(p, q.id, { text: "Jorge Martin" })).status).toBe(200);
       at(h, closesAt);
@@ -73,15 +88,25 @@ onEachBackend(
         expect(res.status).toBe(400);
         expect(res.body.code).toBe("answerNotAnOption");
       }
-      expect((await answer(p, q.id, { text: "ignored", id: "b" })).body.result).toMatchObject({ userAnswer: "2", userAnswerId: "b" });
+      expect((await answer(p, q.id, { text: "ignored", id: "b" })).body.result).toMatchObject({
+        userAnswer: "2",
+        userAnswerId: "b",
+      });
       expect((await answer(p, "00000000-0000-4000-8000-000000000000", { text: "x" })).status).toBe(404);
       expect((await answer(p, "not-a-question", { text: "x" })).status).toBe(404);
-      expect((await h.call("POST", `/questions/${q.id}/user-answer`, { body: { text: "x", id: "a" } })).status).toBe(401);
+      expect((await h.call("POST", `/questions/${q.id}/user-answer`, { body: { text: "x", id: "a" } })).status).toBe(
+        401,
+      );
     });
 
     it("filters the tabs (new, answered, graded) and serves the texts in the asked language, nobody else's answer", async () => {
       const open = await freeText();
-      const other = await add({ type: "ABOUT_MANUFACTURER", points: 10, text: "Which manufacturer?", closesAt: new Date(closesAt - 2 * MINUTE).toISOString() });
+      const other = await add({
+        type: "ABOUT_MANUFACTURER",
+        points: 10,
+        text: "Which manufacturer?",
+        closesAt: new Date(closesAt - 2 * MINUTE).toISOString(),
+      });
       const [a, b] = [await signUpConfirmed(h), await signUpConfirmed(h)];
       at(h, closesAt - 3 * MINUTE);
       expect((await answer(a, other.id, { text: "Ducati" })).status).toBe(200);
@@ -98,7 +123,9 @@ onEachBackend(
       // b never sees a's answer
       expect((await list(b)).data.every((q) => q.userAnswer === null)).toBe(true);
       expect((await list(a, { filter: "WITH_ANSWER" })).count).toBe(0);
-      expect((await h.call("POST", `/admin/questions/${other.id}/answer`, { body: { answer: "Ducati" } })).status).toBe(401);
+      expect((await h.call("POST", `/admin/questions/${other.id}/answer`, { body: { answer: "Ducati" } })).status).toBe(
+        401,
+      );
       expect((await grade(other.id, "DUCATI")).status).toBe(200);
       expect((await list(a, { filter: "WITH_ANSWER" })).data.map((q) => q.id)).toEqual([other.id]);
       expect((await list(a, { filter: "WITHOUT_ANSWER" })).data.map((q) => q.id)).toEqual([open.id]);
@@ -135,8 +162,15 @@ onEachBackend(
       expect(await pointsOf(right)).toBe(20);
 
       const mine = (await list(right)).data.find((x) => x.id === q.id)!;
-      expect(mine).toMatchObject({ result: "CORRECT", correctAnswer: "Marco Bezzecchi", userAnswer: "marco bezzecchi" });
-      expect((await list(wrong)).data.find((x) => x.id === q.id)).toMatchObject({ result: "WRONG", correctAnswer: "Marco Bezzecchi" });
+      expect(mine).toMatchObject({
+        result: "CORRECT",
+        correctAnswer: "Marco Bezzecchi",
+        userAnswer: "marco bezzecchi",
+      });
+      expect((await list(wrong)).data.find((x) => x.id === q.id)).toMatchObject({
+        result: "WRONG",
+        correctAnswer: "Marco Bezzecchi",
+      });
       const profile = await h.call("GET", "/users/profile", { token: await tokenOf(h, right) });
       expect(profile.body.result.stat.points).toBe(20);
       const season = await h.call("GET", "/leaderboards/season", { query: { take: 100 } });
@@ -146,15 +180,27 @@ onEachBackend(
       const board = await h.call("GET", `/leaderboards/races/${race.id}`);
       expect(board.body.result.data[0]).toMatchObject({ user: { id: right.id }, points: 20 });
 
-      const successful = await h.call("GET", "/questions/answers", { token: await tokenOf(h, right), query: { result: "CORRECT" } });
-      expect(QuestionsPage.parse(successful.body.result).data.map((x) => x.id).toSorted()).toEqual([q.id, c.id].toSorted());
+      const successful = await h.call("GET", "/questions/answers", {
+        token: await tokenOf(h, right),
+        query: { result: "CORRECT" },
+      });
+      expect(
+        QuestionsPage.parse(successful.body.result)
+          .data.map((x) => x.id)
+          .toSorted(),
+      ).toEqual([q.id, c.id].toSorted());
       const allWrong = await h.call("GET", "/questions/answers", { token: await tokenOf(h, wrong) });
       expect(QuestionsPage.parse(allWrong.body.result).data.map((x) => x.result)).toEqual(["WRONG", "WRONG"]);
-      const ofRace = async (raceId: string) => (await h.call("GET", "/questions/answers", { token: await tokenOf(h, right), query: { raceId } })).body.result.count;
+      const ofRace = async (raceId: string) =>
+        (await h.call("GET", "/questions/answers", { token: await tokenOf(h, right), query: { raceId } })).body.result
+          .count;
       expect(await ofRace(race.id)).toBe(2);
       expect(await ofRace("00000000-0000-4000-8000-000000000000")).toBe(0);
       // Text that is no race's id at all is a malformed query (400), as on every call.
-      expect((await h.call("GET", "/questions/answers", { token: await tokenOf(h, right), query: { raceId: "not-a-race" } })).status).toBe(400);
+      expect(
+        (await h.call("GET", "/questions/answers", { token: await tokenOf(h, right), query: { raceId: "not-a-race" } }))
+          .status,
+      ).toBe(400);
       const none = await h.call("GET", "/questions/answers", { token: await tokenOf(h, silent) });
       expect(none.body.result.count).toBe(0);
     });
@@ -178,16 +224,29 @@ onEachBackend(
       const s = await add({ type: "ABOUT_RIDERS", points: 15, text: "Sprint?", source: "SPRINT_WINNER" });
       const p = await signUpConfirmed(h);
       at(h, closesAt - MINUTE);
-      const [pole] = await h.database.db.execute(sql`SELECT name FROM riders WHERE id = ${race.active[2]}`).then((r) => (r as { rows: { name: string }[] }).rows);
+      const [pole] = await h.database.db
+        .execute(sql`SELECT name FROM riders WHERE id = ${race.active[2]}`)
+        .then((r) => (r as { rows: { name: string }[] }).rows);
       await answer(p, q.id, { text: pole!.name });
       at(h, race.sessions.Q2.end + SECOND);
-      expect((await h.call("POST", `/admin/races/${race.id}/results`, { body: { session: "Q2", riderIds: [race.active[2], race.active[0], race.active[1]] }, headers: admin })).status).toBe(200);
+      expect(
+        (
+          await h.call("POST", `/admin/races/${race.id}/results`, {
+            body: { session: "Q2", riderIds: [race.active[2], race.active[0], race.active[1]] },
+            headers: admin,
+          })
+        ).status,
+      ).toBe(200);
       const res = await h.call("POST", `/admin/races/${race.id}/questions/grade`, { headers: admin });
       const report = GradeFromResults.parse(res.body.result);
-      expect(report.graded).toEqual([expect.objectContaining({ questionId: q.id, correctAnswer: pole!.name, correct: 1 })]);
+      expect(report.graded).toEqual([
+        expect.objectContaining({ questionId: q.id, correctAnswer: pole!.name, correct: 1 }),
+      ]);
       expect(report.waiting).toEqual([s.id]);
       expect(await pointsOf(p)).toBe(10);
-      const listed = AdminQuestion.array().parse((await h.call("GET", `/admin/races/${race.id}/questions`, { headers: admin })).body.result);
+      const listed = AdminQuestion.array().parse(
+        (await h.call("GET", `/admin/races/${race.id}/questions`, { headers: admin })).body.result,
+      );
       expect(listed.find((x) => x.id === q.id)).toMatchObject({ answers: 1, correct: 1, correctAnswer: pole!.name });
     });
 
@@ -200,18 +259,38 @@ onEachBackend(
       ]) {
         expect((await h.call("POST", `/admin/races/${race.id}/questions`, { body, headers: admin })).status).toBe(400);
       }
-      expect((await h.call("POST", `/admin/races/${race.id}/questions`, { body: { type: "ABOUT_GENERAL", points: 5, text: "One option?", options: ["1"] }, headers: admin })).body.code).toBe("answerNotAnOption");
-      expect((await h.call("POST", `/admin/races/00000000-0000-4000-8000-000000000000/questions`, { body: { type: "ABOUT_RIDERS", points: 5, text: "x" }, headers: admin })).status).toBe(404);
+      expect(
+        (
+          await h.call("POST", `/admin/races/${race.id}/questions`, {
+            body: { type: "ABOUT_GENERAL", points: 5, text: "One option?", options: ["1"] },
+            headers: admin,
+          })
+        ).body.code,
+      ).toBe("answerNotAnOption");
+      expect(
+        (
+          await h.call("POST", `/admin/races/00000000-0000-4000-8000-000000000000/questions`, {
+            body: { type: "ABOUT_RIDERS", points: 5, text: "x" },
+            headers: admin,
+          })
+        ).status,
+      ).toBe(404);
     });
 
     describe("the demo season", () => {
       it("ships four questions for every round not yet started, in every language, closing at the weekend's first session", async () => {
-        const rounds = (await h.database.db.execute(sql`SELECT count(*)::int AS n FROM races`).then((r) => (r as { rows: { n: number }[] }).rows))[0]!.n;
+        const rounds = (
+          await h.database.db
+            .execute(sql`SELECT count(*)::int AS n FROM races`)
+            .then((r) => (r as { rows: { n: number }[] }).rows)
+        )[0]!.n;
         const added = await seedQuestionsIfEmpty(h.database.db, new Date(0));
         expect(added).toBe(rounds * 4);
         expect(await seedQuestionsIfEmpty(h.database.db, new Date(0))).toBe(0);
         const rows = await h.database.db.select().from(questions).where(eq(questions.raceId, race.id));
-        expect(new Set(rows.map((r) => r.type))).toEqual(new Set(["ABOUT_GRAN_PRIX", "ABOUT_RIDERS", "ABOUT_MANUFACTURER", "ABOUT_GENERAL"]));
+        expect(new Set(rows.map((r) => r.type))).toEqual(
+          new Set(["ABOUT_GRAN_PRIX", "ABOUT_RIDERS", "ABOUT_MANUFACTURER", "ABOUT_GENERAL"]),
+        );
         for (const r of rows) {
           expect(Object.keys(r.texts).toSorted()).toEqual([...languageCodes].toSorted());
           expect(r.closesAt.getTime()).toBe(race.sessions.FP1.start);

@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { paged } from "../../contract/common";
 import { picturePaths } from "../../contract/pictures";
-import { Race, RaceOption, RaceRiders, Rider, RiderDetail, RiderOption, RiderPerformances, TeamPicture, TeamWithRiders, Track } from "../../contract/races";
+import {
+  Race,
+  RaceOption,
+  RaceRiders,
+  Rider,
+  RiderDetail,
+  RiderOption,
+  RiderPerformances,
+  TeamPicture,
+  TeamWithRiders,
+  Track,
+} from "../../contract/races";
 import { currentRaceId, MIN_ODDS } from "../../contract/raceRules";
 import { CURRENT_ROUND_INDEX } from "../../server/db/seed/season";
 import { onEachBackend, type Harness } from "./harness";
@@ -10,7 +21,12 @@ import { onEachBackend, type Harness } from "./harness";
 const isoUtc = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
-async function ok<T extends z.ZodType>(h: Harness, schema: T, path: string, options: Parameters<Harness["call"]>[2] = {}): Promise<z.infer<T>> {
+async function ok<T extends z.ZodType>(
+  h: Harness,
+  schema: T,
+  path: string,
+  options: Parameters<Harness["call"]>[2] = {},
+): Promise<z.infer<T>> {
   const res = await h.call("GET", path, options);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   // Strict: the answer carries exactly the contract's fields.
@@ -19,7 +35,8 @@ async function ok<T extends z.ZodType>(h: Harness, schema: T, path: string, opti
 
 const allRaces = async (h: Harness) => (await ok(h, paged(Race), "/races", { query: { take: 100 } })).data;
 const next = async (h: Harness, take?: number) => ok(h, z.array(Race), "/races/next", take ? { query: { take } } : {});
-const motoGpRiders = async (h: Harness) => (await ok(h, paged(Rider), "/riders", { query: { raceClass: "MOTOGP", take: 100 } })).data;
+const motoGpRiders = async (h: Harness) =>
+  (await ok(h, paged(Rider), "/riders", { query: { raceClass: "MOTOGP", take: 100 } })).data;
 
 onEachBackend(
   "races, riders and teams",
@@ -51,7 +68,10 @@ onEachBackend(
         expect(last.data.map((r) => r.round)).toEqual([21, 22]);
         expect((await ok(h, paged(Race), "/races", { query: { page: 9, take: 5 } })).data).toEqual([]);
         expect((await h.call("GET", "/races", { query: { take: 1000 } })).status).toBe(400);
-        expect((await h.call("GET", "/races", { query: { page: 0 } })).body).toMatchObject({ statusCode: 400, code: "validation" });
+        expect((await h.call("GET", "/races", { query: { page: 0 } })).body).toMatchObject({
+          statusCode: 400,
+          code: "validation",
+        });
       });
 
       it("prices the available premier-class riders: decimal odds of at least 1.1, none for the injured", async () => {
@@ -91,7 +111,9 @@ onEachBackend(
         expect(await next(h)).toMatchObject([{ id: current.id, status: "STARTED", finished: false }]);
 
         // Through the dev clock call, as support would: a minute after the race session ends.
-        await h.call("POST", "/dev/clock", { body: { now: new Date(Date.parse(current.endsAt) + 60_000).toISOString() } });
+        await h.call("POST", "/dev/clock", {
+          body: { now: new Date(Date.parse(current.endsAt) + 60_000).toISOString() },
+        });
         expect((await next(h)).map((r) => r.round)).toEqual([current.round + 1]);
         expect((await allRaces(h))[CURRENT_ROUND_INDEX]).toMatchObject({ status: "STARTED", finished: true });
       });
@@ -122,7 +144,11 @@ onEachBackend(
         const tracks = await ok(h, z.array(Track.strict()), "/races/tracks");
         expect(tracks).toHaveLength(22);
         expect(tracks.map((t) => t.name)).toEqual(tracks.map((t) => t.name).toSorted());
-        expect(tracks.find((t) => t.name === "Sachsenring")).toMatchObject({ country: "DE", lengthKm: 3.671, circuitType: "TECHNICAL" });
+        expect(tracks.find((t) => t.name === "Sachsenring")).toMatchObject({
+          country: "DE",
+          lengthKm: 3.671,
+          circuitType: "TECHNICAL",
+        });
         for (const t of tracks) expect(t.image).toBe(picturePaths.track(t.id));
       });
 
@@ -130,7 +156,9 @@ onEachBackend(
         const options = await ok(h, z.array(RaceOption.strict()), "/v2/races/dropdown");
         const races = await allRaces(h);
         expect(options.map((o) => o.id)).toEqual(races.map((r) => r.id));
-        expect(options.map((o) => [o.startsAt, o.status, o.finished])).toEqual(races.map((r) => [r.startsAt, r.status, r.finished]));
+        expect(options.map((o) => [o.startsAt, o.status, o.finished])).toEqual(
+          races.map((r) => [r.startsAt, r.status, r.finished]),
+        );
       });
     });
 
@@ -155,9 +183,14 @@ onEachBackend(
         const moto2 = await ok(h, RaceRiders, `/v2/races/${race!.id}/riders`, { query: { raceClass: "MOTO2" } });
         expect(moto2.riders.length).toBeGreaterThan(10);
         expect(moto2.riders.every((r) => r.raceClass === "MOTO2")).toBe(true);
-        expect((await h.call("GET", `/v2/races/${MISSING}/riders`)).body).toMatchObject({ statusCode: 404, code: "notFound" });
+        expect((await h.call("GET", `/v2/races/${MISSING}/riders`)).body).toMatchObject({
+          statusCode: 404,
+          code: "notFound",
+        });
         expect((await h.call("GET", "/v2/races/not-a-race/riders")).status).toBe(404);
-        expect((await h.call("GET", `/v2/races/${race!.id}/riders`, { query: { raceClass: "SUPERBIKE" } })).status).toBe(400);
+        expect(
+          (await h.call("GET", `/v2/races/${race!.id}/riders`, { query: { raceClass: "SUPERBIKE" } })).status,
+        ).toBe(400);
       });
     });
 
@@ -170,7 +203,11 @@ onEachBackend(
         expect(page.data.every((r) => r.raceClass === "MOTOGP")).toBe(true);
         const all = await ok(h, paged(Rider), "/riders", { query: { take: 100 } });
         const classes = all.data.map((r) => r.raceClass);
-        expect(classes).toEqual([...classes].toSorted((a, b) => ["MOTOGP", "MOTO2", "MOTO3"].indexOf(a) - ["MOTOGP", "MOTO2", "MOTO3"].indexOf(b)));
+        expect(classes).toEqual(
+          [...classes].toSorted(
+            (a, b) => ["MOTOGP", "MOTO2", "MOTO3"].indexOf(a) - ["MOTOGP", "MOTO2", "MOTO3"].indexOf(b),
+          ),
+        );
         for (const r of all.data) {
           expect(r.image).toBe(picturePaths.rider(r.id));
           expect(r.team.image).toBe(picturePaths.team(r.team.id));
@@ -189,12 +226,16 @@ onEachBackend(
         const lastName = someone.name.split(" ").at(-1)!;
         const byName = await ok(h, paged(Rider), "/riders", { query: { search: lastName.toUpperCase() } });
         expect(byName.data.map((r) => r.id)).toContain(someone.id);
-        const byNumber = await ok(h, paged(Rider), "/riders", { query: { search: String(someone.number), raceClass: "MOTOGP" } });
+        const byNumber = await ok(h, paged(Rider), "/riders", {
+          query: { search: String(someone.number), raceClass: "MOTOGP" },
+        });
         expect(byNumber.data.map((r) => r.id)).toContain(someone.id);
         // LIKE wildcards are text, not patterns; an unknown team is an empty page, not an error, and text that is
         // no team's id at all a malformed query.
         expect((await ok(h, paged(Rider), "/riders", { query: { search: "%" } })).count).toBe(0);
-        expect((await ok(h, paged(Rider), "/riders", { query: { teamId: "00000000-0000-4000-8000-000000000000" } })).count).toBe(0);
+        expect(
+          (await ok(h, paged(Rider), "/riders", { query: { teamId: "00000000-0000-4000-8000-000000000000" } })).count,
+        ).toBe(0);
         expect((await h.call("GET", "/riders", { query: { teamId: "nope" } })).status).toBe(400);
         expect((await h.call("GET", "/riders", { query: { raceClass: "GP500" } })).status).toBe(400);
       });
@@ -223,7 +264,9 @@ onEachBackend(
 
       it("answers the current season without the header: its finished rounds and totals", async () => {
         const riders = await motoGpRiders(h);
-        const veteran = riders.find((r) => r.role === "MAIN" && r.status === "ACTIVE" && r.number !== riders[0]!.number)!;
+        const veteran = riders.find(
+          (r) => r.role === "MAIN" && r.status === "ACTIVE" && r.number !== riders[0]!.number,
+        )!;
         const res = await h.call("GET", `/riders/${veteran.id}/performances`);
         expect(res.headers.vary).toContain("accept-year");
         const perf = RiderPerformances.strict().parse(res.body.result);
@@ -238,7 +281,9 @@ onEachBackend(
         const riders = await motoGpRiders(h);
         const details = await Promise.all(riders.map((r) => ok(h, RiderDetail, `/riders/${r.id}`)));
         const veteran = details.find((d) => d.seasons.includes(year - 2))!;
-        const last = await ok(h, RiderPerformances, `/riders/${veteran.id}/performances`, { headers: { "accept-year": String(year - 2) } });
+        const last = await ok(h, RiderPerformances, `/riders/${veteran.id}/performances`, {
+          headers: { "accept-year": String(year - 2) },
+        });
         expect(last.year).toBe(year - 2);
         expect(last.seasons).toEqual(veteran.seasons);
         expect(last.races.length).toBeGreaterThan(0);
@@ -246,15 +291,23 @@ onEachBackend(
         expect(last.races.every((r) => (r.position === null ? r.points === 0 : r.position >= 1))).toBe(true);
 
         const rookie = details.find((d) => !d.seasons.includes(year - 1))!;
-        const none = await ok(h, RiderPerformances, `/riders/${rookie.id}/performances`, { headers: { "accept-year": String(year - 1) } });
-        expect(none).toMatchObject({ year: year - 1, races: [], totals: { starts: 0, points: 0, wins: 0, podiums: 0, bestPosition: null } });
+        const none = await ok(h, RiderPerformances, `/riders/${rookie.id}/performances`, {
+          headers: { "accept-year": String(year - 1) },
+        });
+        expect(none).toMatchObject({
+          year: year - 1,
+          races: [],
+          totals: { starts: 0, points: 0, wins: 0, podiums: 0, bestPosition: null },
+        });
       });
 
       it("refuses a header that is not a year, and 404s an unknown rider", async () => {
         const [someone] = await motoGpRiders(h);
         const bad = await h.call("GET", `/riders/${someone!.id}/performances`, { headers: { "accept-year": "last" } });
         expect(bad.body).toMatchObject({ statusCode: 400, code: "validation" });
-        expect((await h.call("GET", `/riders/${someone!.id}/performances`, { headers: { "accept-year": "1800" } })).status).toBe(400);
+        expect(
+          (await h.call("GET", `/riders/${someone!.id}/performances`, { headers: { "accept-year": "1800" } })).status,
+        ).toBe(400);
         expect((await h.call("GET", `/riders/${MISSING}/performances`)).status).toBe(404);
       });
     });

@@ -8,7 +8,8 @@ onEachBackend("rate limits on sign-in, sign-up, refresh and recovery", (h) => {
     it("limits sign-in attempts for one e-mail, and not for another", async () => {
       const app = await h.buildApp({ rateLimitMax: 3 });
       const email = uniqueEmail();
-      const attempt = (e: string) => h.call("POST", "/auth/sign-in/email", { body: { email: e, password: PASSWORD } }, app);
+      const attempt = (e: string) =>
+        h.call("POST", "/auth/sign-in/email", { body: { email: e, password: PASSWORD } }, app);
       for (let i = 0; i < 3; i++) expect((await attempt(email)).status).toBe(401);
       const limited = await attempt(email);
       expect(limited.status).toBe(429);
@@ -36,7 +37,9 @@ onEachBackend("rate limits on sign-in, sign-up, refresh and recovery", (h) => {
       const body = { email: uniqueEmail() };
       await h.call("POST", "/auth/recovery/send-code", { body }, app);
       expect((await h.call("POST", "/auth/recovery/send-code", { body }, app)).status).toBe(429);
-      const retryAfter = Number((await h.call("POST", "/auth/recovery/send-code", { body }, app)).headers["retry-after"]);
+      const retryAfter = Number(
+        (await h.call("POST", "/auth/recovery/send-code", { body }, app)).headers["retry-after"],
+      );
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
     });

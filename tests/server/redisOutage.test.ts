@@ -25,7 +25,20 @@ function ownRedis(port: number) {
   return {
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      execFileSync("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "yes", "--pidfile", `/tmp/pp-test-redis-${port}.pid`]);
+      execFileSync("redis-server", [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--daemonize",
+        "yes",
+        "--pidfile",
+        `/tmp/pp-test-redis-${port}.pid`,
+      ]);
       for (let i = 0; i < 50 && cli("ping").stdout.trim() !== "PONG"; i++) await sleep(50);
     },
     async stop() {
@@ -65,12 +78,18 @@ async function relay(target: number) {
 }
 
 const notify = (h: Harness, from: Instance, userId: string, raceName: string) =>
-  h.call("POST", "/dev/notify", { body: { userId, type: "RACE_STARTED", value: { raceName } } }, from.app).then((res) => expect(res.status).toBe(200));
+  h
+    .call("POST", "/dev/notify", { body: { userId, type: "RACE_STARTED", value: { raceName } } }, from.app)
+    .then((res) => expect(res.status).toBe(200));
 
 /** Waits until every name in `sent` has been pushed in a `notifications` list, or the time is up. */
-async function pushedNames(got: { value: { raceName?: string } }[][], sent: string[], withinMs: number): Promise<string[]> {
+async function pushedNames(
+  got: { value: { raceName?: string } }[][],
+  sent: string[],
+  withinMs: number,
+): Promise<string[]> {
   const names = () => new Set(got.flat().map((n) => n.value.raceName));
-  for (const until = Date.now() + withinMs; Date.now() < until && !sent.every((n) => names().has(n)); ) await sleep(50);
+  for (const until = Date.now() + withinMs; Date.now() < until && !sent.every((n) => names().has(n));) await sleep(50);
   return [...names()].filter((n): n is string => typeof n === "string").toSorted();
 }
 
@@ -105,7 +124,11 @@ describe.skipIf(!hasRedisServer)("pushes while Redis is away", () => {
         }
         await toB.restore();
         // Sent while B is reconnecting (ioredis waits up to a second between attempts) and after.
-        for (const [name, wait] of [["back-0", 0], ["back-300", 300], ["back-800", 500]] as const) {
+        for (const [name, wait] of [
+          ["back-0", 0],
+          ["back-300", 300],
+          ["back-800", 500],
+        ] as const) {
           await sleep(wait);
           await notify(h, a, player.id, name);
           sent.push(name);
@@ -140,7 +163,11 @@ describe.skipIf(!hasRedisServer)("pushes while Redis is away", () => {
           sent.push(name);
         }
         await redis.start();
-        for (const [name, wait] of [["back-500", 500], ["back-1000", 500], ["back-1500", 500]] as const) {
+        for (const [name, wait] of [
+          ["back-500", 500],
+          ["back-1000", 500],
+          ["back-1500", 500],
+        ] as const) {
           await sleep(wait);
           await notify(h, a, player.id, name);
           sent.push(name);

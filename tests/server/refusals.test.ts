@@ -17,7 +17,9 @@ function firstResponse(received: string): Raw | null {
   const end = received.indexOf("\r\n\r\n");
   if (end < 0) return null;
   const [statusLine, ...lines] = received.slice(0, end).split("\r\n");
-  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+  );
   const length = Number(headers["content-length"] ?? 0);
   if (received.length < end + 4 + length) return null;
   return { status: Number(statusLine!.split(" ")[1]), headers, body: received.slice(end + 4, end + 4 + length) };
@@ -81,9 +83,18 @@ onEachBackend("refusals", (h) => {
   describe("a body too large is refused on its Content-Length, before it is read (real socket)", () => {
     it("answers 413 payloadTooLarge on the head alone, lets the client finish sending, and keeps the connection", async () => {
       const declared = 5 * 1024 * 1024;
-      const res = await sendLarge(await listeningPort(h), "POST /api/auth/sign-in HTTP/1.1\r\nHost: pp.test\r\nContent-Type: application/json\r\n", declared, true);
+      const res = await sendLarge(
+        await listeningPort(h),
+        "POST /api/auth/sign-in HTTP/1.1\r\nHost: pp.test\r\nContent-Type: application/json\r\n",
+        declared,
+        true,
+      );
       expect(res.answer.status).toBe(413);
-      expect(JSON.parse(res.answer.body)).toEqual({ statusCode: 413, code: "payloadTooLarge", message: messages.payloadTooLarge });
+      expect(JSON.parse(res.answer.body)).toEqual({
+        statusCode: 413,
+        code: "payloadTooLarge",
+        message: messages.payloadTooLarge,
+      });
       expect(res.answeredBeforeBody).toBe(true);
       expect(res.sent).toBe(declared);
       expect(res.reset).toBe(false);
@@ -117,7 +128,10 @@ onEachBackend("refusals", (h) => {
         return firstResponse(received)!;
       };
       const huge = await raw(`GET /api/leagues?text=${"a".repeat(20_000)} HTTP/1.1\r\nHost: pp.test\r\n\r\n`);
-      expect([huge.status, JSON.parse(huge.body)]).toEqual([431, { statusCode: 431, code: "payloadTooLarge", message: messages.payloadTooLarge }]);
+      expect([huge.status, JSON.parse(huge.body)]).toEqual([
+        431,
+        { statusCode: 431, code: "payloadTooLarge", message: messages.payloadTooLarge },
+      ]);
       const garbage = await raw("NOT HTTP AT ALL\r\n\r\n");
       expect([garbage.status, JSON.parse(garbage.body).code]).toEqual([400, "malformedRequest"]);
     });
@@ -125,32 +139,69 @@ onEachBackend("refusals", (h) => {
 
   describe("every refusal has its own code and message", () => {
     it("415 unsupportedMediaType for a body the route does not read", async () => {
-      const res = await h.app.inject({ method: "POST", url: "/api/auth/sign-in", headers: { "content-type": "application/xml" }, payload: "<login/>" });
-      expect([res.statusCode, res.json()]).toEqual([415, { statusCode: 415, code: "unsupportedMediaType", message: messages.unsupportedMediaType }]);
+      const res = await h.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in",
+        headers: { "content-type": "application/xml" },
+        payload: "<login/>",
+      });
+      expect([res.statusCode, res.json()]).toEqual([
+        415,
+        { statusCode: 415, code: "unsupportedMediaType", message: messages.unsupportedMediaType },
+      ]);
     });
 
     it("405 methodNotAllowed, with Allow, for a method a known path does not serve", async () => {
       const res = await h.app.inject({ method: "DELETE", url: "/api/system/countries" });
-      expect([res.statusCode, res.json()]).toEqual([405, { statusCode: 405, code: "methodNotAllowed", message: messages.methodNotAllowed }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        405,
+        { statusCode: 405, code: "methodNotAllowed", message: messages.methodNotAllowed },
+      ]);
       expect(res.headers.allow).toBe("GET, HEAD");
-      expect((await h.app.inject({ method: "PATCH", url: "/api/leagues/3f1c2a9e-1b2c-4d5e-8f90-0123456789ab" })).headers.allow).toBe("GET, HEAD, PUT, DELETE");
+      expect(
+        (await h.app.inject({ method: "PATCH", url: "/api/leagues/3f1c2a9e-1b2c-4d5e-8f90-0123456789ab" })).headers
+          .allow,
+      ).toBe("GET, HEAD, PUT, DELETE");
     });
 
     it("404 notFound for an unknown path, a path parameter that names nothing, or one too long to be an id", async () => {
-      for (const url of ["/api/nowhere", "/api/leagues/%00", "/api/leagues/%E2%80%AEid", `/api/riders/${"a".repeat(300)}`]) {
+      for (const url of [
+        "/api/nowhere",
+        "/api/leagues/%00",
+        "/api/leagues/%E2%80%AEid",
+        `/api/riders/${"a".repeat(300)}`,
+      ]) {
         const res = await h.app.inject({ method: "GET", url });
-        expect([url, res.statusCode, res.json()]).toEqual([url, 404, { statusCode: 404, code: "notFound", message: messages.notFound }]);
+        expect([url, res.statusCode, res.json()]).toEqual([
+          url,
+          404,
+          { statusCode: 404, code: "notFound", message: messages.notFound },
+        ]);
       }
     });
 
     it("400 malformedRequest for a body that is not JSON and a URL that does not decode", async () => {
-      const badJson = await h.app.inject({ method: "POST", url: "/api/auth/sign-in", headers: { "content-type": "application/json" }, payload: '{"login":' });
+      const badJson = await h.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in",
+        headers: { "content-type": "application/json" },
+        payload: '{"login":',
+      });
       const badUrl = await h.app.inject({ method: "GET", url: "/api/leagues/%ED%A0%80" });
-      for (const res of [badJson, badUrl]) expect([res.statusCode, res.json()]).toEqual([400, { statusCode: 400, code: "malformedRequest", message: messages.malformedRequest }]);
+      for (const res of [badJson, badUrl])
+        expect([res.statusCode, res.json()]).toEqual([
+          400,
+          { statusCode: 400, code: "malformedRequest", message: messages.malformedRequest },
+        ]);
     });
 
     it("413 payloadTooLarge through inject as well (Content-Length over 1 MiB)", async () => {
-      const res = await h.app.inject({ method: "PUT", url: "/api/users", headers: { "content-type": "application/json" }, payload: `"${"x".repeat(1_100_000)}"` });
+      const res = await h.app.inject({
+        method: "PUT",
+        url: "/api/users",
+        headers: { "content-type": "application/json" },
+        payload: `"${"x".repeat(1_100_000)}"`,
+      });
       expect([res.statusCode, res.json().code]).toEqual([413, "payloadTooLarge"]);
     });
   });

@@ -24,15 +24,30 @@ onEachBackend("request ids and slow requests", (h) => {
   async function logged(config: Partial<Config>): Promise<{ app: FastifyInstance; lines: Line[] }> {
     const lines: Line[] = [];
     const stream = new PassThrough();
-    stream.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Line)));
-    const app = await buildApp({ ...h.app.deps, config: { ...h.config, ...config } }, { logger: { level: "info", stream } });
+    stream.on("data", (chunk: Buffer) =>
+      lines.push(
+        ...chunk
+          .toString("utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Line),
+      ),
+    );
+    const app = await buildApp(
+      { ...h.app.deps, config: { ...h.config, ...config } },
+      { logger: { level: "info", stream } },
+    );
     checkAnswers(app);
     apps.push(app);
     return { app, lines };
   }
   it("behind a proxy, the balancer's x-request-id comes back and names every log line of the request", async () => {
     const { app, lines } = await logged({ trustProxy: true });
-    const res = await app.inject({ method: "GET", url: "/api/system/countries", headers: { "x-request-id": "abc-123" } });
+    const res = await app.inject({
+      method: "GET",
+      url: "/api/system/countries",
+      headers: { "x-request-id": "abc-123" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["x-request-id"]).toBe("abc-123");
     const mine = ofRequest(lines, "abc-123");
@@ -59,7 +74,10 @@ onEachBackend("request ids and slow requests", (h) => {
       const res = await app.inject({ method: "GET", url: "/api/health/live", headers: { "x-request-id": sent } });
       expect(res.headers["x-request-id"], sent).toMatch(UUID);
     }
-    expect((await app.inject({ method: "GET", url: "/api/health/live", headers: { "x-request-id": "y".repeat(128) } })).headers["x-request-id"]).toBe("y".repeat(128));
+    expect(
+      (await app.inject({ method: "GET", url: "/api/health/live", headers: { "x-request-id": "y".repeat(128) } }))
+        .headers["x-request-id"],
+    ).toBe("y".repeat(128));
     expect(lines.some((l) => String(l.requestId).includes(" "))).toBe(false);
   });
 
@@ -72,11 +90,19 @@ onEachBackend("request ids and slow requests", (h) => {
   it("a request over SLOW_REQUEST_MS is one warn line with its route pattern, method, status and duration, not its URL", async () => {
     const { app, lines } = await logged({ trustProxy: true, slowRequestMs: 0.001 });
     const someone = randomUUID();
-    const res = await app.inject({ method: "GET", url: `/api/users/${someone}/profile?secret=valentina@example.com`, headers: { "x-request-id": "slow-1" } });
+    const res = await app.inject({
+      method: "GET",
+      url: `/api/users/${someone}/profile?secret=valentina@example.com`,
+      headers: { "x-request-id": "slow-1" },
+    });
     expect(res.statusCode).toBe(404);
     const slow = lines.filter((l) => l.msg === "slow request");
     expect(slow).toHaveLength(1);
-    expect(slow[0]).toMatchObject({ level: 40, requestId: "slow-1", slow: { method: "GET", route: "/api/users/:id/profile", statusCode: 404, ms: expect.any(Number) } });
+    expect(slow[0]).toMatchObject({
+      level: 40,
+      requestId: "slow-1",
+      slow: { method: "GET", route: "/api/users/:id/profile", statusCode: 404, ms: expect.any(Number) },
+    });
     expect(JSON.stringify(slow[0])).not.toContain(someone);
     expect(JSON.stringify(lines)).not.toContain("valentina");
   });

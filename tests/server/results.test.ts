@@ -12,7 +12,22 @@ import type { LedgerTx } from "../../server/modules/diamonds/ledger";
 import { refreshScores } from "../../server/modules/results/scores";
 import { signUpConfirmed, type Player } from "./accounts";
 import { ADMIN_TOKEN, onEachBackend } from "./harness";
-import { allPicks, at, balance, change, MINUTE, pickOf, raceFixture, save, SECOND, setDiamonds, tokenOf, upgrade, view, type RaceFixture } from "./predictionsFixture";
+import {
+  allPicks,
+  at,
+  balance,
+  change,
+  MINUTE,
+  pickOf,
+  raceFixture,
+  save,
+  SECOND,
+  setDiamonds,
+  tokenOf,
+  upgrade,
+  view,
+  type RaceFixture,
+} from "./predictionsFixture";
 
 onEachBackend(
   "results and settlement",
@@ -25,20 +40,32 @@ onEachBackend(
     beforeEach(async () => {
       await h.database.db.execute(sql`TRUNCATE session_results, weekend_confirmations CASCADE`);
       // The round's rider results a race classification wrote (the seed has none for this round).
-      await h.database.db.execute(sql`DELETE FROM rider_performances rp USING races r WHERE r.id = ${race.id} AND rp.season = r.season AND rp.round = r.round`);
+      await h.database.db.execute(
+        sql`DELETE FROM rider_performances rp USING races r WHERE r.id = ${race.id} AND rp.season = r.season AND rp.round = r.round`,
+      );
       await h.database.db.execute(sql`UPDATE race_sessions SET canceled = false`);
       await h.database.db.update(riders).set({ status: "ACTIVE" }).where(eq(riders.id, race.active[0]!));
     });
 
     const admin = { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN };
-    const enter = (body: unknown, headers: Record<string, string> = admin) => h.call("POST", `/admin/races/${race.id}/results`, { body, headers });
+    const enter = (body: unknown, headers: Record<string, string> = admin) =>
+      h.call("POST", `/admin/races/${race.id}/results`, { body, headers });
     const r = (i: number) => race.active[i]!;
-    const injure = (rider: string) => h.call("POST", `/admin/riders/${rider}/injury`, { body: { raceId: race.id }, headers: admin });
+    const injure = (rider: string) =>
+      h.call("POST", `/admin/riders/${rider}/injury`, { body: { raceId: race.id }, headers: admin });
     const injuryNotices = async (p: Player) =>
-      ((await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body.result as { type: string }[]).filter((n) => n.type.startsWith("INJURED_RIDER"));
+      (
+        (await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body.result as { type: string }[]
+      ).filter((n) => n.type.startsWith("INJURED_RIDER"));
     const afterEnd = (session: keyof RaceFixture["sessions"]) => at(h, race.sessions[session].end + SECOND);
     const statsOf = async (p: Player) => (await h.database.db.select().from(users).where(eq(users.id, p.id)))[0]!;
-    const pickRows = async (p: Player) => Object.fromEntries((await h.database.db.select().from(predictions).where(eq(predictions.userId, p.id))).map((row) => [row.category, row]));
+    const pickRows = async (p: Player) =>
+      Object.fromEntries(
+        (await h.database.db.select().from(predictions).where(eq(predictions.userId, p.id))).map((row) => [
+          row.category,
+          row,
+        ]),
+      );
     /** A player with all 11 picks saved `before` FP1 (a minute by default). */
     const predictor = async (name?: string, before = MINUTE) => {
       const p = await signUpConfirmed(h, name);
@@ -64,14 +91,23 @@ onEachBackend(
       await enter({ session: "START", riderIds: [r(7), r(9), r(12)] });
     };
     const resultNotes = async (p: Player) =>
-      ((await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body.result as { type: string; value: Record<string, unknown> }[])
+      (
+        (await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body.result as {
+          type: string;
+          value: Record<string, unknown>;
+        }[]
+      )
         .filter((n) => n.type === "RESULTS_PUBLISHED")
         .map((n) => n.value);
     const noteOf = async (p: Player, session: string) => (await resultNotes(p)).filter((v) => v.name === session);
     const performances = async (riderId: string) => {
       const res = await h.call("GET", `/riders/${riderId}/performances`);
       expect(res.status).toBe(200);
-      return res.body.result as { year: number; totals: { starts: number; points: number; wins: number }; races: { round: number; position: number | null; points: number }[] };
+      return res.body.result as {
+        year: number;
+        totals: { starts: number; points: number; wins: number };
+        races: { round: number; position: number | null; points: number }[];
+      };
     };
     const board = async (path: string, p?: Player, query: Record<string, number> = {}) => {
       const res = await h.call("GET", path, { query, ...(p ? { token: await tokenOf(h, p) } : {}) });
@@ -87,13 +123,24 @@ onEachBackend(
         expect((await enter(body, {})).status).toBe(401);
         expect((await enter(body, { [ADMIN_TOKEN_HEADER]: `${ADMIN_TOKEN}x` })).status).toBe(401);
         // A player's own session is no operator's (server/http/operatorGuard.ts).
-        expect((await h.call("POST", `/admin/races/${race.id}/results`, { body, token: await tokenOf(h, p) })).status).toBe(403);
+        expect(
+          (await h.call("POST", `/admin/races/${race.id}/results`, { body, token: await tokenOf(h, p) })).status,
+        ).toBe(403);
         expect((await pickRows(p)).FP1!.settledAt).toBeNull();
       });
 
       it("take no admin token in production without ADMIN_TOKEN (an operator's session still opens them)", async () => {
         const app = await h.buildApp({ production: true, adminToken: undefined });
-        expect((await h.call("POST", `/admin/races/${race.id}/results`, { body: { session: "FP1", riderIds: [r(0)] }, headers: admin }, app)).status).toBe(401);
+        expect(
+          (
+            await h.call(
+              "POST",
+              `/admin/races/${race.id}/results`,
+              { body: { session: "FP1", riderIds: [r(0)] }, headers: admin },
+              app,
+            )
+          ).status,
+        ).toBe(401);
       });
     });
 
@@ -123,7 +170,14 @@ onEachBackend(
       });
 
       it("404s an unknown race", async () => {
-        expect((await h.call("POST", "/admin/races/00000000-0000-4000-8000-000000000000/results", { body: { session: "FP1", riderIds: [r(0)] }, headers: admin })).status).toBe(404);
+        expect(
+          (
+            await h.call("POST", "/admin/races/00000000-0000-4000-8000-000000000000/results", {
+              body: { session: "FP1", riderIds: [r(0)] },
+              headers: admin,
+            })
+          ).status,
+        ).toBe(404);
       });
     });
 
@@ -194,7 +248,11 @@ onEachBackend(
         const [mine, theirs] = [await pickRows(upgraded), await pickRows(plain)];
         // category: the upgraded player's pick, the plain player's same pick.
         const expected: [PredictionCategory, object, object][] = [
-          ["POLEMAN", { state: "ACCURATE", points: categoryPoints.POLEMAN * 2 }, { state: "ACCURATE", points: categoryPoints.POLEMAN }],
+          [
+            "POLEMAN",
+            { state: "ACCURATE", points: categoryPoints.POLEMAN * 2 },
+            { state: "ACCURATE", points: categoryPoints.POLEMAN },
+          ],
           ["SPRINT_FIRST", { state: "INSURANCE", points: 7.5 }, { state: "INACCURATE", points: 0 }],
           ["RACE_FIRST", { state: "ACCURATE", points: 50 }, { state: "ACCURATE", points: 25 }],
           ["RACE_THIRD", { state: "INSURANCE", points: 10 }, { state: "INACCURATE", points: 0 }],
@@ -214,17 +272,32 @@ onEachBackend(
         at(h, race.sessions.FP1.start - MINUTE);
         expect((await upgrade(h, p, race, "PREDICTION_SPRINT")).status).toBe(200);
         expect((await upgrade(h, p, race, "PREDICTION", "FP1")).status).toBe(200);
-        expect((await change(h, p, race, [{ category: "SPRINT_FIRST", riderId: r(12) }], { tier: "BEFORE", cost: changeTiers.BEFORE.cost })).status).toBe(200);
+        expect(
+          (
+            await change(h, p, race, [{ category: "SPRINT_FIRST", riderId: r(12) }], {
+              tier: "BEFORE",
+              cost: changeTiers.BEFORE.cost,
+            })
+          ).status,
+        ).toBe(200);
         const spent = upgradePrices.PODIUM + upgradePrices.PREDICTION + changeTiers.BEFORE.cost;
         expect(await balance(h, p)).toBe(start - spent);
         const res = await enter({ session: "SPRINT", canceled: true });
         expect(res.status).toBe(200);
-        expect(res.body.result).toMatchObject({ canceled: true, settled: 3, refunded: upgradePrices.PODIUM + changeTiers.BEFORE.cost });
+        expect(res.body.result).toMatchObject({
+          canceled: true,
+          settled: 3,
+          refunded: upgradePrices.PODIUM + changeTiers.BEFORE.cost,
+        });
         // FP1's multiplier is not the sprint's: it stays spent.
         expect(await balance(h, p)).toBe(start - upgradePrices.PREDICTION);
         const rows = await pickRows(p);
-        for (const c of ["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"] as PredictionCategory[]) expect(rows[c]).toMatchObject({ state: "CANCELED", points: 0 });
-        expect((await enter({ session: "SPRINT", canceled: true })).body.result).toMatchObject({ replayed: true, refunded: 0 });
+        for (const c of ["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"] as PredictionCategory[])
+          expect(rows[c]).toMatchObject({ state: "CANCELED", points: 0 });
+        expect((await enter({ session: "SPRINT", canceled: true })).body.result).toMatchObject({
+          replayed: true,
+          refunded: 0,
+        });
         expect(await balance(h, p)).toBe(start - upgradePrices.PREDICTION);
         const v = await view(h, p, race);
         expect(v.body.result.slots.find((s: { category: string }) => s.category === "SPRINT_FIRST").change).toBeNull();
@@ -245,7 +318,13 @@ onEachBackend(
         const c = await signUpConfirmed(h, "Charlie");
         at(h, race.sessions.FP1.start - MINUTE);
         // Charlie differs on FP1 and the race winner.
-        const picks = allPicks(race).map((pk) => (pk.category === "RACE_FIRST" ? { ...pk, riderId: r(14) } : pk.category === "FP1" ? { ...pk, riderId: r(13) } : pk));
+        const picks = allPicks(race).map((pk) =>
+          pk.category === "RACE_FIRST"
+            ? { ...pk, riderId: r(14) }
+            : pk.category === "FP1"
+              ? { ...pk, riderId: r(13) }
+              : pk,
+        );
         expect((await save(h, c, race, picks)).status).toBe(200);
         afterEnd("START");
         await enter({ session: "FP1", riderIds: [r(0)] });
@@ -286,8 +365,15 @@ onEachBackend(
           at(h, race.sessions.FP1.start - MINUTE);
           const [first, second, third] = podium.map(r);
           const picks = allPicks(race).map((pk) =>
-            pk.category === "RACE_FIRST" ? { ...pk, riderId: first! } : pk.category === "RACE_SECOND" ? { ...pk, riderId: second! }
-            : pk.category === "RACE_THIRD" ? { ...pk, riderId: third! } : pk.category === "POSITION_GAINED" ? { ...pk, riderId: r(gained) } : pk,
+            pk.category === "RACE_FIRST"
+              ? { ...pk, riderId: first! }
+              : pk.category === "RACE_SECOND"
+                ? { ...pk, riderId: second! }
+                : pk.category === "RACE_THIRD"
+                  ? { ...pk, riderId: third! }
+                  : pk.category === "POSITION_GAINED"
+                    ? { ...pk, riderId: r(gained) }
+                    : pk,
           );
           expect((await save(h, p, race, picks)).status).toBe(200);
           return p;
@@ -310,33 +396,41 @@ onEachBackend(
       });
 
       // PGlite runs one transaction at a time: only PostgreSQL can interleave two.
-      it.skipIf(h.kind !== "postgres")("two rewrites of one season at once: the later one reads what the earlier committed", async () => {
-        const a = await predictor("Alpha");
-        afterEnd("PF");
-        await enter({ session: "FP1", riderIds: [r(0)] });
-        await enter({ session: "PF", riderIds: [r(1)] });
-        const base = Number((await statsOf(a)).points);
-        const [{ season } = { season: 0 }] = await h.database.db.select({ season: races.season }).from(races).where(eq(races.id, race.id));
-        const bump = (tx: LedgerTx, category: PredictionCategory, by: number) =>
-          tx.execute(sql`UPDATE predictions SET points = points + ${by} WHERE user_id = ${a.id} AND category = ${category}`);
-        let firstRewritten!: () => void;
-        const rewritten = new Promise<void>((resolve) => (firstRewritten = resolve));
-        // The first holds its rewrite uncommitted while the second starts its own: without one rewrite of a season at
-        // a time, the second sums from a snapshot without the first's points and writes that over them.
-        const first = h.database.db.transaction(async (tx) => {
-          await bump(tx, "FP1", 100);
-          await refreshScores(tx, race.id, season);
-          firstRewritten();
-          await new Promise((resolve) => setTimeout(resolve, 300));
-        });
-        await rewritten;
-        const second = h.database.db.transaction(async (tx) => {
-          await bump(tx, "PRACTICE_FASTEST", 1000);
-          await refreshScores(tx, race.id, season);
-        });
-        await Promise.all([first, second]);
-        expect(Number((await statsOf(a)).points)).toBe(base + 1100);
-      });
+      it.skipIf(h.kind !== "postgres")(
+        "two rewrites of one season at once: the later one reads what the earlier committed",
+        async () => {
+          const a = await predictor("Alpha");
+          afterEnd("PF");
+          await enter({ session: "FP1", riderIds: [r(0)] });
+          await enter({ session: "PF", riderIds: [r(1)] });
+          const base = Number((await statsOf(a)).points);
+          const [{ season } = { season: 0 }] = await h.database.db
+            .select({ season: races.season })
+            .from(races)
+            .where(eq(races.id, race.id));
+          const bump = (tx: LedgerTx, category: PredictionCategory, by: number) =>
+            tx.execute(
+              sql`UPDATE predictions SET points = points + ${by} WHERE user_id = ${a.id} AND category = ${category}`,
+            );
+          let firstRewritten!: () => void;
+          const rewritten = new Promise<void>((resolve) => (firstRewritten = resolve));
+          // The first holds its rewrite uncommitted while the second starts its own: without one rewrite of a season at
+          // a time, the second sums from a snapshot without the first's points and writes that over them.
+          const first = h.database.db.transaction(async (tx) => {
+            await bump(tx, "FP1", 100);
+            await refreshScores(tx, race.id, season);
+            firstRewritten();
+            await new Promise((resolve) => setTimeout(resolve, 300));
+          });
+          await rewritten;
+          const second = h.database.db.transaction(async (tx) => {
+            await bump(tx, "PRACTICE_FASTEST", 1000);
+            await refreshScores(tx, race.id, season);
+          });
+          await Promise.all([first, second]);
+          expect(Number((await statsOf(a)).points)).toBe(base + 1100);
+        },
+      );
 
       it("is empty before any result, and has no row for a signed-out caller", async () => {
         await predictor();
@@ -352,14 +446,15 @@ onEachBackend(
         await enter({ session: "FP1", riderIds: [r(0), r(1)] });
         await enter({ session: "FP1", riderIds: [r(0), r(1)] });
         const res = await h.call("GET", `/results/races/${race.id}`);
-        expect(RaceResults.parse(res.body.result).classifications).toEqual([expect.objectContaining({ session: "FP1", canceled: false, riderIds: [r(0), r(1)] })]);
+        expect(RaceResults.parse(res.body.result).classifications).toEqual([
+          expect.objectContaining({ session: "FP1", canceled: false, riderIds: [r(0), r(1)] }),
+        ]);
         const notes = await h.call("GET", "/notifications", { token: await tokenOf(h, p) });
         expect(notes.body.result.filter((n: { type: string }) => n.type === "RESULTS_PUBLISHED")).toHaveLength(1);
       });
     });
 
     describe("one notice per player per session, naming the session and the player's points from its settled picks", () => {
-
       it("FP1, FP2 and the sprint: three notices for a player, each with its session and points; another player's own points", async () => {
         const p = await predictor();
         const q = await signUpConfirmed(h);
@@ -371,7 +466,10 @@ onEachBackend(
         // Sprint picks 4, 5, 6 finish 4, 6, 5: the winner exact, the others out of place.
         await enter({ session: "SPRINT", riderIds: [r(4), r(6), r(5)] });
         const picks = await pickRows(p);
-        const sprint = ["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"].reduce((sum, c) => sum + Number(picks[c]!.points), 0);
+        const sprint = ["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"].reduce(
+          (sum, c) => sum + Number(picks[c]!.points),
+          0,
+        );
         expect(sprint).toBeGreaterThan(0);
 
         const base = { raceId: race.id, raceName: expect.any(String), canceled: false };
@@ -387,14 +485,18 @@ onEachBackend(
         const p = await predictor();
         afterEnd("Q2");
         expect((await enter({ session: "Q2", canceled: true })).status).toBe(200);
-        expect(await noteOf(p, "Q2")).toEqual([{ raceId: race.id, raceName: expect.any(String), name: "Q2", points: 0, canceled: true }]);
+        expect(await noteOf(p, "Q2")).toEqual([
+          { raceId: race.id, raceName: expect.any(String), name: "Q2", points: 0, canceled: true },
+        ]);
       });
     });
 
     describe("a rider's page shows the round's result once the race classification is entered", () => {
-
       it("the winner of the round gains a start, its win and 25 points; the second 20; a canceled race adds nothing", async () => {
-        const [row] = await h.database.db.select({ round: races.round, season: races.season }).from(races).where(eq(races.id, race.id));
+        const [row] = await h.database.db
+          .select({ round: races.round, season: races.season })
+          .from(races)
+          .where(eq(races.id, race.id));
         const before = await performances(r(7));
         expect(before.year).toBe(row!.season);
         expect(before.races.some((x) => x.round === row!.round)).toBe(false);
@@ -402,13 +504,19 @@ onEachBackend(
         afterEnd("START");
         expect((await enter({ session: "START", riderIds: [r(7), r(9), r(12)] })).status).toBe(200);
         const after = await performances(r(7));
-        expect(after.totals).toMatchObject({ starts: before.totals.starts + 1, points: before.totals.points + 25, wins: before.totals.wins + 1 });
+        expect(after.totals).toMatchObject({
+          starts: before.totals.starts + 1,
+          points: before.totals.points + 25,
+          wins: before.totals.wins + 1,
+        });
         expect(after.races.at(-1)).toMatchObject({ round: row!.round, position: 1, points: 25 });
         expect((await performances(r(9))).totals.starts).toBe(second.totals.starts + 1);
         expect((await performances(r(9))).races.at(-1)).toMatchObject({ round: row!.round, position: 2, points: 20 });
 
         await h.database.db.execute(sql`TRUNCATE session_results`);
-        await h.database.db.execute(sql`DELETE FROM rider_performances WHERE season = ${row!.season} AND round = ${row!.round}`);
+        await h.database.db.execute(
+          sql`DELETE FROM rider_performances WHERE season = ${row!.season} AND round = ${row!.round}`,
+        );
         expect((await enter({ session: "START", canceled: true })).status).toBe(200);
         expect((await performances(r(7))).totals.starts).toBe(before.totals.starts);
       });
@@ -419,21 +527,48 @@ onEachBackend(
         const p = await predictor();
         const start = await balance(h, p);
         at(h, race.sessions.FP1.start - MINUTE);
-        expect((await change(h, p, race, [{ category: "FP1", riderId: r(11) }], { tier: "BEFORE", cost: changeTiers.BEFORE.cost })).status).toBe(200);
+        expect(
+          (
+            await change(h, p, race, [{ category: "FP1", riderId: r(11) }], {
+              tier: "BEFORE",
+              cost: changeTiers.BEFORE.cost,
+            })
+          ).status,
+        ).toBe(200);
         expect((await upgrade(h, p, race, "PREDICTION", "FP1")).status).toBe(200);
-        expect((await change(h, p, race, [{ category: "FP2", riderId: r(11) }], { tier: "BEFORE", cost: changeTiers.BEFORE.cost })).status).toBe(200);
+        expect(
+          (
+            await change(h, p, race, [{ category: "FP2", riderId: r(11) }], {
+              tier: "BEFORE",
+              cost: changeTiers.BEFORE.cost,
+            })
+          ).status,
+        ).toBe(200);
         // FP1 has started when the injury comes: its pick stays as it is; FP2's is refunded and freed.
         at(h, race.sessions.FP1.start + SECOND);
-        const res = await h.call("POST", `/admin/riders/${r(11)}/injury`, { body: { raceId: race.id }, headers: admin });
+        const res = await h.call("POST", `/admin/riders/${r(11)}/injury`, {
+          body: { raceId: race.id },
+          headers: admin,
+        });
         expect(res.status).toBe(200);
         expect(res.body.result).toMatchObject({ invalidated: 1, players: 1, refunded: changeTiers.BEFORE.cost });
-        expect(await balance(h, p)).toBe(start - 2 * changeTiers.BEFORE.cost - upgradePrices.PREDICTION + changeTiers.BEFORE.cost);
+        expect(await balance(h, p)).toBe(
+          start - 2 * changeTiers.BEFORE.cost - upgradePrices.PREDICTION + changeTiers.BEFORE.cost,
+        );
         const v = await view(h, p, race);
         expect(pickOf(v.body, "FP2")!.riderAvailable).toBe(false);
-        expect(v.body.result.slots.find((s: { category: string }) => s.category === "FP2").change).toEqual({ tier: "BEFORE", cost: 0 });
+        expect(v.body.result.slots.find((s: { category: string }) => s.category === "FP2").change).toEqual({
+          tier: "BEFORE",
+          cost: 0,
+        });
         const notes = await h.call("GET", "/notifications", { token: await tokenOf(h, p) });
-        expect(notes.body.result.filter((n: { type: string }) => n.type === "INJURED_RIDER_PREDICTIONS")).toHaveLength(1);
-        await h.database.db.update(riders).set({ status: "ACTIVE" }).where(eq(riders.id, r(11)));
+        expect(notes.body.result.filter((n: { type: string }) => n.type === "INJURED_RIDER_PREDICTIONS")).toHaveLength(
+          1,
+        );
+        await h.database.db
+          .update(riders)
+          .set({ status: "ACTIVE" })
+          .where(eq(riders.id, r(11)));
       });
 
       it("takes the multiplier off a refunded pick", async () => {

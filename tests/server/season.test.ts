@@ -17,7 +17,9 @@ const admin = { [ADMIN_TOKEN_HEADER]: ADMIN_TOKEN };
 const form = (bytes: Buffer, type = "image/png") => {
   const boundary = "----season-test";
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="img"; filename="p.png"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="img"; filename="p.png"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -26,10 +28,21 @@ const form = (bytes: Buffer, type = "image/png") => {
 
 async function roundFixture(h: Harness, round: number): Promise<RaceFixture> {
   const db = h.database.db;
-  const [race] = await db.select().from(races).where(and(eq(races.round, round), sql`${races.removedAt} IS NULL`));
+  const [race] = await db
+    .select()
+    .from(races)
+    .where(and(eq(races.round, round), sql`${races.removedAt} IS NULL`));
   const rows = await db.select().from(raceSessions).where(eq(raceSessions.raceId, race!.id));
-  const sessions = Object.fromEntries(rows.map((s) => [s.type, { start: s.startsAt.getTime(), end: s.endsAt.getTime() }])) as RaceFixture["sessions"];
-  const active = (await db.select().from(riders).where(and(eq(riders.raceClass, "MOTOGP"), eq(riders.status, "ACTIVE"))).orderBy(asc(riders.number))).map((r) => r.id);
+  const sessions = Object.fromEntries(
+    rows.map((s) => [s.type, { start: s.startsAt.getTime(), end: s.endsAt.getTime() }]),
+  ) as RaceFixture["sessions"];
+  const active = (
+    await db
+      .select()
+      .from(riders)
+      .where(and(eq(riders.raceClass, "MOTOGP"), eq(riders.status, "ACTIVE")))
+      .orderBy(asc(riders.number))
+  ).map((r) => r.id);
   return { id: race!.id, version: race!.version, sessions, active, injured: "", otherClass: "" };
 }
 
@@ -42,7 +55,11 @@ onEachBackend(
       return res.body.result;
     };
     const importFile = (file: unknown, dryRun = false) =>
-      h.call<{ result: SeasonImportReport; code?: string; fields: Record<string, unknown> }>("POST", "/admin/season/import", { body: file, headers: admin, query: dryRun ? { dryRun: "true" } : {} });
+      h.call<{ result: SeasonImportReport; code?: string; fields: Record<string, unknown> }>(
+        "POST",
+        "/admin/season/import",
+        { body: file, headers: admin, query: dryRun ? { dryRun: "true" } : {} },
+      );
 
     it("export then import changes nothing, and writes no audit line", async () => {
       const file = await exportFile();
@@ -72,7 +89,9 @@ onEachBackend(
       const res = await importFile(bad);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("seasonInvalid");
-      expect(Object.keys(res.body.fields)).toEqual(expect.arrayContaining(["/calendar/3/sessions/0/startsAt", "/circuits/2/timeZone"]));
+      expect(Object.keys(res.body.fields)).toEqual(
+        expect.arrayContaining(["/calendar/3/sessions/0/startsAt", "/circuits/2/timeZone"]),
+      );
       // The references are checked once the shape holds.
       const unknownTeam = structuredClone(before) as SeasonFile;
       unknownTeam.riders[1]!.team = "no such team";
@@ -81,7 +100,9 @@ onEachBackend(
       expect(Object.keys(second.body.fields)).toEqual(["/riders/1/team"]);
       // A session that has started cannot move.
       const past = structuredClone(before) as SeasonFile;
-      past.calendar[0]!.sessions[0]!.startsAt = new Date(Date.parse(past.calendar[0]!.sessions[0]!.startsAt) - 60 * MINUTE).toISOString();
+      past.calendar[0]!.sessions[0]!.startsAt = new Date(
+        Date.parse(past.calendar[0]!.sessions[0]!.startsAt) - 60 * MINUTE,
+      ).toISOString();
       const third = await importFile(past);
       expect(third.status).toBe(400);
       expect(Object.keys(third.body.fields)).toEqual(["/calendar/0/sessions/0/startsAt"]);
@@ -102,7 +123,10 @@ onEachBackend(
       expect((await save(h, b, round14, allPicks(round14))).status).toBe(200);
       await setDiamonds(h, b.id, 300);
       expect((await upgrade(h, b, round14, "PREDICTION", "POLEMAN")).status).toBe(200);
-      const placed = await h.call("POST", `/bets/circuits/${round14.id}`, { token: await tokenOf(h, b), body: { riderId: round14.active[3], type: "WIN", amount: 30 } });
+      const placed = await h.call("POST", `/bets/circuits/${round14.id}`, {
+        token: await tokenOf(h, b),
+        body: { riderId: round14.active[3], type: "WIN", amount: 30 },
+      });
       expect(placed.status).toBe(200);
       h.clock.reset();
       const balances = { a: await balance(h, a), b: await balance(h, b) };
@@ -115,7 +139,15 @@ onEachBackend(
       fp1.endsAt = new Date(Date.parse(fp1.endsAt) + 60 * MINUTE).toISOString();
       const renamed = next.riders.find((r) => r.class === "MOTO2")!;
       renamed.name = "Renamed Rider";
-      next.riders.push({ key: "MOTO3:rookie", class: "MOTO3", number: 1, name: "New Rookie", country: "IT", team: next.teams.find((t) => t.class === "MOTO3")!.key, role: "WILDCARD" });
+      next.riders.push({
+        key: "MOTO3:rookie",
+        class: "MOTO3",
+        number: 1,
+        name: "New Rookie",
+        country: "IT",
+        team: next.teams.find((t) => t.class === "MOTO3")!.key,
+        role: "WILDCARD",
+      });
       const [firstActive] = await h.database.db.select().from(riders).where(eq(riders.id, round13.active[0]!));
       next.riders = next.riders.filter((r) => r.key !== firstActive!.key);
       next.calendar = next.calendar.filter((r) => r.round !== 14);
@@ -124,8 +156,19 @@ onEachBackend(
       expect(dry.status).toBe(200);
       const report = dry.body.result;
       expect(report.dryRun).toBe(true);
-      expect(report.diff.sessions.moved).toEqual([expect.objectContaining({ race: file.calendar[14]!.key, type: "FP1", to: { startsAt: fp1.startsAt, endsAt: fp1.endsAt } })]);
-      expect(report.diff.riders.changed).toEqual([expect.objectContaining({ key: renamed.key, changes: [{ field: "name", from: file.riders.find((r) => r.key === renamed.key)!.name, to: "Renamed Rider" }] })]);
+      expect(report.diff.sessions.moved).toEqual([
+        expect.objectContaining({
+          race: file.calendar[14]!.key,
+          type: "FP1",
+          to: { startsAt: fp1.startsAt, endsAt: fp1.endsAt },
+        }),
+      ]);
+      expect(report.diff.riders.changed).toEqual([
+        expect.objectContaining({
+          key: renamed.key,
+          changes: [{ field: "name", from: file.riders.find((r) => r.key === renamed.key)!.name, to: "Renamed Rider" }],
+        }),
+      ]);
       expect(report.diff.riders.added.map((r) => r.key)).toEqual(["MOTO3:rookie"]);
       expect(report.diff.riders.removed.map((r) => r.key)).toEqual([firstActive!.key]);
       expect(report.diff.races.removed.map((r) => r.key)).toEqual([file.calendar[13]!.key]);
@@ -159,7 +202,9 @@ onEachBackend(
       // The game now holds the file: its export is the file, and importing it again changes nothing.
       const again = await exportFile();
       expect(again.calendar.map((r) => r.key)).toEqual(next.calendar.map((r) => r.key));
-      expect(again.riders.toSorted((x, y) => x.key.localeCompare(y.key))).toEqual(next.riders.toSorted((x, y) => x.key.localeCompare(y.key)));
+      expect(again.riders.toSorted((x, y) => x.key.localeCompare(y.key))).toEqual(
+        next.riders.toSorted((x, y) => x.key.localeCompare(y.key)),
+      );
       expect((await importFile(again)).body.result.unchanged).toBe(true);
       // A removed round's key cannot come back.
       const back = structuredClone(again) as SeasonFile;
@@ -171,10 +216,15 @@ onEachBackend(
     });
 
     describe("pictures", () => {
-
       it("stores an operator's rider and team picture, serves it, and the export keeps it", async () => {
-        const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#c8102e" } }).png().toBuffer();
-        const [rider] = await h.database.db.select().from(riders).where(sql`${riders.removedAt} IS NULL`).limit(1);
+        const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#c8102e" } })
+          .png()
+          .toBuffer();
+        const [rider] = await h.database.db
+          .select()
+          .from(riders)
+          .where(sql`${riders.removedAt} IS NULL`)
+          .limit(1);
         for (const path of [`/admin/riders/${rider!.id}/picture`, `/admin/teams/${rider!.teamId}/picture`]) {
           const res = await h.app.inject({ method: "POST", url: `/api${path}`, ...form(png) });
           expect(res.statusCode).toBe(200);
@@ -188,14 +238,34 @@ onEachBackend(
         const file = await exportFile();
         expect(file.riders.find((r) => r.key === (after!.key ?? after!.id))!.picture).toBe(after!.image);
         expect((await importFile(file)).body.result.unchanged).toBe(true);
-        expect(await h.database.db.select().from(auditLog).where(eq(auditLog.action, "PICTURE_UPLOAD"))).toHaveLength(2);
+        expect(await h.database.db.select().from(auditLog).where(eq(auditLog.action, "PICTURE_UPLOAD"))).toHaveLength(
+          2,
+        );
       });
 
       it("refuses what is not an image and an unknown rider", async () => {
         const [rider] = await h.database.db.select().from(riders).limit(1);
-        expect((await h.app.inject({ method: "POST", url: `/api/admin/riders/${rider!.id}/picture`, ...form(Buffer.from("not a picture")) })).statusCode).toBe(400);
-        const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000000" } }).png().toBuffer();
-        expect((await h.app.inject({ method: "POST", url: "/api/admin/riders/00000000-0000-4000-8000-000000000000/picture", ...form(png) })).statusCode).toBe(404);
+        expect(
+          (
+            await h.app.inject({
+              method: "POST",
+              url: `/api/admin/riders/${rider!.id}/picture`,
+              ...form(Buffer.from("not a picture")),
+            })
+          ).statusCode,
+        ).toBe(400);
+        const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000000" } })
+          .png()
+          .toBuffer();
+        expect(
+          (
+            await h.app.inject({
+              method: "POST",
+              url: "/api/admin/riders/00000000-0000-4000-8000-000000000000/picture",
+              ...form(png),
+            })
+          ).statusCode,
+        ).toBe(404);
       });
     });
   },

@@ -87,7 +87,9 @@ describe("npm run admin -- season", () => {
     const dry = await admin(["season", "import", path, "--ics", icsPath, "--dry-run"]);
     expect(dry.code, dry.stdout + dry.stderr).toBe(0);
     expect(dry.stdout).toContain("1 sessions timed from the calendar, 1 events ignored");
-    expect(dry.stdout).toContain(`round ${round.round} ${round.grandPrix} FP1: ${fp1.startsAt}–${fp1.endsAt} → ${start}–${end}`);
+    expect(dry.stdout).toContain(
+      `round ${round.round} ${round.grandPrix} FP1: ${fp1.startsAt}–${fp1.endsAt} → ${start}–${end}`,
+    );
   }, 200_000);
 
   it("refuses a bad file before sending it, naming each issue's JSON pointer (exit 2)", async () => {

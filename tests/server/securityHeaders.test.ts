@@ -27,7 +27,10 @@ const directives = (header: string | string[] | number | undefined) =>
 describe("the inline scripts' hashes", () => {
   it("hashes each inline script's text as browsers do, and skips scripts with a src", () => {
     expect(inlineScriptHashes(PAGE)).toEqual([sha(INLINE)]);
-    expect(inlineScriptHashes(`<script>a</script><SCRIPT nonce="x">b</SCRIPT><script src="/c.js"></script>`)).toEqual([sha("a"), sha("b")]);
+    expect(inlineScriptHashes(`<script>a</script><SCRIPT nonce="x">b</SCRIPT><script src="/c.js"></script>`)).toEqual([
+      sha("a"),
+      sha("b"),
+    ]);
   });
 });
 
@@ -81,7 +84,11 @@ onEachBackend("security headers", (h) => {
     });
 
     it("behind a trusted balancer that says https, for a year with the subdomains", async () => {
-      const res = await proxied.inject({ method: "GET", url: "/api/system/links", headers: { "x-forwarded-proto": "https" } });
+      const res = await proxied.inject({
+        method: "GET",
+        url: "/api/system/links",
+        headers: { "x-forwarded-proto": "https" },
+      });
       expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
       expect((await proxied.inject({ method: "GET", url: "/" })).headers["strict-transport-security"]).toBeUndefined();
     });

@@ -20,14 +20,16 @@ async function untilStatus(h: Harness, app: FastifyInstance, token: string, stat
   for (;;) {
     const res = await h.call("GET", "/users/profile", { token }, app);
     if (res.status === status) return Date.now() - started;
-    if (Date.now() - started > PROMPTLY_MS) throw new Error(`still ${res.status} after ${PROMPTLY_MS} ms (wanted ${status})`);
+    if (Date.now() - started > PROMPTLY_MS)
+      throw new Error(`still ${res.status} after ${PROMPTLY_MS} ms (wanted ${status})`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
 /** Uses the token a few times so the instance has its session in memory. */
 async function warm(h: Harness, app: FastifyInstance, p: Player): Promise<void> {
-  for (let i = 0; i < 3; i++) expect((await h.call("GET", "/users/profile", { token: p.tokens.accessToken }, app)).status).toBe(200);
+  for (let i = 0; i < 3; i++)
+    expect((await h.call("GET", "/users/profile", { token: p.tokens.accessToken }, app)).status).toBe(200);
 }
 
 onEachBackend("session cache", (h) => {
@@ -67,9 +69,17 @@ onEachBackend("session cache", (h) => {
     let b: FastifyInstance;
 
     beforeAll(async () => {
-      const [{ schema }] = (await h.database.withConnection((c) => c.query<{ schema: string }>("SELECT current_schema() AS schema"))) as [{ schema: string }];
+      const [{ schema }] = (await h.database.withConnection((c) =>
+        c.query<{ schema: string }>("SELECT current_schema() AS schema"),
+      )) as [{ schema: string }];
       other = await openDb({ databaseUrl: PG_URL, dataDir: "", schemaName: schema });
-      b = await buildApp({ db: other, clock: h.clock, mailer: outboxMailer(other.db, h.clock), config: h.config, live: createLive({ db: other, clock: h.clock, config: h.config }) });
+      b = await buildApp({
+        db: other,
+        clock: h.clock,
+        mailer: outboxMailer(other.db, h.clock),
+        config: h.config,
+        live: createLive({ db: other, clock: h.clock, config: h.config }),
+      });
     });
     afterAll(async () => {
       await b.close();
@@ -79,7 +89,9 @@ onEachBackend("session cache", (h) => {
     it("refuses on B an access token signed out on A", async () => {
       const p = await signUpConfirmed(h);
       await warm(h, b, p);
-      expect((await h.call("POST", "/auth/sign-out", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(200);
+      expect((await h.call("POST", "/auth/sign-out", { body: { refreshToken: p.tokens.refreshToken } })).status).toBe(
+        200,
+      );
       expect((await h.call("GET", "/users/profile", { token: p.tokens.accessToken })).status).toBe(401);
       expect(await untilStatus(h, b, p.tokens.accessToken, 401)).toBeLessThan(PROMPTLY_MS);
     });
@@ -87,7 +99,10 @@ onEachBackend("session cache", (h) => {
     it("refuses on B every session of a player who changed the password on A", async () => {
       const p = await signUpConfirmed(h);
       await warm(h, b, p);
-      const changed = await h.call("POST", "/auth/change-password", { token: p.tokens.accessToken, body: { oldPassword: p.password, password: "Paddock#2027", confirmPassword: "Paddock#2027" } });
+      const changed = await h.call("POST", "/auth/change-password", {
+        token: p.tokens.accessToken,
+        body: { oldPassword: p.password, password: "Paddock#2027", confirmPassword: "Paddock#2027" },
+      });
       expect(changed.status).toBe(200);
       expect(await untilStatus(h, b, p.tokens.accessToken, 401)).toBeLessThan(PROMPTLY_MS);
     });

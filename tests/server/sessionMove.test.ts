@@ -23,8 +23,17 @@ onEachBackend(
   (h: Harness) => {
     let race: RaceFixture;
     const r = (i: number) => race.active[i]!;
-    const move = (session: SessionType, body: Record<string, unknown>, headers: Record<string, string> = admin, token?: string) =>
-      h.call("POST", `/admin/races/${race.id}/sessions/${session}/move`, { body, headers, ...(token ? { token } : {}) });
+    const move = (
+      session: SessionType,
+      body: Record<string, unknown>,
+      headers: Record<string, string> = admin,
+      token?: string,
+    ) =>
+      h.call("POST", `/admin/races/${race.id}/sessions/${session}/move`, {
+        body,
+        headers,
+        ...(token ? { token } : {}),
+      });
     const moved = async (session: SessionType, body: Record<string, unknown>) => {
       const res = await move(session, body);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -32,12 +41,27 @@ onEachBackend(
     };
     const times = async () =>
       Object.fromEntries(
-        (await h.database.db.select().from(raceSessions).where(eq(raceSessions.raceId, race.id))).map((s) => [s.type, [s.startsAt.getTime(), s.endsAt.getTime()]]),
+        (await h.database.db.select().from(raceSessions).where(eq(raceSessions.raceId, race.id))).map((s) => [
+          s.type,
+          [s.startsAt.getTime(), s.endsAt.getTime()],
+        ]),
       );
-    const audits = async () => (await h.database.db.select().from(auditLog).where(and(eq(auditLog.raceId, race.id), eq(auditLog.action, "SESSION_MOVE")))).length;
+    const audits = async () =>
+      (
+        await h.database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.raceId, race.id), eq(auditLog.action, "SESSION_MOVE")))
+      ).length;
     const noticesOf = async (p: Player) =>
-      (await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body.result.filter((n: { type: string }) => n.type === "SESSION_MOVED") as { value: Record<string, unknown> }[];
-    const bet = async (p: Player, riderId: string) => h.call("POST", `/bets/circuits/${race.id}`, { token: await tokenOf(h, p), body: { riderId, type: "WIN", amount: 30 } });
+      (await h.call("GET", "/notifications", { token: await tokenOf(h, p) })).body.result.filter(
+        (n: { type: string }) => n.type === "SESSION_MOVED",
+      ) as { value: Record<string, unknown> }[];
+    const bet = async (p: Player, riderId: string) =>
+      h.call("POST", `/bets/circuits/${race.id}`, {
+        token: await tokenOf(h, p),
+        body: { riderId, type: "WIN", amount: 30 },
+      });
 
     beforeAll(async () => {
       race = await raceFixture(h);
@@ -60,10 +84,15 @@ onEachBackend(
       const [early, onTime, late] = [await signUpConfirmed(h), await signUpConfirmed(h), await signUpConfirmed(h)];
       at(h, fp1.start - 10 * MINUTE);
       // Saves before the move: this instance now knows the race and these players' picks (the one-round-trip save).
-      for (const p of [early, onTime, late]) expect((await save(h, p, race, [{ category: "PRACTICE_FASTEST", riderId: r(1) }])).status).toBe(200);
+      for (const p of [early, onTime, late])
+        expect((await save(h, p, race, [{ category: "PRACTICE_FASTEST", riderId: r(1) }])).status).toBe(200);
       expect((await save(h, early, race, [{ category: "FP1", riderId: r(0) }])).status).toBe(200);
       const report = await moved("FP1", { startsAt: iso(fp1.start + 30 * MINUTE) });
-      expect(report).toMatchObject({ replayed: false, before: { startsAt: iso(fp1.start), endsAt: iso(fp1.end) }, after: { startsAt: iso(fp1.start + 30 * MINUTE), endsAt: iso(fp1.end + 30 * MINUTE) } });
+      expect(report).toMatchObject({
+        replayed: false,
+        before: { startsAt: iso(fp1.start), endsAt: iso(fp1.end) },
+        after: { startsAt: iso(fp1.start + 30 * MINUTE), endsAt: iso(fp1.end + 30 * MINUTE) },
+      });
       at(h, fp1.start + 30 * MINUTE - SECOND);
       expect((await save(h, onTime, race, [{ category: "FP1", riderId: r(0) }])).status).toBe(200);
       at(h, fp1.start + 30 * MINUTE + SECOND);
@@ -81,7 +110,8 @@ onEachBackend(
       const fp1 = race.sessions.FP1;
       const [onTime, late] = [await signUpConfirmed(h), await signUpConfirmed(h)];
       at(h, fp1.start - 60 * MINUTE);
-      for (const p of [onTime, late]) expect((await save(h, p, race, [{ category: "PRACTICE_FASTEST", riderId: r(1) }])).status).toBe(200);
+      for (const p of [onTime, late])
+        expect((await save(h, p, race, [{ category: "PRACTICE_FASTEST", riderId: r(1) }])).status).toBe(200);
       await moved("FP1", { startsAt: iso(fp1.start - 30 * MINUTE), endsAt: iso(fp1.start) });
       at(h, fp1.start - 30 * MINUTE - SECOND);
       expect((await save(h, onTime, race, [{ category: "FP1", riderId: r(0) }])).status).toBe(200);
@@ -98,7 +128,10 @@ onEachBackend(
       await moved("START", { startsAt: iso(start.start + 60 * MINUTE) });
       at(h, start.start + MINUTE);
       expect((await bet(p, r(1))).status).toBe(200);
-      const read = await h.call("GET", `/v2/bets/circuits/${race.id}`, { token: await tokenOf(h, p), query: { isMobile: "false" } });
+      const read = await h.call("GET", `/v2/bets/circuits/${race.id}`, {
+        token: await tokenOf(h, p),
+        query: { isMobile: "false" },
+      });
       expect(read.body.result.closesAt).toBe(iso(start.start + 60 * MINUTE));
       at(h, start.start + 60 * MINUTE + SECOND);
       const late = await bet(p, r(2));
@@ -108,9 +141,18 @@ onEachBackend(
 
     it("bonus questions closing with the weekend's first session follow it; one with a deadline of its own stays", async () => {
       const fp1 = race.sessions.FP1;
-      const withWeekend = await h.call("POST", `/admin/races/${race.id}/questions`, { body: { type: "ABOUT_GENERAL", points: 5, text: "How many on the podium?", options: ["1", "2"] }, headers: admin });
+      const withWeekend = await h.call("POST", `/admin/races/${race.id}/questions`, {
+        body: { type: "ABOUT_GENERAL", points: 5, text: "How many on the podium?", options: ["1", "2"] },
+        headers: admin,
+      });
       const ownDeadline = await h.call("POST", `/admin/races/${race.id}/questions`, {
-        body: { type: "ABOUT_GENERAL", points: 5, text: "Rain on Sunday?", options: ["yes", "no"], closesAt: iso(race.sessions.START.start) },
+        body: {
+          type: "ABOUT_GENERAL",
+          points: 5,
+          text: "Rain on Sunday?",
+          options: ["yes", "no"],
+          closesAt: iso(race.sessions.START.start),
+        },
         headers: admin,
       });
       expect([withWeekend.status, ownDeadline.status]).toEqual([200, 200]);
@@ -121,9 +163,23 @@ onEachBackend(
       expect(rows.find((q) => q.id === ownDeadline.body.result.id)!.closesAt.getTime()).toBe(race.sessions.START.start);
       const p = await signUpConfirmed(h);
       at(h, fp1.start + 44 * MINUTE);
-      expect((await h.call("POST", `/questions/${withWeekend.body.result.id}/user-answer`, { token: await tokenOf(h, p), body: { text: "1", id: "a" } })).status).not.toBe(418);
+      expect(
+        (
+          await h.call("POST", `/questions/${withWeekend.body.result.id}/user-answer`, {
+            token: await tokenOf(h, p),
+            body: { text: "1", id: "a" },
+          })
+        ).status,
+      ).not.toBe(418);
       at(h, fp1.start + 45 * MINUTE);
-      expect((await h.call("POST", `/questions/${withWeekend.body.result.id}/user-answer`, { token: await tokenOf(h, p), body: { text: "1", id: "a" } })).status).toBe(418);
+      expect(
+        (
+          await h.call("POST", `/questions/${withWeekend.body.result.id}/user-answer`, {
+            token: await tokenOf(h, p),
+            body: { text: "1", id: "a" },
+          })
+        ).status,
+      ).toBe(418);
     });
 
     it("the race clock announces a moved session at its new time, not at the old one", async () => {
@@ -175,11 +231,23 @@ onEachBackend(
 
     it("tells each player with picks or bets once per move, writes one audit line, and a replay does neither", async () => {
       const fp1 = race.sessions.FP1;
-      const [picker, bettor, both, bystander] = [await signUpConfirmed(h), await signUpConfirmed(h), await signUpConfirmed(h), await signUpConfirmed(h)];
+      const [picker, bettor, both, bystander] = [
+        await signUpConfirmed(h),
+        await signUpConfirmed(h),
+        await signUpConfirmed(h),
+        await signUpConfirmed(h),
+      ];
       at(h, fp1.start - 60 * MINUTE);
       for (const p of [bettor, both]) await setDiamonds(h, p.id, 200);
       expect((await save(h, picker, race, [{ category: "FP1", riderId: r(0) }])).status).toBe(200);
-      expect((await save(h, both, race, [{ category: "FP1", riderId: r(0) }, { category: "FP2", riderId: r(1) }])).status).toBe(200);
+      expect(
+        (
+          await save(h, both, race, [
+            { category: "FP1", riderId: r(0) },
+            { category: "FP2", riderId: r(1) },
+          ])
+        ).status,
+      ).toBe(200);
       expect((await bet(bettor, r(0))).status).toBe(200);
       expect((await bet(both, r(0))).status).toBe(200);
       const audited = await audits();
@@ -193,12 +261,26 @@ onEachBackend(
       for (const p of [picker, bettor, both]) {
         const notices = await noticesOf(p);
         expect(notices).toHaveLength(1);
-        expect(notices[0]!.value).toMatchObject({ raceId: race.id, name: "FP1", from: iso(fp1.start), to: body.startsAt });
+        expect(notices[0]!.value).toMatchObject({
+          raceId: race.id,
+          name: "FP1",
+          from: iso(fp1.start),
+          to: body.startsAt,
+        });
       }
       expect(await noticesOf(bystander)).toEqual([]);
       expect(await audits()).toBe(audited + 1);
-      const [line] = await h.database.db.select().from(auditLog).where(and(eq(auditLog.raceId, race.id), eq(auditLog.action, "SESSION_MOVE"))).orderBy(desc(auditLog.id));
-      expect(line).toMatchObject({ channel: "cli", target: "FP1", before: { startsAt: iso(fp1.start) }, after: { startsAt: body.startsAt } });
+      const [line] = await h.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.raceId, race.id), eq(auditLog.action, "SESSION_MOVE")))
+        .orderBy(desc(auditLog.id));
+      expect(line).toMatchObject({
+        channel: "cli",
+        target: "FP1",
+        before: { startsAt: iso(fp1.start) },
+        after: { startsAt: body.startsAt },
+      });
 
       emit.mockClear();
       const again = await moved("FP1", body);
@@ -217,20 +299,32 @@ onEachBackend(
       const body = { startsAt: iso(fp1.start + 5 * MINUTE) };
       expect((await move("FP1", body, {})).status).toBe(401);
       expect((await move("FP1", body, {}, await tokenOf(h, player))).status).toBe(403);
-      expect((await h.call("GET", `/admin/races/${race.id}/control`, { token: await tokenOf(h, player) })).status).toBe(403);
+      expect((await h.call("GET", `/admin/races/${race.id}/control`, { token: await tokenOf(h, player) })).status).toBe(
+        403,
+      );
       expect((await h.call("GET", `/admin/races/${race.id}/control`)).status).toBe(401);
       const byOperator = await move("FP1", body, {}, await tokenOf(h, operator));
       expect(byOperator.status).toBe(200);
-      const [line] = await h.database.db.select().from(auditLog).where(and(eq(auditLog.raceId, race.id), eq(auditLog.actorUserId, operator.id)));
+      const [line] = await h.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.raceId, race.id), eq(auditLog.actorUserId, operator.id)));
       expect(line).toMatchObject({ channel: "browser", action: "SESSION_MOVE" });
       const control = await h.call("GET", `/admin/races/${race.id}/control`, { token: await tokenOf(h, operator) });
       expect(control.status).toBe(200);
       const timeline = RaceControl.parse(control.body.result);
-      expect(timeline.sessions[0]).toMatchObject({ type: "FP1", startsAt: body.startsAt, state: "UPCOMING", results: [{ key: "FP1", entered: false }] });
+      expect(timeline.sessions[0]).toMatchObject({
+        type: "FP1",
+        startsAt: body.startsAt,
+        state: "UPCOMING",
+        results: [{ key: "FP1", entered: false }],
+      });
       expect(timeline.sessions.map((s) => s.type)).toEqual(["FP1", "PF", "FP2", "Q1", "Q2", "SPRINT", "START"]);
       expect(timeline.confirmsAt).toBe(iso(race.sessions.START.end + 72 * 3_600_000));
       expect((await h.call("GET", `/admin/races/${race.id}/control`, { headers: admin })).status).toBe(200);
-      expect((await h.call("GET", `/admin/races/00000000-0000-4000-8000-000000000000/control`, { headers: admin })).status).toBe(404);
+      expect(
+        (await h.call("GET", `/admin/races/00000000-0000-4000-8000-000000000000/control`, { headers: admin })).status,
+      ).toBe(404);
     });
   },
   { seed: true },

@@ -12,14 +12,18 @@ let cli: CliServer;
 let url: string;
 const admin = (args: string[]) => cli.admin(args);
 
-const races = async (): Promise<Race[]> => ((await (await fetch(`${url}/api/races?take=100`)).json()) as { result: { data: Race[] } }).result.data;
+const races = async (): Promise<Race[]> =>
+  ((await (await fetch(`${url}/api/races?take=100`)).json()) as { result: { data: Race[] } }).result.data;
 const startOf = (race: Race, type: string) => Date.parse(race.sessions.find((s) => s.type === type)!.startsAt);
 
 describe("session move's arguments", () => {
   const current = { startsAt: "2026-06-05T08:45:00.000Z", endsAt: "2026-06-05T09:30:00.000Z" };
   it("takes ISO times with their zone, or times relative to the session's own", () => {
     expect(moveBodyOf(["+30m"], current)).toEqual({ startsAt: "2026-06-05T09:15:00.000Z" });
-    expect(moveBodyOf(["-15m", "--end", "+0m"], current)).toEqual({ startsAt: "2026-06-05T08:30:00.000Z", endsAt: "2026-06-05T09:30:00.000Z" });
+    expect(moveBodyOf(["-15m", "--end", "+0m"], current)).toEqual({
+      startsAt: "2026-06-05T08:30:00.000Z",
+      endsAt: "2026-06-05T09:30:00.000Z",
+    });
     expect(moveBodyOf(["--end", "+20m"], current)).toEqual({ endsAt: "2026-06-05T09:50:00.000Z" });
     expect(moveBodyOf(["2026-06-05T11:00:00+02:00"], current)).toEqual({ startsAt: "2026-06-05T09:00:00.000Z" });
   });
@@ -64,7 +68,12 @@ describe("npm run admin -- session", () => {
     const refused = await admin(["session", "move", race.id, "FP1", "+72h"]);
     expect(refused.code, refused.stdout + refused.stderr).toBe(2);
     expect(refused.stderr).toContain("[409 sessionOrder]");
-    expect(startOf((await races()).find((r) => r.id === race.id)!, "FP1")).toBe(startOf(race, "FP1"));
+    expect(
+      startOf(
+        (await races()).find((r) => r.id === race.id)!,
+        "FP1",
+      ),
+    ).toBe(startOf(race, "FP1"));
     const unknown = await admin(["session", "move", race.id, "FP3", "+5m"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("is not a session");

@@ -6,8 +6,10 @@ import { onEachBackend, type Harness } from "./harness";
 // The calendar and a race's riders are the same for every player: built once per version of their data and per
 // stretch of time between session boundaries, served from memory with an ETag.
 
-const calendar = (h: Harness, headers: Record<string, string> = {}) => h.call("GET", "/races", { query: { take: 100 }, headers });
-const ridersOf = (h: Harness, raceId: string, headers: Record<string, string> = {}) => h.call("GET", `/v2/races/${raceId}/riders`, { headers });
+const calendar = (h: Harness, headers: Record<string, string> = {}) =>
+  h.call("GET", "/races", { query: { take: 100 }, headers });
+const ridersOf = (h: Harness, raceId: string, headers: Record<string, string> = {}) =>
+  h.call("GET", `/v2/races/${raceId}/riders`, { headers });
 
 describe("windowOf: the stretch of time between session boundaries", () => {
   it("counts the boundaries at or before now", () => {
@@ -50,7 +52,11 @@ onEachBackend(
 
       it("sends the cached body compressed to a client that takes it, and the same JSON", async () => {
         const plain = await calendar(h);
-        const res = await h.app.inject({ method: "GET", url: "/api/races?take=100", headers: { "accept-encoding": "br" } });
+        const res = await h.app.inject({
+          method: "GET",
+          url: "/api/races?take=100",
+          headers: { "accept-encoding": "br" },
+        });
         expect(res.headers["content-encoding"]).toBe("br");
         const { brotliDecompressSync } = await import("node:zlib");
         expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.body);
@@ -62,13 +68,19 @@ onEachBackend(
         const races = (await calendar(h)).body.result.data as { id: string; finished: boolean }[];
         const race = races.find((r) => !r.finished)!;
         const before = await ridersOf(h, race.id);
-        const rider = (before.body.result.riders as { id: string; odds: number | null; available: boolean }[]).find((r) => r.available)!;
+        const rider = (before.body.result.riders as { id: string; odds: number | null; available: boolean }[]).find(
+          (r) => r.available,
+        )!;
         // Another instance's write: straight into the tables, past this app.
-        await h.database.db.execute(sql`INSERT INTO race_odds (race_id, rider_id, odds, updated_at) VALUES (${race.id}, ${rider.id}, 42.5, now())`);
+        await h.database.db.execute(
+          sql`INSERT INTO race_odds (race_id, rider_id, odds, updated_at) VALUES (${race.id}, ${rider.id}, 42.5, now())`,
+        );
         const after = await ridersOf(h, race.id, { "if-none-match": String(before.headers.etag) });
         expect(after.status).toBe(200);
         expect(after.headers.etag).not.toBe(before.headers.etag);
-        expect((after.body.result.riders as { id: string; odds: number }[]).find((r) => r.id === rider.id)!.odds).toBe(42.5);
+        expect((after.body.result.riders as { id: string; odds: number }[]).find((r) => r.id === rider.id)!.odds).toBe(
+          42.5,
+        );
         await h.database.db.execute(sql`DELETE FROM race_odds WHERE race_id = ${race.id} AND rider_id = ${rider.id}`);
         expect((await ridersOf(h, race.id)).headers.etag).toBe(before.headers.etag);
       });
@@ -82,10 +94,17 @@ onEachBackend(
 
     describe("a race's status follows the clock across a session's start", () => {
       it("the next race reads PENDING before its first session and STARTED once the clock passes it", async () => {
-        const races = (await calendar(h)).body.result.data as { id: string; status: string; startsAt: string; finished: boolean }[];
+        const races = (await calendar(h)).body.result.data as {
+          id: string;
+          status: string;
+          startsAt: string;
+          finished: boolean;
+        }[];
         const next = races.find((r) => !r.finished && r.status === "PENDING")!;
         h.clock.set(new Date(Date.parse(next.startsAt) - 1000));
-        const status = async () => ((await calendar(h)).body.result.data as { id: string; status: string }[]).find((r) => r.id === next.id)!.status;
+        const status = async () =>
+          ((await calendar(h)).body.result.data as { id: string; status: string }[]).find((r) => r.id === next.id)!
+            .status;
         expect(await status()).toBe("PENDING");
         h.clock.set(new Date(Date.parse(next.startsAt) + 1000));
         expect(await status()).toBe("STARTED");

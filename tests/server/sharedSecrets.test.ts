@@ -21,14 +21,20 @@ describe("secrets of several instances", () => {
     const redis = ownSecretsWarning({ REDIS_URL: "redis://cache:6379" });
     expect(redis).toContain("REDIS_URL");
     expect(redis).toContain("JWT_ACCESS_SECRET, JWT_REFRESH_SECRET, ADMIN_TOKEN");
-    const database = ownSecretsWarning({ DATABASE_URL: "postgres://db/pp", JWT_ACCESS_SECRET: secrets.JWT_ACCESS_SECRET, JWT_REFRESH_SECRET: secrets.JWT_REFRESH_SECRET });
+    const database = ownSecretsWarning({
+      DATABASE_URL: "postgres://db/pp",
+      JWT_ACCESS_SECRET: secrets.JWT_ACCESS_SECRET,
+      JWT_REFRESH_SECRET: secrets.JWT_REFRESH_SECRET,
+    });
     expect(database).toContain("DATABASE_URL");
     expect(database).toContain("ADMIN_TOKEN comes from");
     expect(database).not.toContain("JWT_");
   });
 
   it("says nothing when every secret is given, or when nothing says the instance is one of several", () => {
-    expect(ownSecretsWarning({ REDIS_URL: "redis://cache:6379", DATABASE_URL: "postgres://db/pp", ...secrets })).toBeUndefined();
+    expect(
+      ownSecretsWarning({ REDIS_URL: "redis://cache:6379", DATABASE_URL: "postgres://db/pp", ...secrets }),
+    ).toBeUndefined();
     expect(ownSecretsWarning({})).toBeUndefined();
     // Production refuses to start without the JWT secrets, and serves no admin calls without ADMIN_TOKEN.
     expect(ownSecretsWarning({ NODE_ENV: "production", REDIS_URL: "redis://cache:6379" })).toBeUndefined();

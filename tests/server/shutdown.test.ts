@@ -13,10 +13,16 @@ function parseAnswers(raw: string) {
   while (rest.startsWith("HTTP/1.1 ")) {
     const end = rest.indexOf("\r\n\r\n");
     const [statusLine, ...lines] = rest.slice(0, end).split("\r\n");
-    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+    );
     const length = Number(headers["content-length"] ?? 0);
     const body = rest.slice(end + 4, end + 4 + length);
-    answers.push({ status: Number(statusLine!.split(" ")[1]), headers, body: body ? JSON.parse(Buffer.from(body, "latin1").toString("utf8")) : undefined });
+    answers.push({
+      status: Number(statusLine!.split(" ")[1]),
+      headers,
+      body: body ? JSON.parse(Buffer.from(body, "latin1").toString("utf8")) : undefined,
+    });
     rest = rest.slice(end + 4 + length);
   }
   return answers;
@@ -25,7 +31,13 @@ function parseAnswers(raw: string) {
 onEachBackend("Stopping the server", (h) => {
   it("answers a request that arrives on a kept-alive connection while stopping with 503 serviceUnavailable, closing the connection", async () => {
     const live = createLive({ db: h.database, clock: h.clock, config: h.config });
-    const app = await buildApp({ db: h.database, clock: h.clock, mailer: outboxMailer(h.database.db, h.clock), config: h.config, live });
+    const app = await buildApp({
+      db: h.database,
+      clock: h.clock,
+      mailer: outboxMailer(h.database.db, h.clock),
+      config: h.config,
+      live,
+    });
     h.checkAnswers(app);
     // The first request is held in flight, so its connection is busy (not idle) when the server starts stopping.
     let release!: () => void;
@@ -56,7 +68,11 @@ onEachBackend("Stopping the server", (h) => {
     const [first, second] = parseAnswers(raw);
     expect(first?.status).toBe(200);
     expect(second?.status).toBe(503);
-    expect(second?.body).toMatchObject({ statusCode: 503, code: "serviceUnavailable", message: "The service is unavailable for a moment. Please try again" });
+    expect(second?.body).toMatchObject({
+      statusCode: 503,
+      code: "serviceUnavailable",
+      message: "The service is unavailable for a moment. Please try again",
+    });
     expect(second?.headers.connection).toBe("close");
   });
 });

@@ -16,7 +16,10 @@ import {
 } from "../../server/modules/results/simulatedResults";
 
 /** 22 riders from a clear favourite (odds 2.5) to long shots (odds 200). */
-const field: Entrant[] = Array.from({ length: 22 }, (_, i) => ({ id: `r${String(i).padStart(2, "0")}`, odds: [2.5, 4, 6, 9, 12, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 120, 140, 160, 180, 190, 200][i]! }));
+const field: Entrant[] = Array.from({ length: 22 }, (_, i) => ({
+  id: `r${String(i).padStart(2, "0")}`,
+  odds: [2.5, 4, 6, 9, 12, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 120, 140, 160, 180, 190, 200][i]!,
+}));
 const ids = field.map((e) => e.id);
 
 /** Spearman's rank correlation of two orders of the same riders. */

@@ -16,17 +16,28 @@ async function startProvider() {
   });
   const codes = new Map<string, { person: Person; challenge: string; redirectUri: string }>();
   const tokens = new Map<string, Person>();
-  const state = { nextPerson: { sub: "g-1", email: "social@example.com", name: "Social Star", email_verified: true } as Person };
+  const state = {
+    nextPerson: { sub: "g-1", email: "social@example.com", name: "Social Star", email_verified: true } as Person,
+  };
   app.get<{ Querystring: Record<string, string> }>("/authorize", async (req, reply) => {
     const code = `code-${codes.size + 1}`;
-    codes.set(code, { person: state.nextPerson, challenge: req.query.code_challenge!, redirectUri: req.query.redirect_uri! });
+    codes.set(code, {
+      person: state.nextPerson,
+      challenge: req.query.code_challenge!,
+      redirectUri: req.query.redirect_uri!,
+    });
     return reply.redirect(`${req.query.redirect_uri}?code=${code}&state=${encodeURIComponent(req.query.state!)}`);
   });
   app.post<{ Body: Record<string, string> }>("/token", async (req, reply) => {
     const basic = Buffer.from(String(req.headers.authorization).replace(/^Basic /, ""), "base64").toString();
     const entry = codes.get(req.body.code!);
-    const pkce = entry && createHash("sha256").update(req.body.code_verifier ?? "").digest("base64url") === entry.challenge;
-    if (basic !== "client-id:client-secret" || !entry || !pkce || entry.redirectUri !== req.body.redirect_uri) return reply.status(400).send({ error: "invalid_grant" });
+    const pkce =
+      entry &&
+      createHash("sha256")
+        .update(req.body.code_verifier ?? "")
+        .digest("base64url") === entry.challenge;
+    if (basic !== "client-id:client-secret" || !entry || !pkce || entry.redirectUri !== req.body.redirect_uri)
+      return reply.status(400).send({ error: "invalid_grant" });
     codes.delete(req.body.code!);
     const token = `at-${tokens.size + 1}`;
     tokens.set(token, entry.person);
@@ -67,7 +78,11 @@ async function signInWith(app: FastifyInstance, tamper?: (callbackUrl: URL) => v
   const atProvider = await fetch(start.headers.location as string, { redirect: "manual" });
   const callback = new URL(atProvider.headers.get("location")!);
   tamper?.(callback);
-  const done = await app.inject({ method: "GET", url: `${callback.pathname}${callback.search}`, cookies: { pp_oauth_google: cookie.value } });
+  const done = await app.inject({
+    method: "GET",
+    url: `${callback.pathname}${callback.search}`,
+    cookies: { pp_oauth_google: cookie.value },
+  });
   expect(done.statusCode).toBe(302);
   return new URL(done.headers.location as string);
 }
@@ -99,13 +114,20 @@ onEachBackend("social sign-in (OAuth 2 authorization code)", (h) => {
   describe("the callback ends in the spec's popup handshake", () => {
     it("creates a confirmed player on first sign-in (isNew=true), finds them afterwards (isNew=false)", async () => {
       const app = await h.buildApp({ oauth: oauth() });
-      provider.state.nextPerson = { sub: `g-${h.kind}-1`, email: `star.${h.kind}@example.com`, name: "Social Star", email_verified: true };
+      provider.state.nextPerson = {
+        sub: `g-${h.kind}-1`,
+        email: `star.${h.kind}@example.com`,
+        name: "Social Star",
+        email_verified: true,
+      };
       const first = await signInWith(app);
       expect(first.origin).toBe(PUBLIC_URL);
       expect(first.searchParams.get("isNew")).toBe("true");
       const profile = await h.call("GET", "/users/profile", { token: first.searchParams.get("accessToken")! });
       expect(profile.body.result).toMatchObject({ email: `star.${h.kind}@example.com`, name: "Social Star" });
-      const refreshed = await h.call("POST", "/auth/refresh", { body: { refreshToken: first.searchParams.get("refreshToken") } });
+      const refreshed = await h.call("POST", "/auth/refresh", {
+        body: { refreshToken: first.searchParams.get("refreshToken") },
+      });
       expect(refreshed.status).toBe(200);
 
       const second = await signInWith(app);
@@ -117,19 +139,32 @@ onEachBackend("social sign-in (OAuth 2 authorization code)", (h) => {
     it("links to the existing player with the same verified e-mail", async () => {
       const app = await h.buildApp({ oauth: oauth() });
       const existing = await signUpConfirmed(h);
-      provider.state.nextPerson = { sub: `g-${h.kind}-2`, email: existing.email, name: "Whoever", email_verified: true };
+      provider.state.nextPerson = {
+        sub: `g-${h.kind}-2`,
+        email: existing.email,
+        name: "Whoever",
+        email_verified: true,
+      };
       const done = await signInWith(app);
       expect(done.searchParams.get("isNew")).toBe("false");
-      expect((await h.call("GET", "/users/profile", { token: done.searchParams.get("accessToken")! })).body.result.id).toBe(existing.id);
+      expect(
+        (await h.call("GET", "/users/profile", { token: done.searchParams.get("accessToken")! })).body.result.id,
+      ).toBe(existing.id);
     });
 
     it("does not take over an account through an unverified e-mail", async () => {
       const app = await h.buildApp({ oauth: oauth() });
       const existing = await signUpConfirmed(h, "Victim Rider");
-      provider.state.nextPerson = { sub: `g-${h.kind}-3`, email: existing.email, name: "Victim Rider", email_verified: false };
+      provider.state.nextPerson = {
+        sub: `g-${h.kind}-3`,
+        email: existing.email,
+        name: "Victim Rider",
+        email_verified: false,
+      };
       const done = await signInWith(app);
       expect(done.searchParams.get("isNew")).toBe("true");
-      const profile = (await h.call("GET", "/users/profile", { token: done.searchParams.get("accessToken")! })).body.result;
+      const profile = (await h.call("GET", "/users/profile", { token: done.searchParams.get("accessToken")! })).body
+        .result;
       expect(profile.id).not.toBe(existing.id);
       expect(profile.name).not.toBe("Victim Rider");
     });

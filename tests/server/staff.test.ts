@@ -86,11 +86,21 @@ onEachBackend("analytics and the analysts' counts", (h) => {
   it("counts reported transitions per day, drops names no machine declares, and shows them only to analysts and operators", async () => {
     const player = await signUpConfirmed(h);
     const sent = await h.call("POST", "/analytics/transitions", {
-      body: { transitions: [{ ...join, count: 2 }, { ...joined, count: 1 }, { ...data, count: 4 }, { machine: "leagueJoin", from: "nowhere", event: "league.join", to: "joining", count: 5 }] },
+      body: {
+        transitions: [
+          { ...join, count: 2 },
+          { ...joined, count: 1 },
+          { ...data, count: 4 },
+          { machine: "leagueJoin", from: "nowhere", event: "league.join", to: "joining", count: 5 },
+        ],
+      },
     });
     expect(sent.status).toBe(200);
     expect(sent.body.result).toEqual({ stored: 3 });
-    await h.call("POST", "/analytics/transitions", { token: player.tokens.accessToken, body: { transitions: [{ ...join, count: 1 }] } });
+    await h.call("POST", "/analytics/transitions", {
+      token: player.tokens.accessToken,
+      body: { transitions: [{ ...join, count: 1 }] },
+    });
 
     const range = { from: today(), to: today() };
     expect((await h.call("GET", "/staff/flows", { query: range })).status).toBe(401);
@@ -111,16 +121,25 @@ onEachBackend("analytics and the analysts' counts", (h) => {
       { ...data, count: 4 },
     ]);
     const tomorrow = new Date(h.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
-    const later = await h.call("GET", "/staff/flows", { query: { from: tomorrow, to: tomorrow }, token: analyst.tokens.accessToken });
+    const later = await h.call("GET", "/staff/flows", {
+      query: { from: tomorrow, to: tomorrow },
+      token: analyst.tokens.accessToken,
+    });
     expect(later.body.result.transitions).toEqual([]);
   });
 
   it("refuses names that are not machine names (an e-mail, spaces) with a 400, storing nothing", async () => {
-    const res = await h.call("POST", "/analytics/transitions", { body: { transitions: [{ ...join, event: "ana@example.com", count: 1 }] } });
+    const res = await h.call("POST", "/analytics/transitions", {
+      body: { transitions: [{ ...join, event: "ana@example.com", count: 1 }] },
+    });
     expect(res.status).toBe(400);
-    const extra = await h.call("POST", "/analytics/transitions", { body: { transitions: [{ ...join, count: 1, context: { email: "a@b.c" } }] } });
+    const extra = await h.call("POST", "/analytics/transitions", {
+      body: { transitions: [{ ...join, count: 1, context: { email: "a@b.c" } }] },
+    });
     expect(extra.status).toBe(400);
-    const rows = (await h.database.db.execute(sql`SELECT count(*)::int AS n FROM flow_transitions_daily`)) as unknown as { rows: { n: number }[] };
+    const rows = (await h.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM flow_transitions_daily`,
+    )) as unknown as { rows: { n: number }[] };
     expect(rows.rows[0]!.n).toBe(0);
   });
 
@@ -128,34 +147,70 @@ onEachBackend("analytics and the analysts' counts", (h) => {
     const player = await signUpConfirmed(h);
     const token = player.tokens.accessToken;
     expect((await h.call("GET", "/analytics/settings", { token })).body.result).toEqual({ optedOut: false });
-    expect((await h.call("POST", "/analytics/page-view", { token, body: { path: "/leagues", url: "http://pp.test/leagues?email=a@b.c" } })).status).toBe(400);
-    expect((await h.call("POST", "/analytics/page-view", { token, body: { path: "/leagues", url: "http://pp.test/leagues" } })).status).toBe(200);
-    const views = (await h.database.db.execute(sql`SELECT * FROM page_views`)) as unknown as { rows: Record<string, unknown>[] };
+    expect(
+      (
+        await h.call("POST", "/analytics/page-view", {
+          token,
+          body: { path: "/leagues", url: "http://pp.test/leagues?email=a@b.c" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await h.call("POST", "/analytics/page-view", {
+          token,
+          body: { path: "/leagues", url: "http://pp.test/leagues" },
+        })
+      ).status,
+    ).toBe(200);
+    const views = (await h.database.db.execute(sql`SELECT * FROM page_views`)) as unknown as {
+      rows: Record<string, unknown>[];
+    };
     expect(views.rows).toHaveLength(1);
     expect(views.rows[0]).toMatchObject({ user_id: player.id, path: "/leagues", url: "http://pp.test/leagues" });
     expect(JSON.stringify(views.rows)).not.toContain(player.email);
 
-    expect((await h.call("PUT", "/analytics/settings", { token, body: { optedOut: true } })).body.result).toEqual({ optedOut: true });
-    expect((await h.call("POST", "/analytics/transitions", { token, body: { transitions: [{ ...join, count: 1 }] } })).body.result).toEqual({ stored: 0 });
+    expect((await h.call("PUT", "/analytics/settings", { token, body: { optedOut: true } })).body.result).toEqual({
+      optedOut: true,
+    });
+    expect(
+      (await h.call("POST", "/analytics/transitions", { token, body: { transitions: [{ ...join, count: 1 }] } })).body
+        .result,
+    ).toEqual({ stored: 0 });
     await h.call("POST", "/analytics/page-view", { token, body: { path: "/bets", url: "http://pp.test/bets" } });
-    const after = (await h.database.db.execute(sql`SELECT count(*)::int AS n FROM page_views`)) as unknown as { rows: { n: number }[] };
+    const after = (await h.database.db.execute(sql`SELECT count(*)::int AS n FROM page_views`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(after.rows[0]!.n).toBe(1);
-    expect((await h.call("PUT", "/analytics/settings", { token, body: { optedOut: false } })).body.result).toEqual({ optedOut: false });
+    expect((await h.call("PUT", "/analytics/settings", { token, body: { optedOut: false } })).body.result).toEqual({
+      optedOut: false,
+    });
   });
 
   it("GET /staff/page-views: analysts and operators see the views per page and per day; support and players are refused", async () => {
     await h.database.db.execute(sql`TRUNCATE page_views`);
     const player = await signUpConfirmed(h);
     const league = "/leagues/0b6e2f1a-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
-    for (const [token, path] of [[player.tokens.accessToken, league], [player.tokens.accessToken, league], [undefined, league], [player.tokens.accessToken, "/predictions"]] as const)
-      expect((await h.call("POST", "/analytics/page-view", { token, body: { path, url: `http://pp.test${path}` } })).status).toBe(200);
+    for (const [token, path] of [
+      [player.tokens.accessToken, league],
+      [player.tokens.accessToken, league],
+      [undefined, league],
+      [player.tokens.accessToken, "/predictions"],
+    ] as const)
+      expect(
+        (await h.call("POST", "/analytics/page-view", { token, body: { path, url: `http://pp.test${path}` } })).status,
+      ).toBe(200);
 
     const range = { from: today(), to: today() };
     expect((await h.call("GET", "/staff/page-views", { query: range })).status).toBe(401);
-    expect((await h.call("GET", "/staff/page-views", { query: range, token: player.tokens.accessToken })).status).toBe(403);
+    expect((await h.call("GET", "/staff/page-views", { query: range, token: player.tokens.accessToken })).status).toBe(
+      403,
+    );
     const support = await signUpConfirmed(h);
     await grantRole(h.database.db, h.clock, support.email, "support");
-    expect((await h.call("GET", "/staff/page-views", { query: range, token: support.tokens.accessToken })).status).toBe(403);
+    expect((await h.call("GET", "/staff/page-views", { query: range, token: support.tokens.accessToken })).status).toBe(
+      403,
+    );
 
     const analyst = await signUpConfirmed(h);
     await grantRole(h.database.db, h.clock, analyst.email, "analyst");
@@ -171,7 +226,10 @@ onEachBackend("analytics and the analysts' counts", (h) => {
     });
     expect(JSON.stringify(seen.body.result)).not.toContain(player.id);
     const tomorrow = new Date(h.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
-    const later = await h.call("GET", "/staff/page-views", { query: { from: tomorrow, to: tomorrow }, token: analyst.tokens.accessToken });
+    const later = await h.call("GET", "/staff/page-views", {
+      query: { from: tomorrow, to: tomorrow },
+      token: analyst.tokens.accessToken,
+    });
     expect(later.body.result).toEqual({ from: tomorrow, to: tomorrow, pages: [], days: [] });
   });
 });
@@ -191,14 +249,16 @@ const bundleWith = (context: unknown) => ({
     },
   ],
   apiErrors: [{ at: new Date().toISOString(), call: "POST /leagues/:leagueId/join", status: 409, code: "leagueFull" }],
-
 });
 
 onEachBackend("problem reports", (h) => {
   it("a player uploads a bundle and gets a short id; only support and operators read it, redacted once more", async () => {
     expect((await h.call("POST", "/reports", { body: { bundle: bundleWith({}) } })).status).toBe(401);
     const player = await signUpConfirmed(h);
-    const created = await h.call("POST", "/reports", { token: player.tokens.accessToken, body: { bundle: bundleWith({ me: "u1", email: player.email, note: `mail ${player.email}` }) } });
+    const created = await h.call("POST", "/reports", {
+      token: player.tokens.accessToken,
+      body: { bundle: bundleWith({ me: "u1", email: player.email, note: `mail ${player.email}` }) },
+    });
     expect(created.status).toBe(200);
     const id = created.body.result.id as string;
     expect(id).toMatch(/^[A-Z0-9]{8}$/);
@@ -212,7 +272,11 @@ onEachBackend("problem reports", (h) => {
     await grantRole(h.database.db, h.clock, support.email, "support");
     const read = await h.call("GET", `/staff/reports/${id}`, { token: support.tokens.accessToken });
     expect(read.status).toBe(200);
-    expect(read.body.result.bundle.actors[0].initial.context).toEqual({ me: "u1", email: "[redacted]", note: "[redacted]" });
+    expect(read.body.result.bundle.actors[0].initial.context).toEqual({
+      me: "u1",
+      email: "[redacted]",
+      note: "[redacted]",
+    });
     expect(JSON.stringify(read.body)).not.toContain(player.email);
     expect((await h.call("GET", "/staff/reports/ZZZZZZZZ", { token: support.tokens.accessToken })).status).toBe(404);
   });

@@ -10,15 +10,23 @@ import { onEachBackend, type Harness } from "./harness";
 import { at, MINUTE, raceFixture, save, SECOND, tokenOf, type RaceFixture } from "./predictionsFixture";
 
 async function leagueOf(h: Harness, owner: Player, type: "PRIVATE" | "PUBLIC", name: string): Promise<League> {
-  const res = await h.call<{ result: League }>("POST", "/leagues", { token: await tokenOf(h, owner), body: { name, type } });
+  const res = await h.call<{ result: League }>("POST", "/leagues", {
+    token: await tokenOf(h, owner),
+    body: { name, type },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.result;
 }
 
 const leagueStats = async (h: Harness, p: Player, leagueId: string, race: RaceFixture, typeId?: string) =>
-  h.call("GET", `/predictions/statistics/leagues/${leagueId}`, { token: await tokenOf(h, p), query: { raceId: race.id, ...(typeId ? { typeId } : {}) } });
-const raceStats = (h: Harness, race: RaceFixture, typeId: string) => h.call("GET", `/predictions/statistics/races/${race.id}`, { query: { typeId } });
-const fp1Of = (res: { body: { result: unknown } }) => PredictionStatistics.parse(res.body.result).categories.find((c) => c.category === "FP1")!;
+  h.call("GET", `/predictions/statistics/leagues/${leagueId}`, {
+    token: await tokenOf(h, p),
+    query: { raceId: race.id, ...(typeId ? { typeId } : {}) },
+  });
+const raceStats = (h: Harness, race: RaceFixture, typeId: string) =>
+  h.call("GET", `/predictions/statistics/races/${race.id}`, { query: { typeId } });
+const fp1Of = (res: { body: { result: unknown } }) =>
+  PredictionStatistics.parse(res.body.result).categories.find((c) => c.category === "FP1")!;
 
 onEachBackend(
   "statistics privacy",
@@ -26,16 +34,34 @@ onEachBackend(
     describe("a PRIVATE league's statistics are for its accepted members only", () => {
       it("answers the owner and an accepted member; 403 to a stranger and to a pending requester; 404 for no league", async () => {
         const race = await raceFixture(h);
-        const [owner, member, requester, stranger] = [await signUpConfirmed(h), await signUpConfirmed(h), await signUpConfirmed(h), await signUpConfirmed(h)];
+        const [owner, member, requester, stranger] = [
+          await signUpConfirmed(h),
+          await signUpConfirmed(h),
+          await signUpConfirmed(h),
+          await signUpConfirmed(h),
+        ];
         at(h, race.sessions.FP1.start - 10 * MINUTE);
         const league = await leagueOf(h, owner, "PRIVATE", "Inner circle");
-        expect((await h.call("POST", `/leagues/${league.id}/members`, { token: await tokenOf(h, member) })).status).toBe(200);
-        expect((await h.call("PUT", `/leagues/${league.id}/members/${member.id}`, { token: await tokenOf(h, owner), body: { status: "ACCEPTED" } })).status).toBe(200);
-        expect((await h.call("POST", `/leagues/${league.id}/members`, { token: await tokenOf(h, requester) })).body.result.memberStatus).toBe("PENDING");
+        expect(
+          (await h.call("POST", `/leagues/${league.id}/members`, { token: await tokenOf(h, member) })).status,
+        ).toBe(200);
+        expect(
+          (
+            await h.call("PUT", `/leagues/${league.id}/members/${member.id}`, {
+              token: await tokenOf(h, owner),
+              body: { status: "ACCEPTED" },
+            })
+          ).status,
+        ).toBe(200);
+        expect(
+          (await h.call("POST", `/leagues/${league.id}/members`, { token: await tokenOf(h, requester) })).body.result
+            .memberStatus,
+        ).toBe("PENDING");
 
         expect((await leagueStats(h, owner, league.id, race)).status).toBe(200);
         expect((await leagueStats(h, member, league.id, race)).status).toBe(200);
-        for (const p of [stranger, requester]) expect((await leagueStats(h, p, league.id, race)).body).toMatchObject({ statusCode: 403, code: "forbidden" });
+        for (const p of [stranger, requester])
+          expect((await leagueStats(h, p, league.id, race)).body).toMatchObject({ statusCode: 403, code: "forbidden" });
         expect((await leagueStats(h, stranger, crypto.randomUUID(), race)).status).toBe(404);
       });
 
@@ -55,11 +81,22 @@ onEachBackend(
         // A league of one: its spread would be the owner's own pick.
         const league = await leagueOf(h, owner, "PRIVATE", "Solo");
         const rider = race.active[3]!;
-        expect((await save(h, owner, race, [{ category: "FP1", riderId: rider }, { category: "POLEMAN", riderId: rider }])).status).toBe(200);
+        expect(
+          (
+            await save(h, owner, race, [
+              { category: "FP1", riderId: rider },
+              { category: "POLEMAN", riderId: rider },
+            ])
+          ).status,
+        ).toBe(200);
 
         at(h, race.sessions.FP1.start - SECOND);
-        const before = [fp1Of(await leagueStats(h, owner, league.id, race, "FP1")), fp1Of(await raceStats(h, race, "FP1"))];
-        for (const stats of before) expect(stats).toMatchObject({ total: expect.any(Number), riders: [], revealed: false });
+        const before = [
+          fp1Of(await leagueStats(h, owner, league.id, race, "FP1")),
+          fp1Of(await raceStats(h, race, "FP1")),
+        ];
+        for (const stats of before)
+          expect(stats).toMatchObject({ total: expect.any(Number), riders: [], revealed: false });
         expect(before[0]!.total).toBe(1);
         expect(JSON.stringify(before)).not.toContain(rider);
 
@@ -68,15 +105,34 @@ onEachBackend(
 
         at(h, race.sessions.FP1.start + SECOND);
         const after = fp1Of(await leagueStats(h, owner, league.id, race, "FP1"));
-        expect(after).toEqual({ category: "FP1", total: 1, riders: [{ riderId: rider, count: 1, share: 1 }], revealed: true });
-        expect(fp1Of(await raceStats(h, race, "FP1"))).toMatchObject({ revealed: true, riders: expect.arrayContaining([expect.objectContaining({ riderId: rider })]) });
+        expect(after).toEqual({
+          category: "FP1",
+          total: 1,
+          riders: [{ riderId: rider, count: 1, share: 1 }],
+          revealed: true,
+        });
+        expect(fp1Of(await raceStats(h, race, "FP1"))).toMatchObject({
+          revealed: true,
+          riders: expect.arrayContaining([expect.objectContaining({ riderId: rider })]),
+        });
 
         // Every other category waits for its own session: pole (Q2) is still hidden after FP1 has started.
         const all = PredictionStatistics.parse((await leagueStats(h, owner, league.id, race)).body.result).categories;
-        expect(all.find((c) => c.category === "POLEMAN")).toEqual({ category: "POLEMAN", total: 1, riders: [], revealed: false });
+        expect(all.find((c) => c.category === "POLEMAN")).toEqual({
+          category: "POLEMAN",
+          total: 1,
+          riders: [],
+          revealed: false,
+        });
         at(h, race.sessions.Q2.start + SECOND);
-        const pole = PredictionStatistics.parse((await leagueStats(h, owner, league.id, race, "POLEMAN")).body.result).categories[0];
-        expect(pole).toEqual({ category: "POLEMAN", total: 1, riders: [{ riderId: rider, count: 1, share: 1 }], revealed: true });
+        const pole = PredictionStatistics.parse((await leagueStats(h, owner, league.id, race, "POLEMAN")).body.result)
+          .categories[0];
+        expect(pole).toEqual({
+          category: "POLEMAN",
+          total: 1,
+          riders: [{ riderId: rider, count: 1, share: 1 }],
+          revealed: true,
+        });
       });
     });
   },

@@ -23,8 +23,24 @@ type Op =
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("buy" as const), player: fc.nat(2), pack: fc.nat(1), pays: fc.boolean() }),
-  { arbitrary: fc.record({ kind: fc.constant("donate" as const), from: fc.nat(2), to: fc.nat(2), amount: fc.integer({ min: 5, max: 300 }), replay: fc.boolean() }), weight: 3 },
-  { arbitrary: fc.record({ kind: fc.constant("spend" as const), player: fc.nat(2), amount: fc.integer({ min: 1, max: 200 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("donate" as const),
+      from: fc.nat(2),
+      to: fc.nat(2),
+      amount: fc.integer({ min: 5, max: 300 }),
+      replay: fc.boolean(),
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("spend" as const),
+      player: fc.nat(2),
+      amount: fc.integer({ min: 1, max: 200 }),
+    }),
+    weight: 2,
+  },
 );
 
 onEachBackend("store property", (h) => {
@@ -57,7 +73,14 @@ onEachBackend("store property", (h) => {
             const [from, to] = [players[op.from]!, players[op.to]!];
             const key = `${run}-${i}-${randomUUID()}`;
             const body = { data: { toUserId: to.id, amount: op.amount }, idempotencyKey: key };
-            const expected = op.amount < 10 ? "donationMin" : from.id === to.id ? "donationToSelf" : model.get(from.id)! < op.amount ? "notEnoughDiamonds" : null;
+            const expected =
+              op.amount < 10
+                ? "donationMin"
+                : from.id === to.id
+                  ? "donationToSelf"
+                  : model.get(from.id)! < op.amount
+                    ? "notEnoughDiamonds"
+                    : null;
             for (let n = 0; n < (op.replay ? 2 : 1); n++) {
               if (expected) await expect(service.donate(from.id, body)).rejects.toMatchObject({ code: expected });
               else await service.donate(from.id, body);
@@ -68,7 +91,15 @@ onEachBackend("store property", (h) => {
             }
           } else {
             const p = players[op.player]!;
-            const spend = () => h.database.db.transaction((tx) => ledger.post(tx, { userId: p.id, delta: -op.amount, reason: "UPGRADE", idempotencyKey: `spend:${run}:${i}` }));
+            const spend = () =>
+              h.database.db.transaction((tx) =>
+                ledger.post(tx, {
+                  userId: p.id,
+                  delta: -op.amount,
+                  reason: "UPGRADE",
+                  idempotencyKey: `spend:${run}:${i}`,
+                }),
+              );
             if (model.get(p.id)! < op.amount) await expect(spend()).rejects.toBeInstanceOf(AppError);
             else {
               await spend();

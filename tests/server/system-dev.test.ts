@@ -18,20 +18,38 @@ onEachBackend(
       });
 
       it("lists every country once, under its current code and flag (Benin is BJ, not the withdrawn DY)", async () => {
-        const countries = (await h.call("GET", "/system/countries")).body.result as { code: string; name: string; sign: string }[];
+        const countries = (await h.call("GET", "/system/countries")).body.result as {
+          code: string;
+          name: string;
+          sign: string;
+        }[];
         expect(countries.filter((c) => c.name === "Benin")).toEqual([{ code: "BJ", name: "Benin", sign: "🇧🇯" }]);
         expect(new Set(countries.map((c) => c.name)).size).toBe(countries.length);
-        for (const withdrawn of ["DY", "UK", "SU", "YU", "ZR", "FX", "DD"]) expect(countries.some((c) => c.code === withdrawn), withdrawn).toBe(false);
+        for (const withdrawn of ["DY", "UK", "SU", "YU", "ZR", "FX", "DD"])
+          expect(
+            countries.some((c) => c.code === withdrawn),
+            withdrawn,
+          ).toBe(false);
       });
 
       it("answers the links, the seasons of the calendar, and the news (none yet)", async () => {
         // The help centre and the information pages are the product's own, as relative paths.
         const links = Links.strict().parse((await h.call("GET", "/system/links")).body.result);
-        expect([links.helpCentre, links.terms, links.privacy, links.about, links.contact]).toEqual(["/faq", "/terms", "/privacy", "/about", "/contact"]);
+        expect([links.helpCentre, links.terms, links.privacy, links.about, links.contact]).toEqual([
+          "/faq",
+          "/terms",
+          "/privacy",
+          "/about",
+          "/contact",
+        ]);
         expect(links.discord).toMatch(/^https:/);
-        expect((await h.call("GET", "/system/seasons")).body.result).toEqual([{ year: h.clock.now().getUTCFullYear(), name: String(h.clock.now().getUTCFullYear()) }]);
+        expect((await h.call("GET", "/system/seasons")).body.result).toEqual([
+          { year: h.clock.now().getUTCFullYear(), name: String(h.clock.now().getUTCFullYear()) },
+        ]);
         expect((await h.call("GET", "/system/news", { query: { page: 1, take: 10 } })).body.result).toEqual([]);
-        expect((await h.call("GET", "/system/news-page/next", { query: { langCode: "it" } })).body).toEqual({ result: null });
+        expect((await h.call("GET", "/system/news-page/next", { query: { langCode: "it" } })).body).toEqual({
+          result: null,
+        });
       });
     });
 
@@ -40,8 +58,12 @@ onEachBackend(
         const at = "2030-05-01T12:00:00.000Z";
         const set = await h.call("POST", "/dev/clock", { body: { now: at } });
         expect(Math.abs(new Date(set.body.result.now).getTime() - Date.parse(at))).toBeLessThan(1000);
-        expect(Math.abs(new Date((await h.call("GET", "/dev/clock")).body.result.now).getTime() - Date.parse(at))).toBeLessThan(1000);
-        expect((await h.call("POST", "/dev/clock", { body: { offsetMs: 3_600_000 } })).body.result.offsetMs).toBe(3_600_000);
+        expect(
+          Math.abs(new Date((await h.call("GET", "/dev/clock")).body.result.now).getTime() - Date.parse(at)),
+        ).toBeLessThan(1000);
+        expect((await h.call("POST", "/dev/clock", { body: { offsetMs: 3_600_000 } })).body.result.offsetMs).toBe(
+          3_600_000,
+        );
         expect((await h.call("POST", "/dev/clock", { body: { reset: true } })).body.result.offsetMs).toBe(0);
       });
 
@@ -66,7 +88,11 @@ onEachBackend(
         expect(mails).toHaveLength(2);
         expect(mails.every((m) => m.to === email)).toBe(true);
         expect(mails[0]!.createdAt >= mails[1]!.createdAt).toBe(true);
-        expect(mails[0]).toMatchObject({ subject: expect.any(String), text: expect.stringContaining("?token="), html: expect.stringContaining("<a href") });
+        expect(mails[0]).toMatchObject({
+          subject: expect.any(String),
+          text: expect.stringContaining("?token="),
+          html: expect.stringContaining("<a href"),
+        });
         expect(await outbox(h, uniqueEmail())).toEqual([]);
       });
     });

@@ -41,7 +41,24 @@ describe("every request carries the bearer token and unwraps `result`", () => {
   });
 
   it("sends no Authorization header without a token", async () => {
-    serve(() => json(200, { result: { helpCentre: "h", terms: "t", privacy: "p", about: "a", contact: "c", appStore: "s", googlePlay: "g", facebook: "f", discord: "d", twitter: "x", instagram: "i", youtube: "y" } }));
+    serve(() =>
+      json(200, {
+        result: {
+          helpCentre: "h",
+          terms: "t",
+          privacy: "p",
+          about: "a",
+          contact: "c",
+          appStore: "s",
+          googlePlay: "g",
+          facebook: "f",
+          discord: "d",
+          twitter: "x",
+          instagram: "i",
+          youtube: "y",
+        },
+      }),
+    );
     await getLinks();
     expect(calls[0]!.auth).toBeNull();
   });
@@ -65,7 +82,12 @@ describe("401: one shared refresh, then one retry", () => {
     expect(a.id).toBe("u1");
     expect(b.id).toBe("u1");
     expect(callsTo("/api/auth/refresh")).toHaveLength(1);
-    expect(callsTo("/api/users/profile").map((c) => c.auth)).toEqual(["Bearer old", "Bearer old", "Bearer new", "Bearer new"]);
+    expect(callsTo("/api/users/profile").map((c) => c.auth)).toEqual([
+      "Bearer old",
+      "Bearer old",
+      "Bearer new",
+      "Bearer new",
+    ]);
     expect(readTokens()).toEqual({ accessToken: "new", refreshToken: "refresh-new" });
   });
 
@@ -134,7 +156,12 @@ describe("the loading flag is on during a request and off afterwards", () => {
 
 describe("every refusal reaches the screen with its own code", () => {
   it("keeps the server's code (413 payloadTooLarge, 415, 405, 429) and its English text", async () => {
-    for (const [statusCode, code] of [[413, "payloadTooLarge"], [415, "unsupportedMediaType"], [405, "methodNotAllowed"], [429, "tooManyRequests"]] as const) {
+    for (const [statusCode, code] of [
+      [413, "payloadTooLarge"],
+      [415, "unsupportedMediaType"],
+      [405, "methodNotAllowed"],
+      [429, "tooManyRequests"],
+    ] as const) {
       serve(() => json(statusCode, { statusCode, code, message: "from the server" }));
       const error = (await getLinks().catch((e: unknown) => e)) as ApiError;
       expect([error.status, error.code, error.message]).toEqual([statusCode, code, "from the server"]);
@@ -142,7 +169,13 @@ describe("every refusal reaches the screen with its own code", () => {
   });
 
   it("names a refusal by its status when a proxy answered without our error body", async () => {
-    serve(() => new Response("<html><body>413 Request Entity Too Large</body></html>", { status: 413, headers: { "content-type": "text/html" } }));
+    serve(
+      () =>
+        new Response("<html><body>413 Request Entity Too Large</body></html>", {
+          status: 413,
+          headers: { "content-type": "text/html" },
+        }),
+    );
     const error = (await getLinks().catch((e: unknown) => e)) as ApiError;
     expect([error.status, error.code, error.message]).toEqual([413, "payloadTooLarge", "The request is too large"]);
   });

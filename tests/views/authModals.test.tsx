@@ -52,7 +52,9 @@ describe("sign-in validation: the spec's messages, before any request", () => {
 
   it("a server refusal is shown translated and the form keeps its values", async () => {
     await open("SignIn", (path) =>
-      path === "/api/auth/sign-in/email" ? json(401, { statusCode: 401, code: "invalidCredentials", message: "Wrong e-mail or password" }) : undefined,
+      path === "/api/auth/sign-in/email"
+        ? json(401, { statusCode: 401, code: "invalidCredentials", message: "Wrong e-mail or password" })
+        : undefined,
     );
     type("E-mail", "marco@example.com");
     type("Password", "wrong-pass1!");
@@ -86,7 +88,9 @@ describe("sign-up validation: lengths, password rule, matching passwords, terms 
   });
 
   it("a valid form signs up and shows 'check your mail' with the address", async () => {
-    await open("SignUp", (path) => (path === "/api/auth/sign-up" ? json(200, { result: { email: "rider@example.com" } }) : undefined));
+    await open("SignUp", (path) =>
+      path === "/api/auth/sign-up" ? json(200, { result: { email: "rider@example.com" } }) : undefined,
+    );
     type("Player name", "Rider One");
     type("E-mail", "rider@example.com");
     type("Password", "Fast-lap1");

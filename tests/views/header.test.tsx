@@ -14,7 +14,16 @@ function setWidth(width: number) {
   });
 }
 
-const navLabels = ["Predictions", "Bets", "Leagues", "Leaderboards", "Results", "Riders And Teams", "Bonus questions", "Store"];
+const navLabels = [
+  "Predictions",
+  "Bets",
+  "Leagues",
+  "Leaderboards",
+  "Results",
+  "Riders And Teams",
+  "Bonus questions",
+  "Store",
+];
 
 describe("header navigation order and labels (spec section 2)", () => {
   it("lists predictions, bets, leagues, leaderboards, results, riders and teams, bonus, shop with the spec's labels", () => {
@@ -38,7 +47,9 @@ describe("header navigation order and labels (spec section 2)", () => {
   it("the logo leads to predictions", () => {
     stubApi();
     renderWithApp(<Header />);
-    expect(screen.getByRole("link", { name: "Paddock Predictor, go to predictions" }).getAttribute("href")).toBe("/predictions");
+    expect(screen.getByRole("link", { name: "Paddock Predictor, go to predictions" }).getAttribute("href")).toBe(
+      "/predictions",
+    );
   });
 });
 
@@ -60,7 +71,11 @@ describe("a session being restored holds the avatar's place instead of offering 
     const profileCall = new Promise<Response>((resolve) => (pending.answer = resolve));
     vi.stubGlobal(
       "fetch",
-      vi.fn(async (input: RequestInfo | URL) => (String(input instanceof Request ? input.url : input).endsWith("/api/users/profile") ? profileCall : new Response(null, { status: 404 }))),
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input instanceof Request ? input.url : input).endsWith("/api/users/profile")
+          ? profileCall
+          : new Response(null, { status: 404 }),
+      ),
     );
     authActor.send({ type: "auth.social", accessToken: "access", refreshToken: "refresh", isNew: false });
     renderWithApp(<Header />);
@@ -93,7 +108,11 @@ describe("signed-in header: earned points, favorites, bell, avatar menu", () => 
     fireEvent.click(screen.getByRole("button", { name: "Sign Out" }));
     const top = modalActor.getSnapshot().context.stack.at(-1);
     expect(top?.kind).toBe("Confirmation");
-    expect(top?.props).toMatchObject({ text: "Are you sure you want to sign out?", confirmLabel: "Yes I'm sure", cancel: true });
+    expect(top?.props).toMatchObject({
+      text: "Are you sure you want to sign out?",
+      confirmLabel: "Yes I'm sure",
+      cancel: true,
+    });
   });
 });
 

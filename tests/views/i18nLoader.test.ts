@@ -20,7 +20,9 @@ describe("the translation loader retries up to 5 times from 350 ms, doubling", (
       },
     };
     const instance = createInstance();
-    const ready = instance.use(createLocaleBackend(files)).init({ lng: "en", ns: ["common"], defaultNS: "common", ...loaderRetryOptions });
+    const ready = instance
+      .use(createLocaleBackend(files))
+      .init({ lng: "en", ns: ["common"], defaultNS: "common", ...loaderRetryOptions });
     await vi.advanceTimersByTimeAsync(349);
     expect(attempts).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -43,7 +45,9 @@ describe("the translation loader retries up to 5 times from 350 ms, doubling", (
       },
     };
     const instance = createInstance();
-    const ready = instance.use(createLocaleBackend(files)).init({ lng: "en", ns: ["common"], defaultNS: "common", ...loaderRetryOptions });
+    const ready = instance
+      .use(createLocaleBackend(files))
+      .init({ lng: "en", ns: ["common"], defaultNS: "common", ...loaderRetryOptions });
     await vi.advanceTimersByTimeAsync(350 + 700 + 1400 + 2800 + 5600 + 100);
     await ready;
     expect(attempts).toBe(6);

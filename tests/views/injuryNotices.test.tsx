@@ -26,14 +26,24 @@ const injury = (id: string, type: string, refunded: number): Notification => ({
 
 describe("an injured rider: the NotificationWithImage notice on any screen", () => {
   it("kind both: the rider's picture, what was given back, and buttons to choose again", async () => {
-    stubApi((path, request) => (path === "/api/notifications" && request.method === "GET" ? json(200, { result: [] }) : path === "/api/users/profile" ? json(200, { result: profileFixture }) : undefined));
+    stubApi((path, request) =>
+      path === "/api/notifications" && request.method === "GET"
+        ? json(200, { result: [] })
+        : path === "/api/users/profile"
+          ? json(200, { result: profileFixture })
+          : undefined,
+    );
     authActor.send({ type: "auth.social", accessToken: "access", refreshToken: "refresh", isNew: false });
     await waitFor(() => expect(notificationsActor.getSnapshot().matches({ active: "ready" })).toBe(true));
     const { location } = renderWithApp(<ModalHost />, { path: "/leagues" });
     push("notifications", [injury("n1", "INJURED_RIDER_BOTH", 70)]);
     const modal = await screen.findByRole("dialog", { name: "Rider has been Injured" });
-    expect(within(modal).getByRole("img", { name: "Luca Ferri" }).getAttribute("src")).toBe("/api/pictures/riders/r4.svg");
-    expect(within(modal).getByText(/Czech Grand Prix: Luca Ferri is out. Your predictions and bets on them are void/)).toBeTruthy();
+    expect(within(modal).getByRole("img", { name: "Luca Ferri" }).getAttribute("src")).toBe(
+      "/api/pictures/riders/r4.svg",
+    );
+    expect(
+      within(modal).getByText(/Czech Grand Prix: Luca Ferri is out. Your predictions and bets on them are void/),
+    ).toBeTruthy();
     expect(within(modal).getByText(/70 diamonds given back/)).toBeTruthy();
     expect(within(modal).getByRole("button", { name: "Choose another rider" })).toBeTruthy();
     fireEvent.click(within(modal).getByRole("button", { name: "Bet on another rider" }));

@@ -16,18 +16,24 @@ const top = () => modalActor.getSnapshot().context.stack.at(-1);
 describe("query `token` on / confirms the e-mail", () => {
   it("confirms, stores the returned tokens and signs in", async () => {
     const fetchMock = stubApi((path) =>
-      path === "/api/auth/sign-up/confirm" ? json(200, { result: { accessToken: "a", refreshToken: "r", isNew: true } }) : undefined,
+      path === "/api/auth/sign-up/confirm"
+        ? json(200, { result: { accessToken: "a", refreshToken: "r", isNew: true } })
+        : undefined,
     );
     renderWithApp(null, { path: "/", search: "token=abc123" });
     await vi.waitFor(() => expect(authActor.getSnapshot().matches("signedIn")).toBe(true));
-    const confirmCall = fetchMock.mock.calls.find(([input]) => String(input instanceof Request ? input.url : input).endsWith("/sign-up/confirm"));
+    const confirmCall = fetchMock.mock.calls.find(([input]) =>
+      String(input instanceof Request ? input.url : input).endsWith("/sign-up/confirm"),
+    );
     expect(confirmCall).toBeTruthy();
     expect(sessionStorage.getItem("accessToken")).toBe("a");
   });
 
   it("a dead link tells the player why", async () => {
     stubApi((path) =>
-      path === "/api/auth/sign-up/confirm" ? json(400, { statusCode: 400, code: "invalidToken", message: "This link is invalid or has expired" }) : undefined,
+      path === "/api/auth/sign-up/confirm"
+        ? json(400, { statusCode: 400, code: "invalidToken", message: "This link is invalid or has expired" })
+        : undefined,
     );
     renderWithApp(null, { path: "/", search: "token=dead" });
     await vi.waitFor(() => expect(top()?.kind).toBe("Confirmation"));
@@ -50,7 +56,11 @@ describe("social sign-in handshake", () => {
     stubApi();
     const close = vi.spyOn(window, "close").mockImplementation(() => {});
     renderWithApp(null, { path: "/", search: "accessToken=a1&refreshToken=r1&isNew=true" });
-    expect(JSON.parse(localStorage.getItem("social") ?? "null")).toEqual({ accessToken: "a1", refreshToken: "r1", isNew: true });
+    expect(JSON.parse(localStorage.getItem("social") ?? "null")).toEqual({
+      accessToken: "a1",
+      refreshToken: "r1",
+      isNew: true,
+    });
     expect(close).toHaveBeenCalled();
     close.mockRestore();
   });

@@ -25,14 +25,47 @@ const entry = (rank: number, id: string, name: string, over: Partial<Leaderboard
   ...over,
 });
 const me = (rank: number) => entry(rank, ME, profileFixture.name, { points: 50, accurate: 4, races: 3 });
-const board = (data: LeaderboardEntry[], page = 1, pages = data.length ? 1 : 0, count = data.length, mine: LeaderboardEntry | null = null): Leaderboard => ({ data, page, pages, count, me: mine });
+const board = (
+  data: LeaderboardEntry[],
+  page = 1,
+  pages = data.length ? 1 : 0,
+  count = data.length,
+  mine: LeaderboardEntry | null = null,
+): Leaderboard => ({ data, page, pages, count, me: mine });
 
 const races: RaceOption[] = [
-  { id: "R1", name: "Qatar Grand Prix", season: 2026, round: 1, startsAt: "2026-03-01T10:00:00.000Z", status: "STARTED", finished: true },
-  { id: "R2", name: "Portuguese Grand Prix", season: 2026, round: 2, startsAt: "2026-03-15T10:00:00.000Z", status: "STARTED", finished: true },
-  { id: "R3", name: "Americas Grand Prix", season: 2026, round: 3, startsAt: "2099-04-01T10:00:00.000Z", status: "PENDING", finished: false },
+  {
+    id: "R1",
+    name: "Qatar Grand Prix",
+    season: 2026,
+    round: 1,
+    startsAt: "2026-03-01T10:00:00.000Z",
+    status: "STARTED",
+    finished: true,
+  },
+  {
+    id: "R2",
+    name: "Portuguese Grand Prix",
+    season: 2026,
+    round: 2,
+    startsAt: "2026-03-15T10:00:00.000Z",
+    status: "STARTED",
+    finished: true,
+  },
+  {
+    id: "R3",
+    name: "Americas Grand Prix",
+    season: 2026,
+    round: 3,
+    startsAt: "2099-04-01T10:00:00.000Z",
+    status: "PENDING",
+    finished: false,
+  },
 ];
-const countries = [{ code: "IT", name: "Italy", sign: "🇮🇹" }, { code: "ES", name: "Spain", sign: "🇪🇸" }];
+const countries = [
+  { code: "IT", name: "Italy", sign: "🇮🇹" },
+  { code: "ES", name: "Spain", sign: "🇪🇸" },
+];
 
 type World = {
   season: (page: number) => Leaderboard;
@@ -71,16 +104,30 @@ const cells = (row: HTMLElement) => [...row.querySelectorAll("td, th")].map((c) 
 
 describe("the season board is a table of rank, player, country, points, accurate picks and races", () => {
   it("names the table, heads its columns and lists the page's players with their profiles linked", async () => {
-    await open({ season: () => board([entry(1, "u2", "Bez Fan", { user: { id: "u2", name: "Bez Fan", img: "/u2.png", country: "ES" } }), entry(2, "u3", "Ana Rossi", { points: 150.5 })]) });
+    await open({
+      season: () =>
+        board([
+          entry(1, "u2", "Bez Fan", { user: { id: "u2", name: "Bez Fan", img: "/u2.png", country: "ES" } }),
+          entry(2, "u3", "Ana Rossi", { points: 150.5 }),
+        ]),
+    });
     const table = await screen.findByRole("table", { name: "Season leaderboard" });
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Rank", "Player", "Points", "Accurate picks", "Races"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Rank", "Player", "Points", "Accurate picks", "Races"]);
     await screen.findAllByText("Italy");
     expect(bodyRows(table).map(cells)).toEqual([
       ["1", "Bez Fan🇪🇸 Spain", "199", "29", "5"],
       ["2", "ARAna Rossi🇮🇹 Italy", "150.5", "28", "5"],
     ]);
     expect(within(table).getByRole("rowheader", { name: /Bez Fan/ })).toBeTruthy();
-    expect(within(table).getByRole("link", { name: /Ana Rossi/ }).getAttribute("href")).toBe("/profile?userId=u3");
+    expect(
+      within(table)
+        .getByRole("link", { name: /Ana Rossi/ })
+        .getAttribute("href"),
+    ).toBe("/profile?userId=u3");
   });
 });
 
@@ -105,7 +152,12 @@ describe("the caller's own row is pinned", () => {
   });
 
   it("is pinned above the page when the caller ranks higher", async () => {
-    await open({ season: (page) => (page === 1 ? board([me(1), entry(2, "u2", "Bez Fan")], 1, 2, 4, me(1)) : board([entry(3, "u3", "Ana Rossi"), entry(4, "u4", "Leo")], 2, 2, 4, me(1))) });
+    await open({
+      season: (page) =>
+        page === 1
+          ? board([me(1), entry(2, "u2", "Bez Fan")], 1, 2, 4, me(1))
+          : board([entry(3, "u3", "Ana Rossi"), entry(4, "u4", "Leo")], 2, 2, 4, me(1)),
+    });
     await screen.findByRole("table", { name: "Season leaderboard" });
     fireEvent.click(screen.getByRole("button", { name: "Next page" }));
     await screen.findByText("Page 2 of 2");
@@ -118,7 +170,13 @@ describe("the caller's own row is pinned", () => {
 describe("paging: previous and next, page x of y", () => {
   it("asks the server for the next page and back", async () => {
     const calls = await open({
-      season: (page) => board([entry(page * 2 - 1, `a${page}`, `Player ${page}A`), entry(page * 2, `b${page}`, `Player ${page}B`)], page, 3, 6),
+      season: (page) =>
+        board(
+          [entry(page * 2 - 1, `a${page}`, `Player ${page}A`), entry(page * 2, `b${page}`, `Player ${page}B`)],
+          page,
+          3,
+          6,
+        ),
     });
     await screen.findByText("Page 1 of 3");
     const pager = screen.getByRole("navigation", { name: "Leaderboard pages" });
@@ -126,7 +184,9 @@ describe("paging: previous and next, page x of y", () => {
     fireEvent.click(within(pager).getByRole("button", { name: "Next page" }));
     expect(await screen.findByText("Page 2 of 3")).toBeTruthy();
     expect(await screen.findByText("Player 2A")).toBeTruthy();
-    const asked = calls.filter((c) => c.path === "/api/leaderboards/season").map((c) => new URLSearchParams(c.search).get("page"));
+    const asked = calls
+      .filter((c) => c.path === "/api/leaderboards/season")
+      .map((c) => new URLSearchParams(c.search).get("page"));
     expect(asked).toEqual(["1", "2"]);
     fireEvent.click(screen.getByRole("button", { name: "Next page" }));
     await screen.findByText("Page 3 of 3");
@@ -146,7 +206,10 @@ describe("the race tab shows one race weekend's board, opening on the latest sta
   it("switches tabs by keyboard, picks the race and follows the picker", async () => {
     const calls = await open({
       season: () => board([entry(1, "u2", "Bez Fan")]),
-      race: (raceId) => board([entry(1, raceId === "R2" ? "u5" : "u6", raceId === "R2" ? "Portimão Hero" : "Lusail Hero", { races: 1 })]),
+      race: (raceId) =>
+        board([
+          entry(1, raceId === "R2" ? "u5" : "u6", raceId === "R2" ? "Portimão Hero" : "Lusail Hero", { races: 1 }),
+        ]),
     });
     const season = await screen.findByRole("tab", { name: "Season" });
     expect(season.getAttribute("aria-selected")).toBe("true");
@@ -155,12 +218,19 @@ describe("the race tab shows one race weekend's board, opening on the latest sta
     const picker = (await screen.findByRole("combobox", { name: "Race" })) as HTMLSelectElement;
     expect(picker.value).toBe("R2");
     const table = await screen.findByRole("table", { name: "Leaderboard: Portuguese Grand Prix" });
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Rank", "Player", "Points", "Accurate picks"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Rank", "Player", "Points", "Accurate picks"]);
     expect(within(table).getByText("Portimão Hero")).toBeTruthy();
     fireEvent.change(picker, { target: { value: "R1" } });
     expect(await screen.findByRole("table", { name: "Leaderboard: Qatar Grand Prix" })).toBeTruthy();
     expect(await screen.findByText("Lusail Hero")).toBeTruthy();
-    expect(calls.filter((c) => c.path.startsWith("/api/leaderboards/races/")).map((c) => c.path)).toEqual(["/api/leaderboards/races/R2", "/api/leaderboards/races/R1"]);
+    expect(calls.filter((c) => c.path.startsWith("/api/leaderboards/races/")).map((c) => c.path)).toEqual([
+      "/api/leaderboards/races/R2",
+      "/api/leaderboards/races/R1",
+    ]);
   });
 });
 
@@ -181,7 +251,10 @@ describe("an empty board shows the spec's empty message", () => {
 
 describe("a failed load offers Try Again", () => {
   it("shows the error and loads again", async () => {
-    const w: World = { season: () => board([entry(1, "u2", "Bez Fan")]), fail: (call) => call.path === "/api/leaderboards/season" };
+    const w: World = {
+      season: () => board([entry(1, "u2", "Bez Fan")]),
+      fail: (call) => call.path === "/api/leaderboards/season",
+    };
     await open(w);
     expect(await screen.findByText("The leaderboard could not be loaded.")).toBeTruthy();
     w.fail = undefined;

@@ -2,7 +2,11 @@
 // Use: vi.mock("<path to>/src/api/live", () => import("<path to>/liveMock").then((m) => m.liveModule));
 import { act } from "@testing-library/react";
 
-export const live = { listeners: new Map<string, Set<(p: unknown) => void>>(), opened: [] as string[], subscribed: [] as string[] };
+export const live = {
+  listeners: new Map<string, Set<(p: unknown) => void>>(),
+  opened: [] as string[],
+  subscribed: [] as string[],
+};
 
 export const liveModule = {
   openSocket: (token: string, sink: (e: { type: string }) => void) => {
@@ -22,4 +26,5 @@ export const liveModule = {
 };
 
 /** Delivers `payload` as the server's `event` to every listener. */
-export const push = (event: string, payload: unknown) => act(() => live.listeners.get(event)?.forEach((h) => h(payload)));
+export const push = (event: string, payload: unknown) =>
+  act(() => live.listeners.get(event)?.forEach((h) => h(payload)));

@@ -13,7 +13,9 @@ const stack = () => modalActor.getSnapshot().context.stack;
 
 /** A press on the dimmed backdrop around the dialog, where a player clicks to dismiss it. */
 function pressOutside(dialog: HTMLElement) {
-  const overlay = [...document.querySelectorAll<HTMLElement>("[data-state=open]")].find((el) => el !== dialog && !dialog.contains(el));
+  const overlay = [...document.querySelectorAll<HTMLElement>("[data-state=open]")].find(
+    (el) => el !== dialog && !dialog.contains(el),
+  );
   const target = overlay ?? document.body;
   // Radix waits for the click that ends a primary-button press before calling it an outside press.
   fireEvent.pointerDown(target, { button: 0 });
@@ -37,7 +39,9 @@ async function openConfirmation(props: ModalPropsByKind["Confirmation"], options
 describe("the confirmation modal: text, optional Cancel, a confirm button with a configurable name", () => {
   it("shows the text, answers the opener's confirm event and closes when the named button is pressed", async () => {
     const heard: string[] = [];
-    const opener = createActor(fromCallback<{ type: string }>(({ receive }) => receive((e) => void heard.push(e.type)))).start();
+    const opener = createActor(
+      fromCallback<{ type: string }>(({ receive }) => receive((e) => void heard.push(e.type))),
+    ).start();
     const dialog = await openConfirmation(
       { text: "Are you sure you want to sign out?", confirmLabel: "Yes I'm sure", cancel: true },
       { reply: { to: opener, confirm: { type: "yes" }, cancel: { type: "no" } } },
@@ -112,7 +116,12 @@ describe("418 race started: a modal with the 'race started' text and no button",
     stubApi();
     renderWithApp(<ModalHost />);
     act(() => {
-      modalActor.send({ type: "modal.open", kind: "ImageAndTitle", props: { textKey: "raceStarted" }, options: { showClose: false } });
+      modalActor.send({
+        type: "modal.open",
+        kind: "ImageAndTitle",
+        props: { textKey: "raceStarted" },
+        options: { showClose: false },
+      });
     });
     const dialog = await screen.findByRole("dialog");
     await vi.waitFor(() => expect(dialog.textContent).toContain("Race has already started"));

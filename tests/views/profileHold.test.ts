@@ -13,10 +13,15 @@ describe("a restored session on /predictions", () => {
     document.cookie = "refreshToken=refresh; path=/";
     const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = new URL(input instanceof Request ? input.url : new Request(String(input), init).url).pathname;
-      return path === "/api/users/profile" ? json(200, { result: profileFixture }) : json(404, { statusCode: 404, code: "notFound", message: "Not found" });
+      return path === "/api/users/profile"
+        ? json(200, { result: profileFixture })
+        : json(404, { statusCode: 404, code: "notFound", message: "Not found" });
     });
     vi.stubGlobal("fetch", fetchMock);
-    const profileCalls = () => fetchMock.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).endsWith("/api/users/profile")).length;
+    const profileCalls = () =>
+      fetchMock.mock.calls.filter(([input]) =>
+        String(input instanceof Request ? input.url : input).endsWith("/api/users/profile"),
+      ).length;
     // Imported after the page and the session are set: the actor starts (and restores) at import.
     const { authActor } = await import("../../src/runtime/appActor");
     const { firstContentShown } = await import("../../src/lib/firstPaint");

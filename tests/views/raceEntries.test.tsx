@@ -30,7 +30,8 @@ afterEach(() => {
 
 // Tom Hale rides as a substitute, Luca Ferri as a wildcard.
 const roles = { r5: "SUBSTITUTE", r4: "WILDCARD" } as const;
-const withRoles = <R extends { id: string; role: string }>(list: R[]): R[] => list.map((r) => ({ ...r, role: roles[r.id as keyof typeof roles] ?? r.role }));
+const withRoles = <R extends { id: string; role: string }>(list: R[]): R[] =>
+  list.map((r) => ({ ...r, role: roles[r.id as keyof typeof roles] ?? r.role }));
 
 describe("the ChooseRider modal", () => {
   it("tags a substitute and a wildcard with their role, and says it to screen readers", async () => {
@@ -58,7 +59,10 @@ describe("the bets grid", () => {
   it("tags a substitute and a wildcard in their row, bettable like any rider", async () => {
     await signInForTest();
     const w = betsWorld();
-    w.extra = (call) => (call.path === `/api/v2/bets/circuits/${RACE_ID}` ? json(200, { result: { ...raceBetsView(w), riders: withRoles(betRiders) } }) : undefined);
+    w.extra = (call) =>
+      call.path === `/api/v2/bets/circuits/${RACE_ID}`
+        ? json(200, { result: { ...raceBetsView(w), riders: withRoles(betRiders) } })
+        : undefined;
     stubRoutes(betsRoutes(w));
     renderWithApp(
       <>

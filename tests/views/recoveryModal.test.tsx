@@ -15,7 +15,9 @@ const ok = json(200, { result: { ok: true } });
 
 describe("password recovery: e-mail → code → new password → done, driven by the auth machine", () => {
   it("walks every step, shows 'Invalid confirmation code' and keeps the typed code on a wrong one", async () => {
-    stubApi((path) => (path === "/api/auth/recovery/send-code" || path === "/api/auth/recovery/new-password" ? ok.clone() : undefined));
+    stubApi((path) =>
+      path === "/api/auth/recovery/send-code" || path === "/api/auth/recovery/new-password" ? ok.clone() : undefined,
+    );
     // The validate answer depends on the code sent, so this one reads the body.
     const realFetch = globalThis.fetch;
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -24,7 +26,12 @@ describe("password recovery: e-mail → code → new password → done, driven b
         const body = (await request.clone().json()) as { code: string };
         return body.code === "123456"
           ? ok.clone()
-          : json(400, { statusCode: 400, code: "invalidConfirmationCode", message: "Invalid confirmation code", fields: { code: { code: "invalidConfirmationCode", params: {}, message: "Invalid confirmation code" } } });
+          : json(400, {
+              statusCode: 400,
+              code: "invalidConfirmationCode",
+              message: "Invalid confirmation code",
+              fields: { code: { code: "invalidConfirmationCode", params: {}, message: "Invalid confirmation code" } },
+            });
       }
       return realFetch(request);
     }) as typeof fetch;

@@ -28,7 +28,10 @@ export function renderWithApp(ui: ReactNode, { path = "/", search = "" }: { path
 }
 
 /** Answers every call: the profile for /users/profile, 404 for anything else, unless `extra` handles it. */
-export function stubApi(extra: (path: string, request: Request) => Response | undefined = () => undefined, profile: Profile = profileFixture) {
+export function stubApi(
+  extra: (path: string, request: Request) => Response | undefined = () => undefined,
+  profile: Profile = profileFixture,
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const path = new URL(request.url).pathname;

@@ -20,8 +20,21 @@ afterEach(resetApp);
 const ok = (result: unknown) => json(200, { result });
 const failure = () => json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." });
 
-const option = (id: string, round: number, name: string, startsAt: string, over: Partial<RaceOption> = {}): RaceOption => ({
-  id, name, season: 2026, round, startsAt, status: "PENDING", finished: false, ...over,
+const option = (
+  id: string,
+  round: number,
+  name: string,
+  startsAt: string,
+  over: Partial<RaceOption> = {},
+): RaceOption => ({
+  id,
+  name,
+  season: 2026,
+  round,
+  startsAt,
+  status: "PENDING",
+  finished: false,
+  ...over,
 });
 const races: RaceOption[] = [
   option("R1", 1, "Qatar Grand Prix", "2026-03-01T10:00:00.000Z", { status: "STARTED", finished: true }),
@@ -29,14 +42,51 @@ const races: RaceOption[] = [
   option("R3", 3, "Americas Grand Prix", "2099-04-01T10:00:00.000Z"),
 ];
 
-const team = { id: "t1", name: "Borgo Panigale Factory", shortName: "BP", manufacturer: "DUCATI", raceClass: "MOTOGP", colour: "#c00", image: "/t1.svg" };
+const team = {
+  id: "t1",
+  name: "Borgo Panigale Factory",
+  shortName: "BP",
+  manufacturer: "DUCATI",
+  raceClass: "MOTOGP",
+  colour: "#c00",
+  image: "/t1.svg",
+};
 const rider = (id: string, name: string, number: number) => ({
-  id, name, number, country: "IT", status: "ACTIVE", role: "MAIN", raceClass: "MOTOGP", team, image: `/${id}.svg`, odds: 3.5, available: true,
+  id,
+  name,
+  number,
+  country: "IT",
+  status: "ACTIVE",
+  role: "MAIN",
+  raceClass: "MOTOGP",
+  team,
+  image: `/${id}.svg`,
+  odds: 3.5,
+  available: true,
 });
-const riders = [rider("r1", "Marco Bellini", 63), rider("r2", "Álvaro Núñez", 93), rider("r3", "Kenji Sato", 7), rider("r4", "Luca Ferri", 51)];
+const riders = [
+  rider("r1", "Marco Bellini", 63),
+  rider("r2", "Álvaro Núñez", 93),
+  rider("r3", "Kenji Sato", 7),
+  rider("r4", "Luca Ferri", 51),
+];
 
-const pick = (category: PredictionCategory, riderId: string, state: SavedPick["state"], points: number | null, upgrades: SavedPick["upgrades"] = []): SavedPick => ({
-  id: `p-${category}`, category, riderId, state, points, upgrades, savedAt: "2026-03-10T10:00:00.000Z", changes: 0, riderAvailable: true,
+const pick = (
+  category: PredictionCategory,
+  riderId: string,
+  state: SavedPick["state"],
+  points: number | null,
+  upgrades: SavedPick["upgrades"] = [],
+): SavedPick => ({
+  id: `p-${category}`,
+  category,
+  riderId,
+  state,
+  points,
+  upgrades,
+  savedAt: "2026-03-10T10:00:00.000Z",
+  changes: 0,
+  riderAvailable: true,
 });
 /** A weekend half scored: FP1 hit, pole missed, the race podium insured, FP2 canceled, the sprint still waiting. */
 const weekend: SavedPick[] = [
@@ -63,10 +113,22 @@ function routes(w: World) {
     if (mine) {
       const data = w.picks[mine[1]!] ?? [];
       const total = data.reduce((sum, p) => sum + (p.points ?? 0), 0);
-      return ok({ raceId: mine[1], version: 1, data, total, settled: data.length > 0 && data.every((p) => p.state !== "MADE") });
+      return ok({
+        raceId: mine[1],
+        version: 1,
+        data,
+        total,
+        settled: data.length > 0 && data.every((p) => p.state !== "MADE"),
+      });
     }
     const classification = call.path.match(/^\/api\/results\/races\/(\w+)$/);
-    if (classification) return ok({ raceId: classification[1], classifications: classification[1] === "R2" ? official : [], confirmedAt: null, provisional: true });
+    if (classification)
+      return ok({
+        raceId: classification[1],
+        classifications: classification[1] === "R2" ? official : [],
+        confirmedAt: null,
+        provisional: true,
+      });
     const raceRiders = call.path.match(/^\/api\/v2\/races\/(\w+)\/riders$/);
     if (raceRiders) return ok({ raceId: raceRiders[1], version: 1, riders });
     return undefined;
@@ -87,7 +149,10 @@ async function open(w: World) {
 }
 
 const card = (name: string) => screen.getByRole("listitem", { name });
-const cardTitles = () => within(screen.getByRole("tabpanel")).queryAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+const cardTitles = () =>
+  within(screen.getByRole("tabpanel"))
+    .queryAllByRole("heading", { level: 3 })
+    .map((h) => h.textContent);
 
 describe("the results screen is for signed-in players; the leaderboards are public", () => {
   it("guards /results like /predictions, not /leaderboards", () => {
@@ -129,8 +194,15 @@ describe("the race it opens on follows the server's statuses, never the device's
   it("a race the server calls PENDING is not 'started' even when its start has passed on this device, and the reverse", () => {
     const past = "2020-01-01T00:00:00.000Z";
     const future = "2099-01-01T00:00:00.000Z";
-    expect(defaultRaceId([option("A", 1, "A", past, { status: "STARTED", finished: true }), option("B", 2, "B", past)])).toBe("A");
-    expect(defaultRaceId([option("A", 1, "A", past, { status: "STARTED", finished: true }), option("B", 2, "B", future, { status: "STARTED" })])).toBe("B");
+    expect(
+      defaultRaceId([option("A", 1, "A", past, { status: "STARTED", finished: true }), option("B", 2, "B", past)]),
+    ).toBe("A");
+    expect(
+      defaultRaceId([
+        option("A", 1, "A", past, { status: "STARTED", finished: true }),
+        option("B", 2, "B", future, { status: "STARTED" }),
+      ]),
+    ).toBe("B");
     expect(defaultRaceId([option("A", 1, "A", future), option("B", 2, "B", past)])).toBe("B");
     expect(defaultRaceId([option("A", 1, "A", past, { status: "CANCELED" }), option("B", 2, "B", future)])).toBe("B");
     expect(defaultRaceId([option("A", 1, "A", past, { status: "CANCELED" })])).toBe("A");
@@ -177,7 +249,11 @@ describe("each card shows the rider picked, whether it hit, the points earned an
     expect(within(fp1).getByText("Accurate")).toBeTruthy();
     expect(within(fp1).getByText("+5 pts")).toBeTruthy();
     // The official top three is the card's ordered list; the rules that gave the points are a list of their own.
-    expect(within(fp1.querySelector("ol")!).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["1#63 Marco BelliniYour pick", "2#93 Álvaro Núñez", "3#7 Kenji Sato"]);
+    expect(
+      within(fp1.querySelector("ol")!)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["1#63 Marco BelliniYour pick", "2#93 Álvaro Núñez", "3#7 Kenji Sato"]);
     expect(within(fp1).getByText("Finished P1, picked P1, exact: 5 pts")).toBeTruthy();
 
     const win = card("Race winner");
@@ -239,7 +315,13 @@ describe("a failed load offers Try Again", () => {
 
 describe("a RESULTS_PUBLISHED notification leads to the results", () => {
   it("names the race (not the result key) and links to /results", () => {
-    const note = { id: "n1", type: "RESULTS_PUBLISHED", value: { raceName: "Portuguese Grand Prix", name: "SPRINT" }, createdAt: "2026-03-14T15:00:00.000Z", isRead: false };
+    const note = {
+      id: "n1",
+      type: "RESULTS_PUBLISHED",
+      value: { raceName: "Portuguese Grand Prix", name: "SPRINT" },
+      createdAt: "2026-03-14T15:00:00.000Z",
+      isRead: false,
+    };
     expect(describeNotification(note, i18n.getFixedT("en", "notifications"))).toEqual({
       text: "Portuguese Grand Prix: results are in. See your points",
       href: "/results",

@@ -19,7 +19,11 @@ beforeAll(runtimeArrived);
 afterEach(resetApp);
 
 const note = (id: string, type = "RESULTS_PUBLISHED"): Notification => ({
-  id, type, value: { raceName: "Portuguese Grand Prix", name: "SPRINT" }, createdAt: "2026-03-14T15:00:00.000Z", isRead: false,
+  id,
+  type,
+  value: { raceName: "Portuguese Grand Prix", name: "SPRINT" },
+  createdAt: "2026-03-14T15:00:00.000Z",
+  isRead: false,
 });
 
 /** Stands for any screen reading a board: counts how often it is read. */
@@ -50,7 +54,8 @@ async function setUp(stored: Notification[] = []) {
   return server;
 }
 
-const withPoints = (points: number) => json(200, { result: { ...profileFixture, stat: { ...profileFixture.stat, points } } });
+const withPoints = (points: number) =>
+  json(200, { result: { ...profileFixture, stat: { ...profileFixture.stat, points } } });
 const points = () => authActor.getSnapshot().context.profile?.stat.points;
 const settle = () => act(() => new Promise((r) => setTimeout(r, 50)));
 

@@ -23,14 +23,22 @@ type Row = typeof riderPerformances.$inferInsert;
  * the current week's), a pure function of the season. Each rider has a skill; a race orders the starters by skill
  * plus noise. Every sixth rider is a rookie (this season only), the next one started last season.
  */
-export function buildPerformances(season: { year: number; riders: readonly PerformingRider[] }, finishedRounds: number): Row[] {
+export function buildPerformances(
+  season: { year: number; riders: readonly PerformingRider[] },
+  finishedRounds: number,
+): Row[] {
   const rand = prng(SEED);
   const rows: Row[] = [];
   const skill = new Map(season.riders.map((r) => [r.id, rand()]));
   const classes = [...new Set(season.riders.map((r) => r.raceClass))];
 
   for (const riders of classes.map((c) => season.riders.filter((r) => r.raceClass === c))) {
-    const firstSeason = new Map(riders.map((r, i) => [r.id, i % 6 === 0 ? season.year : i % 6 === 1 ? season.year - 1 : season.year - PAST_SEASONS]));
+    const firstSeason = new Map(
+      riders.map((r, i) => [
+        r.id,
+        i % 6 === 0 ? season.year : i % 6 === 1 ? season.year - 1 : season.year - PAST_SEASONS,
+      ]),
+    );
     for (let year = season.year - PAST_SEASONS; year <= season.year; year++) {
       const rounds = year === season.year ? finishedRounds : circuits.length;
       for (let round = 1; round <= rounds; round++) {
@@ -47,7 +55,14 @@ export function buildPerformances(season: { year: number; riders: readonly Perfo
           .toSorted((a, b) => Number(a.dnf) - Number(b.dnf) || b.pace - a.pace);
         order.forEach((o, i) => {
           const position = o.dnf ? null : i + 1;
-          rows.push({ riderId: o.id, season: year, round, raceName: circuits[round - 1]!.race, position, points: pointsForPosition(position) });
+          rows.push({
+            riderId: o.id,
+            season: year,
+            round,
+            raceName: circuits[round - 1]!.race,
+            position,
+            points: pointsForPosition(position),
+          });
         });
       }
     }

@@ -50,10 +50,25 @@ export function buildSeason(now: Date): DemoSeason {
   for (const gap of gapsInDays) offsets.push(offsets.at(-1)! + gap);
   const fridayOfCurrent = mondayOf(now) + 4 * DAY;
 
-  const file: SeasonFile = { format: SEASON_FORMAT, season: year, classes: Object.keys(teamsByClass) as z.infer<typeof RaceClass>[], circuits: [], teams: [], riders: [], calendar: [] };
+  const file: SeasonFile = {
+    format: SEASON_FORMAT,
+    season: year,
+    classes: Object.keys(teamsByClass) as z.infer<typeof RaceClass>[],
+    circuits: [],
+    teams: [],
+    riders: [],
+    calendar: [],
+  };
   const injured: string[] = [];
   circuits.forEach((c, i) => {
-    file.circuits.push({ key: c.key, name: c.name, country: c.country, lengthKm: c.lengthKm, circuitType: c.type, timeZone: c.timeZone });
+    file.circuits.push({
+      key: c.key,
+      name: c.name,
+      country: c.country,
+      lengthKm: c.lengthKm,
+      circuitType: c.type,
+      timeZone: c.timeZone,
+    });
     const friday = fridayOfCurrent + (offsets[i]! - offsets[CURRENT_ROUND_INDEX]!) * DAY;
     file.calendar.push({
       key: `${year}:${i + 1}`,
@@ -62,7 +77,11 @@ export function buildSeason(now: Date): DemoSeason {
       circuit: c.key,
       sessions: timetable.map((s) => {
         const startsAt = friday + s.day * DAY + ((s.at[0] - c.utcOffset) * 60 + s.at[1]) * 60_000;
-        return { type: s.type, startsAt: new Date(startsAt).toISOString(), endsAt: new Date(startsAt + s.minutes * 60_000).toISOString() };
+        return {
+          type: s.type,
+          startsAt: new Date(startsAt).toISOString(),
+          endsAt: new Date(startsAt + s.minutes * 60_000).toISOString(),
+        };
       }),
     });
   });
@@ -122,11 +141,24 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
   await db.transaction(async (tx) => {
     await writeSeason(tx, file, now);
     const out = new Set(injured);
-    for (const key of injured) await tx.update(riders).set({ status: "INJURED" }).where(sql`${riders.key} = ${key}`);
-    const performing = file.riders.map((r) => ({ id: idFor("rider", r.key), raceClass: r.class, role: r.role, status: out.has(r.key) ? "INJURED" : "ACTIVE" }));
+    for (const key of injured)
+      await tx
+        .update(riders)
+        .set({ status: "INJURED" })
+        .where(sql`${riders.key} = ${key}`);
+    const performing = file.riders.map((r) => ({
+      id: idFor("rider", r.key),
+      raceClass: r.class,
+      role: r.role,
+      status: out.has(r.key) ? "INJURED" : "ACTIVE",
+    }));
     const results = buildPerformances({ year: file.season, riders: performing }, CURRENT_ROUND_INDEX);
     // In slices: one INSERT's parameters stay well below PostgreSQL's limit.
-    for (let i = 0; i < results.length; i += 1000) await tx.insert(riderPerformances).values(results.slice(i, i + 1000)).onConflictDoNothing();
+    for (let i = 0; i < results.length; i += 1000)
+      await tx
+        .insert(riderPerformances)
+        .values(results.slice(i, i + 1000))
+        .onConflictDoNothing();
   });
   return true;
 }

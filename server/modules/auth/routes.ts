@@ -26,7 +26,9 @@ const perToken =
   (field: "refreshToken" | "token") =>
   (request: FastifyRequest): string => {
     const token = ((request.body ?? {}) as Record<string, unknown>)[field];
-    return typeof token === "string" ? `${field}|${createHash("sha256").update(token).digest("base64url")}` : `${field}|${request.ip}`;
+    return typeof token === "string"
+      ? `${field}|${createHash("sha256").update(token).digest("base64url")}`
+      : `${field}|${request.ip}`;
   };
 
 function limited(max: number, keyGenerator: (request: FastifyRequest) => string = rateKey) {
@@ -39,8 +41,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const ok = { ok: true as const };
 
   serve(app, authCalls.signUp, ({ body }) => auth.signUp(body), { routeOptions: limit });
-  serve(app, authCalls.signUpConfirm, ({ body }) => auth.confirm(body.token), { routeOptions: limited(app.deps.config.rateLimitMax, perToken("token")) });
-  serve(app, authCalls.signInEmail, ({ body }) => auth.signIn(body.email, body.password, "email"), { routeOptions: limit });
+  serve(app, authCalls.signUpConfirm, ({ body }) => auth.confirm(body.token), {
+    routeOptions: limited(app.deps.config.rateLimitMax, perToken("token")),
+  });
+  serve(app, authCalls.signInEmail, ({ body }) => auth.signIn(body.email, body.password, "email"), {
+    routeOptions: limit,
+  });
   serve(app, authCalls.signIn, ({ body }) => auth.signIn(body.login, body.password, "login"), { routeOptions: limit });
   serve(app, authCalls.refresh, ({ body }) => auth.tokens.rotate(body.refreshToken), {
     routeOptions: limited(app.deps.config.rateLimitMax, perToken("refreshToken")),
@@ -50,21 +56,38 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     await auth.tokens.signOut(body.refreshToken);
     return ok;
   });
-  serve(app, authCalls.recoverySendCode, async ({ body }) => {
-    await auth.sendRecoveryCode(body.email);
-    return ok;
-  }, { routeOptions: limit });
-  serve(app, authCalls.recoveryValidate, async ({ body }) => {
-    await auth.checkRecoveryCode(body.email, body.code);
-    return ok;
-  }, { routeOptions: limit });
-  serve(app, authCalls.recoveryNewPassword, async ({ body }) => {
-    await auth.recoverPassword(body);
-    return ok;
-  }, { routeOptions: limit });
+  serve(
+    app,
+    authCalls.recoverySendCode,
+    async ({ body }) => {
+      await auth.sendRecoveryCode(body.email);
+      return ok;
+    },
+    { routeOptions: limit },
+  );
+  serve(
+    app,
+    authCalls.recoveryValidate,
+    async ({ body }) => {
+      await auth.checkRecoveryCode(body.email, body.code);
+      return ok;
+    },
+    { routeOptions: limit },
+  );
+  serve(
+    app,
+    authCalls.recoveryNewPassword,
+    async ({ body }) => {
+      await auth.recoverPassword(body);
+      return ok;
+    },
+    { routeOptions: limit },
+  );
   serve(app, authCalls.changePassword, ({ body, caller }) => auth.changePassword(caller.userId, body), {
     allowedWhileMustChangePassword: true,
   });
-  serve(app, authCalls.socialProviders, async () => ({ providers: Object.keys(app.deps.config.oauth) as SocialProvider[] }));
+  serve(app, authCalls.socialProviders, async () => ({
+    providers: Object.keys(app.deps.config.oauth) as SocialProvider[],
+  }));
   socialRoutes(app, auth);
 }

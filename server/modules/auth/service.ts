@@ -43,7 +43,12 @@ export function authService(deps: AppDeps) {
   async function sendConfirmation(user: UserRow): Promise<void> {
     const token = randomToken();
     const now = clock.now();
-    await db.insert(emailConfirmations).values({ tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS), createdAt: now });
+    await db.insert(emailConfirmations).values({
+      tokenHash: hashSecret(token),
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
+      createdAt: now,
+    });
     await mailer.send(confirmEmailMail(user.email!, user.name, config.publicUrl, token, mailLanguage(user.lng)));
   }
 
@@ -51,7 +56,9 @@ export function authService(deps: AppDeps) {
   async function signUp(body: z.output<typeof SignUpBody>): Promise<{ email: string }> {
     const existing = await findByEmail(body.email);
     if (existing) {
-      await mailer.send(alreadyRegisteredMail(existing.email!, config.publicUrl, mailLanguage(existing.lng ?? body.lng)));
+      await mailer.send(
+        alreadyRegisteredMail(existing.email!, config.publicUrl, mailLanguage(existing.lng ?? body.lng)),
+      );
       return { email: body.email };
     }
     const [nameOwner] = await db.select({ id: users.id }).from(users).where(byName(body.name));
@@ -88,7 +95,13 @@ export function authService(deps: AppDeps) {
     const [row] = await db
       .update(emailConfirmations)
       .set({ usedAt: now })
-      .where(and(eq(emailConfirmations.tokenHash, hashSecret(token)), isNull(emailConfirmations.usedAt), sql`${emailConfirmations.expiresAt} > ${now}`))
+      .where(
+        and(
+          eq(emailConfirmations.tokenHash, hashSecret(token)),
+          isNull(emailConfirmations.usedAt),
+          sql`${emailConfirmations.expiresAt} > ${now}`,
+        ),
+      )
       .returning({ userId: emailConfirmations.userId });
     if (!row) throw fieldError(400, "invalidToken", "token");
     const [user] = await db.select().from(users).where(eq(users.id, row.userId));
@@ -105,7 +118,9 @@ export function authService(deps: AppDeps) {
       .from(users)
       .where(by === "email" ? byEmail(login) : sql`(${byEmail(login)} OR ${byName(login)})`)
       .limit(1);
-    const ok = user?.passwordHash ? await passwords.verify(user.passwordHash, password) : await passwords.verifyDummy(password);
+    const ok = user?.passwordHash
+      ? await passwords.verify(user.passwordHash, password)
+      : await passwords.verifyDummy(password);
     if (!user || !ok) throw new AppError(401, "invalidCredentials");
     if (!user.emailConfirmedAt) {
       await sendConfirmation(user);
@@ -119,8 +134,16 @@ export function authService(deps: AppDeps) {
     if (!user) return;
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const now = clock.now();
-    const values = { codeHash: hashSecret(`${user.id}:${code}`), expiresAt: new Date(now.getTime() + RECOVERY_TTL_MS), attempts: 0, createdAt: now };
-    await db.insert(recoveryCodes).values({ userId: user.id, ...values }).onConflictDoUpdate({ target: recoveryCodes.userId, set: values });
+    const values = {
+      codeHash: hashSecret(`${user.id}:${code}`),
+      expiresAt: new Date(now.getTime() + RECOVERY_TTL_MS),
+      attempts: 0,
+      createdAt: now,
+    };
+    await db
+      .insert(recoveryCodes)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: recoveryCodes.userId, set: values });
     await mailer.send(recoveryCodeMail(user.email!, code, config.publicUrl, mailLanguage(user.lng)));
   }
 
@@ -131,7 +154,10 @@ export function authService(deps: AppDeps) {
     const [row] = await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     if (!row || row.expiresAt <= clock.now() || row.attempts >= RECOVERY_MAX_ATTEMPTS) throw invalidCode();
     if (row.codeHash !== hashSecret(`${user.id}:${code}`)) {
-      await db.update(recoveryCodes).set({ attempts: sql`${recoveryCodes.attempts} + 1` }).where(eq(recoveryCodes.userId, user.id));
+      await db
+        .update(recoveryCodes)
+        .set({ attempts: sql`${recoveryCodes.attempts} + 1` })
+        .where(eq(recoveryCodes.userId, user.id));
       throw invalidCode();
     }
     return user;
@@ -143,7 +169,15 @@ export function authService(deps: AppDeps) {
     const now = clock.now();
     await db.transaction(async (tx) => {
       // The code arrived by e-mail, so the address is proven too.
-      await tx.update(users).set({ passwordHash, mustChangePassword: false, emailConfirmedAt: user.emailConfirmedAt ?? now, updatedAt: now }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({
+          passwordHash,
+          mustChangePassword: false,
+          emailConfirmedAt: user.emailConfirmedAt ?? now,
+          updatedAt: now,
+        })
+        .where(eq(users.id, user.id));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
       await tokens.revokeAll(user.id, tx);
     });
@@ -153,17 +187,31 @@ export function authService(deps: AppDeps) {
   async function changePassword(userId: string, body: z.output<typeof ChangePasswordBody>): Promise<Tokens> {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new AppError(401, "unauthorized");
-    if (!user.passwordHash || !(await passwords.verify(user.passwordHash, body.oldPassword))) throw fieldError(400, "wrongPassword", "oldPassword");
+    if (!user.passwordHash || !(await passwords.verify(user.passwordHash, body.oldPassword)))
+      throw fieldError(400, "wrongPassword", "oldPassword");
     if (body.oldPassword === body.password) throw fieldError(400, "samePassword", "password");
     const passwordHash = await passwords.hash(body.password);
     return db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: clock.now() }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ passwordHash, mustChangePassword: false, updatedAt: clock.now() })
+        .where(eq(users.id, userId));
       await tokens.revokeAll(userId, tx);
       return tokens.startSession(userId, tx);
     });
   }
 
-  return { signUp, confirm, signIn, sendRecoveryCode, checkRecoveryCode, recoverPassword, changePassword, tokens, passwords };
+  return {
+    signUp,
+    confirm,
+    signIn,
+    sendRecoveryCode,
+    checkRecoveryCode,
+    recoverPassword,
+    changePassword,
+    tokens,
+    passwords,
+  };
 }
 
 export type AuthService = ReturnType<typeof authService>;

@@ -91,7 +91,11 @@ export function attachSessionCache(database: Database): Promise<void> {
   if (known) return known;
   const cache = createCache();
   caches.set(database.db, cache);
-  const started = database.listen(CHANGES_CHANNEL, (payload) => cache.apply(payload), (live) => cache.setLive(live));
+  const started = database.listen(
+    CHANGES_CHANNEL,
+    (payload) => cache.apply(payload),
+    (live) => cache.setLive(live),
+  );
   starting.set(database.db, started);
   return started;
 }

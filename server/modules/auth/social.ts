@@ -24,23 +24,45 @@ export function readIdentity(info: Record<string, unknown>): Identity | null {
   const email = typeof src.email === "string" && src.email.includes("@") ? src.email : null;
   const name = [src.name, src.username].find((v): v is string => typeof v === "string" && v.trim().length > 0) ?? null;
   // Facebook and Twitter only hand out e-mails they have verified; Google says so explicitly.
-  const emailVerified = src.email_verified === undefined ? true : src.email_verified === true || src.email_verified === "true";
+  const emailVerified =
+    src.email_verified === undefined ? true : src.email_verified === true || src.email_verified === "true";
   return { id: String(id), email, name, emailVerified };
 }
 
-async function fetchIdentity(cfg: OAuthProviderConfig, code: string, redirect: string, verifier: string): Promise<Identity | null> {
-  const form = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirect, client_id: cfg.clientId, client_secret: cfg.clientSecret, code_verifier: verifier });
-  const basic = Buffer.from(`${encodeURIComponent(cfg.clientId)}:${encodeURIComponent(cfg.clientSecret)}`).toString("base64");
+async function fetchIdentity(
+  cfg: OAuthProviderConfig,
+  code: string,
+  redirect: string,
+  verifier: string,
+): Promise<Identity | null> {
+  const form = new URLSearchParams({
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: redirect,
+    client_id: cfg.clientId,
+    client_secret: cfg.clientSecret,
+    code_verifier: verifier,
+  });
+  const basic = Buffer.from(`${encodeURIComponent(cfg.clientId)}:${encodeURIComponent(cfg.clientSecret)}`).toString(
+    "base64",
+  );
   const tokenRes = await fetch(cfg.tokenUrl, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json", authorization: `Basic ${basic}` },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "application/json",
+      authorization: `Basic ${basic}`,
+    },
     body: form,
     signal: AbortSignal.timeout(10_000),
   });
   if (!tokenRes.ok) throw new Error(`token endpoint answered ${tokenRes.status}`);
   const { access_token: accessToken } = (await tokenRes.json()) as { access_token?: string };
   if (!accessToken) throw new Error("no access_token");
-  const infoRes = await fetch(cfg.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
+  const infoRes = await fetch(cfg.userinfoUrl, {
+    headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
+    signal: AbortSignal.timeout(10_000),
+  });
   if (!infoRes.ok) throw new Error(`userinfo answered ${infoRes.status}`);
   return readIdentity((await infoRes.json()) as Record<string, unknown>);
 }
@@ -84,40 +106,50 @@ export function socialRoutes(app: FastifyInstance, auth: AuthService): void {
     return reply.redirect(url.toString(), 302);
   });
 
-  app.get<{ Params: { provider: string }; Querystring: Record<string, string | undefined> }>("/auth/social/:provider/callback", async (request, reply) => {
-    const [provider, cfg] = providerOf(request.params.provider);
-    const fail = (reason: string) => {
-      reply.clearCookie(cookieName(provider), { path: "/api/auth/social" });
-      return reply.redirect(landing({ social: "error", reason }), 302);
-    };
-    const raw = request.cookies[cookieName(provider)];
-    const unsigned = raw ? request.unsignCookie(raw) : { valid: false, value: null };
-    let saved: { state?: string; verifier?: string } = {};
-    try {
-      saved = unsigned.valid && unsigned.value ? (JSON.parse(unsigned.value) as typeof saved) : {};
-    } catch {
-      saved = {};
-    }
-    const { code, state } = request.query;
-    if (!saved.state || !saved.verifier || state !== saved.state) return fail("state");
-    if (!code) return fail("denied");
+  app.get<{ Params: { provider: string }; Querystring: Record<string, string | undefined> }>(
+    "/auth/social/:provider/callback",
+    async (request, reply) => {
+      const [provider, cfg] = providerOf(request.params.provider);
+      const fail = (reason: string) => {
+        reply.clearCookie(cookieName(provider), { path: "/api/auth/social" });
+        return reply.redirect(landing({ social: "error", reason }), 302);
+      };
+      const raw = request.cookies[cookieName(provider)];
+      const unsigned = raw ? request.unsignCookie(raw) : { valid: false, value: null };
+      let saved: { state?: string; verifier?: string } = {};
+      try {
+        saved = unsigned.valid && unsigned.value ? (JSON.parse(unsigned.value) as typeof saved) : {};
+      } catch {
+        saved = {};
+      }
+      const { code, state } = request.query;
+      if (!saved.state || !saved.verifier || state !== saved.state) return fail("state");
+      if (!code) return fail("denied");
 
-    let identity: Identity | null;
-    try {
-      identity = await fetchIdentity(cfg, code, redirectUri(provider), saved.verifier);
-    } catch (err) {
-      request.log.warn({ err, provider }, "social sign-in exchange failed");
-      return fail("provider");
-    }
-    if (!identity) return fail("provider");
-    const { userId, isNew } = await findOrCreate(provider, identity);
-    const tokens = await auth.tokens.startSession(userId);
-    reply.clearCookie(cookieName(provider), { path: "/api/auth/social" });
-    return reply.redirect(landing({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, isNew: String(isNew) }), 302);
-  });
+      let identity: Identity | null;
+      try {
+        identity = await fetchIdentity(cfg, code, redirectUri(provider), saved.verifier);
+      } catch (err) {
+        request.log.warn({ err, provider }, "social sign-in exchange failed");
+        return fail("provider");
+      }
+      if (!identity) return fail("provider");
+      const { userId, isNew } = await findOrCreate(provider, identity);
+      const tokens = await auth.tokens.startSession(userId);
+      reply.clearCookie(cookieName(provider), { path: "/api/auth/social" });
+      return reply.redirect(
+        landing({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, isNew: String(isNew) }),
+        302,
+      );
+    },
+  );
 
   async function uniqueName(wanted: string | null): Promise<string> {
-    const base = (wanted ?? "").replace(/\s+/g, " ").trim().slice(0, NAME_MAX - 5) || "Player";
+    const base =
+      (wanted ?? "")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, NAME_MAX - 5) || "Player";
     const padded = base.length >= NAME_MIN ? base : `${base}${"_".repeat(NAME_MIN - base.length)}`;
     for (let i = 0; i < 20; i++) {
       const candidate = i === 0 ? padded : `${padded} ${Math.floor(1000 + Math.random() * 9000)}`;
@@ -141,14 +173,17 @@ export function socialRoutes(app: FastifyInstance, auth: AuthService): void {
     let isNew = false;
     if (byMail) {
       userId = byMail.id;
-      if (!byMail.emailConfirmedAt) await db.update(users).set({ emailConfirmedAt: now, updatedAt: now }).where(eq(users.id, userId));
+      if (!byMail.emailConfirmedAt)
+        await db.update(users).set({ emailConfirmedAt: now, updatedAt: now }).where(eq(users.id, userId));
     } else {
       userId = randomUUID();
       isNew = true;
       // The player and the sign-up diamonds commit together; a lost name race retries both.
       const create = (name: string) =>
         db.transaction(async (tx) => {
-          await tx.insert(users).values({ id: userId, email, name, emailConfirmedAt: email ? now : null, createdAt: now, updatedAt: now });
+          await tx
+            .insert(users)
+            .values({ id: userId, email, name, emailConfirmedAt: email ? now : null, createdAt: now, updatedAt: now });
           await diamonds.post(tx, signUpGrant(userId));
         });
       try {
@@ -158,7 +193,10 @@ export function socialRoutes(app: FastifyInstance, auth: AuthService): void {
         await create(`Player ${randomUUID().slice(0, 8)}`);
       }
     }
-    await db.insert(socialAccounts).values({ provider, providerUserId: identity.id, userId, createdAt: now }).onConflictDoNothing();
+    await db
+      .insert(socialAccounts)
+      .values({ provider, providerUserId: identity.id, userId, createdAt: now })
+      .onConflictDoNothing();
     return { userId, isNew };
   }
 }

@@ -21,7 +21,8 @@ export const REUSE_GRACE_MS = 30_000;
 export const randomToken = () => randomBytes(32).toString("base64url");
 
 /** Secrets that reach the database (refresh tokens, confirmation tokens, codes) are stored only as keyed hashes. */
-export const secretHasher = (key: string) => (value: string) => createHmac("sha256", key).update(value).digest("base64url");
+export const secretHasher = (key: string) => (value: string) =>
+  createHmac("sha256", key).update(value).digest("base64url");
 
 type Tx = Pick<Db, "insert" | "update" | "select">;
 
@@ -52,7 +53,12 @@ export function tokenService(deps: Pick<AppDeps, "clock" | "config"> & { db: Db 
   async function issueRefresh(tx: Tx, familyId: string): Promise<string> {
     const token = randomToken();
     const now = clock.now();
-    await tx.insert(refreshTokens).values({ tokenHash: hash(token), familyId, expiresAt: new Date(now.getTime() + REFRESH_TTL_MS), createdAt: now });
+    await tx.insert(refreshTokens).values({
+      tokenHash: hash(token),
+      familyId,
+      expiresAt: new Date(now.getTime() + REFRESH_TTL_MS),
+      createdAt: now,
+    });
     return token;
   }
 
@@ -64,19 +70,32 @@ export function tokenService(deps: Pick<AppDeps, "clock" | "config"> & { db: Db 
   }
 
   async function revokeFamily(familyId: string, tx: Tx = db): Promise<void> {
-    await tx.update(sessionFamilies).set({ revokedAt: clock.now() }).where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revokedAt)));
+    await tx
+      .update(sessionFamilies)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revokedAt)));
     // This instance at once (inside a transaction the trigger's NOTIFY, at commit, makes it final everywhere).
     forgetSessions(db, { familyId });
   }
 
   async function revokeAll(userId: string, tx: Tx = db): Promise<void> {
-    await tx.update(sessionFamilies).set({ revokedAt: clock.now() }).where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
+    await tx
+      .update(sessionFamilies)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
     forgetSessions(db, { userId });
   }
 
   async function findRefresh(token: string) {
     const [row] = await db
-      .select({ tokenHash: refreshTokens.tokenHash, familyId: refreshTokens.familyId, expiresAt: refreshTokens.expiresAt, rotatedAt: refreshTokens.rotatedAt, revokedAt: sessionFamilies.revokedAt, userId: sessionFamilies.userId })
+      .select({
+        tokenHash: refreshTokens.tokenHash,
+        familyId: refreshTokens.familyId,
+        expiresAt: refreshTokens.expiresAt,
+        rotatedAt: refreshTokens.rotatedAt,
+        revokedAt: sessionFamilies.revokedAt,
+        userId: sessionFamilies.userId,
+      })
       .from(refreshTokens)
       .innerJoin(sessionFamilies, eq(sessionFamilies.id, refreshTokens.familyId))
       .where(eq(refreshTokens.tokenHash, hash(token)));
@@ -136,7 +155,9 @@ export function tokenService(deps: Pick<AppDeps, "clock" | "config"> & { db: Db 
     if (!sub || typeof fam !== "string") return null;
     const userId = sub;
     const cache = sessionCacheOf(db);
-    const facts = cache?.get(fam, userId) ?? (cache ? await cache.load(fam, () => readSession(fam, userId)) : await readSession(fam, userId));
+    const facts =
+      cache?.get(fam, userId) ??
+      (cache ? await cache.load(fam, () => readSession(fam, userId)) : await readSession(fam, userId));
     return facts ? { userId, familyId: fam, mustChangePassword: facts.mustChangePassword } : null;
   }
 
@@ -146,7 +167,9 @@ export function tokenService(deps: Pick<AppDeps, "clock" | "config"> & { db: Db 
       .select({ mustChangePassword: users.mustChangePassword })
       .from(sessionFamilies)
       .innerJoin(users, eq(users.id, sessionFamilies.userId))
-      .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
+      .where(
+        and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)),
+      );
     return row ? { userId, mustChangePassword: row.mustChangePassword } : null;
   }
 

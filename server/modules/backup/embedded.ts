@@ -23,7 +23,11 @@ export const pgliteFolder = (dataDir: string) => join(dataDir, "pglite");
 export const holdsDatabase = (dir: string) => existsSync(dir) && readdirSync(dir).length > 0;
 
 /** `paddock-predictor-2026-06-01T10-00-00Z.tar.gz`: sorts by time, and no character a shell or a file system minds. */
-export const backupFileName = (at: Date) => `paddock-predictor-${at.toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-")}.tar.gz`;
+export const backupFileName = (at: Date) =>
+  `paddock-predictor-${at
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replaceAll(":", "-")}.tar.gz`;
 
 type DumpingClient = { exec(sql: string): Promise<unknown>; dumpDataDir(compression: "gzip"): Promise<Blob> };
 
@@ -31,7 +35,8 @@ type DumpingClient = { exec(sql: string): Promise<unknown>; dumpDataDir(compress
 function embeddedClient(database: Database): DumpingClient | null {
   if (database.kind !== "pglite") return null;
   const client = (database.db as unknown as { $client?: Partial<DumpingClient> }).$client;
-  if (typeof client?.dumpDataDir !== "function" || typeof client.exec !== "function") throw new Error("the embedded database has no PGlite client to dump");
+  if (typeof client?.dumpDataDir !== "function" || typeof client.exec !== "function")
+    throw new Error("the embedded database has no PGlite client to dump");
   return client as DumpingClient;
 }
 
@@ -46,7 +51,9 @@ export async function takeBackup(database: Database, clock: Clock, by: Operator)
   if (!client) throw new AppError(409, "backupNeedsPgDump");
   await client.exec("CHECKPOINT");
   const tarball = await client.dumpDataDir("gzip");
-  await database.db.transaction((tx) => recordAudit(tx, clock, by, { action: "BACKUP", target: "database", after: { bytes: tarball.size } }));
+  await database.db.transaction((tx) =>
+    recordAudit(tx, clock, by, { action: "BACKUP", target: "database", after: { bytes: tarball.size } }),
+  );
   return tarball;
 }
 
@@ -60,13 +67,22 @@ const GZIP_MAGIC = [0x1f, 0x8b];
  * records the RESTORE in the restored database's own audit log: the log of the database the game runs on from now.
  * A load that fails leaves the folder as it was found, empty, so the next attempt is not refused.
  */
-export async function restoreBackup(options: { dataDir: string; tarball: Blob; source: string; clock: Clock; by: Operator }): Promise<RestoreReport> {
+export async function restoreBackup(options: {
+  dataDir: string;
+  tarball: Blob;
+  source: string;
+  clock: Clock;
+  by: Operator;
+}): Promise<RestoreReport> {
   const dir = pgliteFolder(options.dataDir);
   if (holdsDatabase(dir)) {
-    throw new RestoreRefused(`${dir} is not empty: a restore goes into a fresh folder only. Move the database aside first (stop the server, mv ${dir} ${dir}.old), then restore again.`);
+    throw new RestoreRefused(
+      `${dir} is not empty: a restore goes into a fresh folder only. Move the database aside first (stop the server, mv ${dir} ${dir}.old), then restore again.`,
+    );
   }
   const head = new Uint8Array(await options.tarball.slice(0, 2).arrayBuffer());
-  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) throw new RestoreRefused(`${options.source} is not a backup of the embedded database (a gzip-compressed tarball).`);
+  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1])
+    throw new RestoreRefused(`${options.source} is not a backup of the embedded database (a gzip-compressed tarball).`);
   mkdirSync(dir, { recursive: true });
   try {
     const loaded = await PGlite.create({ ...pgliteOptions(dir), loadDataDir: options.tarball });
@@ -74,13 +90,19 @@ export async function restoreBackup(options: { dataDir: string; tarball: Blob; s
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    throw new RestoreRefused(`${options.source} could not be loaded as a database (${(err as Error).message}); ${dir} is left empty.`);
+    throw new RestoreRefused(
+      `${options.source} could not be loaded as a database (${(err as Error).message}); ${dir} is left empty.`,
+    );
   }
   const database = await openDb({ dataDir: options.dataDir });
   try {
     const migrations = await migrate(database);
     await database.db.transaction((tx) =>
-      recordAudit(tx, options.clock, options.by, { action: "RESTORE", target: "database", after: { file: basename(options.source), bytes: options.tarball.size, migrations: migrations.length } }),
+      recordAudit(tx, options.clock, options.by, {
+        action: "RESTORE",
+        target: "database",
+        after: { file: basename(options.source), bytes: options.tarball.size, migrations: migrations.length },
+      }),
     );
     return { dir, migrations };
   } finally {

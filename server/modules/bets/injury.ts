@@ -15,7 +15,12 @@ import { loadBetRace } from "./repository";
 // bets stand: a rider who does not finish simply does not win.
 
 /** Refund postings for the open bets on the rider (to post with the injury's others), and how many bets. */
-export async function betRefundsOnRider(deps: Pick<AppDeps, "clock">, tx: LedgerTx, raceId: string, riderId: string): Promise<{ postings: Posting[]; bets: number }> {
+export async function betRefundsOnRider(
+  deps: Pick<AppDeps, "clock">,
+  tx: LedgerTx,
+  raceId: string,
+  riderId: string,
+): Promise<{ postings: Posting[]; bets: number }> {
   const { start } = await loadBetRace(tx, raceId);
   const now = deps.clock.now();
   if (!bettingOpen(now.getTime(), start)) return { postings: [], bets: 0 };
@@ -38,7 +43,13 @@ const kindOf = (onPredictions: boolean, onBets: boolean): NotificationType =>
 export async function notifyInjured(
   deps: Pick<AppDeps, "live">,
   tx: LedgerTx,
-  notice: { rider: { id: string; name: string }; raceName: string; predictions: readonly string[]; refunds: readonly (Posting | PostResult)[]; betPlayers: readonly string[] },
+  notice: {
+    rider: { id: string; name: string };
+    raceName: string;
+    predictions: readonly string[];
+    refunds: readonly (Posting | PostResult)[];
+    betPlayers: readonly string[];
+  },
 ): Promise<void> {
   const refunded = new Map<string, number>();
   for (const r of notice.refunds) refunded.set(r.userId, (refunded.get(r.userId) ?? 0) + r.delta);
@@ -50,7 +61,12 @@ export async function notifyInjured(
     byKind.set(kind, [...(byKind.get(kind) ?? []), userId]);
   }
   for (const [kind, players] of byKind) {
-    await notifyInBatches(deps, tx, players, kind, (userId) => ({ riderName: notice.rider.name, riderId: notice.rider.id, raceName: notice.raceName, refunded: refunded.get(userId) ?? 0 }));
+    await notifyInBatches(deps, tx, players, kind, (userId) => ({
+      riderName: notice.rider.name,
+      riderId: notice.rider.id,
+      raceName: notice.raceName,
+      refunded: refunded.get(userId) ?? 0,
+    }));
   }
 }
 

@@ -24,7 +24,12 @@ export function oddsService(deps: AppDeps) {
         const { race } = await loadBetRace(tx, raceId);
         const setOdds = async () =>
           Object.fromEntries(
-            (await tx.select({ riderId: raceOdds.riderId, odds: raceOdds.odds }).from(raceOdds).where(eq(raceOdds.raceId, raceId)))
+            (
+              await tx
+                .select({ riderId: raceOdds.riderId, odds: raceOdds.odds })
+                .from(raceOdds)
+                .where(eq(raceOdds.raceId, raceId))
+            )
               .map((o) => [o.riderId, Number(o.odds)] as const)
               .toSorted(([a], [b]) => (a < b ? -1 : 1)),
           );
@@ -33,17 +38,31 @@ export function oddsService(deps: AppDeps) {
         else {
           const wanted = new Map(body.odds.map((o) => [o.riderId, Math.round(o.odds * 100) / 100]));
           const ids = [...wanted.keys()];
-          const known = ids.every(isUuid) ? await tx.select({ id: riders.id }).from(riders).where(and(inArray(riders.id, ids), eq(riders.raceClass, GAME_CLASS))) : [];
+          const known = ids.every(isUuid)
+            ? await tx
+                .select({ id: riders.id })
+                .from(riders)
+                .where(and(inArray(riders.id, ids), eq(riders.raceClass, GAME_CLASS)))
+            : [];
           if (known.length !== ids.length) throw new AppError(400, "riderNotInRace");
           const now = deps.clock.now();
           await tx
             .insert(raceOdds)
             .values(ids.map((riderId) => ({ raceId, riderId, odds: wanted.get(riderId)!, updatedAt: now })))
-            .onConflictDoUpdate({ target: [raceOdds.raceId, raceOdds.riderId], set: { odds: sql`excluded.odds`, updatedAt: now } });
+            .onConflictDoUpdate({
+              target: [raceOdds.raceId, raceOdds.riderId],
+              set: { odds: sql`excluded.odds`, updatedAt: now },
+            });
         }
         const after = await setOdds();
         if (JSON.stringify(before) !== JSON.stringify(after)) {
-          await recordAudit(tx, deps.clock, by, { action: "ODDS_SET", raceId, target: "reset" in body ? "odds reset" : "WIN odds", before, after });
+          await recordAudit(tx, deps.clock, by, {
+            action: "ODDS_SET",
+            raceId,
+            target: "reset" in body ? "odds reset" : "WIN odds",
+            before,
+            after,
+          });
         }
         const list = await ridersOf(tx, race);
         const set = await tx.select({ riderId: raceOdds.riderId }).from(raceOdds).where(eq(raceOdds.raceId, raceId));

@@ -20,8 +20,17 @@ export type BetRace = { race: typeof races.$inferSelect; start: SessionWindow | 
 export async function loadBetRace(tx: LedgerTx, raceId: string): Promise<BetRace> {
   const [race] = isUuid(raceId) ? await tx.select().from(races).where(eq(races.id, raceId)) : [];
   if (!race) throw new AppError(404, "notFound");
-  const [session] = await tx.select().from(raceSessions).where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, "START")));
-  const start = session ? { startsAt: session.startsAt.getTime(), endsAt: session.endsAt.getTime(), canceled: session.canceled || race.canceledAt !== null } : undefined;
+  const [session] = await tx
+    .select()
+    .from(raceSessions)
+    .where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, "START")));
+  const start = session
+    ? {
+        startsAt: session.startsAt.getTime(),
+        endsAt: session.endsAt.getTime(),
+        canceled: session.canceled || race.canceledAt !== null,
+      }
+    : undefined;
   return { race, start };
 }
 
@@ -29,17 +38,31 @@ export async function loadBetRace(tx: LedgerTx, raceId: string): Promise<BetRace
 export async function ridersOf(tx: LedgerTx, race: BetRace["race"]) {
   const rows = await rosterRows(tx, race.id);
   const odds = (await oddsForRaces(tx, GAME_CLASS, [race])).get(race.id) ?? {};
-  return rows.map(({ rider, team, place }) => ({ rider, team, available: place.available, win: odds[rider.id] ?? null }));
+  return rows.map(({ rider, team, place }) => ({
+    rider,
+    team,
+    available: place.available,
+    win: odds[rider.id] ?? null,
+  }));
 }
 export type OddsRider = Awaited<ReturnType<typeof ridersOf>>[number];
 
 /** What the rules need of each rider: available or not, and their WIN odds. */
-export const bettableOf = (list: readonly OddsRider[]): Map<string, BettableRider> => new Map(list.map((r) => [r.rider.id, { available: r.available, odds: r.win }]));
+export const bettableOf = (list: readonly OddsRider[]): Map<string, BettableRider> =>
+  new Map(list.map((r) => [r.rider.id, { available: r.available, odds: r.win }]));
 
-export const toBetRider = (r: OddsRider): BetRider => ({ ...toRider(r.rider, r.team), available: r.available, odds: r.available && r.win !== null ? oddsOf(r.win) : null });
+export const toBetRider = (r: OddsRider): BetRider => ({
+  ...toRider(r.rider, r.team),
+  available: r.available,
+  odds: r.available && r.win !== null ? oddsOf(r.win) : null,
+});
 
 /** One player's legs on one race. */
-export const legsOf = (tx: LedgerTx, userId: string, raceId: string) => tx.select().from(bets).where(and(eq(bets.userId, userId), eq(bets.raceId, raceId)));
+export const legsOf = (tx: LedgerTx, userId: string, raceId: string) =>
+  tx
+    .select()
+    .from(bets)
+    .where(and(eq(bets.userId, userId), eq(bets.raceId, raceId)));
 
 /** The bets a player has placed (what "one bet per rider and type" compares with). */
 export const placedOf = (legs: readonly BetRow[]): { riderId: string; type: BetType }[] => [
@@ -53,7 +76,13 @@ export function toBets(legs: readonly BetRow[]): Bet[] {
   const out = [...byPlacement.entries()].map(([id, rows]) => {
     const first = rows[0]!;
     const ordered = rows.toSorted((a, b) => LEG_TYPES.indexOf(a.type) - LEG_TYPES.indexOf(b.type));
-    const legViews = ordered.map((l) => ({ type: l.type, stake: l.stake, odds: Number(l.odds), status: l.status, payout: l.payout }));
+    const legViews = ordered.map((l) => ({
+      type: l.type,
+      stake: l.stake,
+      odds: Number(l.odds),
+      status: l.status,
+      payout: l.payout,
+    }));
     const status = betStatusOf(legViews);
     return {
       id,

@@ -34,7 +34,11 @@ export function betsService(deps: AppDeps) {
     const riderList = await ridersOf(tx, race);
     const [entered] = await tx
       // Bets were settled on the race classification as first entered: a correction does not change what they show.
-      .select({ canceled: sessionResults.canceled, riderIds: sessionResults.riderIds, enteredRiderIds: sessionResults.enteredRiderIds })
+      .select({
+        canceled: sessionResults.canceled,
+        riderIds: sessionResults.riderIds,
+        enteredRiderIds: sessionResults.enteredRiderIds,
+      })
       .from(sessionResults)
       .where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, "START")));
     const now = deps.clock.now();
@@ -55,43 +59,47 @@ export function betsService(deps: AppDeps) {
 
   /** Places one bet: checked by `planBet` on the facts read inside the transaction, the stake debited in it. */
   async function place(userId: string, raceId: string, body: BetBody, now = deps.clock.now()): Promise<string> {
-    return observe(deps.metrics?.betPlacements, () => db.transaction(async (tx) => {
-      const { race, start } = await loadBetRace(tx, raceId);
-      // Settlement and injuries hold the race's lock alone; placements share it, so a bet is never placed between an
-      // injury's refund (or the race's settlement) reading the race's open bets and its commit.
-      await holdLockShared(tx, lockKeys.settlement(raceId));
-      // One player's placements on one race run one at a time: "already placed" is then certain.
-      await holdLock(tx, lockKeys.playerBets(userId, raceId));
-      const riderList = await ridersOf(tx, race);
-      const legs = await legsOf(tx, userId, raceId);
-      // The balance is the ledger's to check, under its lock.
-      const plan = allowed(planBet({ now: now.getTime(), race: start, riders: bettableOf(riderList), placed: placedOf(legs) }, body));
-      const placementId = randomUUID();
-      const posted = await ledger.post(tx, {
-        userId,
-        delta: -plan.amount,
-        reason: "BET",
-        ref: betKeys.stakeRef(placementId),
-        idempotencyKey: betKeys.stake(raceId, plan.riderId, plan.type),
-      });
-      // The key was posted by a bet that exists (checked above under the player's lock): nothing is placed twice.
-      if (posted.replayed) throw new AppError(409, "betAlreadyPlaced");
-      await tx.insert(bets).values(
-        plan.legs.map((leg) => ({
-          id: randomUUID(),
-          placementId,
+    return observe(deps.metrics?.betPlacements, () =>
+      db.transaction(async (tx) => {
+        const { race, start } = await loadBetRace(tx, raceId);
+        // Settlement and injuries hold the race's lock alone; placements share it, so a bet is never placed between an
+        // injury's refund (or the race's settlement) reading the race's open bets and its commit.
+        await holdLockShared(tx, lockKeys.settlement(raceId));
+        // One player's placements on one race run one at a time: "already placed" is then certain.
+        await holdLock(tx, lockKeys.playerBets(userId, raceId));
+        const riderList = await ridersOf(tx, race);
+        const legs = await legsOf(tx, userId, raceId);
+        // The balance is the ledger's to check, under its lock.
+        const plan = allowed(
+          planBet({ now: now.getTime(), race: start, riders: bettableOf(riderList), placed: placedOf(legs) }, body),
+        );
+        const placementId = randomUUID();
+        const posted = await ledger.post(tx, {
           userId,
-          raceId,
-          riderId: plan.riderId,
-          placedAs: plan.type,
-          type: leg.type,
-          stake: leg.stake,
-          odds: leg.odds,
-          placedAt: now,
-        })),
-      );
-      return placementId;
-    }));
+          delta: -plan.amount,
+          reason: "BET",
+          ref: betKeys.stakeRef(placementId),
+          idempotencyKey: betKeys.stake(raceId, plan.riderId, plan.type),
+        });
+        // The key was posted by a bet that exists (checked above under the player's lock): nothing is placed twice.
+        if (posted.replayed) throw new AppError(409, "betAlreadyPlaced");
+        await tx.insert(bets).values(
+          plan.legs.map((leg) => ({
+            id: randomUUID(),
+            placementId,
+            userId,
+            raceId,
+            riderId: plan.riderId,
+            placedAs: plan.type,
+            type: leg.type,
+            stake: leg.stake,
+            odds: leg.odds,
+            placedAt: now,
+          })),
+        );
+        return placementId;
+      }),
+    );
   }
 
   return {

@@ -26,10 +26,23 @@ export type BetSettlement = {
 
 type Summary = { bets: Set<string>; won: Set<string>; payout: number; refunded: number };
 
-export async function settleRaceBets(deps: Pick<AppDeps, "clock" | "db" | "live" | "ledger">, tx: LedgerTx, race: { id: string; name: string }, outcome: RaceOutcome): Promise<BetSettlement> {
+export async function settleRaceBets(
+  deps: Pick<AppDeps, "clock" | "db" | "live" | "ledger">,
+  tx: LedgerTx,
+  race: { id: string; name: string },
+  outcome: RaceOutcome,
+): Promise<BetSettlement> {
   const ledger = deps.ledger;
   const open = await tx
-    .select({ id: bets.id, placementId: bets.placementId, userId: bets.userId, riderId: bets.riderId, type: bets.type, stake: bets.stake, odds: bets.odds })
+    .select({
+      id: bets.id,
+      placementId: bets.placementId,
+      userId: bets.userId,
+      riderId: bets.riderId,
+      type: bets.type,
+      stake: bets.stake,
+      odds: bets.odds,
+    })
     .from(bets)
     .where(and(eq(bets.raceId, race.id), eq(bets.status, "OPEN")));
   if (open.length === 0) return { settled: 0, paid: 0, refunded: 0, touched: [] };
@@ -48,7 +61,12 @@ export async function settleRaceBets(deps: Pick<AppDeps, "clock" | "db" | "live"
   const legById = new Map(open.map((l) => [l.id, l]));
   for (const s of settled) {
     const leg = legById.get(s.id)!;
-    const mine = summaries.get(leg.userId) ?? { bets: new Set<string>(), won: new Set<string>(), payout: 0, refunded: 0 };
+    const mine = summaries.get(leg.userId) ?? {
+      bets: new Set<string>(),
+      won: new Set<string>(),
+      payout: 0,
+      refunded: 0,
+    };
     mine.bets.add(leg.placementId);
     if (s.status === "WON") mine.won.add(leg.placementId);
     mine.payout += s.payout ?? 0;
@@ -63,7 +81,13 @@ export async function settleRaceBets(deps: Pick<AppDeps, "clock" | "db" | "live"
   } else {
     postings = [...summaries]
       .filter(([, s]) => s.payout > 0)
-      .map(([userId, s]) => ({ userId, delta: s.payout, reason: "BET_PAYOUT" as const, ref: betKeys.payoutRef(race.id), idempotencyKey: betKeys.payout(race.id) }));
+      .map(([userId, s]) => ({
+        userId,
+        delta: s.payout,
+        reason: "BET_PAYOUT" as const,
+        ref: betKeys.payoutRef(race.id),
+        idempotencyKey: betKeys.payout(race.id),
+      }));
   }
   const posted = (await ledger.postAll(tx, postings)).filter((r) => !r.replayed);
 

@@ -35,7 +35,11 @@ const GAINED_FORM_POWER = 0.25;
 type Candidate = { id: string; odds: number };
 
 /** One fan's picks of the open categories. */
-export function demoPicks(open: readonly PredictionCategory[], field: readonly Candidate[], rand: Rand): { category: PredictionCategory; riderId: string }[] {
+export function demoPicks(
+  open: readonly PredictionCategory[],
+  field: readonly Candidate[],
+  rand: Rand,
+): { category: PredictionCategory; riderId: string }[] {
   const wanted = new Set(open);
   const out: { category: PredictionCategory; riderId: string }[] = [];
   const byForm = (c: Candidate) => strength(c.odds);
@@ -81,7 +85,12 @@ export function demoPlayersService(deps: AppDeps) {
           await db
             .select({ name: sql<string>`lower(${users.name})` })
             .from(users)
-            .where(inArray(sql`lower(${users.name})`, wanted.map((w) => w.name.toLowerCase())))
+            .where(
+              inArray(
+                sql`lower(${users.name})`,
+                wanted.map((w) => w.name.toLowerCase()),
+              ),
+            )
         ).map((r) => r.name),
       );
       const retry: typeof wanted = [];
@@ -102,7 +111,10 @@ export function demoPlayersService(deps: AppDeps) {
 
   async function add(raceId: string, count: number, rand: Rand = Math.random): Promise<DemoPlayers> {
     const race = await loadRace(db, raceId);
-    const [row] = await db.select({ season: races.season, round: races.round }).from(races).where(eq(races.id, race.id));
+    const [row] = await db
+      .select({ season: races.season, round: races.round })
+      .from(races)
+      .where(eq(races.id, race.id));
     const now = deps.clock.now();
     const open = categories.filter((c) => {
       const session = race.sessions[categorySession[c]];
@@ -114,7 +126,9 @@ export function demoPlayersService(deps: AppDeps) {
       .select({ id: riders.id, raceClass: riders.raceClass, status: riders.status })
       .from(riders)
       .where(and(eq(riders.raceClass, GAME_CLASS), eq(riders.status, "ACTIVE")));
-    const odds = (await oddsForRaces(db, GAME_CLASS, [{ id: race.id, season: row!.season, round: row!.round }])).get(race.id) ?? {};
+    const odds =
+      (await oddsForRaces(db, GAME_CLASS, [{ id: race.id, season: row!.season, round: row!.round }])).get(race.id) ??
+      {};
     const field = riderRows.map((r) => ({ id: r.id, odds: odds[r.id] ?? 250 }));
     if (field.length < 3) throw new Error("demo players need at least three available riders");
     const riderInfo = new Map(riderRows.map((r) => [r.id, r]));
@@ -123,7 +137,15 @@ export function demoPlayersService(deps: AppDeps) {
     const players = names.map((n) => ({ id: randomUUID(), ...n, picks: demoPicks(open, field, rand) }));
     // Checked like a player's save: open sessions only, riders of the class and fit, no rider twice on a podium.
     for (const p of players) {
-      const verdict = planSave({ now: now.getTime(), mode: "create", sessions: race.sessions, existing: [], items: p.picks, riders: riderInfo, rules: defaultWeekendRules });
+      const verdict = planSave({
+        now: now.getTime(),
+        mode: "create",
+        sessions: race.sessions,
+        existing: [],
+        items: p.picks,
+        riders: riderInfo,
+        rules: defaultWeekendRules,
+      });
       if (!verdict.ok) throw new AppError(verdict.refusal.status, verdict.refusal.code);
     }
 
@@ -139,7 +161,17 @@ export function demoPlayersService(deps: AppDeps) {
           updatedAt: now,
         })),
       );
-      const rows = players.flatMap((p) => p.picks.map((k) => ({ id: randomUUID(), userId: p.id, raceId: race.id, category: k.category, riderId: k.riderId, savedAt: now, updatedAt: now })));
+      const rows = players.flatMap((p) =>
+        p.picks.map((k) => ({
+          id: randomUUID(),
+          userId: p.id,
+          raceId: race.id,
+          category: k.category,
+          riderId: k.riderId,
+          savedAt: now,
+          updatedAt: now,
+        })),
+      );
       for (let i = 0; i < rows.length; i += 1000) await tx.insert(predictions).values(rows.slice(i, i + 1000));
       const complete = open.length === PREDICTIONS_PER_WEEKEND;
       await ledger.postAll(
@@ -147,12 +179,25 @@ export function demoPlayersService(deps: AppDeps) {
         players.flatMap((p) => [
           signUpGrant(p.id),
           ...(complete
-            ? [{ userId: p.id, delta: COMPLETION_REWARD_DIAMONDS, reason: "ALL_PICKS_BONUS" as const, ref: `race:${race.id}`, idempotencyKey: ledgerKeys.completion(race.id) }]
+            ? [
+                {
+                  userId: p.id,
+                  delta: COMPLETION_REWARD_DIAMONDS,
+                  reason: "ALL_PICKS_BONUS" as const,
+                  ref: `race:${race.id}`,
+                  idempotencyKey: ledgerKeys.completion(race.id),
+                },
+              ]
             : []),
         ]),
       );
     });
-    return { raceId: race.id, players: players.map((p) => ({ id: p.id, name: p.name })), categories: open, picks: players.length * open.length };
+    return {
+      raceId: race.id,
+      players: players.map((p) => ({ id: p.id, name: p.name })),
+      categories: open,
+      picks: players.length * open.length,
+    };
   }
 
   return { add };

@@ -25,7 +25,14 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
       .where(query.to ? sql`lower(${outbox.toAddress}) = lower(${query.to})` : sql`true`)
       .orderBy(desc(outbox.createdAt), desc(outbox.seq))
       .limit(100);
-    return rows.map((r) => ({ id: r.id, to: r.toAddress, subject: r.subject, text: r.text, html: r.html, createdAt: r.createdAt.toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      to: r.toAddress,
+      subject: r.subject,
+      text: r.text,
+      html: r.html,
+      createdAt: r.createdAt.toISOString(),
+    }));
   });
   await app.register(demoPlayersRoutes);
 }

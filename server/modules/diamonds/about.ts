@@ -20,21 +20,34 @@ function split(ref: string | null): [string, string] | null {
   return kind && id && isUuid(id) ? [kind, id] : null;
 }
 
-export async function aboutEntries(db: Pick<Db, "select" | "execute">, userId: string, entries: readonly Entry[]): Promise<DiamondEntryAbout[]> {
+export async function aboutEntries(
+  db: Pick<Db, "select" | "execute">,
+  userId: string,
+  entries: readonly Entry[],
+): Promise<DiamondEntryAbout[]> {
   const parts = entries.map((e) => split(e.ref));
-  const ids = (kind: string) => [...new Set(parts.filter((p): p is [string, string] => p?.[0] === kind).map((p) => p[1]))];
+  const ids = (kind: string) => [
+    ...new Set(parts.filter((p): p is [string, string] => p?.[0] === kind).map((p) => p[1])),
+  ];
 
   const picks = new Map<string, { raceId: string; category: PredictionCategory }>();
   const pickIds = ids("prediction");
   if (pickIds.length) {
-    for (const r of await db.select({ id: predictions.id, raceId: predictions.raceId, category: predictions.category }).from(predictions).where(inArray(predictions.id, pickIds))) {
+    for (const r of await db
+      .select({ id: predictions.id, raceId: predictions.raceId, category: predictions.category })
+      .from(predictions)
+      .where(inArray(predictions.id, pickIds))) {
       picks.set(r.id, { raceId: r.raceId, category: r.category });
     }
   }
   const placements = new Map<string, string>();
   const placementIds = ids("bet");
   if (placementIds.length) {
-    for (const r of await db.select({ placementId: bets.placementId, raceId: bets.raceId }).from(bets).where(inArray(bets.placementId, placementIds))) placements.set(r.placementId, r.raceId);
+    for (const r of await db
+      .select({ placementId: bets.placementId, raceId: bets.raceId })
+      .from(bets)
+      .where(inArray(bets.placementId, placementIds)))
+      placements.set(r.placementId, r.raceId);
   }
   // A donation's two postings share its ref: the other player is the one on the other posting.
   const others = new Map<string, string>();
@@ -43,7 +56,13 @@ export async function aboutEntries(db: Pick<Db, "select" | "execute">, userId: s
     const rows = await db
       .select({ ref: diamondLedger.ref, userId: diamondLedger.userId })
       .from(diamondLedger)
-      .where(and(inArray(diamondLedger.ref, donationRefs), eq(diamondLedger.reason, "DONATION"), ne(diamondLedger.userId, userId)));
+      .where(
+        and(
+          inArray(diamondLedger.ref, donationRefs),
+          eq(diamondLedger.reason, "DONATION"),
+          ne(diamondLedger.userId, userId),
+        ),
+      );
     for (const r of rows) if (r.ref) others.set(r.ref, r.userId);
   }
 
@@ -57,10 +76,14 @@ export async function aboutEntries(db: Pick<Db, "select" | "execute">, userId: s
   };
   const raceIds = [...new Set(parts.map(raceOf).filter((id): id is string => id !== null))];
   const raceNames = new Map<string, string>();
-  if (raceIds.length) for (const r of await db.select({ id: races.id, name: races.name }).from(races).where(inArray(races.id, raceIds))) raceNames.set(r.id, r.name);
+  if (raceIds.length)
+    for (const r of await db.select({ id: races.id, name: races.name }).from(races).where(inArray(races.id, raceIds)))
+      raceNames.set(r.id, r.name);
   const userIds = [...new Set(others.values())];
   const names = new Map<string, string>();
-  if (userIds.length) for (const r of await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds))) names.set(r.id, r.name);
+  if (userIds.length)
+    for (const r of await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)))
+      names.set(r.id, r.name);
 
   return entries.map((e, i) => {
     const part = parts[i] ?? null;

@@ -13,7 +13,13 @@ export async function devDiamondsRoutes(app: FastifyInstance): Promise<void> {
     const userId = body.userId ?? caller?.userId;
     if (!userId) throw fieldError(400, "required", "userId");
     const posted = await db.transaction((tx) =>
-      ledger.post(tx, { userId, delta: body.delta, reason: "ADMIN", ref: "dev", idempotencyKey: body.idempotencyKey ?? `dev:${randomUUID()}` }),
+      ledger.post(tx, {
+        userId,
+        delta: body.delta,
+        reason: "ADMIN",
+        ref: "dev",
+        idempotencyKey: body.idempotencyKey ?? `dev:${randomUUID()}`,
+      }),
     );
     await ledger.publish(userId);
     return { balance: String(posted.balance) };

@@ -43,13 +43,20 @@ export type PostResult = {
 };
 
 /** The sign-up grant (game rules: every new player starts with 100 💎); post it in the transaction that creates the player. */
-export const signUpGrant = (userId: string): Posting => ({ userId, delta: SIGN_UP_DIAMONDS, reason: "SIGN_UP", ref: null, idempotencyKey: "sign-up" });
+export const signUpGrant = (userId: string): Posting => ({
+  userId,
+  delta: SIGN_UP_DIAMONDS,
+  reason: "SIGN_UP",
+  ref: null,
+  idempotencyKey: "sign-up",
+});
 
 const keyOf = (userId: string, key: string) => `${userId} ${key}`;
 
 /** Refuses a posting the ledger can't take (a programming error, not a player's). */
 function checkPosting(p: Posting): void {
-  if (!Number.isSafeInteger(p.delta) || p.delta === 0) throw new Error(`diamonds: delta must be a whole non-zero number, got ${p.delta}`);
+  if (!Number.isSafeInteger(p.delta) || p.delta === 0)
+    throw new Error(`diamonds: delta must be a whole non-zero number, got ${p.delta}`);
   if (!p.idempotencyKey) throw new Error("diamonds: idempotencyKey is required");
 }
 
@@ -81,7 +88,19 @@ export function creditStatement(q: Quote, p: Posting, balance: number): { balanc
   checkPosting(p);
   if (p.delta < 0) throw new Error("diamonds: a credit's delta is positive");
   const after = balance + p.delta;
-  const entries = [[randomUUID()], [p.userId], [p.delta], [after], [p.reason], [p.ref ?? null], [p.idempotencyKey], [p.userId], [balance], [after], [1]];
+  const entries = [
+    [randomUUID()],
+    [p.userId],
+    [p.delta],
+    [after],
+    [p.reason],
+    [p.ref ?? null],
+    [p.idempotencyKey],
+    [p.userId],
+    [balance],
+    [after],
+    [1],
+  ];
   const args = entries.map((values) => q(pgArray(values))).join(", ");
   return { balance: after, at: (now) => `EXECUTE pp_ledger_credit(${args}, ${q(now.toISOString())})` };
 }
@@ -91,13 +110,24 @@ const bound: Tag<SQL> = (strings, ...values) => sql(strings, ...values);
 
 /** The player's balance (0 for a player without a balance row yet). */
 export async function balanceOf(db: LedgerTx, userId: string): Promise<number> {
-  const [row] = await db.select({ balance: diamondBalances.balance }).from(diamondBalances).where(eq(diamondBalances.userId, userId));
+  const [row] = await db
+    .select({ balance: diamondBalances.balance })
+    .from(diamondBalances)
+    .where(eq(diamondBalances.userId, userId));
   return row?.balance ?? 0;
 }
 
 /** The player's own entries (of one reason when given), newest first. */
-export async function history(db: LedgerTx, userId: string, page: number, take: number, reason?: DiamondReason): Promise<Paged<DiamondEntry>> {
-  const mine = reason ? and(eq(diamondLedger.userId, userId), eq(diamondLedger.reason, reason)) : eq(diamondLedger.userId, userId);
+export async function history(
+  db: LedgerTx,
+  userId: string,
+  page: number,
+  take: number,
+  reason?: DiamondReason,
+): Promise<Paged<DiamondEntry>> {
+  const mine = reason
+    ? and(eq(diamondLedger.userId, userId), eq(diamondLedger.reason, reason))
+    : eq(diamondLedger.userId, userId);
   const [total] = await db.select({ n: count() }).from(diamondLedger).where(mine);
   const rows = await db
     .select()
@@ -109,7 +139,15 @@ export async function history(db: LedgerTx, userId: string, page: number, take: 
   const n = Number(total?.n ?? 0);
   const about = await aboutEntries(db, userId, rows);
   return {
-    data: rows.map((r, i) => ({ id: r.id, delta: r.delta, reason: r.reason, ref: r.ref, balance: String(r.balanceAfter), createdAt: r.createdAt.toISOString(), about: about[i] })),
+    data: rows.map((r, i) => ({
+      id: r.id,
+      delta: r.delta,
+      reason: r.reason,
+      ref: r.ref,
+      balance: String(r.balanceAfter),
+      createdAt: r.createdAt.toISOString(),
+      about: about[i],
+    })),
     page,
     pages: Math.ceil(n / take),
     count: n,
@@ -132,7 +170,9 @@ export function diamondsLedger(deps: { clock: Clock; db: Database; live: Live })
    */
   async function lockBalances(tx: LedgerTx, userIds: readonly string[]): Promise<Map<string, number>> {
     const lockRows = async (ids: readonly string[]) =>
-      rowsOf<{ user_id: string; balance: string | number }>(await tx.execute(lockBalancesStatement(bound, pgArray(ids))));
+      rowsOf<{ user_id: string; balance: string | number }>(
+        await tx.execute(lockBalancesStatement(bound, pgArray(ids))),
+      );
     const balances = new Map<string, number>();
     for (const r of await lockRows(userIds)) balances.set(r.user_id, Number(r.balance));
     const missing = userIds.filter((id) => !balances.has(id));
@@ -165,7 +205,9 @@ export function diamondsLedger(deps: { clock: Clock; db: Database; live: Live })
   async function postAll(tx: LedgerTx, postings: readonly Posting[]): Promise<PostResult[]> {
     for (const p of postings) checkPosting(p);
     if (postings.length === 0) return [];
-    const order = postings.map((p, i) => ({ p, i })).toSorted((a, b) => (a.p.userId < b.p.userId ? -1 : a.p.userId > b.p.userId ? 1 : a.i - b.i));
+    const order = postings
+      .map((p, i) => ({ p, i }))
+      .toSorted((a, b) => (a.p.userId < b.p.userId ? -1 : a.p.userId > b.p.userId ? 1 : a.i - b.i));
     const players = [...new Set(order.map((o) => o.p.userId))];
     const locked = await lockBalances(tx, players);
     const balances = new Map(locked);
@@ -173,12 +215,25 @@ export function diamondsLedger(deps: { clock: Clock; db: Database; live: Live })
     // Checked under the locks: a concurrent posting of the same keys has committed by now, or not started.
     type Prior = { id: string; delta: number; reason: string; balanceAfter: number };
     const prior = new Map<string, Prior>();
-    const found = rowsOf<{ id: string; user_id: string; idempotency_key: string; delta: string | number; reason: string; balance_after: string | number }>(
+    const found = rowsOf<{
+      id: string;
+      user_id: string;
+      idempotency_key: string;
+      delta: string | number;
+      reason: string;
+      balance_after: string | number;
+    }>(
       await tx.execute(sql`SELECT l.id, l.user_id, l.idempotency_key, l.delta, l.reason, l.balance_after FROM diamond_ledger l
         JOIN unnest(${pgArray(order.map((o) => o.p.userId))}::uuid[], ${pgArray(order.map((o) => o.p.idempotencyKey))}::text[]) AS k(user_id, idempotency_key)
           ON l.user_id = k.user_id AND l.idempotency_key = k.idempotency_key`),
     );
-    for (const r of found) prior.set(keyOf(r.user_id, r.idempotency_key), { id: r.id, delta: Number(r.delta), reason: r.reason, balanceAfter: Number(r.balance_after) });
+    for (const r of found)
+      prior.set(keyOf(r.user_id, r.idempotency_key), {
+        id: r.id,
+        delta: Number(r.delta),
+        reason: r.reason,
+        balanceAfter: Number(r.balance_after),
+      });
 
     const now = clock.now();
     const results: PostResult[] = Array.from({ length: postings.length });
@@ -190,7 +245,13 @@ export function diamondsLedger(deps: { clock: Clock; db: Database; live: Live })
         // The same key for a different movement is not a retry: a client that sent its own key (a donation, the
         // dev top-up) reused it for other details. Refused as invalid input, all rolled back, nothing moved.
         if (first.delta !== p.delta || first.reason !== p.reason) throw new AppError(400, "validation");
-        results[i] = { userId: p.userId, entryId: first.id, delta: first.delta, balance: first.balanceAfter, replayed: true };
+        results[i] = {
+          userId: p.userId,
+          entryId: first.id,
+          delta: first.delta,
+          balance: first.balanceAfter,
+          replayed: true,
+        };
         continue;
       }
       const next = balances.get(p.userId)! + p.delta;
@@ -226,7 +287,8 @@ export function diamondsLedger(deps: { clock: Clock; db: Database; live: Live })
       ),
     );
     // Under the locks, with the keys looked up, every player's entries go in: anything else is a broken ledger.
-    if (written.length !== touched.length) throw new Error("diamonds: a balance moved under its lock or a key was posted twice");
+    if (written.length !== touched.length)
+      throw new Error("diamonds: a balance moved under its lock or a key was posted twice");
     return results;
   }
 
@@ -234,7 +296,11 @@ export function diamondsLedger(deps: { clock: Clock; db: Database; live: Live })
   async function committedBalance(userId: string): Promise<number> {
     const { pool } = deps.db;
     if (!pool) return balanceOf(deps.db.db, userId);
-    const { rows } = await pool.query<{ balance: string }>({ name: "pp_ledger_balance", text: "SELECT balance FROM diamond_balances WHERE user_id = $1", values: [userId] });
+    const { rows } = await pool.query<{ balance: string }>({
+      name: "pp_ledger_balance",
+      text: "SELECT balance FROM diamond_balances WHERE user_id = $1",
+      values: [userId],
+    });
     return Number(rows[0]?.balance ?? 0);
   }
 

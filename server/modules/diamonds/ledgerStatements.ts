@@ -7,7 +7,8 @@
 export type Tag<S> = (strings: TemplateStringsArray, ...values: string[]) => S;
 
 /** Writes each value into the text as given: `$1` stays `$1`. */
-export const placeholders: Tag<string> = (strings, ...values) => strings.reduce((text, part, i) => text + values[i - 1]! + part);
+export const placeholders: Tag<string> = (strings, ...values) =>
+  strings.reduce((text, part, i) => text + values[i - 1]! + part);
 
 /**
  * Locks the balance rows of players (an array) in player-id order, answering each balance: two transactions locking

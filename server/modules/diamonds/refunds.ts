@@ -19,6 +19,18 @@ export async function refundsFor(tx: LedgerTx, refs: readonly string[], only?: D
   const spends = await tx
     .select({ id: diamondLedger.id, userId: diamondLedger.userId, delta: diamondLedger.delta, ref: diamondLedger.ref })
     .from(diamondLedger)
-    .where(and(sql`${diamondLedger.ref} = ANY(${pgArray(refs)}::text[])`, lt(diamondLedger.delta, 0), only ? eq(diamondLedger.reason, only) : undefined));
-  return spends.map((s) => ({ userId: s.userId, delta: -s.delta, reason: "REFUND" as const, ref: s.ref, idempotencyKey: refundKey(s.id) }));
+    .where(
+      and(
+        sql`${diamondLedger.ref} = ANY(${pgArray(refs)}::text[])`,
+        lt(diamondLedger.delta, 0),
+        only ? eq(diamondLedger.reason, only) : undefined,
+      ),
+    );
+  return spends.map((s) => ({
+    userId: s.userId,
+    delta: -s.delta,
+    reason: "REFUND" as const,
+    ref: s.ref,
+    idempotencyKey: refundKey(s.id),
+  }));
 }

@@ -7,6 +7,10 @@ export async function diamondsRoutes(app: FastifyInstance): Promise<void> {
   const ledger = app.deps.ledger;
   const db = app.deps.db.db;
 
-  serve(app, diamondsCalls.balance, async ({ caller }) => ({ balance: String(await ledger.balanceOf(db, caller.userId)) }));
-  serve(app, diamondsCalls.history, async ({ caller, query }) => ledger.history(db, caller.userId, query.page, query.take, query.reason));
+  serve(app, diamondsCalls.balance, async ({ caller }) => ({
+    balance: String(await ledger.balanceOf(db, caller.userId)),
+  }));
+  serve(app, diamondsCalls.history, async ({ caller, query }) =>
+    ledger.history(db, caller.userId, query.page, query.take, query.reason),
+  );
 }

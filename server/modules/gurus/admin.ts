@@ -20,7 +20,13 @@ export async function makeGuru(db: Db, clock: Clock, email: string, by: Operator
       .set({ isGuru: true, updatedAt: clock.now() })
       .where(and(byEmail, eq(users.isGuru, false)))
       .returning({ id: users.id });
-    for (const { id } of made) await recordAudit(tx, clock, by, { action: "GURU_MAKE", target: playerTarget(id), before: { isGuru: false }, after: { isGuru: true } });
+    for (const { id } of made)
+      await recordAudit(tx, clock, by, {
+        action: "GURU_MAKE",
+        target: playerTarget(id),
+        before: { isGuru: false },
+        after: { isGuru: true },
+      });
     if (made.length) return "made";
     const [existing] = await tx.select({ id: users.id }).from(users).where(byEmail);
     return existing ? "alreadyGuru" : "noSuchPlayer";

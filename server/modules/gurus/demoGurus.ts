@@ -74,10 +74,23 @@ export function demoGurusService(deps: AppDeps) {
     if (missing.length) {
       await db
         .insert(users)
-        .values(missing.map((g) => ({ id: randomUUID(), ...g, email: guruEmail(g), emailConfirmedAt: now, isGuru: true, createdAt: now, updatedAt: now })))
+        .values(
+          missing.map((g) => ({
+            id: randomUUID(),
+            ...g,
+            email: guruEmail(g),
+            emailConfirmedAt: now,
+            isGuru: true,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
         .onConflictDoNothing();
     }
-    return db.select({ id: users.id, name: users.name }).from(users).where(and(inArray(users.email, emails), eq(users.isGuru, true)));
+    return db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(inArray(users.email, emails), eq(users.isGuru, true)));
   }
 
   /** Each guru saves the race's still-open categories they have not picked yet. */
@@ -89,24 +102,56 @@ export function demoGurusService(deps: AppDeps) {
       return s !== undefined && isOpen(now, s);
     });
     const gurus = await ensure();
-    const [row] = await db.select({ season: races.season, round: races.round }).from(races).where(eq(races.id, race.id));
+    const [row] = await db
+      .select({ season: races.season, round: races.round })
+      .from(races)
+      .where(eq(races.id, race.id));
     if (!row) throw new AppError(404, "notFound");
-    const riderRows = await db.select({ id: riders.id, raceClass: riders.raceClass, status: riders.status }).from(riders).where(and(eq(riders.raceClass, GAME_CLASS), eq(riders.status, "ACTIVE")));
-    const odds = (await oddsForRaces(db, GAME_CLASS, [{ id: race.id, season: row.season, round: row.round }])).get(race.id) ?? {};
+    const riderRows = await db
+      .select({ id: riders.id, raceClass: riders.raceClass, status: riders.status })
+      .from(riders)
+      .where(and(eq(riders.raceClass, GAME_CLASS), eq(riders.status, "ACTIVE")));
+    const odds =
+      (await oddsForRaces(db, GAME_CLASS, [{ id: race.id, season: row.season, round: row.round }])).get(race.id) ?? {};
     const field = riderRows.map((r) => ({ id: r.id, odds: odds[r.id] ?? 250 }));
     const riderInfo = new Map(riderRows.map((r) => [r.id, r]));
     let saved = 0;
     for (const guru of gurus) {
-      const have = new Set((await db.select({ category: predictions.category }).from(predictions).where(and(eq(predictions.userId, guru.id), eq(predictions.raceId, race.id)))).map((p) => p.category));
+      const have = new Set(
+        (
+          await db
+            .select({ category: predictions.category })
+            .from(predictions)
+            .where(and(eq(predictions.userId, guru.id), eq(predictions.raceId, race.id)))
+        ).map((p) => p.category),
+      );
       const todo: PredictionCategory[] = open.filter((c) => !have.has(c));
       if (todo.length === 0 || field.length < 3) continue;
       const picks = demoPicks(todo, field, seeded(`${guru.id}:${race.id}`));
-      const verdict = planSave({ now, mode: "create", sessions: race.sessions, existing: [], items: picks, riders: riderInfo, rules: defaultWeekendRules });
+      const verdict = planSave({
+        now,
+        mode: "create",
+        sessions: race.sessions,
+        existing: [],
+        items: picks,
+        riders: riderInfo,
+        rules: defaultWeekendRules,
+      });
       if (!verdict.ok) continue;
       const at = new Date(now);
       await db
         .insert(predictions)
-        .values(picks.map((k) => ({ id: randomUUID(), userId: guru.id, raceId: race.id, category: k.category, riderId: k.riderId, savedAt: at, updatedAt: at })))
+        .values(
+          picks.map((k) => ({
+            id: randomUUID(),
+            userId: guru.id,
+            raceId: race.id,
+            category: k.category,
+            riderId: k.riderId,
+            savedAt: at,
+            updatedAt: at,
+          })),
+        )
         .onConflictDoNothing();
       saved += picks.length;
     }

@@ -4,7 +4,9 @@ import { serve } from "../../http/route";
 
 export async function gurusRoutes(app: FastifyInstance): Promise<void> {
   const service = app.services.gurus;
-  serve(app, gurusCalls.playerPicks, ({ caller, params }) => service.playerPicks(caller.userId, params.id, params.raceId));
+  serve(app, gurusCalls.playerPicks, ({ caller, params }) =>
+    service.playerPicks(caller.userId, params.id, params.raceId),
+  );
   serve(app, gurusCalls.followedPicks, ({ caller, params }) => service.followedPicks(caller.userId, params.raceId));
 }
 

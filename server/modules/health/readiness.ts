@@ -37,7 +37,10 @@ export function readiness(deps: { db: Database; live: Live }, log: FastifyBaseLo
     const pool = deps.db.pool;
     // PostgreSQL: the statement itself gives up at the timeout, so a hung database does not keep the connection for DB_QUERY_TIMEOUT_MS.
     // (pg reads `query_timeout` from a query's config; its types leave it out.)
-    if (pool) return (await pool.query<{ name: string }>({ text, query_timeout: timeoutMs } as QueryConfig)).rows.map((r) => r.name);
+    if (pool)
+      return (await pool.query<{ name: string }>({ text, query_timeout: timeoutMs } as QueryConfig)).rows.map(
+        (r) => r.name,
+      );
     return (await deps.db.withConnection((conn) => conn.query<{ name: string }>(text))).map((r) => r.name);
   };
 
@@ -59,7 +62,12 @@ export function readiness(deps: { db: Database; live: Live }, log: FastifyBaseLo
       applied = await withTimeout(inFlight, timeoutMs);
     } catch (err) {
       const missing = (err as { code?: string }).code === "42P01";
-      const reason = err instanceof NotReady ? err.message : missing ? "the database has no schema_migrations table (not migrated)" : "the database did not answer";
+      const reason =
+        err instanceof NotReady
+          ? err.message
+          : missing
+            ? "the database has no schema_migrations table (not migrated)"
+            : "the database did not answer";
       say(false, reason, err);
       return { ready: false, reason };
     }

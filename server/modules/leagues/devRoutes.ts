@@ -22,11 +22,26 @@ export async function devLeaguesRoutes(app: FastifyInstance): Promise<void> {
       const now = app.deps.clock.now();
       const players = Array.from({ length: room }, () => {
         const tag = randomBytes(6).toString("hex");
-        return { id: randomUUID(), name: `filler${tag}`, email: `filler.${tag}@example.test`, emailConfirmedAt: now, createdAt: now, updatedAt: now };
+        return {
+          id: randomUUID(),
+          name: `filler${tag}`,
+          email: `filler.${tag}@example.test`,
+          emailConfirmedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        };
       });
       if (players.length) {
         await tx.insert(users).values(players);
-        await tx.insert(leagueMembers).values(players.map((p) => ({ leagueId: id, userId: p.id, status: "ACCEPTED" as const, createdAt: now, updatedAt: now })));
+        await tx.insert(leagueMembers).values(
+          players.map((p) => ({
+            leagueId: id,
+            userId: p.id,
+            status: "ACCEPTED" as const,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        );
       }
       const [after] = await tx.select({ n: leagues.membersCount }).from(leagues).where(eq(leagues.id, id));
       return { memberStatus: null, membersCount: after?.n ?? 0 };

@@ -3,7 +3,6 @@ import { INVITE_LINK_TTL_MS } from "../../../contract/leagues";
 import { AppError } from "../../http/errors";
 import { isUuid } from "../../../contract/common";
 
-
 export type SignedLink = { data: string; signature: string; link: string };
 
 /**
@@ -17,7 +16,9 @@ export function inviteLinks(secret: string, publicUrl: string) {
 
   return {
     make(leagueId: string, now: Date): SignedLink {
-      const data = Buffer.from(JSON.stringify({ l: leagueId, e: Math.floor((now.getTime() + INVITE_LINK_TTL_MS) / 1000) })).toString("base64url");
+      const data = Buffer.from(
+        JSON.stringify({ l: leagueId, e: Math.floor((now.getTime() + INVITE_LINK_TTL_MS) / 1000) }),
+      ).toString("base64url");
       const signature = sign(data).toString("base64url");
       const query = new URLSearchParams({ data, signature });
       return { data, signature, link: `${publicUrl}/leagues?${query.toString()}` };
@@ -29,7 +30,8 @@ export function inviteLinks(secret: string, publicUrl: string) {
       const given = Buffer.from(signature, "utf8");
       const expected = Buffer.from(sign(data).toString("base64url"), "utf8");
       // Constant-time comparison: the signature can't be guessed byte by byte from timings.
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(400, "inviteLinkInvalid");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw new AppError(400, "inviteLinkInvalid");
       let payload: { l?: unknown; e?: unknown };
       try {
         // The data is signed as text; only its canonical encoding is read, so one signed text means one payload.
@@ -39,7 +41,8 @@ export function inviteLinks(secret: string, publicUrl: string) {
       } catch {
         throw new AppError(400, "inviteLinkInvalid");
       }
-      if (typeof payload.l !== "string" || !isUuid(payload.l) || typeof payload.e !== "number") throw new AppError(400, "inviteLinkInvalid");
+      if (typeof payload.l !== "string" || !isUuid(payload.l) || typeof payload.e !== "number")
+        throw new AppError(400, "inviteLinkInvalid");
       if (payload.e * 1000 <= now.getTime()) throw new AppError(410, "inviteLinkExpired");
       return payload.l;
     },

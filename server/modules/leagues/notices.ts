@@ -23,14 +23,22 @@ export function leagueNotices(live: Live, clock: Clock) {
     const after: (() => void)[] = [];
     return {
       /** A stored notification (the bell) for each of `userIds`. */
-      notify: (userIds: readonly string[], type: NotificationType, league: LeagueRef, extra: { user?: UserRef; status?: string } = {}) =>
-        live.notify(tx, userIds, type, { league, ...extra }),
+      notify: (
+        userIds: readonly string[],
+        type: NotificationType,
+        league: LeagueRef,
+        extra: { user?: UserRef; status?: string } = {},
+      ) => live.notify(tx, userIds, type, { league, ...extra }),
 
       /**
        * Deletes the notifications about `league` of these types (only `userIds`' when given; only those
        * about `aboutUserId` when given) and tells their owners' open tabs to drop them.
        */
-      async drop(league: string, types: NotificationType[], filter: { userIds?: readonly string[]; aboutUserId?: string } = {}) {
+      async drop(
+        league: string,
+        types: NotificationType[],
+        filter: { userIds?: readonly string[]; aboutUserId?: string } = {},
+      ) {
         if (filter.userIds && filter.userIds.length === 0) return;
         const removed = await tx
           .delete(notifications)
@@ -54,7 +62,13 @@ export function leagueNotices(live: Live, clock: Clock) {
        */
       refresh(userIds: readonly string[], league: LeagueRef, user: UserRef, status: LeagueMemberStatus) {
         if (userIds.length === 0) return;
-        const payload = { id: randomUUID(), type: "MEMBER_STATUS_CHANGED", value: { league, user, status }, createdAt: clock.now().toISOString(), isRead: true };
+        const payload = {
+          id: randomUUID(),
+          type: "MEMBER_STATUS_CHANGED",
+          value: { league, user, status },
+          createdAt: clock.now().toISOString(),
+          isRead: true,
+        };
         after.push(() => live.emit("member-status-changed", payload, userIds));
       },
 

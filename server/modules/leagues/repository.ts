@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type * as z from "zod";
-import type { LeaderboardQuery, League, LeaguesQuery, ManageQuery, MembersQuery, OwnerQuery } from "../../../contract/leagues";
+import type {
+  LeaderboardQuery,
+  League,
+  LeaguesQuery,
+  ManageQuery,
+  MembersQuery,
+  OwnerQuery,
+} from "../../../contract/leagues";
 import type { LeagueMemberStatus } from "../../../contract/enums";
 import type { Paged } from "../../../contract/common";
 import type { Db } from "../../db/open";
@@ -73,22 +80,35 @@ const statusOrder = sql`CASE ${leagueMembers.status} WHEN 'ACCEPTED' THEN 0 WHEN
 
 /** The accepted members' ids (who hears about changes in the league). */
 export async function acceptedIds(tx: Pick<Db, "select">, leagueId: string): Promise<string[]> {
-  const rows = await tx.select({ id: leagueMembers.userId }).from(leagueMembers).where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.status, "ACCEPTED")));
+  const rows = await tx
+    .select({ id: leagueMembers.userId })
+    .from(leagueMembers)
+    .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.status, "ACCEPTED")));
   return rows.map((r) => r.id);
 }
 
 /** Every seat holder's id, whatever the status. */
-export async function seatIds(tx: Pick<Db, "select">, leagueId: string, statuses?: LeagueMemberStatus[]): Promise<string[]> {
+export async function seatIds(
+  tx: Pick<Db, "select">,
+  leagueId: string,
+  statuses?: LeagueMemberStatus[],
+): Promise<string[]> {
   const rows = await tx
     .select({ id: leagueMembers.userId })
     .from(leagueMembers)
-    .where(and(eq(leagueMembers.leagueId, leagueId), statuses ? inArray(leagueMembers.status, statuses as never[]) : undefined));
+    .where(
+      and(
+        eq(leagueMembers.leagueId, leagueId),
+        statuses ? inArray(leagueMembers.status, statuses as never[]) : undefined,
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
 /** The read side of leagues: what any signed-in player may see. */
 export function leagueReads(db: Db) {
-  const select = (callerId: string) => db.select(leagueColumns(callerId)).from(leagues).innerJoin(users, eq(users.id, leagues.ownerId));
+  const select = (callerId: string) =>
+    db.select(leagueColumns(callerId)).from(leagues).innerJoin(users, eq(users.id, leagues.ownerId));
 
   async function one(callerId: string, id: string): Promise<League | null> {
     if (!isUuid(id)) return null;
@@ -101,7 +121,10 @@ export function leagueReads(db: Db) {
     if (q.text) conditions.push(ilike(leagues.name, contains(q.text)));
     if (q.country) conditions.push(eq(leagues.country, q.country));
     const where = and(...conditions);
-    const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(leagues).where(where)) as [{ count: number }];
+    const [{ count }] = (await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(leagues)
+      .where(where)) as [{ count: number }];
     const rows = await select(callerId)
       .where(where)
       // leagues_list_idx / leagues_country_idx: biggest first, then by name; id keeps pages stable.
@@ -112,7 +135,10 @@ export function leagueReads(db: Db) {
   }
 
   async function vip(callerId: string): Promise<League[]> {
-    const rows = await select(callerId).where(eq(leagues.type, "VIP")).orderBy(desc(leagues.membersCount), asc(leagues.id)).limit(100);
+    const rows = await select(callerId)
+      .where(eq(leagues.type, "VIP"))
+      .orderBy(desc(leagues.membersCount), asc(leagues.id))
+      .limit(100);
     return rows.map((r) => toLeague(r));
   }
 
@@ -120,7 +146,14 @@ export function leagueReads(db: Db) {
   async function ofUser(callerId: string, userId: string): Promise<League[]> {
     if (!isUuid(userId)) return [];
     const rows = await select(callerId)
-      .innerJoin(leagueMembers, and(eq(leagueMembers.leagueId, leagues.id), eq(leagueMembers.userId, userId), eq(leagueMembers.status, "ACCEPTED")))
+      .innerJoin(
+        leagueMembers,
+        and(
+          eq(leagueMembers.leagueId, leagues.id),
+          eq(leagueMembers.userId, userId),
+          eq(leagueMembers.status, "ACCEPTED"),
+        ),
+      )
       .orderBy(sql`${leagues.ownerId} = ${userId} DESC`, asc(leagueMembers.updatedAt))
       .limit(200);
     return rows.map((r) => toLeague(r));
@@ -128,7 +161,11 @@ export function leagueReads(db: Db) {
 
   /** Every league the caller has a seat in (owned first, then accepted, requested, invited, followed). */
   async function manage(callerId: string, q: z.output<typeof ManageQuery>): Promise<League[]> {
-    const seat = and(eq(leagueMembers.leagueId, leagues.id), eq(leagueMembers.userId, callerId), q.status ? eq(leagueMembers.status, q.status as never) : undefined);
+    const seat = and(
+      eq(leagueMembers.leagueId, leagues.id),
+      eq(leagueMembers.userId, callerId),
+      q.status ? eq(leagueMembers.status, q.status as never) : undefined,
+    );
     const rows = await select(callerId)
       .innerJoin(leagueMembers, seat)
       .orderBy(sql`${leagues.ownerId} = ${callerId} DESC`, statusOrder, desc(leagueMembers.updatedAt))
@@ -156,13 +193,28 @@ export function leagueReads(db: Db) {
       eq(leagueMembers.leagueId, league.id),
       insider ? undefined : sql`(${leagueMembers.status} = 'ACCEPTED' OR ${leagueMembers.userId} = ${callerId})`,
     );
-    const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(leagueMembers).where(where)) as [{ count: number }];
+    const [{ count }] = (await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(leagueMembers)
+      .where(where)) as [{ count: number }];
     const rows = await db
-      .select({ id: users.id, name: users.name, img: users.img, country: users.country, status: leagueMembers.status, points: users.points })
+      .select({
+        id: users.id,
+        name: users.name,
+        img: users.img,
+        country: users.country,
+        status: leagueMembers.status,
+        points: users.points,
+      })
       .from(leagueMembers)
       .innerJoin(users, eq(users.id, leagueMembers.userId))
       .where(where)
-      .orderBy(sql`${leagueMembers.userId} = ${league.owner.id} DESC`, statusOrder, asc(leagueMembers.updatedAt), asc(leagueMembers.userId))
+      .orderBy(
+        sql`${leagueMembers.userId} = ${league.owner.id} DESC`,
+        statusOrder,
+        asc(leagueMembers.updatedAt),
+        asc(leagueMembers.userId),
+      )
       .limit(q.take)
       .offset((q.page - 1) * q.take);
     return { data: rows, page: q.page, pages: Math.ceil(count / q.take), count };
@@ -171,7 +223,10 @@ export function leagueReads(db: Db) {
   /** Accepted members by season points; ties go to who joined first (the scoring tie-break needs per-race data). */
   async function leaderboard(q: z.output<typeof LeaderboardQuery>) {
     const where = and(eq(leagueMembers.leagueId, q.leagueId), eq(leagueMembers.status, "ACCEPTED"));
-    const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(leagueMembers).where(where)) as [{ count: number }];
+    const [{ count }] = (await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(leagueMembers)
+      .where(where)) as [{ count: number }];
     const rows = await db
       .select({ id: users.id, name: users.name, img: users.img, points: users.points })
       .from(leagueMembers)
@@ -182,7 +237,11 @@ export function leagueReads(db: Db) {
       .offset((q.page - 1) * q.take);
     const first = (q.page - 1) * q.take;
     return {
-      data: rows.map((r, i) => ({ rank: first + i + 1, user: { id: r.id, name: r.name, img: r.img }, points: r.points })),
+      data: rows.map((r, i) => ({
+        rank: first + i + 1,
+        user: { id: r.id, name: r.name, img: r.img },
+        points: r.points,
+      })),
       page: q.page,
       pages: Math.ceil(count / q.take),
       count,

@@ -13,7 +13,14 @@ export async function leaguesRoutes(app: FastifyInstance): Promise<void> {
   const ok = { ok: true as const };
   // Invitations send mail to any address: limited per player like the account calls are per address.
   const mailLimit = {
-    config: { rateLimit: { max: app.deps.config.rateLimitMax, timeWindow: 60_000, hook: "preHandler" as const, keyGenerator: (r: FastifyRequest) => r.headers.authorization ?? r.ip } },
+    config: {
+      rateLimit: {
+        max: app.deps.config.rateLimitMax,
+        timeWindow: 60_000,
+        hook: "preHandler" as const,
+        keyGenerator: (r: FastifyRequest) => r.headers.authorization ?? r.ip,
+      },
+    },
   };
 
   serve(app, leaguesCalls.create, ({ caller, body }) => leagues.create(caller.userId, body));
@@ -32,8 +39,12 @@ export async function leaguesRoutes(app: FastifyInstance): Promise<void> {
   });
   serve(app, leaguesCalls.join, ({ caller, params }) => leagues.join(caller.userId, params.id));
   serve(app, leaguesCalls.members, ({ caller, params, query }) => leagues.members(caller.userId, params.id, query));
-  serve(app, leaguesCalls.setMemberStatus, ({ caller, params, body }) => leagues.setStatus(caller.userId, params.id, params.userId, body.status));
-  serve(app, leaguesCalls.removeMember, ({ caller, params }) => leagues.removeMember(caller.userId, params.id, params.userId));
+  serve(app, leaguesCalls.setMemberStatus, ({ caller, params, body }) =>
+    leagues.setStatus(caller.userId, params.id, params.userId, body.status),
+  );
+  serve(app, leaguesCalls.removeMember, ({ caller, params }) =>
+    leagues.removeMember(caller.userId, params.id, params.userId),
+  );
   serve(app, leaguesCalls.link, ({ caller, params }) => leagues.link(caller.userId, params.id));
   serve(app, leaguesCalls.rewards, ({ caller, params }) => leagues.rewards(caller.userId, params.id));
   serve(

@@ -2,8 +2,24 @@ import { randomUUID } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type * as z from "zod";
 import type { LeagueMemberStatus } from "../../../contract/enums";
-import { isFull, planAccept, planCreate, planJoin, planLeave, planOwnerAction, planRemove, type LeagueFacts } from "../../../contract/leagueRules";
-import { INVITATIONS_MAX, VIP_LEAGUE_REWARDS, type Invitation, type League, type LeagueBody, type Seat } from "../../../contract/leagues";
+import {
+  isFull,
+  planAccept,
+  planCreate,
+  planJoin,
+  planLeave,
+  planOwnerAction,
+  planRemove,
+  type LeagueFacts,
+} from "../../../contract/leagueRules";
+import {
+  INVITATIONS_MAX,
+  VIP_LEAGUE_REWARDS,
+  type Invitation,
+  type League,
+  type LeagueBody,
+  type Seat,
+} from "../../../contract/leagues";
 import type { Db } from "../../db/open";
 import { leagueMembers, leagues, uploads, users, type LeagueRow } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
@@ -25,7 +41,12 @@ const REQUEST = ["MEMBERSHIP_REQUESTED"] as const;
 
 const notFound = () => new AppError(404, "notFound");
 /** The rules' view of a locked league row. */
-const factsOf = (row: LeagueRow): LeagueFacts => ({ type: row.type, ownerId: row.ownerId, membersCount: row.membersCount, max: row.maxMembers });
+const factsOf = (row: LeagueRow): LeagueFacts => ({
+  type: row.type,
+  ownerId: row.ownerId,
+  membersCount: row.membersCount,
+  max: row.maxMembers,
+});
 
 async function lock(tx: Tx, id: string): Promise<LeagueRow> {
   if (!isUuid(id)) throw notFound();
@@ -36,7 +57,10 @@ async function lock(tx: Tx, id: string): Promise<LeagueRow> {
 
 async function seat(tx: Tx, leagueId: string, userId: string): Promise<LeagueMemberStatus | null> {
   if (!isUuid(userId)) return null;
-  const [row] = await tx.select({ status: leagueMembers.status }).from(leagueMembers).where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, userId)));
+  const [row] = await tx
+    .select({ status: leagueMembers.status })
+    .from(leagueMembers)
+    .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, userId)));
   return row?.status ?? null;
 }
 
@@ -56,7 +80,14 @@ async function removeSeat(tx: Tx, leagueId: string, userId: string) {
 }
 
 /** Tells the other accepted members' open tabs that the seats changed. */
-async function refreshOthers(tx: Tx, n: LeagueNotices, league: LeagueRef, user: UserRef, status: LeagueMemberStatus, exclude: string[]) {
+async function refreshOthers(
+  tx: Tx,
+  n: LeagueNotices,
+  league: LeagueRef,
+  user: UserRef,
+  status: LeagueMemberStatus,
+  exclude: string[],
+) {
   const ids = (await acceptedIds(tx, league.id)).filter((id) => !exclude.includes(id));
   n.refresh(ids, league, user, status);
 }
@@ -93,7 +124,13 @@ export function leaguesService(deps: AppDeps) {
     return result;
   }
 
-  async function setSeat(tx: Tx, leagueId: string, userId: string, status: LeagueMemberStatus, invitedBy: string | null = null) {
+  async function setSeat(
+    tx: Tx,
+    leagueId: string,
+    userId: string,
+    status: LeagueMemberStatus,
+    invitedBy: string | null = null,
+  ) {
     const now = clock.now();
     await tx
       .insert(leagueMembers)
@@ -164,7 +201,10 @@ export function leaguesService(deps: AppDeps) {
     const values = await checkBody(body);
     // The type may change only to one the owner may create (their own league counts as not owned here).
     allowed(planCreate({ ownsLeague: false, isGuru: await isGuru(callerId), type: values.type }));
-    await db.update(leagues).set({ ...values, updatedAt: clock.now() }).where(and(eq(leagues.id, id), eq(leagues.ownerId, callerId)));
+    await db
+      .update(leagues)
+      .set({ ...values, updatedAt: clock.now() })
+      .where(and(eq(leagues.id, id), eq(leagues.ownerId, callerId)));
     return read(callerId, id);
   }
 
@@ -208,7 +248,9 @@ export function leaguesService(deps: AppDeps) {
       const league = await lock(tx, id);
       const target = await seat(tx, league.id, userId);
       const caller = userId === callerId ? target : await seat(tx, league.id, callerId);
-      const { changed, self } = allowed(planAccept(factsOf(league), { id: callerId, status: caller }, { id: userId, status: target }));
+      const { changed, self } = allowed(
+        planAccept(factsOf(league), { id: callerId, status: caller }, { id: userId, status: target }),
+      );
       if (!changed) return { memberStatus: "ACCEPTED", membersCount: league.membersCount };
       await setSeat(tx, league.id, userId, "ACCEPTED");
       const ref = { id: league.id, name: league.name };
@@ -218,7 +260,10 @@ export function leaguesService(deps: AppDeps) {
       } else {
         // The request is answered: it leaves every member's bell, and the player hears the answer.
         await n.drop(league.id, [...REQUEST], { aboutUserId: userId });
-        await n.notify([userId], "MEMBER_STATUS_CHANGED", ref, { status: "ACCEPTED", user: await userRef(tx, callerId) });
+        await n.notify([userId], "MEMBER_STATUS_CHANGED", ref, {
+          status: "ACCEPTED",
+          user: await userRef(tx, callerId),
+        });
       }
       await refreshOthers(tx, n, ref, who, "ACCEPTED", [callerId, userId]);
       return { memberStatus: "ACCEPTED", membersCount: await countOf(tx, league.id) };
@@ -244,12 +289,20 @@ export function leaguesService(deps: AppDeps) {
         if (leaving === "nothing" || !target) return { memberStatus: null, membersCount: league.membersCount };
         await removeSeat(tx, league.id, callerId);
         // Spec: "Declining or leaving removes the notification."
-        await n.drop(league.id, ["LEAGUE_INVITATION", "MEMBER_STATUS_CHANGED", "MEMBER_DELETED"], { userIds: [callerId] });
+        await n.drop(league.id, ["LEAGUE_INVITATION", "MEMBER_STATUS_CHANGED", "MEMBER_DELETED"], {
+          userIds: [callerId],
+        });
         if (target === "PENDING") await n.drop(league.id, [...REQUEST], { aboutUserId: callerId });
         await refreshOthers(tx, n, ref, await userRef(tx, callerId), "LEAVED", [callerId]);
         return { memberStatus: null, membersCount: await countOf(tx, league.id) };
       }
-      allowed(planRemove(factsOf(league), { id: callerId, status: await seat(tx, league.id, callerId) }, { id: userId, status: target }));
+      allowed(
+        planRemove(
+          factsOf(league),
+          { id: callerId, status: await seat(tx, league.id, callerId) },
+          { id: userId, status: target },
+        ),
+      );
       if (!target) throw notFound();
       await removeSeat(tx, league.id, userId);
       if (target === "INVITED") {
@@ -268,7 +321,11 @@ export function leaguesService(deps: AppDeps) {
    * an INVITED seat and a stored notification; every address gets a mail with the signed invite link.
    * The answer is the same whether an address belongs to a player or not.
    */
-  async function invite(callerId: string, id: string, body: z.output<typeof Invitation>): Promise<{ failed: string[] }> {
+  async function invite(
+    callerId: string,
+    id: string,
+    body: z.output<typeof Invitation>,
+  ): Promise<{ failed: string[] }> {
     const emails = [...new Set(body.emails.map((e) => e.trim().toLowerCase()))];
     if (emails.length > INVITATIONS_MAX) throw fieldError(400, "validation", "emails");
     const sent = await change(async (tx, n) => {
@@ -279,7 +336,15 @@ export function leaguesService(deps: AppDeps) {
       const found = await tx
         .select({ id: users.id, email: users.email, lng: users.lng })
         .from(users)
-        .where(and(sql`lower(${users.email}) IN (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`, ne(users.id, callerId)));
+        .where(
+          and(
+            sql`lower(${users.email}) IN (${sql.join(
+              emails.map((e) => sql`${e}`),
+              sql`, `,
+            )})`,
+            ne(users.id, callerId),
+          ),
+        );
       const accepted = new Set<string>();
       for (const player of found) {
         const current = await seat(tx, league.id, player.id);
@@ -292,15 +357,23 @@ export function leaguesService(deps: AppDeps) {
         await n.drop(league.id, [...INVITE], { userIds: [player.id] });
         await n.notify([player.id], "LEAGUE_INVITATION", ref, { user: owner });
       }
-      const self = (await tx.select({ email: users.email, lng: users.lng }).from(users).where(eq(users.id, callerId)))[0];
+      const self = (
+        await tx.select({ email: users.email, lng: users.lng }).from(users).where(eq(users.id, callerId))
+      )[0];
       const selfEmail = self?.email?.toLowerCase();
       // A player reads it in their own language; an address that does not play yet, in the owner's.
       const languages = new Map(found.map((p) => [(p.email ?? "").toLowerCase(), p.lng]));
-      const mailTo = emails.filter((e) => !accepted.has(e) && e !== selfEmail).map((to) => ({ to, language: mailLanguage(languages.get(to) ?? self?.lng) }));
+      const mailTo = emails
+        .filter((e) => !accepted.has(e) && e !== selfEmail)
+        .map((to) => ({ to, language: mailLanguage(languages.get(to) ?? self?.lng) }));
       return { ref, owner, mailTo };
     });
     const url = links.make(sent.ref.id, clock.now()).link;
-    const results = await Promise.allSettled(sent.mailTo.map(({ to, language }) => mailer.send(invitationMail(to, sent.owner.name, sent.ref.name, url, language))));
+    const results = await Promise.allSettled(
+      sent.mailTo.map(({ to, language }) =>
+        mailer.send(invitationMail(to, sent.owner.name, sent.ref.name, url, language)),
+      ),
+    );
     return { failed: sent.mailTo.filter((_, i) => results[i]!.status === "rejected").map(({ to }) => to) };
   }
 
@@ -323,7 +396,9 @@ export function leaguesService(deps: AppDeps) {
       await setSeat(tx, league.id, callerId, "ACCEPTED", league.ownerId);
       await n.drop(league.id, [...INVITE], { userIds: [callerId] });
       if (current === "PENDING") await n.drop(league.id, [...REQUEST], { aboutUserId: callerId });
-      await refreshOthers(tx, n, { id: league.id, name: league.name }, await userRef(tx, callerId), "ACCEPTED", [callerId]);
+      await refreshOthers(tx, n, { id: league.id, name: league.name }, await userRef(tx, callerId), "ACCEPTED", [
+        callerId,
+      ]);
       return { leagueId: league.id };
     });
   }
@@ -342,6 +417,21 @@ export function leaguesService(deps: AppDeps) {
     return reads.leaderboard(query);
   }
 
-  return { reads, read, create, update, remove, join, setStatus, removeMember, invite, link, useLink, members, rewards, leaderboard };
+  return {
+    reads,
+    read,
+    create,
+    update,
+    remove,
+    join,
+    setStatus,
+    removeMember,
+    invite,
+    link,
+    useLink,
+    members,
+    rewards,
+    leaderboard,
+  };
 }
 export type LeaguesService = ReturnType<typeof leaguesService>;

@@ -15,6 +15,9 @@ export async function metricsModule(app: FastifyInstance): Promise<void> {
     if (!metrics || !expected) throw new AppError(404, "notFound");
     const sent = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? "")?.[1]?.trim();
     if (!sent || !timingSafeEqual(digest(sent), expected)) throw new AppError(401, "unauthorized");
-    return reply.header("content-type", metrics.registry.contentType).header("cache-control", "no-store").send(await metrics.registry.metrics());
+    return reply
+      .header("content-type", metrics.registry.contentType)
+      .header("cache-control", "no-store")
+      .send(await metrics.registry.metrics());
   });
 }

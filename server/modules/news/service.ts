@@ -10,14 +10,35 @@ import { recordAudit } from "../audit/log";
 
 // Operators' news items (video links). One item per url and language: adding it again returns the stored one.
 
-const item = (r: typeof news.$inferSelect): z.input<typeof NewsItem> => ({ id: r.id, url: r.url, title: r.title, publishedAt: r.publishedAt.toISOString() });
+const item = (r: typeof news.$inferSelect): z.input<typeof NewsItem> => ({
+  id: r.id,
+  url: r.url,
+  title: r.title,
+  publishedAt: r.publishedAt.toISOString(),
+});
 
 /** The demo's items: the championship's official channels, a guru speak show before each round. */
 export const DEMO_NEWS: readonly { url: string; title: string; daysAgo: number }[] = [
-  { url: "https://www.youtube.com/@MotoGP/videos", title: "Guru speak show: the gurus preview the next round", daysAgo: 1 },
-  { url: "https://www.youtube.com/@MotoGP/shorts", title: "Paddock pass: inside the garages before qualifying", daysAgo: 3 },
-  { url: "https://www.youtube.com/@MotoGP/streams", title: "Race highlights: the last lap, every overtake", daysAgo: 6 },
-  { url: "https://www.youtube.com/@MotoGP/playlists", title: "Guru speak show: how the gurus read tyre wear", daysAgo: 9 },
+  {
+    url: "https://www.youtube.com/@MotoGP/videos",
+    title: "Guru speak show: the gurus preview the next round",
+    daysAgo: 1,
+  },
+  {
+    url: "https://www.youtube.com/@MotoGP/shorts",
+    title: "Paddock pass: inside the garages before qualifying",
+    daysAgo: 3,
+  },
+  {
+    url: "https://www.youtube.com/@MotoGP/streams",
+    title: "Race highlights: the last lap, every overtake",
+    daysAgo: 6,
+  },
+  {
+    url: "https://www.youtube.com/@MotoGP/playlists",
+    title: "Guru speak show: how the gurus read tyre wear",
+    daysAgo: 9,
+  },
 ];
 
 export function newsService(deps: AppDeps) {
@@ -32,9 +53,21 @@ export function newsService(deps: AppDeps) {
       if (existing) return { item: item(existing), created: false };
       const [row] = await tx
         .insert(news)
-        .values({ id: randomUUID(), url: body.url, title: body.title, lang: body.lang ?? null, publishedAt: body.publishedAt ? new Date(body.publishedAt) : deps.clock.now() })
+        .values({
+          id: randomUUID(),
+          url: body.url,
+          title: body.title,
+          lang: body.lang ?? null,
+          publishedAt: body.publishedAt ? new Date(body.publishedAt) : deps.clock.now(),
+        })
         .returning();
-      if (by) await recordAudit(tx, deps.clock, by, { action: "NEWS_ADD", target: `news ${row!.title}`, before: null, after: { ...item(row!), lang: row!.lang } });
+      if (by)
+        await recordAudit(tx, deps.clock, by, {
+          action: "NEWS_ADD",
+          target: `news ${row!.title}`,
+          before: null,
+          after: { ...item(row!), lang: row!.lang },
+        });
       return { item: item(row!), created: true };
     });
   }
@@ -44,7 +77,11 @@ export function newsService(deps: AppDeps) {
       const now = deps.clock.now().getTime();
       let added = 0;
       for (const d of DEMO_NEWS) {
-        const r = await add({ url: d.url, title: d.title, publishedAt: new Date(now - d.daysAgo * 86_400_000).toISOString() });
+        const r = await add({
+          url: d.url,
+          title: d.title,
+          publishedAt: new Date(now - d.daysAgo * 86_400_000).toISOString(),
+        });
         if (r.created) added++;
       }
       return { added };

@@ -21,7 +21,13 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
  * A plausible closed circuit: points around an ellipse at jittered angles and radii (some pulled in
  * hard, like hairpins), joined by a closed Catmull-Rom spline written as cubic Béziers.
  */
-export function circuitOutline(seedText: string, cx = 160, cy = 100, rx = 130, ry = 72): { path: string; start: Point } {
+export function circuitOutline(
+  seedText: string,
+  cx = 160,
+  cy = 100,
+  rx = 130,
+  ry = 72,
+): { path: string; start: Point } {
   const rand = prng(seedOf(seedText));
   const count = 9 + Math.floor(rand() * 6);
   const points: Point[] = [];

@@ -35,16 +35,40 @@ export async function picturesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>("/pictures/riders/:id.svg", async (request, reply) => {
     const { id } = request.params;
-    const [row] = isUuid(id) ? await db.select({ rider: riders, team: teams }).from(riders).innerJoin(teams, eq(teams.id, riders.teamId)).where(eq(riders.id, id)) : [];
+    const [row] = isUuid(id)
+      ? await db
+          .select({ rider: riders, team: teams })
+          .from(riders)
+          .innerJoin(teams, eq(teams.id, riders.teamId))
+          .where(eq(riders.id, id))
+      : [];
     if (!row) throw notFound();
-    return send(request, reply, riderPicture({ name: row.rider.name, number: row.rider.number, teamName: row.team.name, colour: row.team.colour }));
+    return send(
+      request,
+      reply,
+      riderPicture({
+        name: row.rider.name,
+        number: row.rider.number,
+        teamName: row.team.name,
+        colour: row.team.colour,
+      }),
+    );
   });
 
   app.get<{ Params: { id: string } }>("/pictures/teams/:id.svg", async (request, reply) => {
     const { id } = request.params;
     const [team] = isUuid(id) ? await db.select().from(teams).where(eq(teams.id, id)) : [];
     if (!team) throw notFound();
-    return send(request, reply, teamPicture({ name: team.name, shortName: shortNameOf(team.name), manufacturer: team.manufacturer, colour: team.colour }));
+    return send(
+      request,
+      reply,
+      teamPicture({
+        name: team.name,
+        shortName: shortNameOf(team.name),
+        manufacturer: team.manufacturer,
+        colour: team.colour,
+      }),
+    );
   });
 
   app.get<{ Params: { id: string } }>("/pictures/tracks/:id.svg", async (request, reply) => {

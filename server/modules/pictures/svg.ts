@@ -2,10 +2,12 @@ import { createHash } from "node:crypto";
 
 /** Text and attribute values inside SVG: the five XML specials escaped, control characters dropped. */
 export function escapeXml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, "")
-    .replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, "")
+      .replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!)
+  );
 }
 
 const HEX = /^#([0-9a-f]{6})$/i;
@@ -35,7 +37,10 @@ export const textOn = (background: string) => (luminance(background) > 0.4 ? "#1
 export function accentOf(colour: string): string {
   const towards = luminance(colour) > 0.4 ? 0 : 255;
   const mixed = rgb(colour).map((v) => Math.round(v + (towards - v) * 0.45));
-  return `#${mixed.map((v) => v.toString(16).padStart(2, "0")).join("").toUpperCase()}`;
+  return `#${mixed
+    .map((v) => v.toString(16).padStart(2, "0"))
+    .join("")
+    .toUpperCase()}`;
 }
 
 /** A 32-bit seed from any text (the picture of a thing is a function of its id and name). */

@@ -46,7 +46,12 @@ export async function loadRace(tx: LedgerTx, raceId: string): Promise<RaceInfo> 
   const rows = await tx.select().from(raceSessions).where(eq(raceSessions.raceId, raceId));
   const canceled = race.canceledAt !== null;
   const sessions: RaceInfo["sessions"] = {};
-  for (const s of rows) sessions[s.type as SessionType] = { startsAt: s.startsAt.getTime(), endsAt: s.endsAt.getTime(), canceled: canceled || s.canceled };
+  for (const s of rows)
+    sessions[s.type as SessionType] = {
+      startsAt: s.startsAt.getTime(),
+      endsAt: s.endsAt.getTime(),
+      canceled: canceled || s.canceled,
+    };
   return { id: race.id, version: race.version, canceled, sessions };
 }
 
@@ -90,14 +95,24 @@ export const toSaved = (p: PickRow): SavedPick => ({
 // JSON, shaped like the drizzle reads above.
 
 type RaceJson = { id: string; version: number; canceled: boolean; sessions: SessionJson[] | null };
-type PickJson = Omit<PickRow, "savedAt" | "updatedAt" | "settledAt" | "points"> & { savedAt: string; updatedAt: string; settledAt: string | null; points: number | string | null };
+type PickJson = Omit<PickRow, "savedAt" | "updatedAt" | "settledAt" | "points"> & {
+  savedAt: string;
+  updatedAt: string;
+  settledAt: string | null;
+  points: number | string | null;
+};
 
-const raceJson = (raceId: string) => sql`(SELECT json_build_object('id', r.id, 'version', r.version, 'canceled', r.canceled_at IS NOT NULL,
+const raceJson = (
+  raceId: string,
+) => sql`(SELECT json_build_object('id', r.id, 'version', r.version, 'canceled', r.canceled_at IS NOT NULL,
     'sessions', (SELECT json_agg(json_build_object('type', s.type, 'startsAt', floor(extract(epoch FROM s.starts_at) * 1000), 'endsAt', floor(extract(epoch FROM s.ends_at) * 1000), 'canceled', s.canceled))
       FROM race_sessions s WHERE s.race_id = r.id))
   FROM races r WHERE r.id = ${raceId})`;
 
-const picksJson = (userId: string, raceId: string) => sql`(SELECT json_agg(json_build_object('id', p.id, 'userId', p.user_id, 'raceId', p.race_id, 'category', p.category,
+const picksJson = (
+  userId: string,
+  raceId: string,
+) => sql`(SELECT json_agg(json_build_object('id', p.id, 'userId', p.user_id, 'raceId', p.race_id, 'category', p.category,
     'riderId', p.rider_id, 'state', p.state, 'points', p.points, 'upgrades', p.upgrades, 'changes', p.changes, 'savedAt', p.saved_at, 'updatedAt', p.updated_at,
     'settledAt', p.settled_at, 'riderInjured', r.status <> 'ACTIVE'))
   FROM predictions p JOIN riders r ON r.id = p.rider_id WHERE p.user_id = ${userId} AND p.race_id = ${raceId})`;
@@ -105,7 +120,12 @@ const picksJson = (userId: string, raceId: string) => sql`(SELECT json_agg(json_
 function toRace(json: RaceJson | null): RaceInfo {
   if (!json) throw new AppError(404, "notFound");
   const sessions: RaceInfo["sessions"] = {};
-  for (const s of json.sessions ?? []) sessions[s.type] = { startsAt: Number(s.startsAt), endsAt: Number(s.endsAt), canceled: json.canceled || s.canceled };
+  for (const s of json.sessions ?? [])
+    sessions[s.type] = {
+      startsAt: Number(s.startsAt),
+      endsAt: Number(s.endsAt),
+      canceled: json.canceled || s.canceled,
+    };
   return { id: json.id, version: json.version, canceled: json.canceled, sessions };
 }
 
@@ -125,7 +145,9 @@ function toPicks(json: PickJson[] | null): PickRow[] {
 async function lockRace(tx: LedgerTx, userId: string, raceId: string): Promise<RaceInfo> {
   if (!isUuid(raceId)) throw new AppError(404, "notFound");
   const [row] = rowsOf<{ race: unknown }>(
-    await tx.execute(sql`SELECT ${raceJson(raceId)} AS race, ${lockExpression(lockKeys.predictionSave(userId, raceId))} IS NULL AS locked`),
+    await tx.execute(
+      sql`SELECT ${raceJson(raceId)} AS race, ${lockExpression(lockKeys.predictionSave(userId, raceId))} IS NULL AS locked`,
+    ),
   );
   return toRace(asJson<RaceJson | null>(row?.race ?? null));
 }
@@ -136,21 +158,35 @@ async function saveFacts(
   userId: string,
   raceId: string,
   riderIds: readonly string[],
-): Promise<{ picks: PickRow[]; riders: Map<string, { id: string; raceClass: string; status: string }>; balance: number }> {
+): Promise<{
+  picks: PickRow[];
+  riders: Map<string, { id: string; raceClass: string; status: string }>;
+  balance: number;
+}> {
   const [row] = rowsOf<{ picks: unknown; riders: unknown; balance: string | number | null }>(
     await tx.execute(sql`SELECT ${picksJson(userId, raceId)} AS picks,
       (SELECT json_agg(json_build_object('id', id, 'raceClass', race_class, 'status', status)) FROM riders WHERE id = ANY(${pgArray(riderIds)}::uuid[])) AS riders,
       (SELECT balance FROM diamond_balances WHERE user_id = ${userId}) AS balance`),
   );
   const found = asJson<{ id: string; raceClass: string; status: string }[] | null>(row?.riders ?? null) ?? [];
-  return { picks: toPicks(asJson<PickJson[] | null>(row?.picks ?? null)), riders: new Map(found.map((r) => [r.id, r])), balance: Number(row?.balance ?? 0) };
+  return {
+    picks: toPicks(asJson<PickJson[] | null>(row?.picks ?? null)),
+    riders: new Map(found.map((r) => [r.id, r])),
+    balance: Number(row?.balance ?? 0),
+  };
 }
 
 /** What the race view reads, in one statement: the race with its sessions, the player's picks and balance. */
-export async function viewFacts(tx: LedgerTx, userId: string, raceId: string): Promise<{ race: RaceInfo; picks: PickRow[]; balance: number }> {
+export async function viewFacts(
+  tx: LedgerTx,
+  userId: string,
+  raceId: string,
+): Promise<{ race: RaceInfo; picks: PickRow[]; balance: number }> {
   if (!isUuid(raceId)) throw new AppError(404, "notFound");
   const [row] = rowsOf<{ race: unknown; picks: unknown; balance: string | number | null }>(
-    await tx.execute(sql`SELECT ${raceJson(raceId)} AS race, ${picksJson(userId, raceId)} AS picks, (SELECT balance FROM diamond_balances WHERE user_id = ${userId}) AS balance`),
+    await tx.execute(
+      sql`SELECT ${raceJson(raceId)} AS race, ${picksJson(userId, raceId)} AS picks, (SELECT balance FROM diamond_balances WHERE user_id = ${userId}) AS balance`,
+    ),
   );
   const race = toRace(asJson<RaceJson | null>(row?.race ?? null));
   return { race, picks: toPicks(asJson<PickJson[] | null>(row?.picks ?? null)), balance: Number(row?.balance ?? 0) };

@@ -28,9 +28,21 @@ export async function predictionsRoutes(app: FastifyInstance): Promise<void> {
   serve(app, predictionsCalls.race, ({ caller, params }) => service.view(caller.userId, params.raceId));
   serve(app, predictionsCalls.results, ({ caller, params }) => service.results(caller.userId, params.raceId));
   // Saves are the hot path (every player at a deadline): their answer is serialised from the schema.
-  serve(app, predictionsCalls.save, ({ caller, params, body }) => service.save(caller.userId, params.raceId, body, "create"), { serializeFromSchema: true });
-  serve(app, predictionsCalls.change, ({ caller, params, body }) => service.save(caller.userId, params.raceId, body, "change"), { serializeFromSchema: true });
-  serve(app, predictionsCalls.buyUpgrade, ({ caller, params, body }) => service.buyUpgrade(caller.userId, params.raceId, body));
+  serve(
+    app,
+    predictionsCalls.save,
+    ({ caller, params, body }) => service.save(caller.userId, params.raceId, body, "create"),
+    { serializeFromSchema: true },
+  );
+  serve(
+    app,
+    predictionsCalls.change,
+    ({ caller, params, body }) => service.save(caller.userId, params.raceId, body, "change"),
+    { serializeFromSchema: true },
+  );
+  serve(app, predictionsCalls.buyUpgrade, ({ caller, params, body }) =>
+    service.buyUpgrade(caller.userId, params.raceId, body),
+  );
   serve(app, predictionsCalls.remove, async ({ caller, params }) => {
     await service.remove(caller.userId, params.id);
     return { ok: true as const };

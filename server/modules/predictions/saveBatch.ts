@@ -113,7 +113,9 @@ export function saveBatcher(connect: () => Promise<PoolClient>) {
       batchStatement(batch.map((w) => w.insert)),
       ...credits.map((c) => c.statement),
     ];
-    const results = (await client.query([...statements, ...(credits.length ? [] : ["COMMIT"])].join(";\n"))) as unknown as { rows: unknown[] }[];
+    const results = (await client.query(
+      [...statements, ...(credits.length ? [] : ["COMMIT"])].join(";\n"),
+    )) as unknown as { rows: unknown[] }[];
     const inserted = 3 + balanceLocks.length;
     const rowsOf = new Map<string, Row[]>();
     for (const row of (results[inserted]?.rows ?? []) as InsertedRow[]) {

@@ -6,7 +6,15 @@ import { pgArray } from "../../db/arrays";
 import * as schema from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { creditStatement, LEDGER_PREPARE, lockStatement, type LedgerTx } from "../diamonds/ledger";
-import { picksKey, picksStamp, remember, saveCaches, type KnownPicks, type KnownRider, type SaveCaches } from "./saveCache";
+import {
+  picksKey,
+  picksStamp,
+  remember,
+  saveCaches,
+  type KnownPicks,
+  type KnownRider,
+  type SaveCaches,
+} from "./saveCache";
 import { saveBatcher, type BatchedInsert, type SaveBatcher } from "./saveBatch";
 import { asJson, byCategory, type PickRow, type RaceInfo, type SessionJson } from "./rows";
 import { creditIn, type Credit, type Post, type SaveFacts, type SavePicks, type SaveWork } from "./saveWork";
@@ -127,7 +135,12 @@ function watched(tx: Db): { tx: Db; used: () => boolean } {
 
 /** The save on PostgreSQL's `pool`: `post` is the ledger's posting, for the decisions' credits. */
 export function postgresSaves(pool: Pool, post: Post): SavePicks {
-  const adapter: Adapter = { post, races: new Map(), known: saveCaches(), batcher: saveBatcher(() => preparedClient(pool)) };
+  const adapter: Adapter = {
+    post,
+    races: new Map(),
+    known: saveCaches(),
+    batcher: saveBatcher(() => preparedClient(pool)),
+  };
   return async (userId, raceId, ids, work) => {
     try {
       const fast = await inOneRoundTrip(adapter, userId, raceId, ids, work);
@@ -169,7 +182,14 @@ async function onConnection<T>(pool: Pool, work: (client: PoolClient) => Promise
   }
 }
 
-async function inTransaction<T>({ races, known, post }: Adapter, client: PoolClient, userId: string, raceId: string, ids: string[], work: SaveWork<T>): Promise<T> {
+async function inTransaction<T>(
+  { races, known, post }: Adapter,
+  client: PoolClient,
+  userId: string,
+  raceId: string,
+  ids: string[],
+  work: SaveWork<T>,
+): Promise<T> {
   const q = (v: string) => client.escapeLiteral(v);
   const cached = races.get(raceId);
   const results = (await client.query(
@@ -182,7 +202,11 @@ async function inTransaction<T>({ races, known, post }: Adapter, client: PoolCli
   else {
     const sessions: RaceInfo["sessions"] = {};
     for (const s of asJson<SessionJson[] | null>(row.sessions) ?? []) {
-      sessions[s.type as SessionType] = { startsAt: Number(s.startsAt), endsAt: Number(s.endsAt), canceled: row.canceled || s.canceled };
+      sessions[s.type as SessionType] = {
+        startsAt: Number(s.startsAt),
+        endsAt: Number(s.endsAt),
+        canceled: row.canceled || s.canceled,
+      };
     }
     race = { id: row.id, version: row.version, canceled: row.canceled, sessions };
     remember(races, raceId, { stamp: row.stamp, race });
@@ -194,12 +218,19 @@ async function inTransaction<T>({ races, known, post }: Adapter, client: PoolCli
   }
   const values = asJson<PickValues[] | null>(row.picks) ?? [];
   const versions = new Map(values.map((v) => [v[1], `${v[11]}:${v[12]}`]));
-  const facts: SaveFacts = { race, picks: toFactPicks(userId, raceId, values), riders, balance: Number(row.balance ?? 0) };
+  const facts: SaveFacts = {
+    race,
+    picks: toFactPicks(userId, raceId, values),
+    riders,
+    balance: Number(row.balance ?? 0),
+  };
   let tx = clientDbs.get(client);
   if (!tx) clientDbs.set(client, (tx = drizzle({ client, schema }) as unknown as Db));
   const decision = watched(tx);
   const { inserts, value, meanwhile } = await work(facts, decision.tx, creditIn(post, decision.tx));
-  const committed = client.query(inserts.length ? `${insertStatement(inserts, q)}; COMMIT` : "COMMIT") as unknown as Promise<{ rows: { xmin: string }[] }[]>;
+  const committed = client.query(
+    inserts.length ? `${insertStatement(inserts, q)}; COMMIT` : "COMMIT",
+  ) as unknown as Promise<{ rows: { xmin: string }[] }[]>;
   // The message is on its way: do what needs no answer from it while PostgreSQL works, then wait for the commit
   // (whatever `meanwhile` did, the commit's outcome is waited for before anything is thrown).
   let failed: { error: unknown } | undefined;
@@ -215,7 +246,13 @@ async function inTransaction<T>({ races, known, post }: Adapter, client: PoolCli
   if (decision.used()) known.picks.delete(key);
   else {
     const xmin = inserts.length ? written[0]?.rows[0]?.xmin : undefined;
-    learn(known, key, { raceStamp: row.stamp, picks: facts.picks, versions, balance: facts.balance, balanceXmin: row.balance_xmin }, inserts, xmin);
+    learn(
+      known,
+      key,
+      { raceStamp: row.stamp, picks: facts.picks, versions, balance: facts.balance, balanceXmin: row.balance_xmin },
+      inserts,
+      xmin,
+    );
   }
   return value;
 }
@@ -225,7 +262,13 @@ async function inTransaction<T>({ races, known, post }: Adapter, client: PoolCli
  * Answers undefined when it cannot be done so (nothing known, a rider never read here, a decision that refuses or
  * needs more than an INSERT, or rows that moved since): the caller then saves the two-round-trip way.
  */
-async function inOneRoundTrip<T>({ races, known, batcher }: Adapter, userId: string, raceId: string, ids: string[], work: SaveWork<T>): Promise<{ value: T } | undefined> {
+async function inOneRoundTrip<T>(
+  { races, known, batcher }: Adapter,
+  userId: string,
+  raceId: string,
+  ids: string[],
+  work: SaveWork<T>,
+): Promise<{ value: T } | undefined> {
   const key = picksKey(userId, raceId);
   const seen = known.picks.get(key);
   const race = races.get(raceId);
@@ -242,13 +285,18 @@ async function inOneRoundTrip<T>({ races, known, batcher }: Adapter, userId: str
   let credited: ReturnType<typeof creditStatement> | undefined;
   const q = escapeLiteral;
   const creditLater: Credit = async (posting) => {
-    if (credited || seen.balanceXmin === null) throw new NeedsTransaction("one credit at most, onto a balance row seen here");
+    if (credited || seen.balanceXmin === null)
+      throw new NeedsTransaction("one credit at most, onto a balance row seen here");
     credited = creditStatement(q, posting, seen.balance);
     return credited.balance;
   };
   let decided: Awaited<ReturnType<SaveWork<T>>>;
   try {
-    decided = await work({ race: race.race, picks: seen.picks, riders, balance: seen.balance }, noTransaction, creditLater);
+    decided = await work(
+      { race: race.race, picks: seen.picks, riders, balance: seen.balance },
+      noTransaction,
+      creditLater,
+    );
   } catch {
     // A refusal may come from what changed since: the database's rows decide it.
     return undefined;
@@ -271,7 +319,11 @@ async function inOneRoundTrip<T>({ races, known, batcher }: Adapter, userId: str
     statement: credited.at(inserts[0]!.savedAt),
   };
   // With the other saves waiting (saveBatch.ts); a batch that failed wrote nothing: decided again below.
-  const answer = await batcher.write({ key: lockKeys.predictionSave(userId, raceId), insert, ...(credit ? { credit } : {}) });
+  const answer = await batcher.write({
+    key: lockKeys.predictionSave(userId, raceId),
+    insert,
+    ...(credit ? { credit } : {}),
+  });
   // The batch commits a credited save's picks only with its credit (saveBatch.ts).
   const balanceRow = answer?.credited[0];
   if (answer?.rows.length !== inserts.length || (credited && !balanceRow)) {
@@ -307,30 +359,64 @@ function learn(known: SaveCaches, key: string, before: KnownPicks, inserts: Pick
     versions.set(pick.category, `${xmin}:${rider.xmin}`);
   }
   const picks = inserts.length ? [...before.picks, ...inserts].toSorted(byCategory) : before.picks;
-  remember(known.picks, key, { raceStamp: before.raceStamp, picks, versions, balance: before.balance, balanceXmin: before.balanceXmin });
+  remember(known.picks, key, {
+    raceStamp: before.raceStamp,
+    picks,
+    versions,
+    balance: before.balance,
+    balanceXmin: before.balanceXmin,
+  });
 }
 
 /** A pick as pp_save_facts writes it: id, category, rider, state, points, upgrades, changes, saved, updated, settled (epoch ms), rider injured, the pick's and the rider's row versions. */
-type PickValues = [string, PickRow["category"], string, PickRow["state"], number | string | null, PickRow["upgrades"], number, number, number, number | null, boolean, string, string];
+type PickValues = [
+  string,
+  PickRow["category"],
+  string,
+  PickRow["state"],
+  number | string | null,
+  PickRow["upgrades"],
+  number,
+  number,
+  number,
+  number | null,
+  boolean,
+  string,
+  string,
+];
 
 /** The player's picks of the race from pp_save_facts' arrays, in weekend order (as `picksOf` answers). */
 function toFactPicks(userId: string, raceId: string, values: PickValues[] | null): PickRow[] {
   if (!values) return [];
-  const picks = values.map(([id, category, riderId, state, points, upgrades, changes, savedAt, updatedAt, settledAt, riderInjured]): PickRow => ({
-    id,
-    userId,
-    raceId,
-    category,
-    riderId,
-    state,
-    points: points === null ? null : Number(points),
-    upgrades,
-    changes,
-    savedAt: new Date(savedAt),
-    updatedAt: new Date(updatedAt),
-    settledAt: settledAt === null ? null : new Date(settledAt),
-    riderInjured,
-  }));
+  const picks = values.map(
+    ([
+      id,
+      category,
+      riderId,
+      state,
+      points,
+      upgrades,
+      changes,
+      savedAt,
+      updatedAt,
+      settledAt,
+      riderInjured,
+    ]): PickRow => ({
+      id,
+      userId,
+      raceId,
+      category,
+      riderId,
+      state,
+      points: points === null ? null : Number(points),
+      upgrades,
+      changes,
+      savedAt: new Date(savedAt),
+      updatedAt: new Date(updatedAt),
+      settledAt: settledAt === null ? null : new Date(settledAt),
+      riderInjured,
+    }),
+  );
   return picks.length > 1 ? picks.toSorted(byCategory) : picks;
 }
 

@@ -36,7 +36,11 @@ export const creditIn =
  * move through `tx` and the ledger; a credit (the completion reward) through `credit`, which the PostgreSQL adapter
  * can send in its own message.
  */
-export type SaveWork<T> = (facts: SaveFacts, tx: LedgerTx, credit: Credit) => Promise<{ inserts: PickRow[]; value: T; meanwhile?: () => void }>;
+export type SaveWork<T> = (
+  facts: SaveFacts,
+  tx: LedgerTx,
+  credit: Credit,
+) => Promise<{ inserts: PickRow[]; value: T; meanwhile?: () => void }>;
 
 /**
  * Runs one save of `userId` on `raceId` naming `riderIds` (UUIDs, checked): reads under the lock, lets `work` decide,

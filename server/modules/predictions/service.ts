@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PredictionCategory } from "../../../contract/enums";
-import type { PredictionChangeBody, PredictionResults, PredictionStatistics, RacePrediction, UpgradeBody } from "../../../contract/predictions";
+import type {
+  PredictionChangeBody,
+  PredictionResults,
+  PredictionStatistics,
+  RacePrediction,
+  UpgradeBody,
+} from "../../../contract/predictions";
 import { categoryPoints } from "../../../contract/rules";
 import { categorySpreadView } from "../../../contract/rules.statistics";
 import { isComplete, picksOf as picksOfForm } from "../../../contract/weekendRules/form";
@@ -25,7 +31,8 @@ import { isUuid } from "../../../contract/common";
 export const ledgerKeys = {
   change: (predictionId: string, n: number) => `change:${predictionId}:${n}`,
   completion: (raceId: string) => `all-picks:${raceId}`,
-  upgrade: (raceId: string, type: string, target: string, clientKey: string) => `upgrade:${raceId}:${type}:${target}:${clientKey}`,
+  upgrade: (raceId: string, type: string, target: string, clientKey: string) =>
+    `upgrade:${raceId}:${type}:${target}:${clientKey}`,
 };
 
 /** What a race's slots show whatever the player's picks and the time: kept per race as read (a new read, a new object). */
@@ -74,11 +81,27 @@ export function predictionsService(deps: AppDeps, repository: PredictionsReposit
       const state = slotState(facts, slot.category, now.getTime(), rules);
       // Named fields, not a spread of `slot`: on Node 20 a spread into a literal costs ~2 µs, eleven per save.
       const { category, session, startsAt, endsAt, points, podium, canceled } = slot;
-      return { category, session, startsAt, endsAt, points, podium, canceled, open: state.open, change: state.change, upgrade: state.upgrade.state };
+      return {
+        category,
+        session,
+        startsAt,
+        endsAt,
+        points,
+        podium,
+        canceled,
+        open: state.open,
+        change: state.change,
+        upgrade: state.upgrade.state,
+      };
     });
     const podiumViews = podiumGroups.map((group) => {
       const buttons = podiumState(facts, group, now.getTime(), rules);
-      return { group, session: podiums[group].session, multiplier: buttons.multiplier.state, insurance: buttons.insurance.state };
+      return {
+        group,
+        session: podiums[group].session,
+        multiplier: buttons.multiplier.state,
+        insurance: buttons.insurance.state,
+      };
     });
     return {
       raceId: race.id,
@@ -96,84 +119,110 @@ export function predictionsService(deps: AppDeps, repository: PredictionsReposit
    * Pays the completion reward once per player and race (the ledger key makes a second posting a no-op). Answers
    * the balance after it when it was paid now, null when nothing moved.
    */
-  async function rewardCompletion(credit: Credit, userId: string, raceId: string, picks: number): Promise<number | null> {
+  async function rewardCompletion(
+    credit: Credit,
+    userId: string,
+    raceId: string,
+    picks: number,
+  ): Promise<number | null> {
     if (picks < rules.predictionsPerWeekend) return null;
-    return credit({ userId, delta: rules.completionReward, reason: "ALL_PICKS_BONUS", ref: `race:${raceId}`, idempotencyKey: ledgerKeys.completion(raceId) });
+    return credit({
+      userId,
+      delta: rules.completionReward,
+      reason: "ALL_PICKS_BONUS",
+      ref: `race:${raceId}`,
+      idempotencyKey: ledgerKeys.completion(raceId),
+    });
   }
 
   return {
     view,
 
     /** POST (mode create) and PUT (mode change) /predictions/races/{raceId}. */
-    async save(userId: string, raceId: string, body: PredictionChangeBody, mode: "create" | "change"): Promise<RacePrediction> {
+    async save(
+      userId: string,
+      raceId: string,
+      body: PredictionChangeBody,
+      mode: "create" | "change",
+    ): Promise<RacePrediction> {
       // A save that only inserted picks answers the view of what it read and wrote under the lock (`answer`), with
       // the balance the completion reward left if it paid it (posted under the balance row's lock, in this
       // transaction); paid changes and upgrades read the view again after commit.
       let answer: RacePrediction | null = null;
       const ids = [...new Set(body.data.map((d) => d.riderId))];
       // Read under the lock, decided here, written and committed by the repository.
-      const moved = await observe(deps.metrics?.predictionSaves, () => repository.save(userId, raceId, ids, async ({ race, ...facts }, tx, credit) => {
-        if (body.version !== race.version) throw new AppError(409, "staleVersion");
-        // The named riders as this race's entry list has them (substitutes, wildcards, riders replaced).
-        const riders = await ridersOfSave(db, tx, race, facts.riders);
-        const existing = facts.picks.map(asExisting);
-        const now = deps.clock.now();
-        const plan = allowed(
-          planSave({
-            now: now.getTime(),
-            mode,
-            sessions: race.sessions,
-            existing,
-            items: body.data,
-            riders,
-            confirmation: body.change,
-            rules,
-          }),
-        );
-        let paid = false;
-        const inserted: PickRow[] = plan.inserts.map((i) => ({
-          id: randomUUID(),
-          userId,
-          raceId,
-          category: i.category,
-          riderId: i.riderId,
-          state: "MADE",
-          points: null,
-          upgrades: i.upgrades,
-          changes: 0,
-          savedAt: now,
-          updatedAt: now,
-          settledAt: null,
-          riderInjured: riders.get(i.riderId)?.status !== "ACTIVE",
-        }));
-        for (const c of plan.changes) {
-          await tx
-            .update(predictions)
-            .set({ riderId: c.riderId, changes: c.changes, state: "MADE", points: null, updatedAt: now })
-            .where(eq(predictions.id, c.id));
-          if (c.paid) {
-            const posted = await ledger.post(tx, {
-              userId,
-              delta: -c.paid.cost,
-              reason: "PREDICTION_CHANGE",
-              ref: `prediction:${c.id}`,
-              idempotencyKey: ledgerKeys.change(c.id, c.changes),
-            });
-            paid ||= !posted.replayed;
+      const moved = await observe(deps.metrics?.predictionSaves, () =>
+        repository.save(userId, raceId, ids, async ({ race, ...facts }, tx, credit) => {
+          if (body.version !== race.version) throw new AppError(409, "staleVersion");
+          // The named riders as this race's entry list has them (substitutes, wildcards, riders replaced).
+          const riders = await ridersOfSave(db, tx, race, facts.riders);
+          const existing = facts.picks.map(asExisting);
+          const now = deps.clock.now();
+          const plan = allowed(
+            planSave({
+              now: now.getTime(),
+              mode,
+              sessions: race.sessions,
+              existing,
+              items: body.data,
+              riders,
+              confirmation: body.change,
+              rules,
+            }),
+          );
+          let paid = false;
+          const inserted: PickRow[] = plan.inserts.map((i) => ({
+            id: randomUUID(),
+            userId,
+            raceId,
+            category: i.category,
+            riderId: i.riderId,
+            state: "MADE",
+            points: null,
+            upgrades: i.upgrades,
+            changes: 0,
+            savedAt: now,
+            updatedAt: now,
+            settledAt: null,
+            riderInjured: riders.get(i.riderId)?.status !== "ACTIVE",
+          }));
+          for (const c of plan.changes) {
+            await tx
+              .update(predictions)
+              .set({ riderId: c.riderId, changes: c.changes, state: "MADE", points: null, updatedAt: now })
+              .where(eq(predictions.id, c.id));
+            if (c.paid) {
+              const posted = await ledger.post(tx, {
+                userId,
+                delta: -c.paid.cost,
+                reason: "PREDICTION_CHANGE",
+                ref: `prediction:${c.id}`,
+                idempotencyKey: ledgerKeys.change(c.id, c.changes),
+              });
+              paid ||= !posted.replayed;
+            }
           }
-        }
-        for (const [id, upgrades] of plan.upgrades) await tx.update(predictions).set({ upgrades }).where(eq(predictions.id, id));
-        // Every write of a player's picks of a race holds the lock, so the count is the picks read plus the inserts
-        // (written with the commit, in the same transaction as this reward).
-        const rewarded = plan.inserts.length ? await rewardCompletion(credit, userId, raceId, existing.length + plan.inserts.length) : null;
-        // Built while the INSERT and COMMIT run, used only when they succeeded.
-        const meanwhile =
-          !paid && plan.changes.length === 0 && plan.upgrades.size === 0
-            ? () => void (answer = viewOf(race, [...facts.picks, ...inserted].toSorted(byCategory), rewarded ?? facts.balance))
-            : undefined;
-        paid ||= rewarded !== null;
-        return { inserts: inserted, value: paid, meanwhile };
-      }));
+          for (const [id, upgrades] of plan.upgrades)
+            await tx.update(predictions).set({ upgrades }).where(eq(predictions.id, id));
+          // Every write of a player's picks of a race holds the lock, so the count is the picks read plus the inserts
+          // (written with the commit, in the same transaction as this reward).
+          const rewarded = plan.inserts.length
+            ? await rewardCompletion(credit, userId, raceId, existing.length + plan.inserts.length)
+            : null;
+          // Built while the INSERT and COMMIT run, used only when they succeeded.
+          const meanwhile =
+            !paid && plan.changes.length === 0 && plan.upgrades.size === 0
+              ? () =>
+                  void (answer = viewOf(
+                    race,
+                    [...facts.picks, ...inserted].toSorted(byCategory),
+                    rewarded ?? facts.balance,
+                  ))
+              : undefined;
+          paid ||= rewarded !== null;
+          return { inserts: inserted, value: paid, meanwhile };
+        }),
+      );
       if (moved) await ledger.publish(userId);
       return answer ?? view(userId, raceId);
     },
@@ -193,7 +242,16 @@ export function predictionsService(deps: AppDeps, repository: PredictionsReposit
         if (prior) return false;
         const picks = (await picksOf(tx, userId, raceId)).map(asExisting);
         // The balance is the ledger's to check, under its lock.
-        const plan = allowed(planUpgrade({ now: deps.clock.now().getTime(), type: body.type, category: body.category, sessions: race.sessions, picks, rules }));
+        const plan = allowed(
+          planUpgrade({
+            now: deps.clock.now().getTime(),
+            type: body.type,
+            category: body.category,
+            sessions: race.sessions,
+            picks,
+            rules,
+          }),
+        );
         // Refunds find a spend by its ref: the pick for a multiplier, the podium for the podium upgrades.
         const ref = plan.pickIds.length === 1 ? `prediction:${plan.pickIds[0]}` : `podium:${raceId}:${target}`;
         await ledger.post(tx, { userId, delta: -plan.cost, reason: "UPGRADE", ref, idempotencyKey: key });
@@ -210,14 +268,21 @@ export function predictionsService(deps: AppDeps, repository: PredictionsReposit
     /** DELETE /predictions/{id}: only a pick whose rider is injured, before its session (frees the slot to choose again). */
     async remove(userId: string, id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const [found] = isUuid(id) ? await tx.select().from(predictions).where(and(eq(predictions.id, id), eq(predictions.userId, userId))) : [];
+        const [found] = isUuid(id)
+          ? await tx
+              .select()
+              .from(predictions)
+              .where(and(eq(predictions.id, id), eq(predictions.userId, userId)))
+          : [];
         // Someone else's pick answers exactly like a missing one.
         if (!found) throw new AppError(404, "notFound");
         await lock(tx, userId, found.raceId);
         const race = await loadRace(tx, found.raceId);
         const [pick] = (await picksOf(tx, userId, found.raceId)).filter((p) => p.id === id);
         if (!pick) throw new AppError(404, "notFound");
-        allowed(planRemove(deps.clock.now().getTime(), asExisting(pick), race.sessions[categorySession[pick.category]]!));
+        allowed(
+          planRemove(deps.clock.now().getTime(), asExisting(pick), race.sessions[categorySession[pick.category]]!),
+        );
         await tx.delete(predictions).where(eq(predictions.id, id));
       });
     },
@@ -227,7 +292,10 @@ export function predictionsService(deps: AppDeps, repository: PredictionsReposit
       const race = await loadRace(db, raceId);
       const picks = await picksOf(db, userId, raceId);
       // What a correction changed: the score before the last one (null when none did).
-      const before = await scoresBeforeCorrection(db, picks.filter((p) => p.settledAt !== null).map((p) => p.id));
+      const before = await scoresBeforeCorrection(
+        db,
+        picks.filter((p) => p.settledAt !== null).map((p) => p.id),
+      );
       return {
         raceId: race.id,
         version: race.version,
@@ -245,7 +313,10 @@ export function predictionsService(deps: AppDeps, repository: PredictionsReposit
       const members = leagueId
         ? inArray(
             predictions.userId,
-            db.select({ id: leagueMembers.userId }).from(leagueMembers).where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.status, "ACCEPTED"))),
+            db
+              .select({ id: leagueMembers.userId })
+              .from(leagueMembers)
+              .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.status, "ACCEPTED"))),
           )
         : undefined;
       const rows = await db
@@ -262,7 +333,11 @@ export function predictionsService(deps: AppDeps, repository: PredictionsReposit
         categories: wanted.map((category) => {
           const mine = rows.filter((r) => r.category === category);
           const total = mine.reduce((s, r) => s + r.n, 0);
-          const spread = { category, total, riders: mine.map((r) => ({ riderId: r.riderId, count: r.n, share: total ? r.n / total : 0 })) };
+          const spread = {
+            category,
+            total,
+            riders: mine.map((r) => ({ riderId: r.riderId, count: r.n, share: total ? r.n / total : 0 })),
+          };
           // Before the session starts, only how many picked (contract/rules.statistics.ts).
           return categorySpreadView(spread, race.sessions[categorySession[category]]?.startsAt, now);
         }),

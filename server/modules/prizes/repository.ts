@@ -43,7 +43,16 @@ export async function ticketsOf(db: Reader, season: number, userId?: string): Pr
  * (server/modules/results/confirmation.ts), so a correction before confirmation moves them and none after does.
  */
 export async function paddockWinners(db: Reader, season: number): Promise<WeekendWinners[]> {
-  const rows = rowsOf<{ race_id: string; race_name: string; round: number; place: string | number; points: string | number; id: string; name: string; img: string | null }>(
+  const rows = rowsOf<{
+    race_id: string;
+    race_name: string;
+    round: number;
+    place: string | number;
+    points: string | number;
+    id: string;
+    name: string;
+    img: string | null;
+  }>(
     await db.execute(sql`SELECT w.race_id, r.name AS race_name, r.round, w.place, w.points, u.id, u.name, u.img
       FROM paddock_winners w JOIN races r ON r.id = w.race_id JOIN users u ON u.id = w.user_id
       WHERE r.season = ${season} AND r.canceled_at IS NULL
@@ -51,7 +60,12 @@ export async function paddockWinners(db: Reader, season: number): Promise<Weeken
   );
   const byRace = new Map<string, WeekendWinners>();
   for (const r of rows) {
-    const weekend = byRace.get(r.race_id) ?? { raceId: r.race_id, raceName: r.race_name, round: Number(r.round), places: [] };
+    const weekend = byRace.get(r.race_id) ?? {
+      raceId: r.race_id,
+      raceName: r.race_name,
+      round: Number(r.round),
+      places: [],
+    };
     weekend.places.push({ place: Number(r.place), points: Number(r.points), id: r.id, name: r.name, img: r.img });
     byRace.set(r.race_id, weekend);
   }

@@ -13,6 +13,10 @@ export async function prizesRoutes(app: FastifyInstance): Promise<void> {
 /** The operators' draw: the admin token (the CLI) or an operator's session, each step written to the audit log. */
 export async function adminPrizesRoutes(app: FastifyInstance): Promise<void> {
   const service = app.services.prizes;
-  serve(app, adminPrizesCalls.commitDraw, ({ body, request }) => service.commit(body.season, body.commitment, operatorOf(request)));
-  serve(app, adminPrizesCalls.runDraw, ({ body, request }) => service.draw(body.season, body.seed, operatorOf(request)));
+  serve(app, adminPrizesCalls.commitDraw, ({ body, request }) =>
+    service.commit(body.season, body.commitment, operatorOf(request)),
+  );
+  serve(app, adminPrizesCalls.runDraw, ({ body, request }) =>
+    service.draw(body.season, body.seed, operatorOf(request)),
+  );
 }

@@ -1,6 +1,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { commitmentOf, drawWinner, orderTickets } from "../../../contract/prizeDraw";
-import { MERCH_CREDIT_USD, MOTORCYCLES_DRAWN, PADDOCK_EXPERIENCE_PLACES, type DrawTicketsPage, type Prize, type PrizeDraw, type Prizes } from "../../../contract/prizes";
+import {
+  MERCH_CREDIT_USD,
+  MOTORCYCLES_DRAWN,
+  PADDOCK_EXPERIENCE_PLACES,
+  type DrawTicketsPage,
+  type Prize,
+  type PrizeDraw,
+  type Prizes,
+} from "../../../contract/prizes";
 import { prizeDraws, prizeDrawTickets, races, users, type PrizeDrawRow } from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
@@ -62,7 +70,11 @@ export function prizesService(deps: AppDeps, confirmations: ConfirmationService)
       const season = await seasonOf(db, asked);
       // The 72-hour rule's weekends are confirmed (their winners decided) before they are shown, the timer or not.
       await confirmations.confirmDue();
-      const [mine, draw, paddock] = await Promise.all([ticketsOf(db, season, userId), drawRow(db, season).then((r) => drawView(db, season, r)), paddockWinners(db, season)]);
+      const [mine, draw, paddock] = await Promise.all([
+        ticketsOf(db, season, userId),
+        drawRow(db, season).then((r) => drawView(db, season, r)),
+        paddockWinners(db, season),
+      ]);
       return { season, prizes: [...seasonPrizes], myTickets: mine.length, draw, paddock };
     },
 
@@ -80,10 +92,19 @@ export function prizesService(deps: AppDeps, confirmations: ConfirmationService)
           .limit(take)
           .offset((page - 1) * take);
         const count = row.ticketCount ?? 0;
-        return { frozen: true, draw, data: data.map((t) => ({ number: t.position, raceId: t.raceId, userId: t.userId })), page, pages: Math.ceil(count / take), count };
+        return {
+          frozen: true,
+          draw,
+          data: data.map((t) => ({ number: t.position, raceId: t.raceId, userId: t.userId })),
+          page,
+          pages: Math.ceil(count / take),
+          count,
+        };
       }
       const ordered = orderTickets(await ticketsOf(db, season));
-      const data = ordered.slice((page - 1) * take, page * take).map((t, i) => ({ number: (page - 1) * take + i + 1, ...t }));
+      const data = ordered
+        .slice((page - 1) * take, page * take)
+        .map((t, i) => ({ number: (page - 1) * take + i + 1, ...t }));
       return { frozen: false, draw, data, page, pages: Math.ceil(ordered.length / take), count: ordered.length };
     },
 
@@ -92,8 +113,18 @@ export function prizesService(deps: AppDeps, confirmations: ConfirmationService)
       const season = await seasonOf(db, asked);
       // The audit log's line in the commitment's own transaction; committing again (the same or another) writes none.
       await db.transaction(async (tx) => {
-        const made = await tx.insert(prizeDraws).values({ season, commitment, committedAt: deps.clock.now() }).onConflictDoNothing().returning({ season: prizeDraws.season });
-        if (made.length) await recordAudit(tx, deps.clock, by, { action: "DRAW_COMMIT", target: `draw ${season}`, before: null, after: { season, commitment } });
+        const made = await tx
+          .insert(prizeDraws)
+          .values({ season, commitment, committedAt: deps.clock.now() })
+          .onConflictDoNothing()
+          .returning({ season: prizeDraws.season });
+        if (made.length)
+          await recordAudit(tx, deps.clock, by, {
+            action: "DRAW_COMMIT",
+            target: `draw ${season}`,
+            before: null,
+            after: { season, commitment },
+          });
       });
       const row = await drawRow(db, season);
       if (row?.commitment !== commitment) throw new AppError(409, "drawAlreadyCommitted");
@@ -116,7 +147,13 @@ export function prizesService(deps: AppDeps, confirmations: ConfirmationService)
         if (tickets.length === 0) throw new AppError(409, "noDrawTickets");
         const outcome = drawWinner(seed, tickets);
         for (let i = 0; i < outcome.ordered.length; i += TICKET_BATCH) {
-          await tx.insert(prizeDrawTickets).values(outcome.ordered.slice(i, i + TICKET_BATCH).map((t, j) => ({ season, position: i + j + 1, raceId: t.raceId, userId: t.userId })));
+          await tx
+            .insert(prizeDrawTickets)
+            .values(
+              outcome.ordered
+                .slice(i, i + TICKET_BATCH)
+                .map((t, j) => ({ season, position: i + j + 1, raceId: t.raceId, userId: t.userId })),
+            );
         }
         const [drawn] = await tx
           .update(prizeDraws)
@@ -132,12 +169,21 @@ export function prizesService(deps: AppDeps, confirmations: ConfirmationService)
           .where(and(eq(prizeDraws.season, season), sql`${prizeDraws.seed} IS NULL`))
           .returning();
         const [race] = await tx.select({ name: races.name }).from(races).where(eq(races.id, outcome.winner.raceId));
-        await deps.live.notify(tx, [outcome.winner.userId], "PRIZE_WON", { raceName: race?.name ?? "", name: "FACTORY_MOTORCYCLE" });
+        await deps.live.notify(tx, [outcome.winner.userId], "PRIZE_WON", {
+          raceName: race?.name ?? "",
+          name: "FACTORY_MOTORCYCLE",
+        });
         await recordAudit(tx, deps.clock, by, {
           action: "DRAW_RUN",
           target: `draw ${season}`,
           before: { season, commitment: row.commitment, seed: null },
-          after: { season, seed, ticketCount: outcome.ordered.length, winningIndex: outcome.winningIndex, winnerRaceId: outcome.winner.raceId },
+          after: {
+            season,
+            seed,
+            ticketCount: outcome.ordered.length,
+            winningIndex: outcome.winningIndex,
+            winnerRaceId: outcome.winner.raceId,
+          },
         });
         return drawView(tx, season, drawn);
       });

@@ -10,7 +10,14 @@ import { seedId } from "../../db/seed/random";
 // results answer (the simulator grades them through POST /admin/races/{raceId}/questions/grade). {{race}} is the
 // race's name. Operators add their own with `npm run admin -- question add …`.
 
-type Template = { key: string; type: QuestionCategory; points: number; source: QuestionSource; options?: string[]; texts: Record<LanguageCode, string> };
+type Template = {
+  key: string;
+  type: QuestionCategory;
+  points: number;
+  source: QuestionSource;
+  options?: string[];
+  texts: Record<LanguageCode, string>;
+};
 
 export const demoTemplates: readonly Template[] = [
   {
@@ -108,7 +115,8 @@ export const demoTemplates: readonly Template[] = [
   },
 ];
 
-const fill = (texts: Record<string, string>, race: string) => Object.fromEntries(Object.entries(texts).map(([lng, text]) => [lng, text.replaceAll("{{race}}", race)]));
+const fill = (texts: Record<string, string>, race: string) =>
+  Object.fromEntries(Object.entries(texts).map(([lng, text]) => [lng, text.replaceAll("{{race}}", race)]));
 
 /**
  * Adds the demo questions to every round whose first session has not started (a past weekend's questions

@@ -1,9 +1,31 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray, min, sql } from "drizzle-orm";
-import { gradeAnswer, isChoice, manufacturerName, optionIds, planCorrectAnswer, sameAnswer } from "../../../contract/questionRules";
-import type { AdminQuestion, GradeFromResults, GradeReport, NewQuestionBody, QuestionSource } from "../../../contract/questions";
+import {
+  gradeAnswer,
+  isChoice,
+  manufacturerName,
+  optionIds,
+  planCorrectAnswer,
+  sameAnswer,
+} from "../../../contract/questionRules";
+import type {
+  AdminQuestion,
+  GradeFromResults,
+  GradeReport,
+  NewQuestionBody,
+  QuestionSource,
+} from "../../../contract/questions";
 import type { ResultKey } from "../../../contract/results";
-import { questionAnswers, questions, races, raceSessions, riders, sessionResults, teams, type QuestionRow } from "../../db/schema";
+import {
+  questionAnswers,
+  questions,
+  races,
+  raceSessions,
+  riders,
+  sessionResults,
+  teams,
+  type QuestionRow,
+} from "../../db/schema";
 import type { AppDeps } from "../../http/deps";
 import { CLI_OPERATOR, type Operator } from "../../http/operator";
 import { recordAudit } from "../audit/log";
@@ -17,7 +39,6 @@ import { holdLock, lockKeys } from "../../db/locks";
 // grading — exactly once, in one transaction that grades every answer (contract/questionRules.ts `gradeAnswer`),
 // stores the correct answer and rewrites the race's scores and the players' season points (the boards and the
 // header's 'Earned points'). Grading takes the race's settlement lock, so it never interleaves with results.
-
 
 /** A demo question's correct answer from the weekend's entered classifications, or null while they are missing. */
 export function answerFromResults(
@@ -52,7 +73,11 @@ async function toAdmin(tx: LedgerTx, rows: QuestionRow[]): Promise<AdminQuestion
   const ids = rows.map((r) => r.id);
   const tallies = ids.length
     ? await tx
-        .select({ id: questionAnswers.questionId, answers: count(), correct: sql<number>`count(*) FILTER (WHERE ${questionAnswers.result} = 'CORRECT')::int` })
+        .select({
+          id: questionAnswers.questionId,
+          answers: count(),
+          correct: sql<number>`count(*) FILTER (WHERE ${questionAnswers.result} = 'CORRECT')::int`,
+        })
         .from(questionAnswers)
         .where(inArray(questionAnswers.questionId, ids))
         .groupBy(questionAnswers.questionId)
@@ -89,8 +114,6 @@ const questionTarget = (q: Pick<QuestionRow, "texts">) => `question "${q.texts.e
 export function gradingService(deps: AppDeps) {
   const db = deps.db.db;
 
-
-
   /**
    * POST /admin/races/{raceId}/questions: closes by default at the weekend's first session's scheduled start. `by` (and
    * that of the grading calls below): the operator, for the audit log; a replay that grades nothing is not written.
@@ -100,7 +123,10 @@ export function gradingService(deps: AppDeps) {
     if (isChoice(body.type) ? options.length < 2 : options.length > 0) throw new AppError(400, "answerNotAnOption");
     return db.transaction(async (tx) => {
       const race = await raceOf(tx, raceId);
-      const [first] = await tx.select({ at: min(raceSessions.startsAt) }).from(raceSessions).where(eq(raceSessions.raceId, race.id));
+      const [first] = await tx
+        .select({ at: min(raceSessions.startsAt) })
+        .from(raceSessions)
+        .where(eq(raceSessions.raceId, race.id));
       const closesAt = body.closesAt ? new Date(body.closesAt) : first?.at;
       if (!closesAt) throw new AppError(404, "notFound");
       const [row] = await tx
@@ -119,14 +145,27 @@ export function gradingService(deps: AppDeps) {
         .returning();
       const [added] = await toAdmin(tx, [row!]);
       const { answers: _answers, correct: _correct, ...after } = added!;
-      await recordAudit(tx, deps.clock, by, { action: "QUESTION_ADD", raceId: race.id, target: questionTarget(row!), before: null, after });
+      await recordAudit(tx, deps.clock, by, {
+        action: "QUESTION_ADD",
+        raceId: race.id,
+        target: questionTarget(row!),
+        before: null,
+        after,
+      });
       return added!;
     });
   }
 
   async function list(raceId: string): Promise<AdminQuestion[]> {
     const race = await raceOf(db, raceId);
-    return toAdmin(db, await db.select().from(questions).where(eq(questions.raceId, race.id)).orderBy(asc(questions.closesAt), asc(questions.createdAt)));
+    return toAdmin(
+      db,
+      await db
+        .select()
+        .from(questions)
+        .where(eq(questions.raceId, race.id))
+        .orderBy(asc(questions.closesAt), asc(questions.createdAt)),
+    );
   }
 
   /** Grades one question in `tx` (which holds the race's settlement lock). */
@@ -143,14 +182,20 @@ export function gradingService(deps: AppDeps) {
     }
     const now = deps.clock.now();
     if (now.getTime() < q.closesAt.getTime()) throw new AppError(409, "questionOpen");
-    const given = await tx.select({ userId: questionAnswers.userId, text: questionAnswers.text }).from(questionAnswers).where(eq(questionAnswers.questionId, q.id));
+    const given = await tx
+      .select({ userId: questionAnswers.userId, text: questionAnswers.text })
+      .from(questionAnswers)
+      .where(eq(questionAnswers.questionId, q.id));
     const correct = given.filter((a) => gradeAnswer(a.text, correctAnswer) === "CORRECT").map((a) => a.userId);
     await tx.update(questionAnswers).set({ result: "WRONG" }).where(eq(questionAnswers.questionId, q.id));
-    if (correct.length) await tx.update(questionAnswers).set({ result: "CORRECT" }).where(and(eq(questionAnswers.questionId, q.id), inArray(questionAnswers.userId, correct)));
+    if (correct.length)
+      await tx
+        .update(questionAnswers)
+        .set({ result: "CORRECT" })
+        .where(and(eq(questionAnswers.questionId, q.id), inArray(questionAnswers.userId, correct)));
     await tx.update(questions).set({ correctAnswer, gradedAt: now }).where(eq(questions.id, q.id));
     return { questionId: q.id, correctAnswer, graded: given.length, correct: correct.length, replayed: false };
   }
-
 
   /** POST /admin/questions/{id}/answer: the correct answer, every answer graded and the points counted, once. */
   async function grade(questionId: string, answer: string, by: Operator = CLI_OPERATOR): Promise<GradeReport> {
@@ -175,24 +220,31 @@ export function gradingService(deps: AppDeps) {
     });
   }
 
-
   /** POST /admin/races/{raceId}/questions/grade: the race's ungraded questions with a source, from its entered results. */
   async function gradeFromResults(raceId: string, by: Operator = CLI_OPERATOR): Promise<GradeFromResults> {
     return db.transaction(async (tx) => {
       const race = await raceOf(tx, raceId);
       await lockRace(tx, race.id);
       const entered = await tx.select().from(sessionResults).where(eq(sessionResults.raceId, race.id));
-      const results: Partial<Record<ResultKey, string[]>> = Object.fromEntries(entered.filter((r) => !r.canceled).map((r) => [r.resultKey, r.riderIds]));
+      const results: Partial<Record<ResultKey, string[]>> = Object.fromEntries(
+        entered.filter((r) => !r.canceled).map((r) => [r.resultKey, r.riderIds]),
+      );
       const ids = [...new Set(Object.values(results).flat())];
       const known = ids.length
-        ? await tx.select({ id: riders.id, name: riders.name, manufacturer: teams.manufacturer }).from(riders).innerJoin(teams, eq(teams.id, riders.teamId)).where(inArray(riders.id, ids))
+        ? await tx
+            .select({ id: riders.id, name: riders.name, manufacturer: teams.manufacturer })
+            .from(riders)
+            .innerJoin(teams, eq(teams.id, riders.teamId))
+            .where(inArray(riders.id, ids))
         : [];
       const byId = new Map(known.map((r) => [r.id, r]));
       const now = deps.clock.now().getTime();
       const pending = await tx
         .select()
         .from(questions)
-        .where(and(eq(questions.raceId, race.id), sql`${questions.source} IS NOT NULL`, sql`${questions.gradedAt} IS NULL`))
+        .where(
+          and(eq(questions.raceId, race.id), sql`${questions.source} IS NOT NULL`, sql`${questions.gradedAt} IS NULL`),
+        )
         .orderBy(asc(questions.closesAt))
         .for("update");
       const graded: GradeReport[] = [];
@@ -210,7 +262,12 @@ export function gradingService(deps: AppDeps) {
           raceId: race.id,
           target: graded.map((g) => questionTarget(asked.get(g.questionId)!)).join(", "),
           before: graded.map((g) => ({ questionId: g.questionId, correctAnswer: null })),
-          after: graded.map((g) => ({ questionId: g.questionId, correctAnswer: g.correctAnswer, graded: g.graded, correct: g.correct })),
+          after: graded.map((g) => ({
+            questionId: g.questionId,
+            correctAnswer: g.correctAnswer,
+            graded: g.graded,
+            correct: g.correct,
+          })),
         });
       }
       return { raceId: race.id, graded, waiting };

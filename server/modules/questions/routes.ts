@@ -14,8 +14,14 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
 /** The operators' questions: the admin token (the CLI) or an operator's session, each change written to the audit log. */
 export async function adminQuestionsRoutes(app: FastifyInstance): Promise<void> {
   const { grading } = app.services;
-  serve(app, adminQuestionsCalls.add, ({ params, body, request }) => grading.add(params.raceId, body, operatorOf(request)));
+  serve(app, adminQuestionsCalls.add, ({ params, body, request }) =>
+    grading.add(params.raceId, body, operatorOf(request)),
+  );
   serve(app, adminQuestionsCalls.list, ({ params }) => grading.list(params.raceId));
-  serve(app, adminQuestionsCalls.grade, ({ params, body, request }) => grading.grade(params.id, body.answer, operatorOf(request)));
-  serve(app, adminQuestionsCalls.gradeFromResults, ({ params, request }) => grading.gradeFromResults(params.raceId, operatorOf(request)));
+  serve(app, adminQuestionsCalls.grade, ({ params, body, request }) =>
+    grading.grade(params.id, body.answer, operatorOf(request)),
+  );
+  serve(app, adminQuestionsCalls.gradeFromResults, ({ params, request }) =>
+    grading.gradeFromResults(params.raceId, operatorOf(request)),
+  );
 }

@@ -15,7 +15,13 @@ const CONFIRM_AFTER_MS = 72 * 3_600_000;
 
 type ResultRow = { result_key: string; canceled: boolean; rider_ids: string[] | string; corrected: boolean };
 
-const idsOf = (value: string[] | string): string[] => (Array.isArray(value) ? value : value.replace(/^\{|\}$/g, "").split(",").filter(Boolean));
+const idsOf = (value: string[] | string): string[] =>
+  Array.isArray(value)
+    ? value
+    : value
+        .replace(/^\{|\}$/g, "")
+        .split(",")
+        .filter(Boolean);
 
 /**
  * GET /admin/races/{raceId}/control: the weekend as race control shows it, each session where it stands on the
@@ -29,17 +35,34 @@ export function controlRead(deps: Pick<AppDeps, "db" | "clock">) {
     const [race] = await db.select().from(races).where(eq(races.id, raceId));
     if (!race) throw new AppError(404, "notFound");
     const now = deps.clock.now();
-    const [track] = rowsOf<{ zone: string | null }>(await db.execute(sql`SELECT to_jsonb(t) ->> 'time_zone' AS zone FROM tracks t WHERE t.id = ${race.trackId}`));
+    const [track] = rowsOf<{ zone: string | null }>(
+      await db.execute(sql`SELECT to_jsonb(t) ->> 'time_zone' AS zone FROM tracks t WHERE t.id = ${race.trackId}`),
+    );
     const sessionRows = await db.select().from(raceSessions).where(eq(raceSessions.raceId, raceId));
     const results = rowsOf<ResultRow>(
-      await db.execute(sql`SELECT result_key, canceled, rider_ids, (to_jsonb(r) ->> 'corrected_at') IS NOT NULL AS corrected FROM session_results r WHERE race_id = ${raceId}`),
+      await db.execute(
+        sql`SELECT result_key, canceled, rider_ids, (to_jsonb(r) ->> 'corrected_at') IS NOT NULL AS corrected FROM session_results r WHERE race_id = ${raceId}`,
+      ),
     );
     const resultOf = new Map(results.map((r) => [r.result_key, r]));
     const canceledRace = race.canceledAt !== null;
-    const ordered = inRunningOrder(sessionRows.map((s) => ({ ...s, type: s.type as SessionType, startsAt: s.startsAt.getTime(), endsAt: s.endsAt.getTime() })));
+    const ordered = inRunningOrder(
+      sessionRows.map((s) => ({
+        ...s,
+        type: s.type as SessionType,
+        startsAt: s.startsAt.getTime(),
+        endsAt: s.endsAt.getTime(),
+      })),
+    );
     const sessions = ordered.map((s) => {
       const canceled = s.canceled || canceledRace;
-      const state = canceled ? "CANCELED" : now.getTime() < s.startsAt ? "UPCOMING" : now.getTime() < s.endsAt ? "RUNNING" : "ENDED";
+      const state = canceled
+        ? "CANCELED"
+        : now.getTime() < s.startsAt
+          ? "UPCOMING"
+          : now.getTime() < s.endsAt
+            ? "RUNNING"
+            : "ENDED";
       return {
         type: s.type,
         startsAt: new Date(s.startsAt).toISOString(),
@@ -49,7 +72,13 @@ export function controlRead(deps: Pick<AppDeps, "db" | "clock">) {
           .filter((key) => sessionOfResult[key] === s.type)
           .map((key) => {
             const r = resultOf.get(key);
-            return { key, entered: r !== undefined, canceled: r?.canceled ?? false, corrected: r?.corrected ?? false, riderIds: r ? idsOf(r.rider_ids) : [] };
+            return {
+              key,
+              entered: r !== undefined,
+              canceled: r?.canceled ?? false,
+              corrected: r?.corrected ?? false,
+              riderIds: r ? idsOf(r.rider_ids) : [],
+            };
           }),
       } as const;
     });

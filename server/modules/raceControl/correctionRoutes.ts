@@ -13,7 +13,9 @@ const tickMs = () => Number(process.env.CONFIRM_TICK_MS ?? (process.env.VITEST ?
 /** Corrections, previews and confirmation, behind the operator guard; and the 72-hour rule's timer. */
 export async function correctionRoutes(app: FastifyInstance): Promise<void> {
   const service = app.services.corrections;
-  serve(app, operationsCalls.correctResult, ({ params, body, request }) => service.correct(params.raceId, body, operatorOf(request)));
+  serve(app, operationsCalls.correctResult, ({ params, body, request }) =>
+    service.correct(params.raceId, body, operatorOf(request)),
+  );
   serve(app, operationsCalls.previewResult, ({ params, body }) => service.preview(params.raceId, body));
   serve(app, operationsCalls.confirm, ({ params, request }) => service.confirm(params.raceId, operatorOf(request)));
 

@@ -1,4 +1,10 @@
-import type { ClassificationBody, ConfirmReport, CorrectionReport, PreviewBody, ResultPreview } from "../../../contract/operations";
+import type {
+  ClassificationBody,
+  ConfirmReport,
+  CorrectionReport,
+  PreviewBody,
+  ResultPreview,
+} from "../../../contract/operations";
 import type { AppDeps } from "../../http/deps";
 import type { Operator } from "../../http/operator";
 import { correctIn } from "../results/correction";
@@ -26,7 +32,13 @@ export function correctionService(deps: AppDeps, confirmations: ConfirmationServ
     await confirmations.confirmDue(isUuid(raceId) ? raceId : undefined);
     const outcome = await db.transaction((tx) => correctIn(deps, tx, raceId, body.session, body.riderIds, by));
     await deps.live.flush();
-    return { raceId, session: body.session, changed: outcome.changed, players: outcome.players, replayed: outcome.replayed };
+    return {
+      raceId,
+      session: body.session,
+      changed: outcome.changed,
+      players: outcome.players,
+      replayed: outcome.replayed,
+    };
   }
 
   async function preview(raceId: string, body: PreviewBody): Promise<ResultPreview> {
@@ -35,9 +47,19 @@ export function correctionService(deps: AppDeps, confirmations: ConfirmationServ
         const base = { raceId, session: body.session, bets: 0, betsWon: 0, payout: 0, refunded: 0, questions: 0 };
         if ("riderIds" in body && body.correct) {
           const c = await correctIn(deps, tx, raceId, body.session, body.riderIds, null);
-          throw new PreviewDone({ ...base, picks: c.changed, players: c.players, points: c.points, moved: c.moved, questions: c.questions });
+          throw new PreviewDone({
+            ...base,
+            picks: c.changed,
+            players: c.players,
+            points: c.points,
+            moved: c.moved,
+            questions: c.questions,
+          });
         }
-        const entry = "riderIds" in body ? { session: body.session, riderIds: body.riderIds } : { session: body.session, canceled: true as const };
+        const entry =
+          "riderIds" in body
+            ? { session: body.session, riderIds: body.riderIds }
+            : { session: body.session, canceled: true as const };
         const e = await enterIn(deps, tx, raceId, entry, null);
         throw new PreviewDone({
           ...base,

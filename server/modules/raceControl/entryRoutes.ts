@@ -6,5 +6,7 @@ import { serve } from "../../http/route";
 /** The entry list (game-rules.md "The entry list changes"): substitutes and wildcards, for operators. */
 export async function entryRoutes(app: FastifyInstance): Promise<void> {
   const { entries } = app.services;
-  serve(app, operationsCalls.addEntry, ({ params, body, request }) => entries.add(params.raceId, body, operatorOf(request)));
+  serve(app, operationsCalls.addEntry, ({ params, body, request }) =>
+    entries.add(params.raceId, body, operatorOf(request)),
+  );
 }

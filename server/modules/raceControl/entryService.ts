@@ -31,9 +31,16 @@ export function entryService(deps: AppDeps, injuries: InjuryService) {
       if (!race) throw new AppError(404, "notFound");
       // Serialized with the race's injuries and settlement, and with bets being placed (they share this lock).
       await holdLock(tx, lockKeys.settlement(raceId));
-      const [start] = await tx.select().from(raceSessions).where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, "START")));
+      const [start] = await tx
+        .select()
+        .from(raceSessions)
+        .where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, "START")));
       const rows = await rosterRows(tx, raceId);
-      const entries = (await tx.select().from(raceEntries).where(eq(raceEntries.raceId, raceId))).map((e) => ({ riderId: e.riderId, role: e.role, replaces: e.replaces }));
+      const entries = (await tx.select().from(raceEntries).where(eq(raceEntries.raceId, raceId))).map((e) => ({
+        riderId: e.riderId,
+        role: e.role,
+        replaces: e.replaces,
+      }));
       const [known] = isUuid(body.riderId) ? await tx.select().from(riders).where(eq(riders.id, body.riderId)) : [];
       if (!known && !body.newRider) throw new AppError(404, "notFound");
       if (replaces !== null && !isUuid(replaces)) throw new AppError(404, "notFound");
@@ -53,14 +60,26 @@ export function entryService(deps: AppDeps, injuries: InjuryService) {
       const now = deps.clock.now();
       const rider = known ?? (await newRider(tx, body, now));
       await tx.insert(raceEntries).values({ raceId, riderId: rider.id, role: body.role, replaces, addedAt: now });
-      await tx.update(races).set({ version: sql`${races.version} + 1` }).where(eq(races.id, raceId));
+      await tx
+        .update(races)
+        .set({ version: sql`${races.version} + 1` })
+        .where(eq(races.id, raceId));
       const seen = (r: typeof rider) => ({ id: r.id, number: r.number, name: r.name });
       await recordAudit(tx, deps.clock, by, {
         action: body.role === "SUBSTITUTE" ? "RIDER_SUBSTITUTE" : "RIDER_WILDCARD",
         raceId,
         target: entryTarget(rider, out),
-        before: { version: race.version, entry: null, ...(out ? { out: { ...seen(out), available: rows.find((r) => r.rider.id === out.id)?.place.available ?? false } } : {}) },
-        after: { version: race.version + 1, entry: { ...seen(rider), role: body.role, replaces: out ? seen(out) : null, created: !known } },
+        before: {
+          version: race.version,
+          entry: null,
+          ...(out
+            ? { out: { ...seen(out), available: rows.find((r) => r.rider.id === out.id)?.place.available ?? false } }
+            : {}),
+        },
+        after: {
+          version: race.version + 1,
+          entry: { ...seen(rider), role: body.role, replaces: out ? seen(out) : null, created: !known },
+        },
       });
       return { replayed: false, rider, out };
     });
@@ -68,11 +87,22 @@ export function entryService(deps: AppDeps, injuries: InjuryService) {
     // The rider replaced is out of this race: the injured-rider rule, once (a replay answers what it did).
     let injury: Injury = { invalidated: 0, refunded: 0 };
     if (replaces) {
-      const [made] = await db.select().from(riderInjuries).where(and(eq(riderInjuries.riderId, replaces), eq(riderInjuries.raceId, raceId)));
+      const [made] = await db
+        .select()
+        .from(riderInjuries)
+        .where(and(eq(riderInjuries.riderId, replaces), eq(riderInjuries.raceId, raceId)));
       // The operator goes along for the injury's own audit line.
       injury = outcome.replayed && made ? made : await injuries.injure(replaces, raceId, by);
     }
-    return { raceId, riderId: outcome.rider.id, role: body.role, replaces, invalidated: injury.invalidated, refunded: injury.refunded, replayed: outcome.replayed };
+    return {
+      raceId,
+      riderId: outcome.rider.id,
+      role: body.role,
+      replaces,
+      invalidated: injury.invalidated,
+      refunded: injury.refunded,
+      replayed: outcome.replayed,
+    };
   }
 
   /** A rider on no list yet, of the team's class, who rides only the races they are entered for. */
@@ -83,11 +113,27 @@ export function entryService(deps: AppDeps, injuries: InjuryService) {
     const taken = await tx
       .select({ id: riders.id })
       .from(riders)
-      .where(and(eq(riders.raceClass, team.raceClass), eq(riders.number, wanted.number), "removedAt" in riders ? isNull(riders.removedAt as never) : undefined));
+      .where(
+        and(
+          eq(riders.raceClass, team.raceClass),
+          eq(riders.number, wanted.number),
+          "removedAt" in riders ? isNull(riders.removedAt as never) : undefined,
+        ),
+      );
     if (taken.length) throw new AppError(409, "riderOnEntryList");
     const [made] = await tx
       .insert(riders)
-      .values({ id: body.riderId, name: wanted.name, number: wanted.number, country: wanted.country, status: "ACTIVE", role: body.role, raceClass: team.raceClass, teamId: team.id, image: picturePaths.rider(body.riderId) })
+      .values({
+        id: body.riderId,
+        name: wanted.name,
+        number: wanted.number,
+        country: wanted.country,
+        status: "ACTIVE",
+        role: body.role,
+        raceClass: team.raceClass,
+        teamId: team.id,
+        image: picturePaths.rider(body.riderId),
+      })
       .returning();
     await tx.insert(entryRiders).values({ riderId: made!.id, addedAt: now });
     return made!;

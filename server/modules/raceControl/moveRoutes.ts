@@ -8,5 +8,7 @@ export async function moveRoutes(app: FastifyInstance): Promise<void> {
   const reads = app.services.control;
   const { moves } = app.services;
   serve(app, operationsCalls.control, ({ params }) => reads.control(params.raceId));
-  serve(app, operationsCalls.moveSession, ({ params, body, request }) => moves.move(params.raceId, params.session, body, operatorOf(request)));
+  serve(app, operationsCalls.moveSession, ({ params, body, request }) =>
+    moves.move(params.raceId, params.session, body, operatorOf(request)),
+  );
 }

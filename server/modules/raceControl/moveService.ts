@@ -19,7 +19,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Everyone with a pick or a bet on the race: they are told of each move (one SESSION_MOVED notice). */
 async function playersOf(tx: LedgerTx, raceId: string): Promise<string[]> {
   const rows = rowsOf<{ user_id: string }>(
-    await tx.execute(sql`SELECT user_id FROM predictions WHERE race_id = ${raceId} UNION SELECT user_id FROM bets WHERE race_id = ${raceId}`),
+    await tx.execute(
+      sql`SELECT user_id FROM predictions WHERE race_id = ${raceId} UNION SELECT user_id FROM bets WHERE race_id = ${raceId}`,
+    ),
   );
   return rows.map((r) => r.user_id);
 }
@@ -34,32 +36,59 @@ async function playersOf(tx: LedgerTx, raceId: string): Promise<string[]> {
 export function moveService(deps: AppDeps) {
   const db = deps.db.db;
 
-  async function move(raceId: string, session: SessionType, body: SessionMoveBody, by: Operator): Promise<SessionMoveReport> {
+  async function move(
+    raceId: string,
+    session: SessionType,
+    body: SessionMoveBody,
+    by: Operator,
+  ): Promise<SessionMoveReport> {
     const now = deps.clock.now().getTime();
     const outcome = await db.transaction(async (tx) => {
       const [race] = await tx.select().from(races).where(eq(races.id, raceId));
       if (!race) throw new AppError(404, "notFound");
       // One operator action on a race at a time (the results entry, corrections and the entry list take the same lock).
       await holdLock(tx, lockKeys.settlement(raceId));
-      const rows = await tx.select().from(raceSessions).where(eq(raceSessions.raceId, raceId)).orderBy(asc(raceSessions.startsAt));
-      const sessions = rows.map((s) => ({ type: s.type as SessionType, startsAt: s.startsAt.getTime(), endsAt: s.endsAt.getTime(), canceled: s.canceled || race.canceledAt !== null }));
-      const request = { ...(body.startsAt ? { startsAt: Date.parse(body.startsAt) } : {}), ...(body.endsAt ? { endsAt: Date.parse(body.endsAt) } : {}) };
+      const rows = await tx
+        .select()
+        .from(raceSessions)
+        .where(eq(raceSessions.raceId, raceId))
+        .orderBy(asc(raceSessions.startsAt));
+      const sessions = rows.map((s) => ({
+        type: s.type as SessionType,
+        startsAt: s.startsAt.getTime(),
+        endsAt: s.endsAt.getTime(),
+        canceled: s.canceled || race.canceledAt !== null,
+      }));
+      const request = {
+        ...(body.startsAt ? { startsAt: Date.parse(body.startsAt) } : {}),
+        ...(body.endsAt ? { endsAt: Date.parse(body.endsAt) } : {}),
+      };
       const plan = planMove(now, sessions, session, request);
-      if (!plan.ok) throw new AppError(plan.code === "notFound" ? 404 : plan.code === "validation" ? 400 : 409, plan.code);
-      const slot = { before: { startsAt: iso(plan.before.startsAt), endsAt: iso(plan.before.endsAt) }, after: { startsAt: iso(plan.after.startsAt), endsAt: iso(plan.after.endsAt) } };
+      if (!plan.ok)
+        throw new AppError(plan.code === "notFound" ? 404 : plan.code === "validation" ? 400 : 409, plan.code);
+      const slot = {
+        before: { startsAt: iso(plan.before.startsAt), endsAt: iso(plan.before.endsAt) },
+        after: { startsAt: iso(plan.after.startsAt), endsAt: iso(plan.after.endsAt) },
+      };
       // The same times again (a command repeated): nothing changes, nobody is told, nothing is written to the log.
       if (plan.replayed) return { ...slot, notified: 0, replayed: true, payload: null };
       if (await isConfirmed(tx, raceId)) throw new AppError(409, "weekendConfirmed");
 
       const row = rows.find((s) => s.type === session)!;
-      await tx.update(raceSessions).set({ startsAt: new Date(plan.after.startsAt), endsAt: new Date(plan.after.endsAt) }).where(eq(raceSessions.id, row.id));
+      await tx
+        .update(raceSessions)
+        .set({ startsAt: new Date(plan.after.startsAt), endsAt: new Date(plan.after.endsAt) })
+        .where(eq(raceSessions.id, row.id));
       // The race clock emits each event of a session once (race_events): the claims of a session not yet started
       // go, so it is announced again at its new time (RACE_STARTING_SOON may already have gone out for the old one).
       if (now < plan.before.startsAt) await tx.execute(sql`DELETE FROM race_events WHERE session_id = ${row.id}`);
       // Questions that close with the weekend's first session follow its start. A question stored with its own
       // deadline follows too when that deadline is the old first start: nothing tells the two apart, and a deadline
       // left at a start that no longer exists would close answering before (or after) the weekend begins.
-      const first = { before: firstStart(sessions), after: firstStart(sessions, { type: session, startsAt: plan.after.startsAt }) };
+      const first = {
+        before: firstStart(sessions),
+        after: firstStart(sessions, { type: session, startsAt: plan.after.startsAt }),
+      };
       let questionsMoved = 0;
       if (first.before !== null && first.after !== null && first.before !== first.after) {
         const moved = await tx
@@ -77,7 +106,13 @@ export function moveService(deps: AppDeps) {
         after: { ...slot.after, questionsMoved },
       });
       const players = await playersOf(tx, raceId);
-      await notifyInBatches(deps, tx, players, "SESSION_MOVED", { raceId, raceName: race.name, name: session, from: slot.before.startsAt, to: slot.after.startsAt });
+      await notifyInBatches(deps, tx, players, "SESSION_MOVED", {
+        raceId,
+        raceName: race.name,
+        name: session,
+        from: slot.before.startsAt,
+        to: slot.after.startsAt,
+      });
       const after = sessions.map((s) => (s.type === session ? { ...s, ...plan.after } : s));
       const payload: SessionMovedPayload = {
         raceId,
@@ -92,7 +127,14 @@ export function moveService(deps: AppDeps) {
       deps.live.emit(LiveEvent.sessionMoved, outcome.payload);
       await deps.live.flush();
     }
-    return { raceId, session, before: outcome.before, after: outcome.after, notified: outcome.notified, replayed: outcome.replayed };
+    return {
+      raceId,
+      session,
+      before: outcome.before,
+      after: outcome.after,
+      notified: outcome.notified,
+      replayed: outcome.replayed,
+    };
   }
 
   return { move };

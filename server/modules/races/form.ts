@@ -14,11 +14,21 @@ const when = (season: number, round: number) => season * 1000 + round;
  * first) aggregated into arrays (far fewer rows to move than one per start).
  * Odds an operator set for a race (`race_odds`, `npm run admin -- odds`) take the form's place.
  */
-export async function oddsForRaces(db: Pick<Db, "select">, raceClass: string, racesToPrice: readonly { id: string; season: number; round: number }[]): Promise<Map<string, Record<string, number>>> {
+export async function oddsForRaces(
+  db: Pick<Db, "select">,
+  raceClass: string,
+  racesToPrice: readonly { id: string; season: number; round: number }[],
+): Promise<Map<string, Record<string, number>>> {
   const out = new Map<string, Record<string, number>>();
   if (racesToPrice.length === 0) return out;
-  const { rosters } = await rostersOf(db, raceClass, racesToPrice.map((r) => r.id));
-  const candidates = [...new Set([...rosters.values()].flatMap((roster) => [...roster].filter(([, p]) => p.available).map(([id]) => id)))];
+  const { rosters } = await rostersOf(
+    db,
+    raceClass,
+    racesToPrice.map((r) => r.id),
+  );
+  const candidates = [
+    ...new Set([...rosters.values()].flatMap((roster) => [...roster].filter(([, p]) => p.available).map(([id]) => id))),
+  ];
   if (candidates.length === 0) {
     for (const race of racesToPrice) out.set(race.id, {});
     return out;
@@ -28,8 +38,12 @@ export async function oddsForRaces(db: Pick<Db, "select">, raceClass: string, ra
   const rows = await db
     .select({
       riderId: riders.id,
-      starts: sql<number[]>`coalesce(array_agg(${riderPerformances.season} * 1000 + ${riderPerformances.round} ORDER BY ${order}) FILTER (WHERE ${has}), '{}')`,
-      points: sql<number[]>`coalesce(array_agg(${riderPerformances.points} ORDER BY ${order}) FILTER (WHERE ${has}), '{}')`,
+      starts: sql<
+        number[]
+      >`coalesce(array_agg(${riderPerformances.season} * 1000 + ${riderPerformances.round} ORDER BY ${order}) FILTER (WHERE ${has}), '{}')`,
+      points: sql<
+        number[]
+      >`coalesce(array_agg(${riderPerformances.points} ORDER BY ${order}) FILTER (WHERE ${has}), '{}')`,
     })
     .from(riders)
     .leftJoin(riderPerformances, eq(riderPerformances.riderId, riders.id))
@@ -48,7 +62,16 @@ export async function oddsForRaces(db: Pick<Db, "select">, raceClass: string, ra
     }
     out.set(race.id, oddsFromForm(form));
   }
-  const set = await db.select().from(raceOdds).where(inArray(raceOdds.raceId, racesToPrice.map((r) => r.id)));
-  for (const o of set) if (rosters.get(o.raceId)?.get(o.riderId)?.available) out.get(o.raceId)![o.riderId] = Number(o.odds);
+  const set = await db
+    .select()
+    .from(raceOdds)
+    .where(
+      inArray(
+        raceOdds.raceId,
+        racesToPrice.map((r) => r.id),
+      ),
+    );
+  for (const o of set)
+    if (rosters.get(o.raceId)?.get(o.riderId)?.available) out.get(o.raceId)![o.riderId] = Number(o.odds);
   return out;
 }

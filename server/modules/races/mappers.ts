@@ -50,12 +50,25 @@ export const toRider = (r: RiderRow, t: TeamRow): Rider => ({ ...toTeamRider(r),
 const sessionOrder: z.infer<typeof SessionType>[] = ["FP1", "PF", "FP2", "Q1", "Q2", "SPRINT", "START"];
 
 export function toSession(s: SessionRow): RaceSession {
-  return { type: s.type as RaceSession["type"], startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), canceled: s.canceled };
+  return {
+    type: s.type as RaceSession["type"],
+    startsAt: s.startsAt.toISOString(),
+    endsAt: s.endsAt.toISOString(),
+    canceled: s.canceled,
+  };
 }
 
 /** A race with its sessions (in weekend order), status at `now` and the odds of its riders. */
-export function toRace(r: RaceRow, track: TrackRow, sessions: SessionRow[], now: Date, odds: Record<string, number>): Race {
-  const ordered = sessions.toSorted((a, b) => sessionOrder.indexOf(a.type as never) - sessionOrder.indexOf(b.type as never));
+export function toRace(
+  r: RaceRow,
+  track: TrackRow,
+  sessions: SessionRow[],
+  now: Date,
+  odds: Record<string, number>,
+): Race {
+  const ordered = sessions.toSorted(
+    (a, b) => sessionOrder.indexOf(a.type as never) - sessionOrder.indexOf(b.type as never),
+  );
   const { status, finished } = raceStatus(now, ordered, r.canceledAt !== null);
   const startsAt = ordered.length ? new Date(Math.min(...ordered.map((s) => s.startsAt.getTime()))) : now;
   const endsAt = ordered.length ? new Date(Math.max(...ordered.map((s) => s.endsAt.getTime()))) : now;

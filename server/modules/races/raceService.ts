@@ -15,28 +15,49 @@ export function raceService(deps: AppDeps) {
   const db = deps.db.db;
 
   /** Full races (sessions, status at the clock's now, odds) for rows already in calendar order. */
-  async function complete(rows: { race: typeof races.$inferSelect; track: typeof tracks.$inferSelect }[]): Promise<Race[]> {
+  async function complete(
+    rows: { race: typeof races.$inferSelect; track: typeof tracks.$inferSelect }[],
+  ): Promise<Race[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.race.id);
     const sessions = await db.select().from(raceSessions).where(inArray(raceSessions.raceId, ids));
-    const odds = await oddsForRaces(db, GAME_CLASS, rows.map((r) => r.race));
+    const odds = await oddsForRaces(
+      db,
+      GAME_CLASS,
+      rows.map((r) => r.race),
+    );
     const now = deps.clock.now();
-    return rows.map((r) => toRace(r.race, r.track, sessions.filter((s) => s.raceId === r.race.id), now, odds.get(r.race.id) ?? {}));
+    return rows.map((r) =>
+      toRace(
+        r.race,
+        r.track,
+        sessions.filter((s) => s.raceId === r.race.id),
+        now,
+        odds.get(r.race.id) ?? {},
+      ),
+    );
   }
 
-  const withTrack = () => db.select({ race: races, track: tracks }).from(races).innerJoin(tracks, eq(tracks.id, races.trackId));
+  const withTrack = () =>
+    db.select({ race: races, track: tracks }).from(races).innerJoin(tracks, eq(tracks.id, races.trackId));
 
   return {
     /** GET /races: the whole calendar in order (season, round), paged. */
     async list(page: number, take: number): Promise<Paged<Race>> {
       const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(races)) as [{ count: number }];
-      const rows = await withTrack().orderBy(asc(races.season), asc(races.round)).limit(take).offset((page - 1) * take);
+      const rows = await withTrack()
+        .orderBy(asc(races.season), asc(races.round))
+        .limit(take)
+        .offset((page - 1) * take);
       return { data: await complete(rows), page, pages: Math.ceil(count / take), count };
     },
 
     /** GET /races/next: races whose last session has not ended (the running one first), canceled ones left out. */
     async next(take: number): Promise<Race[]> {
-      const open = db.selectDistinct({ id: raceSessions.raceId }).from(raceSessions).where(gt(raceSessions.endsAt, deps.clock.now()));
+      const open = db
+        .selectDistinct({ id: raceSessions.raceId })
+        .from(raceSessions)
+        .where(gt(raceSessions.endsAt, deps.clock.now()));
       const rows = await withTrack()
         .where(and(isNull(races.canceledAt), inArray(races.id, open)))
         .orderBy(asc(races.season), asc(races.round))
@@ -66,7 +87,15 @@ export function raceService(deps: AppDeps) {
       const now = deps.clock.now();
       return rows.map(({ race, startsAt, endsAt }) => {
         const { status, finished } = raceStatus(now, [{ startsAt, endsAt }], race.canceledAt !== null);
-        return { id: race.id, name: race.name, season: race.season, round: race.round, startsAt: startsAt.toISOString(), status, finished };
+        return {
+          id: race.id,
+          name: race.name,
+          season: race.season,
+          round: race.round,
+          startsAt: startsAt.toISOString(),
+          status,
+          finished,
+        };
       });
     },
 
@@ -84,7 +113,11 @@ export function raceService(deps: AppDeps) {
       return {
         raceId: race.id,
         version: race.version,
-        riders: rows.map(({ rider, team, place }) => ({ ...toRider(rider, team), odds: odds[rider.id] ?? null, available: place.available })),
+        riders: rows.map(({ rider, team, place }) => ({
+          ...toRider(rider, team),
+          odds: odds[rider.id] ?? null,
+          available: place.available,
+        })),
       };
     },
   };

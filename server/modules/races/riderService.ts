@@ -1,6 +1,14 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Paged } from "../../../contract/common";
-import type { Rider, RiderDetail, RiderOption, RiderPerformances, RidersQuery, TeamPicture, TeamWithRiders } from "../../../contract/races";
+import type {
+  Rider,
+  RiderDetail,
+  RiderOption,
+  RiderPerformances,
+  RidersQuery,
+  TeamPicture,
+  TeamWithRiders,
+} from "../../../contract/races";
 import { riderPerformances, races, riders, teams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { AppDeps } from "../../http/deps";
@@ -14,7 +22,8 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 export function riderService(deps: AppDeps) {
   const db = deps.db.db;
-  const withTeam = () => db.select({ rider: riders, team: teams }).from(riders).innerJoin(teams, eq(teams.id, riders.teamId));
+  const withTeam = () =>
+    db.select({ rider: riders, team: teams }).from(riders).innerJoin(teams, eq(teams.id, riders.teamId));
 
   async function riderRow(id: string) {
     const [row] = isUuid(id) ? await withTeam().where(eq(riders.id, id)) : [];
@@ -30,7 +39,10 @@ export function riderService(deps: AppDeps) {
 
   /** Seasons with results for the rider, newest first; the current season too while they are on the roster. */
   async function seasonsOf(riderId: string): Promise<number[]> {
-    const rows = await db.selectDistinct({ year: riderPerformances.season }).from(riderPerformances).where(eq(riderPerformances.riderId, riderId));
+    const rows = await db
+      .selectDistinct({ year: riderPerformances.season })
+      .from(riderPerformances)
+      .where(eq(riderPerformances.riderId, riderId));
     const years = new Set([...rows.map((r) => r.year), await currentSeason()]);
     return [...years].toSorted((a, b) => b - a);
   }
@@ -47,8 +59,15 @@ export function riderService(deps: AppDeps) {
         where.push(or(ilike(riders.name, likePattern(q.search)), byNumber)!);
       }
       const condition = where.length ? and(...where) : undefined;
-      const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(riders).where(condition)) as [{ count: number }];
-      const rows = await withTeam().where(condition).orderBy(classOrder, asc(riders.number)).limit(q.take).offset((q.page - 1) * q.take);
+      const [{ count }] = (await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(riders)
+        .where(condition)) as [{ count: number }];
+      const rows = await withTeam()
+        .where(condition)
+        .orderBy(classOrder, asc(riders.number))
+        .limit(q.take)
+        .offset((q.page - 1) * q.take);
       return { data: rows.map((r) => toRider(r.rider, r.team)), page: q.page, pages: Math.ceil(count / q.take), count };
     },
 
@@ -57,7 +76,14 @@ export function riderService(deps: AppDeps) {
       const rows = await withTeam()
         .where(raceClass ? eq(riders.raceClass, raceClass) : undefined)
         .orderBy(classOrder, asc(riders.name));
-      return rows.map(({ rider, team }) => ({ id: rider.id, name: rider.name, number: rider.number, raceClass: rider.raceClass as RiderOption["raceClass"], teamName: team.name, status: rider.status as RiderOption["status"] }));
+      return rows.map(({ rider, team }) => ({
+        id: rider.id,
+        name: rider.name,
+        number: rider.number,
+        raceClass: rider.raceClass as RiderOption["raceClass"],
+        teamName: team.name,
+        status: rider.status as RiderOption["status"],
+      }));
     },
 
     /** GET /riders/{id} */
@@ -87,15 +113,32 @@ export function riderService(deps: AppDeps) {
           podiums: positions.filter((p) => p <= 3).length,
           bestPosition: positions.length ? Math.min(...positions) : null,
         },
-        races: rows.map((r) => ({ year: r.season, round: r.round, raceName: r.raceName, position: r.position, points: r.points })),
+        races: rows.map((r) => ({
+          year: r.season,
+          round: r.round,
+          raceName: r.raceName,
+          position: r.position,
+          points: r.points,
+        })),
       };
     },
 
     /** GET riders/teams: each team (premier class first, by name) with its riders by number. */
     async teams(raceClass: string | undefined): Promise<TeamWithRiders[]> {
-      const teamRows = await db.select().from(teams).where(raceClass ? eq(teams.raceClass, raceClass) : undefined).orderBy(teamClassOrder, asc(teams.name));
-      const riderRows = await db.select().from(riders).where(raceClass ? eq(riders.raceClass, raceClass) : undefined).orderBy(asc(riders.number));
-      return teamRows.map((t) => ({ ...toTeam(t), riders: riderRows.filter((r) => r.teamId === t.id).map(toTeamRider) }));
+      const teamRows = await db
+        .select()
+        .from(teams)
+        .where(raceClass ? eq(teams.raceClass, raceClass) : undefined)
+        .orderBy(teamClassOrder, asc(teams.name));
+      const riderRows = await db
+        .select()
+        .from(riders)
+        .where(raceClass ? eq(riders.raceClass, raceClass) : undefined)
+        .orderBy(asc(riders.number));
+      return teamRows.map((t) => ({
+        ...toTeam(t),
+        riders: riderRows.filter((r) => r.teamId === t.id).map(toTeamRider),
+      }));
     },
 
     /** GET /riders/teams/{id}/pictures: the team's logo, then each rider's picture. */
@@ -106,9 +149,13 @@ export function riderService(deps: AppDeps) {
       const logo = toTeam(team);
       return [
         { kind: "LOGO", url: logo.image, alt: team.name },
-        ...members.map((r) => ({ kind: "RIDER" as const, url: toTeamRider(r).image, alt: `#${r.number} ${r.name}`, riderId: r.id })),
+        ...members.map((r) => ({
+          kind: "RIDER" as const,
+          url: toTeamRider(r).image,
+          alt: `#${r.number} ${r.name}`,
+          riderId: r.id,
+        })),
       ];
     },
   };
 }
-

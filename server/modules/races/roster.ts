@@ -1,7 +1,13 @@
 import { asc, eq, inArray, or } from "drizzle-orm";
 import type * as z from "zod";
 import type { RiderRole } from "../../../contract/enums";
-import { raceRoster, riderInRace, type RaceEntry, type RosterPlace, type RosterRider } from "../../../contract/raceEntries";
+import {
+  raceRoster,
+  riderInRace,
+  type RaceEntry,
+  type RosterPlace,
+  type RosterRider,
+} from "../../../contract/raceEntries";
 import { GAME_CLASS } from "../../../contract/rules";
 import type { Db } from "../../db/open";
 import { riders, teams } from "../../db/schema";
@@ -26,11 +32,20 @@ const asRosterRider = (r: RiderRow): RosterRider => ({
 });
 
 /** The entries of these races, by race, and the riders who ride only the races they are entered for. */
-async function entriesOf(db: Reader, raceIds: readonly string[]): Promise<{ byRace: Map<string, RaceEntry[]>; entryOnly: Set<string> }> {
+async function entriesOf(
+  db: Reader,
+  raceIds: readonly string[],
+): Promise<{ byRace: Map<string, RaceEntry[]>; entryOnly: Set<string> }> {
   const byRace = new Map<string, RaceEntry[]>();
   if (raceIds.length) {
-    for (const e of await db.select().from(raceEntries).where(inArray(raceEntries.raceId, [...raceIds]))) {
-      byRace.set(e.raceId, [...(byRace.get(e.raceId) ?? []), { riderId: e.riderId, role: e.role, replaces: e.replaces }]);
+    for (const e of await db
+      .select()
+      .from(raceEntries)
+      .where(inArray(raceEntries.raceId, [...raceIds]))) {
+      byRace.set(e.raceId, [
+        ...(byRace.get(e.raceId) ?? []),
+        { riderId: e.riderId, role: e.role, replaces: e.replaces },
+      ]);
     }
   }
   const entryOnly = new Set((await db.select({ id: entryRiders.riderId }).from(entryRiders)).map((r) => r.id));
@@ -38,7 +53,11 @@ async function entriesOf(db: Reader, raceIds: readonly string[]): Promise<{ byRa
 }
 
 /** A race's riders with their team and place, in number order (the class's list; entries belong to the game class). */
-export async function rosterRows(db: Reader, raceId: string, raceClass: string = GAME_CLASS): Promise<{ rider: RiderRow; team: TeamRow; place: RosterPlace }[]> {
+export async function rosterRows(
+  db: Reader,
+  raceId: string,
+  raceClass: string = GAME_CLASS,
+): Promise<{ rider: RiderRow; team: TeamRow; place: RosterPlace }[]> {
   const { byRace, entryOnly } = await entriesOf(db, raceClass === GAME_CLASS ? [raceId] : []);
   const entries = byRace.get(raceId) ?? [];
   const ids = entries.map((e) => e.riderId);
@@ -57,7 +76,11 @@ export async function rosterRows(db: Reader, raceId: string, raceClass: string =
 }
 
 /** The riders each of these races has, with their places (for the odds of several races at once). */
-export async function rostersOf(db: Reader, raceClass: string, raceIds: readonly string[]): Promise<{ riders: RiderRow[]; rosters: Map<string, Map<string, RosterPlace>> }> {
+export async function rostersOf(
+  db: Reader,
+  raceClass: string,
+  raceIds: readonly string[],
+): Promise<{ riders: RiderRow[]; rosters: Map<string, Map<string, RosterPlace>> }> {
   const { byRace, entryOnly } = await entriesOf(db, raceClass === GAME_CLASS ? raceIds : []);
   const ids = [...new Set([...byRace.values()].flat().map((e) => e.riderId))];
   const rows = await db
@@ -65,7 +88,9 @@ export async function rostersOf(db: Reader, raceClass: string, raceIds: readonly
     .from(riders)
     .where(ids.length ? or(eq(riders.raceClass, raceClass), inArray(riders.id, ids)) : eq(riders.raceClass, raceClass));
   const list = rows.map(asRosterRider);
-  const rosters = new Map(raceIds.map((id) => [id, raceRoster({ riders: list, entries: byRace.get(id) ?? [], entryOnly, raceClass })]));
+  const rosters = new Map(
+    raceIds.map((id) => [id, raceRoster({ riders: list, entries: byRace.get(id) ?? [], entryOnly, raceClass })]),
+  );
   return { riders: rows, rosters };
 }
 

@@ -11,14 +11,42 @@ export async function racesRoutes(app: FastifyInstance): Promise<void> {
 
   // What every open Predictions screen reads, the same for all: built once per version of the data and served
   // from memory with an ETag (server/http/sharedAnswers.ts).
-  serve(app, racesCalls.list, sharedHandler(racesCalls.list, ({ query }) => `${query.page}/${query.take}`, ({ query }) => races.list(query.page, query.take)));
-  serve(app, racesCalls.next, sharedHandler(racesCalls.next, ({ query }) => `${query.take}`, ({ query }) => races.next(query.take)));
+  serve(
+    app,
+    racesCalls.list,
+    sharedHandler(
+      racesCalls.list,
+      ({ query }) => `${query.page}/${query.take}`,
+      ({ query }) => races.list(query.page, query.take),
+    ),
+  );
+  serve(
+    app,
+    racesCalls.next,
+    sharedHandler(
+      racesCalls.next,
+      ({ query }) => `${query.take}`,
+      ({ query }) => races.next(query.take),
+    ),
+  );
   serve(app, racesCalls.tracks, () => races.tracks());
-  serve(app, racesCalls.dropdown, sharedHandler(racesCalls.dropdown, () => "", () => races.dropdown()));
+  serve(
+    app,
+    racesCalls.dropdown,
+    sharedHandler(
+      racesCalls.dropdown,
+      () => "",
+      () => races.dropdown(),
+    ),
+  );
   serve(
     app,
     racesCalls.riders,
-    sharedHandler(racesCalls.riders, ({ params, query }) => `${params.id}/${query.raceClass}`, ({ params, query }) => races.riders(params.id, query.raceClass)),
+    sharedHandler(
+      racesCalls.riders,
+      ({ params, query }) => `${params.id}/${query.raceClass}`,
+      ({ params, query }) => races.riders(params.id, query.raceClass),
+    ),
   );
 
   serve(app, ridersCalls.dropdown, ({ query }) => riders.dropdown(query.raceClass));

@@ -12,7 +12,16 @@ import { isUuid } from "../../../contract/common";
 // The boards players read: a season's (race_scores summed per player) and a race's (its race_scores rows),
 // both in the tie-break order of game-rules.md, paged, with the caller's own row wherever it is.
 
-type Row = { user_id: string; name: string; img: string | null; country: string | null; points: string | number; accurate: number; races: number; place: string | number };
+type Row = {
+  user_id: string;
+  name: string;
+  img: string | null;
+  country: string | null;
+  points: string | number;
+  accurate: number;
+  races: number;
+  place: string | number;
+};
 
 const entry = (r: Row): LeaderboardEntry => ({
   rank: Number(r.place),
@@ -31,12 +40,28 @@ export function boardReads(db: Db, clock: Clock) {
    */
   async function standing(raceId: string): Promise<{ confirmedAt: string | null; provisional: boolean }> {
     const [[stored], [start], [classified]] = await Promise.all([
-      db.select({ at: weekendConfirmations.confirmedAt }).from(weekendConfirmations).where(eq(weekendConfirmations.raceId, raceId)),
-      db.select({ endsAt: raceSessions.endsAt }).from(raceSessions).where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, "START"))),
-      db.select({ key: sessionResults.resultKey }).from(sessionResults).where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, "START"))),
+      db
+        .select({ at: weekendConfirmations.confirmedAt })
+        .from(weekendConfirmations)
+        .where(eq(weekendConfirmations.raceId, raceId)),
+      db
+        .select({ endsAt: raceSessions.endsAt })
+        .from(raceSessions)
+        .where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, "START"))),
+      db
+        .select({ key: sessionResults.resultKey })
+        .from(sessionResults)
+        .where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, "START"))),
     ]);
-    const w = weekendStanding(clock.now().getTime(), { confirmedAt: stored?.at.getTime() ?? null, raceEndsAt: start?.endsAt.getTime() ?? null, raceClassified: classified !== undefined });
-    return { confirmedAt: w.confirmedAt === null ? null : new Date(w.confirmedAt).toISOString(), provisional: w.provisional };
+    const w = weekendStanding(clock.now().getTime(), {
+      confirmedAt: stored?.at.getTime() ?? null,
+      raceEndsAt: start?.endsAt.getTime() ?? null,
+      raceClassified: classified !== undefined,
+    });
+    return {
+      confirmedAt: w.confirmedAt === null ? null : new Date(w.confirmedAt).toISOString(),
+      provisional: w.provisional,
+    };
   }
 
   /** A season board is provisional while any of its weekends with results is neither confirmed nor final by the rule. */
@@ -62,7 +87,13 @@ export function boardReads(db: Db, clock: Clock) {
     ]);
     const count = Number((countRows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
     const mine = rowsOf(meRows)[0];
-    return { data: rowsOf(pageRows).map(entry), page, pages: Math.ceil(count / take), count, me: mine ? entry(mine) : null };
+    return {
+      data: rowsOf(pageRows).map(entry),
+      page,
+      pages: Math.ceil(count / take),
+      count,
+      me: mine ? entry(mine) : null,
+    };
   }
 
   /** The latest season on the calendar (the seed holds one; a new season begins with its races). */
@@ -96,7 +127,14 @@ export function boardReads(db: Db, clock: Clock) {
     async classifications(raceId: string): Promise<RaceResults> {
       const [race] = isUuid(raceId) ? await db.select({ id: races.id }).from(races).where(eq(races.id, raceId)) : [];
       if (!race) throw new AppError(404, "notFound");
-      const [rows, stands] = await Promise.all([db.select().from(sessionResults).where(eq(sessionResults.raceId, raceId)).orderBy(asc(sessionResults.enteredAt)), standing(raceId)]);
+      const [rows, stands] = await Promise.all([
+        db
+          .select()
+          .from(sessionResults)
+          .where(eq(sessionResults.raceId, raceId))
+          .orderBy(asc(sessionResults.enteredAt)),
+        standing(raceId),
+      ]);
       return {
         raceId,
         classifications: rows.map((r) => ({

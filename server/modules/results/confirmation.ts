@@ -21,9 +21,18 @@ import { isUuid } from "../../../contract/common";
 // transaction, from the board as it then stands.
 
 /** What the race's weekend needs for the rule: its race session's end and whether that session has a result. */
-async function raceFacts(tx: LedgerTx, raceId: string): Promise<{ raceEndsAt: number | null; raceClassified: boolean }> {
-  const [start] = await tx.select({ endsAt: raceSessions.endsAt }).from(raceSessions).where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, "START")));
-  const [result] = await tx.select({ key: sessionResults.resultKey }).from(sessionResults).where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, "START")));
+async function raceFacts(
+  tx: LedgerTx,
+  raceId: string,
+): Promise<{ raceEndsAt: number | null; raceClassified: boolean }> {
+  const [start] = await tx
+    .select({ endsAt: raceSessions.endsAt })
+    .from(raceSessions)
+    .where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, "START")));
+  const [result] = await tx
+    .select({ key: sessionResults.resultKey })
+    .from(sessionResults)
+    .where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, "START")));
   return { raceEndsAt: start ? start.endsAt.getTime() : null, raceClassified: result !== undefined };
 }
 
@@ -37,7 +46,10 @@ export async function confirmationOf(tx: LedgerTx, raceId: string) {
 export async function weekendConfirmedIn(tx: LedgerTx, raceId: string, now: Date): Promise<boolean> {
   if (await confirmationOf(tx, raceId)) return true;
   const facts = await raceFacts(tx, raceId);
-  return facts.raceEndsAt !== null && ruleConfirms(now.getTime(), { raceEndsAt: facts.raceEndsAt, raceClassified: facts.raceClassified });
+  return (
+    facts.raceEndsAt !== null &&
+    ruleConfirms(now.getTime(), { raceEndsAt: facts.raceEndsAt, raceClassified: facts.raceClassified })
+  );
 }
 
 /**
@@ -55,7 +67,10 @@ async function decideWinners(tx: LedgerTx, raceId: string): Promise<number> {
         ${GURUS_WIN_PRIZES ? sql`` : sql`AND NOT EXISTS (SELECT 1 FROM users g WHERE g.id = rs.user_id AND g.is_guru)`}
       ORDER BY ${tieBreak} LIMIT ${PADDOCK_EXPERIENCE_PLACES}`),
   );
-  if (picked.length) await tx.insert(paddockWinnersTable).values(picked.map((r) => ({ raceId, place: Number(r.place), userId: r.user_id, points: Number(r.points) })));
+  if (picked.length)
+    await tx
+      .insert(paddockWinnersTable)
+      .values(picked.map((r) => ({ raceId, place: Number(r.place), userId: r.user_id, points: Number(r.points) })));
   return picked.length;
 }
 
@@ -63,26 +78,52 @@ async function decideWinners(tx: LedgerTx, raceId: string): Promise<number> {
  * Confirms the weekend in `tx` (which must not hold other races' locks): `by` an operator (null: the 72-hour rule).
  * Refused while the race session has no result. Confirmed before: the stored confirmation, replayed.
  */
-export async function confirmIn(deps: Pick<AppDeps, "clock">, tx: LedgerTx, raceId: string, by: Operator | null): Promise<ConfirmReport> {
+export async function confirmIn(
+  deps: Pick<AppDeps, "clock">,
+  tx: LedgerTx,
+  raceId: string,
+  by: Operator | null,
+): Promise<ConfirmReport> {
   await raceFor(tx, raceId);
   await lockSettlement(tx, raceId);
   const stored = await confirmationOf(tx, raceId);
-  if (stored) return { raceId, confirmedAt: stored.confirmedAt.toISOString(), by: stored.confirmedBy, winners: 0, replayed: true };
+  if (stored)
+    return {
+      raceId,
+      confirmedAt: stored.confirmedAt.toISOString(),
+      by: stored.confirmedBy,
+      winners: 0,
+      replayed: true,
+    };
   const facts = await raceFacts(tx, raceId);
   if (!facts.raceClassified) throw new AppError(409, "raceNotClassified");
   const now = deps.clock.now();
   // An operator confirming a weekend the rule has already made final records the rule's confirmation, at its time.
-  const dueByRule = facts.raceEndsAt !== null && ruleConfirms(now.getTime(), { raceEndsAt: facts.raceEndsAt, raceClassified: true });
+  const dueByRule =
+    facts.raceEndsAt !== null && ruleConfirms(now.getTime(), { raceEndsAt: facts.raceEndsAt, raceClassified: true });
   const kind = by === null || dueByRule ? ("rule" as const) : ("operator" as const);
-  const at = kind === "rule" && facts.raceEndsAt !== null ? new Date(Math.min(now.getTime(), facts.raceEndsAt + CONFIRM_AFTER_HOURS * 3_600_000)) : now;
-  const won = await tx.insert(weekendConfirmations).values({ raceId, confirmedAt: at, confirmedBy: kind }).onConflictDoNothing().returning();
+  const at =
+    kind === "rule" && facts.raceEndsAt !== null
+      ? new Date(Math.min(now.getTime(), facts.raceEndsAt + CONFIRM_AFTER_HOURS * 3_600_000))
+      : now;
+  const won = await tx
+    .insert(weekendConfirmations)
+    .values({ raceId, confirmedAt: at, confirmedBy: kind })
+    .onConflictDoNothing()
+    .returning();
   if (won.length === 0) {
     const row = (await confirmationOf(tx, raceId))!;
     return { raceId, confirmedAt: row.confirmedAt.toISOString(), by: row.confirmedBy, winners: 0, replayed: true };
   }
   const winners = await decideWinners(tx, raceId);
   if (by && kind === "operator") {
-    await recordAudit(tx, deps.clock, by, { action: "WEEKEND_CONFIRM", raceId, target: "weekend", before: { confirmedAt: null }, after: { confirmedAt: at.toISOString(), winners } });
+    await recordAudit(tx, deps.clock, by, {
+      action: "WEEKEND_CONFIRM",
+      raceId,
+      target: "weekend",
+      before: { confirmedAt: null },
+      after: { confirmedAt: at.toISOString(), winners },
+    });
   }
   return { raceId, confirmedAt: at.toISOString(), by: kind, winners, replayed: false };
 }

@@ -1,7 +1,13 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { gradeAnswer, planCorrectAnswer, sameAnswer } from "../../../contract/questionRules";
 import type { ResultKey } from "../../../contract/results";
-import { changedPicks, planCorrection, pointsMoved, type PickChange, type PickScoreOf } from "../../../contract/weekendRules/confirmation";
+import {
+  changedPicks,
+  planCorrection,
+  pointsMoved,
+  type PickChange,
+  type PickScoreOf,
+} from "../../../contract/weekendRules/confirmation";
 import { settle, type SettlePick } from "../../../contract/weekendRules/scoring";
 import { pgArray, rowsOf } from "../../db/arrays";
 import { pickCorrections } from "../../db/schema.corrections";
@@ -41,7 +47,15 @@ export type CorrectionOutcome = {
   questions: number;
 };
 
-type PickRow = { id: string; user_id: string; category: SettlePick["category"]; rider_id: string; upgrades: SettlePick["upgrades"]; state: PickScoreOf["state"]; points: string | number | null };
+type PickRow = {
+  id: string;
+  user_id: string;
+  category: SettlePick["category"];
+  rider_id: string;
+  upgrades: SettlePick["upgrades"];
+  state: PickScoreOf["state"];
+  points: string | number | null;
+};
 
 /** Rows of pick_corrections per INSERT (8 bind parameters each, PostgreSQL allows 65,535). */
 const HISTORY_BATCH = 5000;
@@ -50,9 +64,14 @@ const HISTORY_BATCH = 5000;
  * Re-grades the race's bonus questions graded from results whose answer the standing classifications now give
  * differently, as gradeFromResults would have graded them first. Returns each player's changed questions.
  */
-async function regradeQuestions(tx: LedgerTx, raceId: string): Promise<{ regraded: number; changes: Map<string, CorrectionChange[]> }> {
+async function regradeQuestions(
+  tx: LedgerTx,
+  raceId: string,
+): Promise<{ regraded: number; changes: Map<string, CorrectionChange[]> }> {
   const entered = await tx.select().from(sessionResults).where(eq(sessionResults.raceId, raceId));
-  const results: Partial<Record<ResultKey, string[]>> = Object.fromEntries(entered.filter((r) => !r.canceled).map((r) => [r.resultKey, r.riderIds]));
+  const results: Partial<Record<ResultKey, string[]>> = Object.fromEntries(
+    entered.filter((r) => !r.canceled).map((r) => [r.resultKey, r.riderIds]),
+  );
   const graded = await tx
     .select()
     .from(questions)
@@ -62,7 +81,11 @@ async function regradeQuestions(tx: LedgerTx, raceId: string): Promise<{ regrade
   if (graded.length === 0) return { regraded: 0, changes };
   const ids = [...new Set(Object.values(results).flat())];
   const known = ids.length
-    ? await tx.select({ id: riders.id, name: riders.name, manufacturer: teams.manufacturer }).from(riders).innerJoin(teams, eq(teams.id, riders.teamId)).where(inArray(riders.id, ids))
+    ? await tx
+        .select({ id: riders.id, name: riders.name, manufacturer: teams.manufacturer })
+        .from(riders)
+        .innerJoin(teams, eq(teams.id, riders.teamId))
+        .where(inArray(riders.id, ids))
     : [];
   const byId = new Map(known.map((r) => [r.id, r]));
   let regraded = 0;
@@ -71,17 +94,30 @@ async function regradeQuestions(tx: LedgerTx, raceId: string): Promise<{ regrade
     if (answer === null || (q.correctAnswer !== null && sameAnswer(q.correctAnswer, answer))) continue;
     const correctAnswer = allowed(planCorrectAnswer(q.type, q.options, answer));
     regraded++;
-    const given = await tx.select({ userId: questionAnswers.userId, text: questionAnswers.text, result: questionAnswers.result }).from(questionAnswers).where(eq(questionAnswers.questionId, q.id));
+    const given = await tx
+      .select({ userId: questionAnswers.userId, text: questionAnswers.text, result: questionAnswers.result })
+      .from(questionAnswers)
+      .where(eq(questionAnswers.questionId, q.id));
     const correct: string[] = [];
     for (const a of given) {
       const result = gradeAnswer(a.text, correctAnswer);
       if (result === "CORRECT") correct.push(a.userId);
       if (result === a.result) continue;
-      const score = (r: string): PickScoreOf => ({ state: r === "CORRECT" ? "ACCURATE" : "INACCURATE", points: r === "CORRECT" ? q.points : 0 });
-      changes.set(a.userId, [...(changes.get(a.userId) ?? []), { category: "QUESTION", before: score(a.result), after: score(result) }]);
+      const score = (r: string): PickScoreOf => ({
+        state: r === "CORRECT" ? "ACCURATE" : "INACCURATE",
+        points: r === "CORRECT" ? q.points : 0,
+      });
+      changes.set(a.userId, [
+        ...(changes.get(a.userId) ?? []),
+        { category: "QUESTION", before: score(a.result), after: score(result) },
+      ]);
     }
     await tx.update(questionAnswers).set({ result: "WRONG" }).where(eq(questionAnswers.questionId, q.id));
-    if (correct.length) await tx.update(questionAnswers).set({ result: "CORRECT" }).where(and(eq(questionAnswers.questionId, q.id), inArray(questionAnswers.userId, correct)));
+    if (correct.length)
+      await tx
+        .update(questionAnswers)
+        .set({ result: "CORRECT" })
+        .where(and(eq(questionAnswers.questionId, q.id), inArray(questionAnswers.userId, correct)));
     await tx.update(questions).set({ correctAnswer }).where(eq(questions.id, q.id));
   }
   return { regraded, changes };
@@ -91,11 +127,21 @@ async function regradeQuestions(tx: LedgerTx, raceId: string): Promise<{ regrade
  * Corrects one classification in `tx`: refused unless it was entered (and not canceled) and the weekend is not
  * confirmed; the standing classification again is a replay. `by`: the operator for the audit log (null: a preview).
  */
-export async function correctIn(deps: AppDeps, tx: SettleTx, raceId: string, key: ResultKey, riderIds: readonly string[], by: Operator | null): Promise<CorrectionOutcome> {
+export async function correctIn(
+  deps: AppDeps,
+  tx: SettleTx,
+  raceId: string,
+  key: ResultKey,
+  riderIds: readonly string[],
+  by: Operator | null,
+): Promise<CorrectionOutcome> {
   const race = await raceFor(tx, raceId);
   await lockSettlement(tx, raceId);
   const now = deps.clock.now();
-  const [prior] = await tx.select().from(sessionResults).where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, key)));
+  const [prior] = await tx
+    .select()
+    .from(sessionResults)
+    .where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, key)));
   const plan = planCorrection(prior ?? null, riderIds, await weekendConfirmedIn(tx, raceId, now));
   if (plan.kind === "refuse") throw new AppError(409, plan.code);
   if (plan.kind === "replay") return { replayed: true, changed: 0, players: 0, moved: 0, points: 0, questions: 0 };
@@ -117,7 +163,10 @@ export async function correctIn(deps: AppDeps, tx: SettleTx, raceId: string, key
     picks.map((p) => ({ id: p.id, category: p.category, riderId: p.rider_id, upgrades: p.upgrades, settledAt: null })),
     { [key]: { canceled: false, top: riderIds } },
   );
-  const changes: PickChange<(typeof picks)[number]>[] = changedPicks(picks, new Map(rescored.map((s) => [s.id, { state: s.state, points: s.points }])));
+  const changes: PickChange<(typeof picks)[number]>[] = changedPicks(
+    picks,
+    new Map(rescored.map((s) => [s.id, { state: s.state, points: s.points }])),
+  );
   if (changes.length) {
     await tx.execute(sql`
       UPDATE predictions p SET state = v.state, points = v.points
@@ -133,14 +182,23 @@ export async function correctIn(deps: AppDeps, tx: SettleTx, raceId: string, key
       afterPoints: c.after.points,
       correctedAt: now,
     }));
-    for (let i = 0; i < history.length; i += HISTORY_BATCH) await tx.insert(pickCorrections).values(history.slice(i, i + HISTORY_BATCH));
+    for (let i = 0; i < history.length; i += HISTORY_BATCH)
+      await tx.insert(pickCorrections).values(history.slice(i, i + HISTORY_BATCH));
   }
 
   // The race classification is the riders' result of the round: a rider who left the classification loses the row.
   if (key === "START") {
     const gone = before.filter((id) => !riderIds.includes(id));
     if (gone.length) {
-      await tx.delete(riderPerformances).where(and(inArray(riderPerformances.riderId, gone), eq(riderPerformances.season, race.season), eq(riderPerformances.round, race.round)));
+      await tx
+        .delete(riderPerformances)
+        .where(
+          and(
+            inArray(riderPerformances.riderId, gone),
+            eq(riderPerformances.season, race.season),
+            eq(riderPerformances.round, race.round),
+          ),
+        );
     }
     await recordPerformances(tx, race, riderIds);
   }
@@ -150,10 +208,19 @@ export async function correctIn(deps: AppDeps, tx: SettleTx, raceId: string, key
 
   // One notice per player whose picks (or questions) changed, each change before and after.
   const perPlayer = new Map<string, CorrectionChange[]>();
-  for (const c of changes) perPlayer.set(c.pick.user_id, [...(perPlayer.get(c.pick.user_id) ?? []), { category: c.pick.category, before: c.before, after: c.after }]);
+  for (const c of changes)
+    perPlayer.set(c.pick.user_id, [
+      ...(perPlayer.get(c.pick.user_id) ?? []),
+      { category: c.pick.category, before: c.before, after: c.after },
+    ]);
   for (const [userId, list] of questioned.changes) perPlayer.set(userId, [...(perPlayer.get(userId) ?? []), ...list]);
   const players = [...perPlayer.keys()];
-  await notifyInBatches(deps, tx, players, "RESULTS_CORRECTED", (userId) => ({ raceId, raceName: race.name, name: key, changes: perPlayer.get(userId) ?? [] }));
+  await notifyInBatches(deps, tx, players, "RESULTS_CORRECTED", (userId) => ({
+    raceId,
+    raceName: race.name,
+    name: key,
+    changes: perPlayer.get(userId) ?? [],
+  }));
 
   const all = [...perPlayer.values()];
   const outcome: CorrectionOutcome = {

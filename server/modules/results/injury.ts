@@ -22,21 +22,30 @@ import { isUuid } from "../../../contract/common";
 // An injury is made once: the same call again, or a second operator's at the same time, answers the first one's
 // report (rider_injuries) and refunds and tells nobody again.
 
-
 /**
  * One refund per invalid pick that holds a multiplier: of a multiplier purchase of the player on this race, not
  * refunded yet, bought on the pick's category or (podiums) on another slot of its podium, whence it followed
  * its rider. The purchase's key names the category it was bought on (ledgerKeys.upgrade).
  */
-async function multiplierRefunds(tx: LedgerTx, raceId: string, holders: readonly { userId: string; category: PredictionCategory }[]): Promise<Posting[]> {
+async function multiplierRefunds(
+  tx: LedgerTx,
+  raceId: string,
+  holders: readonly { userId: string; category: PredictionCategory }[],
+): Promise<Posting[]> {
   const out: Posting[] = [];
   const taken = new Set<string>();
   for (const pick of holders) {
     const group = podiumOf(pick.category);
     const slots = group ? podiums[group].categories : [pick.category];
-    const bought = (c: PredictionCategory) => sql`starts_with(${diamondLedger.idempotencyKey}, ${ledgerKeys.upgrade(raceId, "PREDICTION", c, "")})`;
+    const bought = (c: PredictionCategory) =>
+      sql`starts_with(${diamondLedger.idempotencyKey}, ${ledgerKeys.upgrade(raceId, "PREDICTION", c, "")})`;
     const spends = await tx
-      .select({ id: diamondLedger.id, delta: diamondLedger.delta, ref: diamondLedger.ref, key: diamondLedger.idempotencyKey })
+      .select({
+        id: diamondLedger.id,
+        delta: diamondLedger.delta,
+        ref: diamondLedger.ref,
+        key: diamondLedger.idempotencyKey,
+      })
       .from(diamondLedger)
       .where(
         and(
@@ -48,10 +57,18 @@ async function multiplierRefunds(tx: LedgerTx, raceId: string, holders: readonly
         ),
       );
     const own = ledgerKeys.upgrade(raceId, "PREDICTION", pick.category, "");
-    const spend = spends.filter((s) => !taken.has(s.id)).toSorted((a, b) => Number(!a.key.startsWith(own)) - Number(!b.key.startsWith(own)) || (a.id < b.id ? -1 : 1))[0];
+    const spend = spends
+      .filter((s) => !taken.has(s.id))
+      .toSorted((a, b) => Number(!a.key.startsWith(own)) - Number(!b.key.startsWith(own)) || (a.id < b.id ? -1 : 1))[0];
     if (!spend) continue;
     taken.add(spend.id);
-    out.push({ userId: pick.userId, delta: -spend.delta, reason: "REFUND", ref: spend.ref, idempotencyKey: refundKey(spend.id) });
+    out.push({
+      userId: pick.userId,
+      delta: -spend.delta,
+      reason: "REFUND",
+      ref: spend.ref,
+      idempotencyKey: refundKey(spend.id),
+    });
   }
   return out;
 }
@@ -70,8 +87,15 @@ export function injuryService(deps: AppDeps) {
       await holdLock(tx, lockKeys.settlement(raceId));
       // Read under the lock, so of two operators at once the second one finds the first one's injury. Only while
       // the rider is still injured: one made ACTIVE again and injured anew is a new injury.
-      const [made] = await tx.select().from(riderInjuries).where(and(eq(riderInjuries.riderId, riderId), eq(riderInjuries.raceId, raceId)));
-      const [current] = await tx.select({ status: riders.status }).from(riders).where(eq(riders.id, riderId)).for("update");
+      const [made] = await tx
+        .select()
+        .from(riderInjuries)
+        .where(and(eq(riderInjuries.riderId, riderId), eq(riderInjuries.raceId, raceId)));
+      const [current] = await tx
+        .select({ status: riders.status })
+        .from(riders)
+        .where(eq(riders.id, riderId))
+        .for("update");
       if (made && current?.status === "INJURED") return { report: made, touched: [] as string[] };
       await tx.update(riders).set({ status: "INJURED" }).where(eq(riders.id, riderId));
 
@@ -79,7 +103,12 @@ export function injuryService(deps: AppDeps) {
       const sessions = await tx.select().from(raceSessions).where(eq(raceSessions.raceId, raceId));
       const notStarted = new Set(sessions.filter((s) => now.getTime() < s.startsAt.getTime()).map((s) => s.type));
       const onRider = await tx
-        .select({ id: predictions.id, userId: predictions.userId, category: predictions.category, upgrades: predictions.upgrades })
+        .select({
+          id: predictions.id,
+          userId: predictions.userId,
+          category: predictions.category,
+          upgrades: predictions.upgrades,
+        })
         .from(predictions)
         .where(and(eq(predictions.raceId, raceId), eq(predictions.riderId, riderId), isNull(predictions.settledAt)));
       const invalid = onRider.filter((p) => notStarted.has(categorySession[p.category]));
@@ -109,7 +138,13 @@ export function injuryService(deps: AppDeps) {
           .where(inArray(predictions.id, withMultiplier));
       }
       const players = [...new Set(invalid.map((p) => p.userId))];
-      await notifyInjured(deps, tx, { rider, raceName: race.name, predictions: players, refunds, betPlayers: playersOf(bets.postings) });
+      await notifyInjured(deps, tx, {
+        rider,
+        raceName: race.name,
+        predictions: players,
+        refunds,
+        betPlayers: playersOf(bets.postings),
+      });
       const report = {
         invalidated: invalid.length,
         players: new Set([...players, ...playersOf(bets.postings)]).size,
@@ -119,7 +154,10 @@ export function injuryService(deps: AppDeps) {
       await tx
         .insert(riderInjuries)
         .values({ riderId, raceId, ...report, injuredAt: now })
-        .onConflictDoUpdate({ target: [riderInjuries.riderId, riderInjuries.raceId], set: { ...report, injuredAt: now } });
+        .onConflictDoUpdate({
+          target: [riderInjuries.riderId, riderInjuries.raceId],
+          set: { ...report, injuredAt: now },
+        });
       await recordAudit(tx, deps.clock, by, {
         action: "RIDER_INJURE",
         raceId,

@@ -12,7 +12,8 @@ export const tieBreak = sql.raw(
   "points DESC, race_podium DESC, sprint_podium DESC, pole DESC, fp2 DESC, practice_fastest DESC, fp1 DESC, positions_gained DESC, first_saved_at ASC, user_id ASC",
 );
 
-const exact = (categories: string) => sql.raw(`count(*) FILTER (WHERE state = 'ACCURATE' AND category IN (${categories}))::int`);
+const exact = (categories: string) =>
+  sql.raw(`count(*) FILTER (WHERE state = 'ACCURATE' AND category IN (${categories}))::int`);
 
 /** The race's first three in board order with their places (race_scores_board_idx answers it with a three-row index scan). */
 const podiumOf = (race: SQL | string) =>
@@ -31,7 +32,9 @@ export async function refreshScores(tx: LedgerTx, raceId: string, season: number
   const before = rowsOf<{ user_id: string }>(await tx.execute(podiumOf(raceId)));
   const changed = await refreshRaceScores(tx, raceId, season);
   const after = rowsOf<{ user_id: string }>(await tx.execute(podiumOf(raceId)));
-  await refreshSeasonStats(tx, season, [...new Set([...changed, ...before.map((r) => r.user_id), ...after.map((r) => r.user_id)])]);
+  await refreshSeasonStats(tx, season, [
+    ...new Set([...changed, ...before.map((r) => r.user_id), ...after.map((r) => r.user_id)]),
+  ]);
 }
 
 /**

@@ -29,7 +29,8 @@ import { isUuid } from "../../../contract/common";
 // player. The classification row is the "exactly once": a second entry of the same key is a replay
 // (same classification, nothing changes) or a 409.
 
-export const categoriesOf = (key: ResultKey): PredictionCategory[] => Categories.options.filter((c) => resultKeyOf(c) === key);
+export const categoriesOf = (key: ResultKey): PredictionCategory[] =>
+  Categories.options.filter((c) => resultKeyOf(c) === key);
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -38,9 +39,20 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * writes past rounds: GET /riders/{id}/performances and the form read only that table. A rider outside the entered
  * classification gets no row (the entry does not say whether they started).
  */
-export async function recordPerformances(tx: LedgerTx, race: { season: number; round: number; name: string }, top: readonly string[]): Promise<void> {
+export async function recordPerformances(
+  tx: LedgerTx,
+  race: { season: number; round: number; name: string },
+  top: readonly string[],
+): Promise<void> {
   if (top.length === 0) return;
-  const rows = top.map((riderId, i) => ({ riderId, season: race.season, round: race.round, raceName: race.name, position: i + 1, points: pointsForPosition(i + 1) }));
+  const rows = top.map((riderId, i) => ({
+    riderId,
+    season: race.season,
+    round: race.round,
+    raceName: race.name,
+    position: i + 1,
+    points: pointsForPosition(i + 1),
+  }));
   await tx
     .insert(riderPerformances)
     .values(rows)
@@ -57,8 +69,12 @@ export type SettleTx = LedgerTx & Pick<Db, "selectDistinct" | "delete">;
 export async function checkClassification(tx: LedgerTx, riderIds: readonly string[]): Promise<void> {
   // A race's substitute or wildcard of another class (migration 021, contract/raceEntries.ts) is classified too.
   const entered = sql`(${riders.raceClass} = ${GAME_CLASS} OR ${riders.id} IN (SELECT rider_id FROM race_entries))`;
-  const known = await tx.select({ id: riders.id }).from(riders).where(and(inArray(riders.id, riderIds.filter(isUuid)), entered));
-  if (new Set(riderIds).size !== riderIds.length || known.length !== riderIds.length) throw new AppError(400, "classificationInvalid");
+  const known = await tx
+    .select({ id: riders.id })
+    .from(riders)
+    .where(and(inArray(riders.id, riderIds.filter(isUuid)), entered));
+  if (new Set(riderIds).size !== riderIds.length || known.length !== riderIds.length)
+    throw new AppError(400, "classificationInvalid");
 }
 
 /** What one entry did, beyond its report: what a preview tells (contract/operations.ts ResultPreview). */
@@ -78,7 +94,13 @@ export type EntryOutcome = {
  * settles the race's bets (the race session), rewrites the boards and stores one notice per player. `audit`: the
  * operator to write the action for (a preview writes nothing that stays, so it passes null).
  */
-export async function enterIn(deps: AppDeps, tx: SettleTx, raceId: string, body: ResultBody, by: Operator | null): Promise<EntryOutcome> {
+export async function enterIn(
+  deps: AppDeps,
+  tx: SettleTx,
+  raceId: string,
+  body: ResultBody,
+  by: Operator | null,
+): Promise<EntryOutcome> {
   const ledger = deps.ledger;
   const key = body.session;
   const canceled = "canceled" in body;
@@ -86,11 +108,24 @@ export async function enterIn(deps: AppDeps, tx: SettleTx, raceId: string, body:
   const race = await raceFor(tx, raceId);
   await lockSettlement(tx, raceId);
 
-  const [prior] = await tx.select().from(sessionResults).where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, key)));
+  const [prior] = await tx
+    .select()
+    .from(sessionResults)
+    .where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, key)));
   if (prior) {
     // The classification as first entered, or the one a correction made stand, sent again changes nothing.
-    if (prior.canceled === canceled && (sameList(prior.riderIds, riderIds) || sameList(prior.enteredRiderIds ?? [], riderIds))) {
-      return { report: { settled: 0, players: 0, refunded: 0, replayed: true }, touched: [], points: 0, moved: 0, betsWon: 0, payout: 0 };
+    if (
+      prior.canceled === canceled &&
+      (sameList(prior.riderIds, riderIds) || sameList(prior.enteredRiderIds ?? [], riderIds))
+    ) {
+      return {
+        report: { settled: 0, players: 0, refunded: 0, replayed: true },
+        touched: [],
+        points: 0,
+        moved: 0,
+        betsWon: 0,
+        payout: 0,
+      };
     }
     throw new AppError(409, "resultsSettled");
   }
@@ -98,7 +133,10 @@ export async function enterIn(deps: AppDeps, tx: SettleTx, raceId: string, body:
   if (await weekendConfirmedIn(tx, raceId, deps.clock.now())) throw new AppError(409, "weekendConfirmed");
 
   const sessionType = sessionOfResult[key];
-  const [session] = await tx.select().from(raceSessions).where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, sessionType)));
+  const [session] = await tx
+    .select()
+    .from(raceSessions)
+    .where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, sessionType)));
   if (!session) throw new AppError(404, "notFound");
   // A classification exists once the session is over; a cancellation may come at any time.
   if (!canceled && deps.clock.now().getTime() < session.endsAt.getTime()) throw new AppError(409, "sessionNotEnded");
@@ -109,13 +147,22 @@ export async function enterIn(deps: AppDeps, tx: SettleTx, raceId: string, body:
   const keys: ResultKey[] = canceled && key === "START" ? ["START", "POSITION_GAINED"] : [key];
   const results: Partial<Record<ResultKey, Classification>> = {};
   for (const k of keys) {
-    const [already] = k === key ? [] : await tx.select().from(sessionResults).where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, k)));
+    const [already] =
+      k === key
+        ? []
+        : await tx
+            .select()
+            .from(sessionResults)
+            .where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, k)));
     if (already) continue;
     await tx.insert(sessionResults).values({ raceId, resultKey: k, canceled, riderIds, enteredAt: now });
     results[k] = canceled ? { canceled: true } : { canceled: false, top: riderIds };
   }
   if (canceled && key !== "POSITION_GAINED") {
-    await tx.update(raceSessions).set({ canceled: true }).where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, sessionType)));
+    await tx
+      .update(raceSessions)
+      .set({ canceled: true })
+      .where(and(eq(raceSessions.raceId, raceId), eq(raceSessions.type, sessionType)));
   }
 
   // A pick's points depend on its category, rider and upgrades alone: an entry of 9,091 players holds 12 to 108
@@ -125,7 +172,9 @@ export async function enterIn(deps: AppDeps, tx: SettleTx, raceId: string, body:
   const kinds = await tx
     .selectDistinct({ category: predictions.category, riderId: predictions.riderId, upgrades: predictions.upgrades })
     .from(predictions)
-    .where(and(eq(predictions.raceId, raceId), inArray(predictions.category, categories), isNull(predictions.settledAt)));
+    .where(
+      and(eq(predictions.raceId, raceId), inArray(predictions.category, categories), isNull(predictions.settledAt)),
+    );
   const scored = settle(
     kinds.map((k, i) => ({ ...k, id: String(i), settledAt: null })),
     results,
@@ -148,7 +197,8 @@ export async function enterIn(deps: AppDeps, tx: SettleTx, raceId: string, body:
   if (canceled) {
     // Every diamond spent on the voided picks: their own multipliers and paid changes, and the podium upgrades of a canceled podium session.
     const refs = written.map((p) => `prediction:${p.id}`);
-    for (const group of ["SPRINT", "RACE"] as const) if (podiums[group].session === sessionType && key !== "POSITION_GAINED") refs.push(`podium:${raceId}:${group}`);
+    for (const group of ["SPRINT", "RACE"] as const)
+      if (podiums[group].session === sessionType && key !== "POSITION_GAINED") refs.push(`podium:${raceId}:${group}`);
     refunds = (await ledger.postAll(tx, await refundsFor(tx, refs))).filter((r) => !r.replayed);
   }
 
@@ -157,17 +207,29 @@ export async function enterIn(deps: AppDeps, tx: SettleTx, raceId: string, body:
 
   // The race session's result settles the race's bets too (server/modules/bets/settlement.ts).
   const bets = results.START ? await settleRaceBets(deps, tx, race, results.START) : null;
-  const betsWon = bets && bets.settled
-    ? Number(rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM bets WHERE race_id = ${raceId} AND status = 'WON'`))[0]?.n ?? 0)
-    : 0;
+  const betsWon =
+    bets && bets.settled
+      ? Number(
+          rowsOf<{ n: number }>(
+            await tx.execute(sql`SELECT count(*)::int AS n FROM bets WHERE race_id = ${raceId} AND status = 'WON'`),
+          )[0]?.n ?? 0,
+        )
+      : 0;
 
   // Each player's points of this session, from the picks it settled just now (hundredths: sums stay exact).
   const hundredths = new Map<string, number>();
-  for (const p of written) hundredths.set(p.user_id, (hundredths.get(p.user_id) ?? 0) + Math.round(Number(p.points ?? 0) * 100));
+  for (const p of written)
+    hundredths.set(p.user_id, (hundredths.get(p.user_id) ?? 0) + Math.round(Number(p.points ?? 0) * 100));
   const players = [...hundredths.keys()];
   await refreshScores(tx, raceId, race.season);
   // One notice per player per session, naming it and the player's points from it.
-  await notifyInBatches(deps, tx, players, "RESULTS_PUBLISHED", (userId) => ({ raceId, raceName: race.name, name: key, points: (hundredths.get(userId) ?? 0) / 100, canceled }));
+  await notifyInBatches(deps, tx, players, "RESULTS_PUBLISHED", (userId) => ({
+    raceId,
+    raceName: race.name,
+    name: key,
+    points: (hundredths.get(userId) ?? 0) / 100,
+    canceled,
+  }));
   const refunded = refunds.reduce((s, r) => s + r.delta, 0) + (bets?.refunded ?? 0);
   if (by) {
     await recordAudit(tx, deps.clock, by, {
@@ -175,12 +237,24 @@ export async function enterIn(deps: AppDeps, tx: SettleTx, raceId: string, body:
       raceId,
       target: key,
       before: null,
-      after: { ...(canceled ? { canceled: true } : { riderIds }), settled: written.length, players: players.length, refunded, ...(bets ? { bets: bets.settled } : {}) },
+      after: {
+        ...(canceled ? { canceled: true } : { riderIds }),
+        settled: written.length,
+        players: players.length,
+        refunded,
+        ...(bets ? { bets: bets.settled } : {}),
+      },
     });
   }
   const total = [...hundredths.values()].reduce((a, b) => a + b, 0);
   return {
-    report: { settled: written.length, players: players.length, refunded, replayed: false, ...(bets ? { bets: bets.settled } : {}) },
+    report: {
+      settled: written.length,
+      players: players.length,
+      refunded,
+      replayed: false,
+      ...(bets ? { bets: bets.settled } : {}),
+    },
     touched: [...new Set([...refunds.map((r) => r.userId), ...(bets?.touched ?? [])])],
     points: total / 100,
     moved: [...hundredths.values()].filter((h) => h !== 0).length,

@@ -17,7 +17,14 @@ export type Entrant = { id: string; odds: number };
 export type KnownResults = Partial<Record<ResultKey, readonly string[]>>;
 
 /** How closely each session follows form: the exponent on 1 / odds (1 = as the odds say, below 1 = more open). */
-const FORM_POWER: Record<Exclude<ResultKey, "POSITION_GAINED">, number> = { FP1: 0.6, PF: 0.8, FP2: 0.6, Q2: 1, SPRINT: 1, START: 1 };
+const FORM_POWER: Record<Exclude<ResultKey, "POSITION_GAINED">, number> = {
+  FP1: 0.6,
+  PF: 0.8,
+  FP2: 0.6,
+  Q2: 1,
+  SPRINT: 1,
+  START: 1,
+};
 /**
  * How strongly the sprint and the race follow the grid: added to log(weight) for pole, scaled down to 0
  * for the last grid slot (e^2 ≈ 7.4× the weight of an equal rider starting last).
@@ -91,21 +98,34 @@ export function gainsOf(grid: readonly string[], finish: readonly string[]): Map
  * follow the grid from `known.Q2` (drawn now when missing); POSITION_GAINED reads `known.START` and the
  * grid (both drawn now when missing).
  */
-export function generateClassification(key: ResultKey, entrants: readonly Entrant[], rand: Rand, known: KnownResults = {}): string[] {
+export function generateClassification(
+  key: ResultKey,
+  entrants: readonly Entrant[],
+  rand: Rand,
+  known: KnownResults = {},
+): string[] {
   if (entrants.length === 0) throw new Error("generateClassification: no riders in the race");
-  if (new Set(entrants.map((e) => e.id)).size !== entrants.length) throw new Error("generateClassification: a rider is entered twice");
+  if (new Set(entrants.map((e) => e.id)).size !== entrants.length)
+    throw new Error("generateClassification: a rider is entered twice");
   if (key === "POSITION_GAINED") {
     const grid = gridOf(known.Q2 ?? generateClassification("Q2", entrants, rand), entrants);
-    const finish = known.START?.length ? known.START : generateClassification("START", entrants, rand, { ...known, Q2: grid });
+    const finish = known.START?.length
+      ? known.START
+      : generateClassification("START", entrants, rand, { ...known, Q2: grid });
     return positionsGained(grid, finish);
   }
   const power = FORM_POWER[key];
   const pull = GRID_PULL[key];
-  if (pull === undefined) return plackettLuce(entrants, (e) => power * Math.log(strength(e.odds)), rand).map((e) => e.id);
+  if (pull === undefined)
+    return plackettLuce(entrants, (e) => power * Math.log(strength(e.odds)), rand).map((e) => e.id);
   const grid = gridOf(known.Q2 ?? generateClassification("Q2", entrants, rand), entrants);
   const slot = new Map(grid.map((id, i) => [id, i]));
   const last = Math.max(1, grid.length - 1);
-  return plackettLuce(entrants, (e) => power * Math.log(strength(e.odds)) + pull * (1 - slot.get(e.id)! / last), rand).map((e) => e.id);
+  return plackettLuce(
+    entrants,
+    (e) => power * Math.log(strength(e.odds)) + pull * (1 - slot.get(e.id)! / last),
+    rand,
+  ).map((e) => e.id);
 }
 
 /** A whole weekend at once: every result key in entry order, each following the ones before it. */

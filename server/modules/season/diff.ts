@@ -7,7 +7,9 @@ import type { LoadedSeason } from "./export";
 type Change = SeasonDiff["riders"]["changed"][number]["changes"][number];
 
 function changes<T extends object>(from: T, to: T, fields: readonly (keyof T)[]): Change[] {
-  return fields.filter((f) => from[f] !== to[f]).map((f) => ({ field: String(f), from: from[f] ?? null, to: to[f] ?? null }));
+  return fields
+    .filter((f) => from[f] !== to[f])
+    .map((f) => ({ field: String(f), from: from[f] ?? null, to: to[f] ?? null }));
 }
 
 export const raceLabel = (r: { round: number; grandPrix: string }) => `round ${r.round} ${r.grandPrix}`;
@@ -57,14 +59,18 @@ export function diffSeason(current: LoadedSeason, next: SeasonFile, now: Date): 
     }
   });
   const ridersNext = new Set(next.riders.map((r) => r.key));
-  for (const r of was.riders) if (!ridersNext.has(r.key)) diff.riders.removed.push({ key: r.key, label: riderLabel(r) });
+  for (const r of was.riders)
+    if (!ridersNext.has(r.key)) diff.riders.removed.push({ key: r.key, label: riderLabel(r) });
 
   const racesBefore = new Map(was.calendar.map((r) => [r.key, r]));
   next.calendar.forEach((race, i) => {
     const before = racesBefore.get(race.key);
     if (!before) {
       if (current.removed.raceKeys.has(race.key)) {
-        issues.push({ pointer: `/calendar/${i}/key`, message: `round ${race.key} was removed (canceled, its picks refunded): give the new round a new key` });
+        issues.push({
+          pointer: `/calendar/${i}/key`,
+          message: `round ${race.key} was removed (canceled, its picks refunded): give the new round a new key`,
+        });
         return;
       }
       diff.races.added.push({ key: race.key, label: raceLabel(race) });
@@ -79,8 +85,16 @@ export function diffSeason(current: LoadedSeason, next: SeasonFile, now: Date): 
       const [from, to] = [Date.parse(old.startsAt), Date.parse(s.startsAt)];
       if (from === to && Date.parse(old.endsAt) === Date.parse(s.endsAt)) return;
       const at = `/calendar/${i}/sessions/${j}/startsAt`;
-      if (from <= now.getTime()) issues.push({ pointer: at, message: `${s.type} of ${raceLabel(race)} started at ${old.startsAt}: it can no longer move` });
-      else if (to <= now.getTime()) issues.push({ pointer: at, message: `${s.type} of ${raceLabel(race)} cannot move to ${s.startsAt}, a time already past` });
+      if (from <= now.getTime())
+        issues.push({
+          pointer: at,
+          message: `${s.type} of ${raceLabel(race)} started at ${old.startsAt}: it can no longer move`,
+        });
+      else if (to <= now.getTime())
+        issues.push({
+          pointer: at,
+          message: `${s.type} of ${raceLabel(race)} cannot move to ${s.startsAt}, a time already past`,
+        });
       else
         diff.sessions.moved.push({
           race: race.key,
@@ -95,7 +109,10 @@ export function diffSeason(current: LoadedSeason, next: SeasonFile, now: Date): 
   for (const r of was.calendar) {
     if (racesNext.has(r.key)) continue;
     if (current.withResults.has(r.key)) {
-      issues.push({ pointer: "/calendar", message: `${raceLabel(r)} (key ${r.key}) has results entered: it cannot be removed` });
+      issues.push({
+        pointer: "/calendar",
+        message: `${raceLabel(r)} (key ${r.key}) has results entered: it cannot be removed`,
+      });
       continue;
     }
     diff.races.removed.push({ key: r.key, label: raceLabel(r) });

@@ -24,11 +24,17 @@ export type LoadedSeason = {
 };
 
 const keyOf = (row: { key: string | null; id: string }) => row.key ?? row.id;
-const uploaded = (image: string, generated: string) => (image !== generated && image.startsWith("/api/s3/") ? image : undefined);
+const uploaded = (image: string, generated: string) =>
+  image !== generated && image.startsWith("/api/s3/") ? image : undefined;
 
 /** The latest season with rounds, or null when there is none. */
 export async function latestSeason(tx: LedgerTx): Promise<number | null> {
-  const [row] = await tx.select({ season: races.season }).from(races).where(isNull(races.removedAt)).orderBy(desc(races.season)).limit(1);
+  const [row] = await tx
+    .select({ season: races.season })
+    .from(races)
+    .where(isNull(races.removedAt))
+    .orderBy(desc(races.season))
+    .limit(1);
   return row?.season ?? null;
 }
 
@@ -40,7 +46,12 @@ export async function loadSeason(tx: LedgerTx, season: number): Promise<LoadedSe
     .orderBy(races.round);
   const live = raceRows.filter((r) => r.removedAt === null);
   const sessionRows = await tx
-    .select({ raceId: raceSessions.raceId, type: raceSessions.type, startsAt: raceSessions.startsAt, endsAt: raceSessions.endsAt })
+    .select({
+      raceId: raceSessions.raceId,
+      type: raceSessions.type,
+      startsAt: raceSessions.startsAt,
+      endsAt: raceSessions.endsAt,
+    })
     .from(raceSessions)
     .innerJoin(races, eq(races.id, raceSessions.raceId))
     .where(and(eq(races.season, season), isNull(races.removedAt)));
@@ -102,7 +113,11 @@ export async function loadSeason(tx: LedgerTx, season: number): Promise<LoadedSe
       sessions: sessionRows
         .filter((s) => s.raceId === r.id)
         .toSorted((a, b) => sessionOrder.indexOf(a.type as never) - sessionOrder.indexOf(b.type as never))
-        .map((s) => ({ type: s.type as SeasonFile["calendar"][number]["sessions"][number]["type"], startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString() })),
+        .map((s) => ({
+          type: s.type as SeasonFile["calendar"][number]["sessions"][number]["type"],
+          startsAt: s.startsAt.toISOString(),
+          endsAt: s.endsAt.toISOString(),
+        })),
     })),
   };
 

@@ -7,7 +7,8 @@ import { isUuid } from "../../../contract/common";
 
 export type SeasonKind = "track" | "team" | "rider" | "race";
 
-export const idFor = (kind: SeasonKind, key: string): string => (isUuid(key) ? key.toLowerCase() : seedId(`${kind}:${key}`));
+export const idFor = (kind: SeasonKind, key: string): string =>
+  isUuid(key) ? key.toLowerCase() : seedId(`${kind}:${key}`);
 
 /** A session is its race's session of that type: one per type (race_sessions UNIQUE (race_id, type)). */
 export const sessionIdFor = (raceId: string, type: string): string => seedId(`session:${raceId}:${type}`);

@@ -33,7 +33,10 @@ export async function readPicture(request: FastifyRequest): Promise<Buffer> {
 
 export async function setPicture(deps: AppDeps, kind: "rider" | "team", id: string, bytes: Buffer, by: Operator) {
   const table = kind === "rider" ? riders : teams;
-  const [row] = await deps.db.db.select({ id: table.id, name: table.name, image: table.image }).from(table).where(eq(table.id, id));
+  const [row] = await deps.db.db
+    .select({ id: table.id, name: table.name, image: table.image })
+    .from(table)
+    .where(eq(table.id, id));
   if (!row) throw new AppError(404, "notFound");
   const image = await reencode(bytes);
   const uploadId = randomUUID();
@@ -43,7 +46,12 @@ export async function setPicture(deps: AppDeps, kind: "rider" | "team", id: stri
       sql`INSERT INTO uploads (id, user_id, content_type, width, height, bytes, created_at) VALUES (${uploadId}, NULL, ${image.contentType}, ${image.width}, ${image.height}, ${image.bytes}, ${deps.clock.now().toISOString()})`,
     );
     await tx.update(table).set({ image: url }).where(eq(table.id, id));
-    await recordAudit(tx, deps.clock, by, { action: "PICTURE_UPLOAD", target: `${kind} ${row.name}`, before: { image: row.image }, after: { image: url } });
+    await recordAudit(tx, deps.clock, by, {
+      action: "PICTURE_UPLOAD",
+      target: `${kind} ${row.name}`,
+      before: { image: row.image },
+      after: { image: url },
+    });
   });
   return { id: uploadId, url };
 }

@@ -1,6 +1,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { resultKeys } from "../../../contract/results";
-import { isEmptyDiff, readSeasonFile, type SeasonEffect, type SeasonFileIssue, type SeasonImportReport } from "../../../contract/season";
+import {
+  isEmptyDiff,
+  readSeasonFile,
+  type SeasonEffect,
+  type SeasonFileIssue,
+  type SeasonImportReport,
+} from "../../../contract/season";
 import { formatMessage } from "../../../contract/messages";
 import type { Db } from "../../db/open";
 import { bets, predictions, races, sessionResults } from "../../db/schema";
@@ -22,7 +28,12 @@ import { holdLock, lockKeys } from "../../db/locks";
 
 /** 400 seasonInvalid, `fields` keyed by JSON pointer. */
 export function seasonInvalid(issues: readonly SeasonFileIssue[]): AppError {
-  const fields = Object.fromEntries(issues.map((i) => [i.pointer, { code: "seasonInvalid" as const, params: { field: i.pointer }, message: i.message }]));
+  const fields = Object.fromEntries(
+    issues.map((i) => [
+      i.pointer,
+      { code: "seasonInvalid" as const, params: { field: i.pointer }, message: i.message },
+    ]),
+  );
   const err = new AppError(400, "seasonInvalid", fields);
   err.message = `${formatMessage("seasonInvalid")}: ${issues.map((i) => `${i.pointer} ${i.message}`).join("; ")}`;
   return err;
@@ -36,7 +47,11 @@ class RolledBack extends Error {
 
 /** The game's services bound to the import's transaction: their own transactions become savepoints of it. */
 function inTransaction(deps: AppDeps, tx: LedgerTx): AppDeps {
-  const bound = { ...deps, db: { ...deps.db, db: tx as unknown as Db, pool: undefined }, live: { ...deps.live, flush: async () => {} } };
+  const bound = {
+    ...deps,
+    db: { ...deps.db, db: tx as unknown as Db, pool: undefined },
+    live: { ...deps.live, flush: async () => {} },
+  };
   // A ledger of its own, on the transaction and the held-back live channel: the app's would publish (and read) on
   // the database outside it, which on the embedded database waits for this very transaction.
   return { ...bound, ledger: diamondsLedger(bound) };
@@ -46,7 +61,13 @@ async function playersOnRace(tx: LedgerTx, raceId: string, riderId?: string) {
   const picks = await tx
     .select({ userId: predictions.userId })
     .from(predictions)
-    .where(and(eq(predictions.raceId, raceId), isNull(predictions.settledAt), riderId ? eq(predictions.riderId, riderId) : undefined));
+    .where(
+      and(
+        eq(predictions.raceId, raceId),
+        isNull(predictions.settledAt),
+        riderId ? eq(predictions.riderId, riderId) : undefined,
+      ),
+    );
   const open = await tx
     .select({ userId: bets.userId })
     .from(bets)
@@ -78,18 +99,35 @@ export function seasonService(deps: AppDeps) {
         const removals: RemovalEffects = {
           async cancelRace(raceId, label) {
             const before = await playersOnRace(tx, raceId);
-            const entered = new Set((await tx.select({ key: sessionResults.resultKey }).from(sessionResults).where(eq(sessionResults.raceId, raceId))).map((r) => r.key));
+            const entered = new Set(
+              (
+                await tx
+                  .select({ key: sessionResults.resultKey })
+                  .from(sessionResults)
+                  .where(eq(sessionResults.raceId, raceId))
+              ).map((r) => r.key),
+            );
             let refunded = 0;
             const settlement = settlementService(bound);
             // The canceled rule, session by session: picks void, their spends and the race's bets refunded.
             for (const key of resultKeys) {
               if (entered.has(key)) continue;
-              const [still] = await tx.select({ key: sessionResults.resultKey }).from(sessionResults).where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, key)));
+              const [still] = await tx
+                .select({ key: sessionResults.resultKey })
+                .from(sessionResults)
+                .where(and(eq(sessionResults.raceId, raceId), eq(sessionResults.resultKey, key)));
               if (still) continue;
               refunded += (await settlement.enter(raceId, { session: key, canceled: true })).refunded;
             }
             before.players.forEach((p) => touched.add(p));
-            effects.push({ kind: "RACE_CANCELED", race: label, picks: before.picks, bets: before.bets, players: before.players.length, refunded });
+            effects.push({
+              kind: "RACE_CANCELED",
+              race: label,
+              picks: before.picks,
+              bets: before.bets,
+              players: before.players.length,
+              refunded,
+            });
           },
           async removeRider(riderId, label) {
             const open = await tx
@@ -103,7 +141,15 @@ export function seasonService(deps: AppDeps) {
               if (before.picks + before.bets === 0) continue;
               const made = await injuries.injure(riderId, race.id);
               before.players.forEach((p) => touched.add(p));
-              effects.push({ kind: "RIDER_REMOVED", race: `round ${race.round} ${race.name}`, rider: label, picks: made.invalidated, bets: made.bets, players: made.players, refunded: made.refunded });
+              effects.push({
+                kind: "RIDER_REMOVED",
+                race: `round ${race.round} ${race.name}`,
+                rider: label,
+                picks: made.invalidated,
+                bets: made.bets,
+                players: made.players,
+                refunded: made.refunded,
+              });
             }
             // Out of the season: not pickable anywhere (the injured-rider rule's status), whether or not anyone had picked them.
             await tx.execute(sql`UPDATE riders SET status = 'INJURED' WHERE id = ${riderId}`);
@@ -111,10 +157,22 @@ export function seasonService(deps: AppDeps) {
         };
         await applyDiff(tx, current, next, diff, now, removals);
         const unchanged = isEmptyDiff(diff);
-        const out: SeasonImportReport = { season: next.season, dryRun: options.dryRun, unchanged, diff, effects, refunded: effects.reduce((s, e) => s + e.refunded, 0) };
+        const out: SeasonImportReport = {
+          season: next.season,
+          dryRun: options.dryRun,
+          unchanged,
+          diff,
+          effects,
+          refunded: effects.reduce((s, e) => s + e.refunded, 0),
+        };
         if (options.dryRun) throw new RolledBack(out);
         if (!unchanged) {
-          const count = (f: typeof current.file) => ({ circuits: f.circuits.length, teams: f.teams.length, riders: f.riders.length, rounds: f.calendar.length });
+          const count = (f: typeof current.file) => ({
+            circuits: f.circuits.length,
+            teams: f.teams.length,
+            riders: f.riders.length,
+            rounds: f.calendar.length,
+          });
           await recordAudit(tx, deps.clock, options.by, {
             action: "SEASON_IMPORT",
             target: `season ${next.season}`,

@@ -1,5 +1,12 @@
 import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
-import { pageViewCounts, type FlowCount, type FlowsQuery, type PageViewBody, type PageViews, type ReportedTransition } from "../../../contract/analytics";
+import {
+  pageViewCounts,
+  type FlowCount,
+  type FlowsQuery,
+  type PageViewBody,
+  type PageViews,
+  type ReportedTransition,
+} from "../../../contract/analytics";
 import { flowKeys } from "../../../contract/flowKeys.generated";
 import type { AppDeps } from "../../http/deps";
 import { analyticsOptOuts, flowTransitionsDaily, pageViews } from "../../db/schema";
@@ -11,13 +18,17 @@ const flowKeyString = (t: ReportedTransition) => `${t.machine}|${t.from}|${t.eve
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
 /** The range's first instant and the instant after its last day (UTC). */
-const bounds = (range: FlowsQuery) => [new Date(`${range.from}T00:00:00Z`), new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS)] as const;
+const bounds = (range: FlowsQuery) =>
+  [new Date(`${range.from}T00:00:00Z`), new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS)] as const;
 
 export function analyticsService(deps: AppDeps) {
   const db = deps.db.db;
 
   async function optedOut(userId: string): Promise<boolean> {
-    const [row] = await db.select({ userId: analyticsOptOuts.userId }).from(analyticsOptOuts).where(eq(analyticsOptOuts.userId, userId));
+    const [row] = await db
+      .select({ userId: analyticsOptOuts.userId })
+      .from(analyticsOptOuts)
+      .where(eq(analyticsOptOuts.userId, userId));
     return row !== undefined;
   }
 
@@ -36,12 +47,25 @@ export function analyticsService(deps: AppDeps) {
       }
       if (merged.size === 0) return 0;
       const day = dayOf(deps.clock.now());
-      const rows = [...merged.values()].map((t) => ({ day, machine: t.machine, fromState: t.from, event: t.event, toState: t.to, count: t.count }));
+      const rows = [...merged.values()].map((t) => ({
+        day,
+        machine: t.machine,
+        fromState: t.from,
+        event: t.event,
+        toState: t.to,
+        count: t.count,
+      }));
       await db
         .insert(flowTransitionsDaily)
         .values(rows)
         .onConflictDoUpdate({
-          target: [flowTransitionsDaily.day, flowTransitionsDaily.machine, flowTransitionsDaily.fromState, flowTransitionsDaily.event, flowTransitionsDaily.toState],
+          target: [
+            flowTransitionsDaily.day,
+            flowTransitionsDaily.machine,
+            flowTransitionsDaily.fromState,
+            flowTransitionsDaily.event,
+            flowTransitionsDaily.toState,
+          ],
           set: { count: sql`${flowTransitionsDaily.count} + excluded.count` },
         });
       return rows.length;
@@ -54,7 +78,8 @@ export function analyticsService(deps: AppDeps) {
     },
 
     async setOptOut(userId: string, value: boolean): Promise<boolean> {
-      if (value) await db.insert(analyticsOptOuts).values({ userId, optedOutAt: deps.clock.now() }).onConflictDoNothing();
+      if (value)
+        await db.insert(analyticsOptOuts).values({ userId, optedOutAt: deps.clock.now() }).onConflictDoNothing();
       else await db.delete(analyticsOptOuts).where(eq(analyticsOptOuts.userId, userId));
       return value;
     },
@@ -69,7 +94,12 @@ export function analyticsService(deps: AppDeps) {
         .where(within)
         .groupBy(pageViews.path, pageViews.userId);
       const day = sql<string>`to_char(${pageViews.viewedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-      const byDay = await db.select({ day, views: sql<number>`count(*)::int` }).from(pageViews).where(within).groupBy(day).orderBy(day);
+      const byDay = await db
+        .select({ day, views: sql<number>`count(*)::int` })
+        .from(pageViews)
+        .where(within)
+        .groupBy(day)
+        .orderBy(day);
       return {
         ...range,
         pages: pageViewCounts(byViewer.map((r) => ({ ...r, views: Number(r.views) }))),
@@ -89,8 +119,18 @@ export function analyticsService(deps: AppDeps) {
         })
         .from(flowTransitionsDaily)
         .where(and(gte(flowTransitionsDaily.day, range.from), lte(flowTransitionsDaily.day, range.to)))
-        .groupBy(flowTransitionsDaily.machine, flowTransitionsDaily.fromState, flowTransitionsDaily.event, flowTransitionsDaily.toState)
-        .orderBy(flowTransitionsDaily.machine, flowTransitionsDaily.fromState, flowTransitionsDaily.event, flowTransitionsDaily.toState);
+        .groupBy(
+          flowTransitionsDaily.machine,
+          flowTransitionsDaily.fromState,
+          flowTransitionsDaily.event,
+          flowTransitionsDaily.toState,
+        )
+        .orderBy(
+          flowTransitionsDaily.machine,
+          flowTransitionsDaily.fromState,
+          flowTransitionsDaily.event,
+          flowTransitionsDaily.toState,
+        );
       return rows.map((r) => ({ ...r, count: Number(r.count) }));
     },
   };

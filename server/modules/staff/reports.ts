@@ -17,7 +17,11 @@ export function reportsService(deps: Pick<AppDeps, "db" | "clock">) {
       const clean = DiagnosticsBundle.parse(redact(bundle));
       for (;;) {
         const id = newId();
-        const rows = await db.insert(problemReports).values({ id, userId, bundle: clean, createdAt: deps.clock.now() }).onConflictDoNothing().returning({ id: problemReports.id });
+        const rows = await db
+          .insert(problemReports)
+          .values({ id, userId, bundle: clean, createdAt: deps.clock.now() })
+          .onConflictDoNothing()
+          .returning({ id: problemReports.id });
         if (rows.length) return { id };
       }
     },

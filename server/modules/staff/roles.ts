@@ -27,9 +27,18 @@ export type GrantOutcome = "granted" | "alreadyHeld" | "noSuchPlayer";
 export const playerTarget = (userId: string) => `player ${userId}`;
 
 /** Operator command `npm run admin -- grant <email> <role>`: idempotent; a grant that changes something is written to the audit log. */
-export async function grantRole(db: Db, clock: Clock, email: string, role: StaffRole, by: Operator = CLI_OPERATOR): Promise<GrantOutcome> {
+export async function grantRole(
+  db: Db,
+  clock: Clock,
+  email: string,
+  role: StaffRole,
+  by: Operator = CLI_OPERATOR,
+): Promise<GrantOutcome> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
     if (!user) return "noSuchPlayer";
     const before = await rolesOf(tx as Db, user.id);
     const rows = await tx
@@ -38,15 +47,29 @@ export async function grantRole(db: Db, clock: Clock, email: string, role: Staff
       .onConflictDoNothing()
       .returning({ role: staffRoles.role });
     if (!rows.length) return "alreadyHeld";
-    await recordAudit(tx, clock, by, { action: "ROLE_GRANT", target: `${playerTarget(user.id)}: ${role}`, before: { roles: before }, after: { roles: await rolesOf(tx as Db, user.id) } });
+    await recordAudit(tx, clock, by, {
+      action: "ROLE_GRANT",
+      target: `${playerTarget(user.id)}: ${role}`,
+      before: { roles: before },
+      after: { roles: await rolesOf(tx as Db, user.id) },
+    });
     return "granted";
   });
 }
 
 /** Operator command `npm run admin -- revoke <email> <role>`: whether the player held it (then written to the audit log). */
-export async function revokeRole(db: Db, email: string, role: StaffRole, clock: Clock = createClock(), by: Operator = CLI_OPERATOR): Promise<boolean> {
+export async function revokeRole(
+  db: Db,
+  email: string,
+  role: StaffRole,
+  clock: Clock = createClock(),
+  by: Operator = CLI_OPERATOR,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
     if (!user) return false;
     const before = await rolesOf(tx as Db, user.id);
     const rows = await tx
@@ -54,7 +77,12 @@ export async function revokeRole(db: Db, email: string, role: StaffRole, clock: 
       .where(and(eq(staffRoles.userId, user.id), eq(staffRoles.role, role)))
       .returning({ role: staffRoles.role });
     if (!rows.length) return false;
-    await recordAudit(tx, clock, by, { action: "ROLE_REVOKE", target: `${playerTarget(user.id)}: ${role}`, before: { roles: before }, after: { roles: await rolesOf(tx as Db, user.id) } });
+    await recordAudit(tx, clock, by, {
+      action: "ROLE_REVOKE",
+      target: `${playerTarget(user.id)}: ${role}`,
+      before: { roles: before },
+      after: { roles: await rolesOf(tx as Db, user.id) },
+    });
     return true;
   });
 }

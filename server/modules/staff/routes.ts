@@ -31,17 +31,23 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     await requireTool(db, caller.userId, "replay");
     return reports.read(params.id);
   });
-  serve(app, reportCalls.create, ({ caller, body }) => reports.create(caller.userId, body.bundle), { routeOptions: { bodyLimit: BUNDLE_MAX_BYTES } });
+  serve(app, reportCalls.create, ({ caller, body }) => reports.create(caller.userId, body.bundle), {
+    routeOptions: { bodyLimit: BUNDLE_MAX_BYTES },
+  });
 }
 
 /** What browsers report: transitions and page views (nothing personal), and the player's opt-out. */
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const { analytics } = app.services;
-  serve(app, analyticsCalls.transitions, async ({ caller, body }) => ({ stored: await analytics.record(caller?.userId ?? null, body.transitions) }));
+  serve(app, analyticsCalls.transitions, async ({ caller, body }) => ({
+    stored: await analytics.record(caller?.userId ?? null, body.transitions),
+  }));
   serve(app, analyticsCalls.pageView, async ({ caller, body }) => {
     await analytics.pageView(caller?.userId ?? null, body);
     return { ok: true as const };
   });
   serve(app, analyticsCalls.settings, async ({ caller }) => ({ optedOut: await analytics.optedOut(caller.userId) }));
-  serve(app, analyticsCalls.saveSettings, async ({ caller, body }) => ({ optedOut: await analytics.setOptOut(caller.userId, body.optedOut) }));
+  serve(app, analyticsCalls.saveSettings, async ({ caller, body }) => ({
+    optedOut: await analytics.setOptOut(caller.userId, body.optedOut),
+  }));
 }

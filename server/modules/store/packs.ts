@@ -12,7 +12,13 @@ import { isUuid } from "../../../contract/common";
 type Pack = z.infer<typeof AdminPack>;
 type Body = z.infer<typeof PackBody>;
 
-const view = (p: typeof diamondPacks.$inferSelect): Pack => ({ dPackId: p.id, diamonds: p.diamonds, priceCents: p.priceCents, currency: p.currency, active: p.active });
+const view = (p: typeof diamondPacks.$inferSelect): Pack => ({
+  dPackId: p.id,
+  diamonds: p.diamonds,
+  priceCents: p.priceCents,
+  currency: p.currency,
+  active: p.active,
+});
 
 /** Operators edit the packs on sale; orders keep the pack as bought. Each change is written to the audit log with `by`. */
 export function packsAdmin(deps: Pick<AppDeps, "db" | "clock">) {
@@ -22,9 +28,17 @@ export function packsAdmin(deps: Pick<AppDeps, "db" | "clock">) {
     async add(body: Body, by: Operator = CLI_OPERATOR): Promise<Pack> {
       const now = deps.clock.now();
       return db.transaction(async (tx) => {
-        const [row] = await tx.insert(diamondPacks).values({ id: randomUUID(), ...body, createdAt: now, updatedAt: now }).returning();
+        const [row] = await tx
+          .insert(diamondPacks)
+          .values({ id: randomUUID(), ...body, createdAt: now, updatedAt: now })
+          .returning();
         const after = view(row!);
-        await recordAudit(tx, deps.clock, by, { action: "PACK_CHANGE", target: `pack ${after.dPackId}`, before: null, after });
+        await recordAudit(tx, deps.clock, by, {
+          action: "PACK_CHANGE",
+          target: `pack ${after.dPackId}`,
+          before: null,
+          after,
+        });
         return after;
       });
     },
@@ -35,9 +49,14 @@ export function packsAdmin(deps: Pick<AppDeps, "db" | "clock">) {
         const [old] = await tx.select().from(diamondPacks).where(eq(diamondPacks.id, id)).for("update");
         if (!old) throw new AppError(404, "notFound");
         const before = view(old);
-        const [row] = await tx.update(diamondPacks).set({ ...body, updatedAt: deps.clock.now() }).where(eq(diamondPacks.id, id)).returning();
+        const [row] = await tx
+          .update(diamondPacks)
+          .set({ ...body, updatedAt: deps.clock.now() })
+          .where(eq(diamondPacks.id, id))
+          .returning();
         const after = view(row!);
-        if (JSON.stringify(before) !== JSON.stringify(after)) await recordAudit(tx, deps.clock, by, { action: "PACK_CHANGE", target: `pack ${id}`, before, after });
+        if (JSON.stringify(before) !== JSON.stringify(after))
+          await recordAudit(tx, deps.clock, by, { action: "PACK_CHANGE", target: `pack ${id}`, before, after });
         return after;
       });
     },

@@ -1,7 +1,14 @@
 import type { PaymentState } from "../../../contract/store";
 import { PaymentState as PaymentStates } from "../../../contract/enums";
 import { moneyValue } from "../../../contract/storeRules";
-import { orderIdOfEvent, ProviderError, type NewProviderOrder, type PaymentProvider, type ProviderOrder, type ProviderRefusal } from "./provider";
+import {
+  orderIdOfEvent,
+  ProviderError,
+  type NewProviderOrder,
+  type PaymentProvider,
+  type ProviderOrder,
+  type ProviderRefusal,
+} from "./provider";
 
 export type PayPalSettings = {
   clientId: string;
@@ -20,7 +27,12 @@ type PayPalOrder = {
   links?: PayPalLink[];
   purchase_units?: { payments?: { captures?: { id: string; status: string }[] } }[];
 };
-type PayPalErrorBody = { name?: string; message?: string; details?: { issue?: string; description?: string }[]; error?: string };
+type PayPalErrorBody = {
+  name?: string;
+  message?: string;
+  details?: { issue?: string; description?: string }[];
+  error?: string;
+};
 
 const state = (status: string): PaymentState => {
   const parsed = PaymentStates.safeParse(status);
@@ -41,8 +53,14 @@ function refusalOf(status: number, body: PayPalErrorBody): ProviderRefusal {
   if (issues.includes("ORDER_NOT_APPROVED")) return "notApproved";
   if (issues.includes("PAYER_ACTION_REQUIRED")) return "payerActionRequired";
   if (issues.includes("ORDER_ALREADY_CAPTURED")) return "notApproved";
-  if (issues.includes("INSTRUMENT_DECLINED") || issues.includes("TRANSACTION_REFUSED") || issues.includes("PAYER_CANNOT_PAY")) return "declined";
-  if (issues.includes("ORDER_EXPIRED") || issues.includes("ORDER_VOIDED") || issues.includes("ORDER_CANNOT_BE_SAVED")) return "voided";
+  if (
+    issues.includes("INSTRUMENT_DECLINED") ||
+    issues.includes("TRANSACTION_REFUSED") ||
+    issues.includes("PAYER_CANNOT_PAY")
+  )
+    return "declined";
+  if (issues.includes("ORDER_EXPIRED") || issues.includes("ORDER_VOIDED") || issues.includes("ORDER_CANNOT_BE_SAVED"))
+    return "voided";
   return "unavailable";
 }
 
@@ -59,7 +77,10 @@ export function paypalProvider(s: PayPalSettings): PaymentProvider {
     if (token && token.until > Date.now()) return token.value;
     const res = await http(`${s.baseUrl}/v1/oauth2/token`, {
       method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${s.clientId}:${s.clientSecret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${s.clientId}:${s.clientSecret}`).toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: "grant_type=client_credentials",
     }).catch((err: unknown) => {
       throw new ProviderError("unavailable", String(err));
@@ -99,8 +120,20 @@ export function paypalProvider(s: PayPalSettings): PaymentProvider {
         "/v2/checkout/orders",
         {
           intent: "CAPTURE",
-          purchase_units: [{ reference_id: o.referenceId, custom_id: o.referenceId, description: o.description, amount: { currency_code: o.currency, value: moneyValue(o.amountCents) } }],
-          application_context: { return_url: o.returnUrl, cancel_url: o.cancelUrl, user_action: "PAY_NOW", shipping_preference: "NO_SHIPPING" },
+          purchase_units: [
+            {
+              reference_id: o.referenceId,
+              custom_id: o.referenceId,
+              description: o.description,
+              amount: { currency_code: o.currency, value: moneyValue(o.amountCents) },
+            },
+          ],
+          application_context: {
+            return_url: o.returnUrl,
+            cancel_url: o.cancelUrl,
+            user_action: "PAY_NOW",
+            shipping_preference: "NO_SHIPPING",
+          },
         },
         `create-${o.referenceId}`,
       );
@@ -109,7 +142,9 @@ export function paypalProvider(s: PayPalSettings): PaymentProvider {
     getOrder: async (id) => toOrder(await api<PayPalOrder>("GET", `/v2/checkout/orders/${encodeURIComponent(id)}`)),
     async captureOrder(id, requestId) {
       try {
-        return toOrder(await api<PayPalOrder>("POST", `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {}, requestId));
+        return toOrder(
+          await api<PayPalOrder>("POST", `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {}, requestId),
+        );
       } catch (err) {
         // ORDER_ALREADY_CAPTURED (another request got there first): the order's details say what it became.
         if (err instanceof ProviderError && err.refusal === "notApproved") {

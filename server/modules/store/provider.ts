@@ -16,7 +16,13 @@ export type NewProviderOrder = {
 };
 
 /** Why a provider refused a call (PayPal's error `name` / `details[].issue`, mapped). */
-export type ProviderRefusal = "notApproved" | "payerActionRequired" | "declined" | "voided" | "notFound" | "unavailable";
+export type ProviderRefusal =
+  | "notApproved"
+  | "payerActionRequired"
+  | "declined"
+  | "voided"
+  | "notFound"
+  | "unavailable";
 export class ProviderError extends Error {
   constructor(
     readonly refusal: ProviderRefusal,
@@ -45,7 +51,10 @@ export interface PaymentProvider {
    */
   voidOrder?(providerOrderId: string): Promise<void>;
   /** The event if its signature is the provider's, else null. */
-  verifyWebhook(headers: Record<string, string | string[] | undefined>, event: Record<string, unknown>): Promise<ProviderEvent | null>;
+  verifyWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    event: Record<string, unknown>,
+  ): Promise<ProviderEvent | null>;
 }
 
 /** The order id a PayPal-shaped webhook event is about (order events carry it as resource.id, capture events in related_ids). */
@@ -56,7 +65,10 @@ export function orderIdOfEvent(event: Record<string, unknown>): ProviderEvent | 
   const resource = (event.resource ?? {}) as Record<string, unknown>;
   let orderId: string | null = null;
   if (type.startsWith("CHECKOUT.ORDER.") && typeof resource.id === "string") orderId = resource.id;
-  const related = ((resource.supplementary_data as Record<string, unknown> | undefined)?.related_ids ?? {}) as Record<string, unknown>;
+  const related = ((resource.supplementary_data as Record<string, unknown> | undefined)?.related_ids ?? {}) as Record<
+    string,
+    unknown
+  >;
   if (type.startsWith("PAYMENT.CAPTURE.") && typeof related.order_id === "string") orderId = related.order_id;
   return { id, type, providerOrderId: orderId };
 }

@@ -10,7 +10,9 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
   const { payments } = app.services;
   const service = app.services.store;
   serve(app, storeCalls.packs, () => service.packs());
-  serve(app, storeCalls.purchase, ({ caller, body }) => observe(app.deps.metrics?.purchases, () => service.purchase(caller.userId, body.dPackId)));
+  serve(app, storeCalls.purchase, ({ caller, body }) =>
+    observe(app.deps.metrics?.purchases, () => service.purchase(caller.userId, body.dPackId)),
+  );
   serve(app, storeCalls.capture, ({ caller, params }) => service.capture(caller.userId, params.id));
   serve(app, storeCalls.order, ({ caller, params }) => service.order(caller.userId, params.id));
   serve(app, storeCalls.cancel, ({ caller, params }) => service.cancel(caller.userId, params.id));
@@ -32,7 +34,9 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
   };
   serve(app, sandboxCalls.checkout, async ({ caller, params }) => sandbox().checkout(caller.userId, params.token));
   serve(app, sandboxCalls.approve, async ({ caller, params }) => sandbox().approve(caller.userId, params.token));
-  serve(app, sandboxCalls.authenticate, async ({ caller, params }) => sandbox().authenticate(caller.userId, params.token));
+  serve(app, sandboxCalls.authenticate, async ({ caller, params }) =>
+    sandbox().authenticate(caller.userId, params.token),
+  );
   serve(app, sandboxCalls.cancel, async ({ caller, params }) => sandbox().cancel(caller.userId, params.token));
 }
 
@@ -43,5 +47,7 @@ export async function adminStoreRoutes(app: FastifyInstance): Promise<void> {
   serve(app, adminStoreCalls.addPack, ({ body, request }) => packs.add(body, operatorOf(request)));
   serve(app, adminStoreCalls.setPack, ({ params, body, request }) => packs.set(params.id, body, operatorOf(request)));
   const service = app.services.store;
-  serve(app, adminStoreCalls.captureStuck, ({ body, request }) => service.captureStuck(body.olderThanMinutes * 60_000, operatorOf(request)));
+  serve(app, adminStoreCalls.captureStuck, ({ body, request }) =>
+    service.captureStuck(body.olderThanMinutes * 60_000, operatorOf(request)),
+  );
 }

@@ -8,7 +8,8 @@ import { AppError } from "../../http/errors";
 import { orderIdOfEvent, ProviderError, type PaymentProvider, type ProviderOrder } from "./provider";
 
 /** The sandbox's webhook signature: HMAC-SHA256 of the event's JSON under the sandbox's secret (header x-sandbox-signature). */
-export const sandboxSignature = (secret: string, event: unknown) => createHmac("sha256", secret).update(JSON.stringify(event)).digest("hex");
+export const sandboxSignature = (secret: string, event: unknown) =>
+  createHmac("sha256", secret).update(JSON.stringify(event)).digest("hex");
 
 /** The built-in sandbox's checkout page in the SPA (src/screens/store/SandboxCheckoutScreen.tsx). */
 export const sandboxCheckoutPath = SANDBOX_CHECKOUT_PATH;
@@ -16,7 +17,10 @@ export const sandboxCheckoutPath = SANDBOX_CHECKOUT_PATH;
 const toOrder = (row: SandboxPaymentRow, publicUrl: string): ProviderOrder => ({
   id: row.id,
   status: row.status,
-  approveUrl: row.status === "CREATED" || row.status === "PAYER_ACTION_REQUIRED" ? `${publicUrl}${sandboxCheckoutPath}?token=${row.id}` : null,
+  approveUrl:
+    row.status === "CREATED" || row.status === "PAYER_ACTION_REQUIRED"
+      ? `${publicUrl}${sandboxCheckoutPath}?token=${row.id}`
+      : null,
   captureId: row.captureId,
 });
 
@@ -89,7 +93,12 @@ export function sandboxProvider(deps: Pick<AppDeps, "db" | "clock" | "config">, 
         const captureId = `SBXCAP-${randomBytes(8).toString("hex").toUpperCase()}`;
         await tx
           .update(sandboxPayments)
-          .set({ status: "COMPLETED", captureId, requestIds: sql`array_append(${sandboxPayments.requestIds}, ${requestId})`, updatedAt: deps.clock.now() })
+          .set({
+            status: "COMPLETED",
+            captureId,
+            requestIds: sql`array_append(${sandboxPayments.requestIds}, ${requestId})`,
+            updatedAt: deps.clock.now(),
+          })
           .where(eq(sandboxPayments.id, id));
         return toOrder({ ...row, status: "COMPLETED", captureId }, publicUrl);
       }),
@@ -97,7 +106,11 @@ export function sandboxProvider(deps: Pick<AppDeps, "db" | "clock" | "config">, 
       db.transaction(async (tx) => {
         const row = await locked(tx, id);
         // A completed order stays completed (the money was taken); a capture of it is credited as usual.
-        if (row.status !== "COMPLETED" && row.status !== "VOIDED") await tx.update(sandboxPayments).set({ status: "VOIDED", updatedAt: deps.clock.now() }).where(eq(sandboxPayments.id, id));
+        if (row.status !== "COMPLETED" && row.status !== "VOIDED")
+          await tx
+            .update(sandboxPayments)
+            .set({ status: "VOIDED", updatedAt: deps.clock.now() })
+            .where(eq(sandboxPayments.id, id));
       }),
     async verifyWebhook(headers, event) {
       const given = headers["x-sandbox-signature"];
@@ -111,15 +124,23 @@ export function sandboxProvider(deps: Pick<AppDeps, "db" | "clock" | "config">, 
   };
 
   /** The payer's side: what the checkout page shows and does (only the payer's own orders). */
-  async function payerAction(payerId: string, id: string, act: (row: SandboxPaymentRow) => PaymentState | null): Promise<SandboxCheckout> {
+  async function payerAction(
+    payerId: string,
+    id: string,
+    act: (row: SandboxPaymentRow) => PaymentState | null,
+  ): Promise<SandboxCheckout> {
     return db.transaction(async (tx) => {
       const [row] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).for("update");
       if (!row || row.payerId !== payerId) throw new AppError(404, "notFound");
       const next = act(row);
       const now = deps.clock.now();
-      if (next && next !== row.status) await tx.update(sandboxPayments).set({ status: next, updatedAt: now }).where(eq(sandboxPayments.id, id));
+      if (next && next !== row.status)
+        await tx.update(sandboxPayments).set({ status: next, updatedAt: now }).where(eq(sandboxPayments.id, id));
       // The pack the page names: the Store's order this one was made for (its reference id).
-      const [order] = await tx.select({ diamonds: paymentOrders.diamonds }).from(paymentOrders).where(eq(paymentOrders.id, row.referenceId));
+      const [order] = await tx
+        .select({ diamonds: paymentOrders.diamonds })
+        .from(paymentOrders)
+        .where(eq(paymentOrders.id, row.referenceId));
       return view({ ...row, status: next ?? row.status }, order?.diamonds ?? 0);
     });
   }
@@ -141,7 +162,8 @@ export function sandboxProvider(deps: Pick<AppDeps, "db" | "clock" | "config">, 
     authenticate: (payerId: string, id: string) =>
       payerAction(payerId, id, (row) => {
         final(row);
-        if (row.status !== "PAYER_ACTION_REQUIRED" && row.status !== "APPROVED") throw new AppError(409, "paymentNotApproved");
+        if (row.status !== "PAYER_ACTION_REQUIRED" && row.status !== "APPROVED")
+          throw new AppError(409, "paymentNotApproved");
         return "APPROVED";
       }),
     cancel: (payerId: string, id: string) =>

@@ -32,7 +32,8 @@ const toView = (row: PaymentOrderRow, stepList: { state: PaymentState; at: strin
   currency: row.currency,
   provider: row.provider,
   state: row.state,
-  approveUrl: row.state === "CREATED" || row.state === "SAVED" || row.state === "PAYER_ACTION_REQUIRED" ? row.approveUrl : null,
+  approveUrl:
+    row.state === "CREATED" || row.state === "SAVED" || row.state === "PAYER_ACTION_REQUIRED" ? row.approveUrl : null,
   createdAt: row.createdAt.toISOString(),
   steps: stepList,
 });
@@ -49,7 +50,8 @@ function providerRefusal(err: unknown): never {
     if (err.refusal === "notFound") throw new AppError(404, "notFound");
     if (err.refusal === "declined") throw new AppError(402, "paymentFailed");
     if (err.refusal === "voided") throw new AppError(409, "paymentVoided");
-    if (err.refusal === "notApproved" || err.refusal === "payerActionRequired") throw new AppError(409, "paymentNotApproved");
+    if (err.refusal === "notApproved" || err.refusal === "payerActionRequired")
+      throw new AppError(409, "paymentNotApproved");
     console.warn("[store] provider unavailable:", safeErrorText(err));
     throw new AppError(402, "paymentFailed");
   }
@@ -67,9 +69,14 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
 
   async function steps(orderIds: string[]) {
     if (orderIds.length === 0) return new Map<string, { state: PaymentState; at: string }[]>();
-    const rows = await db.select().from(paymentOrderSteps).where(inArray(paymentOrderSteps.orderId, orderIds)).orderBy(asc(paymentOrderSteps.id));
+    const rows = await db
+      .select()
+      .from(paymentOrderSteps)
+      .where(inArray(paymentOrderSteps.orderId, orderIds))
+      .orderBy(asc(paymentOrderSteps.id));
     const out = new Map<string, { state: PaymentState; at: string }[]>();
-    for (const r of rows) out.set(r.orderId, [...(out.get(r.orderId) ?? []), { state: r.state, at: r.at.toISOString() }]);
+    for (const r of rows)
+      out.set(r.orderId, [...(out.get(r.orderId) ?? []), { state: r.state, at: r.at.toISOString() }]);
     return out;
   }
 
@@ -82,16 +89,32 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
     const [row] = await db
       .select()
       .from(paymentOrders)
-      .where(and(eq(paymentOrders.userId, userId), isUuid(id) ? or(eq(paymentOrders.id, id), eq(paymentOrders.providerOrderId, id)) : eq(paymentOrders.providerOrderId, id)));
+      .where(
+        and(
+          eq(paymentOrders.userId, userId),
+          isUuid(id)
+            ? or(eq(paymentOrders.id, id), eq(paymentOrders.providerOrderId, id))
+            : eq(paymentOrders.providerOrderId, id),
+        ),
+      );
     if (!row) throw new AppError(404, "notFound");
     return row;
   }
 
   /** Moves an order to `to` (when the state machine allows it), recording the step; inside the caller's transaction. */
-  async function move(tx: LedgerTx, row: PaymentOrderRow, to: PaymentState, source: string, extra: Partial<PaymentOrderRow> = {}): Promise<PaymentOrderRow> {
+  async function move(
+    tx: LedgerTx,
+    row: PaymentOrderRow,
+    to: PaymentState,
+    source: string,
+    extra: Partial<PaymentOrderRow> = {},
+  ): Promise<PaymentOrderRow> {
     if (row.state === to || !canMove(row.state, to)) return row;
     const at = deps.clock.now();
-    await tx.update(paymentOrders).set({ state: to, updatedAt: at, ...extra }).where(eq(paymentOrders.id, row.id));
+    await tx
+      .update(paymentOrders)
+      .set({ state: to, updatedAt: at, ...extra })
+      .where(eq(paymentOrders.id, row.id));
     await tx.insert(paymentOrderSteps).values({ orderId: row.id, state: to, source, at });
     return { ...row, ...extra, state: to, updatedAt: at };
   }
@@ -106,14 +129,31 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
    * COMPLETED and the pack credited, once: the order row's lock and the ledger key 'purchase:<order>' both guard it.
    * `by`: the operator whose sweep completed it (capture-stuck), written to the audit log in the same transaction.
    */
-  async function complete(orderId: string, captureId: string | null, source: string, by?: Operator): Promise<PaymentOrderRow> {
+  async function complete(
+    orderId: string,
+    captureId: string | null,
+    source: string,
+    by?: Operator,
+  ): Promise<PaymentOrderRow> {
     const done = await db.transaction(async (tx) => {
       const row = await lockOrder(tx, orderId);
       if (row.state === "COMPLETED") return { row, credited: false };
       // A capture the provider made completes even an order the payer gave up on here (the money was taken).
       const from = row.state === "VOIDED" ? { ...row, state: "APPROVED" as const } : row;
-      await ledger.post(tx, { userId: row.userId, delta: row.diamonds, reason: "PURCHASE", ref: storeKeys.purchaseRef(row.id), idempotencyKey: storeKeys.purchase(row.id) });
-      const next = await move(tx, from.state === "APPROVED" ? from : await move(tx, from, "APPROVED", source), "COMPLETED", source, { captureId });
+      await ledger.post(tx, {
+        userId: row.userId,
+        delta: row.diamonds,
+        reason: "PURCHASE",
+        ref: storeKeys.purchaseRef(row.id),
+        idempotencyKey: storeKeys.purchase(row.id),
+      });
+      const next = await move(
+        tx,
+        from.state === "APPROVED" ? from : await move(tx, from, "APPROVED", source),
+        "COMPLETED",
+        source,
+        { captureId },
+      );
       if (by) {
         await recordAudit(tx, deps.clock, by, {
           action: "ORDER_CHANGE",
@@ -163,14 +203,21 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
     provider,
 
     async packs(): Promise<StorePack[]> {
-      const rows = await db.select().from(diamondPacks).where(eq(diamondPacks.active, true)).orderBy(asc(diamondPacks.priceCents), asc(diamondPacks.diamonds));
+      const rows = await db
+        .select()
+        .from(diamondPacks)
+        .where(eq(diamondPacks.active, true))
+        .orderBy(asc(diamondPacks.priceCents), asc(diamondPacks.diamonds));
       return rows.map((p) => ({ dPackId: p.id, diamonds: p.diamonds, priceCents: p.priceCents, currency: p.currency }));
     },
 
     /** POST /diamonds/transactions/external: our order first (CREATED), then the provider's, linked by our id. */
     async purchase(userId: string, dPackId: string): Promise<PaymentOrder> {
       if (!isUuid(dPackId)) throw new AppError(404, "notFound");
-      const [pack] = await db.select().from(diamondPacks).where(and(eq(diamondPacks.id, dPackId), eq(diamondPacks.active, true)));
+      const [pack] = await db
+        .select()
+        .from(diamondPacks)
+        .where(and(eq(diamondPacks.id, dPackId), eq(diamondPacks.active, true)));
       if (!pack) throw new AppError(404, "notFound");
       const id = randomUUID();
       const now = deps.clock.now();
@@ -218,7 +265,10 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
     /** GET /diamonds/transactions/{id}: the order, its state read again from the provider while the payer is at it. */
     async order(userId: string, id: string): Promise<PaymentOrder> {
       let row = await ownOrder(userId, id);
-      if ((row.state === "CREATED" || row.state === "SAVED" || row.state === "PAYER_ACTION_REQUIRED") && row.providerOrderId) {
+      if (
+        (row.state === "CREATED" || row.state === "SAVED" || row.state === "PAYER_ACTION_REQUIRED") &&
+        row.providerOrderId
+      ) {
         try {
           const atProvider = await provider.getOrder(row.providerOrderId);
           // The provider's COMPLETED is only ever reached through our capture; a read never credits.
@@ -275,14 +325,25 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
       const [row] = await db
         .select()
         .from(paymentOrders)
-        .where(and(eq(paymentOrders.provider, provider.name), isNotNull(paymentOrders.providerOrderId), eq(paymentOrders.providerOrderId, event.providerOrderId)));
+        .where(
+          and(
+            eq(paymentOrders.provider, provider.name),
+            isNotNull(paymentOrders.providerOrderId),
+            eq(paymentOrders.providerOrderId, event.providerOrderId),
+          ),
+        );
       if (!row) return;
       try {
         if (event.type === "CHECKOUT.ORDER.APPROVED") await capture(row, "webhook");
         else if (event.type === "PAYMENT.CAPTURE.COMPLETED" || event.type === "CHECKOUT.ORDER.COMPLETED") {
           const atProvider = await provider.getOrder(event.providerOrderId);
           if (atProvider.status === "COMPLETED") await complete(row.id, atProvider.captureId, "webhook");
-        } else if (event.type === "CHECKOUT.ORDER.VOIDED") await sync(row, { id: event.providerOrderId, status: "VOIDED", approveUrl: null, captureId: null }, "webhook");
+        } else if (event.type === "CHECKOUT.ORDER.VOIDED")
+          await sync(
+            row,
+            { id: event.providerOrderId, status: "VOIDED", approveUrl: null, captureId: null },
+            "webhook",
+          );
       } catch (err) {
         // A refusal (not approved yet, voided) is the order's state, not the webhook's failure.
         if (!(err instanceof AppError)) throw err;
@@ -299,7 +360,13 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
       const rows = await db
         .select()
         .from(paymentOrders)
-        .where(and(inArray(paymentOrders.state, ["CREATED", "SAVED", "PAYER_ACTION_REQUIRED", "APPROVED"]), isNotNull(paymentOrders.providerOrderId), lte(paymentOrders.updatedAt, before)));
+        .where(
+          and(
+            inArray(paymentOrders.state, ["CREATED", "SAVED", "PAYER_ACTION_REQUIRED", "APPROVED"]),
+            isNotNull(paymentOrders.providerOrderId),
+            lte(paymentOrders.updatedAt, before),
+          ),
+        );
       const out: PaymentOrder[] = [];
       for (const r of rows) {
         try {
@@ -317,18 +384,37 @@ export function storeService(deps: AppDeps, provider: PaymentProvider) {
     async donate(fromUserId: string, body: DonationBody): Promise<DonationResult> {
       const { toUserId, amount } = body.data;
       allowed(donationVerdict({ fromUserId, toUserId, amount }));
-      const [to] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, toUserId), isNotNull(users.emailConfirmedAt)));
+      const [to] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, toUserId), isNotNull(users.emailConfirmedAt)));
       if (!to) throw new AppError(404, "notFound");
       const [from] = await db.select({ name: users.name }).from(users).where(eq(users.id, fromUserId));
       const ref = storeKeys.donationRef(fromUserId, body.idempotencyKey);
       const result = await db.transaction(async (tx) => {
         const [out, into] = await ledger.postAll(tx, [
-          { userId: fromUserId, delta: -amount, reason: "DONATION", ref, idempotencyKey: storeKeys.donationOut(body.idempotencyKey) },
-          { userId: toUserId, delta: amount, reason: "DONATION", ref, idempotencyKey: storeKeys.donationIn(fromUserId, body.idempotencyKey) },
+          {
+            userId: fromUserId,
+            delta: -amount,
+            reason: "DONATION",
+            ref,
+            idempotencyKey: storeKeys.donationOut(body.idempotencyKey),
+          },
+          {
+            userId: toUserId,
+            delta: amount,
+            reason: "DONATION",
+            ref,
+            idempotencyKey: storeKeys.donationIn(fromUserId, body.idempotencyKey),
+          },
         ]);
         // A key reused for another recipient would credit them without debiting anyone: refused, all rolled back.
         if (out!.replayed !== into!.replayed) throw new AppError(400, "validation");
-        if (!out!.replayed) await deps.live.notify(tx, [toUserId], "DIAMONDS_RECEIVED", { user: { id: fromUserId, name: from?.name ?? "" }, amount });
+        if (!out!.replayed)
+          await deps.live.notify(tx, [toUserId], "DIAMONDS_RECEIVED", {
+            user: { id: fromUserId, name: from?.name ?? "" },
+            amount,
+          });
         return { id: out!.entryId, amount, toUserId, balance: String(out!.balance), replayed: out!.replayed };
       });
       if (!result.replayed) {

@@ -13,7 +13,8 @@ export const PAYPAL_LIVE_URL = "https://api-m.paypal.com";
 
 /** The sandbox's webhook secret: SANDBOX_WEBHOOK_SECRET, else derived from the server's own secret. */
 export const sandboxWebhookSecret = (deps: Pick<AppDeps, "config">, env: Env = process.env) =>
-  nonEmpty(env.SANDBOX_WEBHOOK_SECRET) ?? createHmac("sha256", deps.config.jwtAccessSecret).update("sandbox-webhook").digest("hex");
+  nonEmpty(env.SANDBOX_WEBHOOK_SECRET) ??
+  createHmac("sha256", deps.config.jwtAccessSecret).update("sandbox-webhook").digest("hex");
 
 export type Payments = { provider: PaymentProvider; sandbox: SandboxProvider | null };
 
@@ -26,7 +27,12 @@ export function paymentsFromEnv(deps: Pick<AppDeps, "db" | "clock" | "config">, 
   const clientSecret = nonEmpty(env.PAYPAL_CLIENT_SECRET);
   if (clientId && clientSecret) {
     return {
-      provider: paypalProvider({ clientId, clientSecret, baseUrl: (nonEmpty(env.PAYPAL_BASE_URL) ?? PAYPAL_SANDBOX_URL).replace(/\/$/, ""), webhookId: nonEmpty(env.PAYPAL_WEBHOOK_ID) }),
+      provider: paypalProvider({
+        clientId,
+        clientSecret,
+        baseUrl: (nonEmpty(env.PAYPAL_BASE_URL) ?? PAYPAL_SANDBOX_URL).replace(/\/$/, ""),
+        webhookId: nonEmpty(env.PAYPAL_WEBHOOK_ID),
+      }),
       sandbox: null,
     };
   }

@@ -8,7 +8,12 @@ import { listCountries } from "./countries";
 type Env = Record<string, string | undefined>;
 
 const envName = (key: string) => `LINK_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
-const item = (r: typeof news.$inferSelect): z.input<typeof NewsItem> => ({ id: r.id, url: r.url, title: r.title, publishedAt: r.publishedAt.toISOString() });
+const item = (r: typeof news.$inferSelect): z.input<typeof NewsItem> => ({
+  id: r.id,
+  url: r.url,
+  title: r.title,
+  publishedAt: r.publishedAt.toISOString(),
+});
 
 /**
  * The links of the footer, menus and landing; each can be set with LINK_<NAME> (e.g. LINK_HELP_CENTRE,
@@ -47,7 +52,13 @@ export function systemService(deps: AppDeps, env: Env = process.env) {
       return rows.map((r) => ({ year: r.year, name: String(r.year) }));
     },
     news: async (page: number, take: number) => {
-      const rows = await db.select().from(news).where(sql`${news.publishedAt} <= ${deps.clock.now()}`).orderBy(desc(news.publishedAt)).limit(take).offset((page - 1) * take);
+      const rows = await db
+        .select()
+        .from(news)
+        .where(sql`${news.publishedAt} <= ${deps.clock.now()}`)
+        .orderBy(desc(news.publishedAt))
+        .limit(take)
+        .offset((page - 1) * take);
       return rows.map(item);
     },
     /** The newest news page for a language (or for everybody), none when there is nothing to show. */
@@ -55,7 +66,9 @@ export function systemService(deps: AppDeps, env: Env = process.env) {
       const [row] = await db
         .select()
         .from(news)
-        .where(sql`${news.publishedAt} <= ${deps.clock.now()} AND ${langCode ? or(isNull(news.lang), eq(news.lang, langCode)) : sql`true`}`)
+        .where(
+          sql`${news.publishedAt} <= ${deps.clock.now()} AND ${langCode ? or(isNull(news.lang), eq(news.lang, langCode)) : sql`true`}`,
+        )
         .orderBy(desc(news.publishedAt))
         .limit(1);
       return row ? item(row) : null;

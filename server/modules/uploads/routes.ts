@@ -12,7 +12,6 @@ import { isUuid } from "../../../contract/common";
 /** Room for the form's boundaries, headers and `id` field around the image. */
 const FORM_OVERHEAD_BYTES = 16 * 1024;
 
-
 /** The form's `id` and `img` (spec: "multipart form with img and a generated id"). */
 async function readForm(request: FastifyRequest): Promise<{ id: string | undefined; img: Buffer | undefined }> {
   if (!request.isMultipart()) throw fieldError(400, "notBlob", "img");
@@ -50,7 +49,11 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     bodyLimit: UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES,
     config: {
       tooLarge: "fileTooLarge" as const,
-      rateLimit: { max: app.deps.config.rateLimitMax, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.headers.authorization ?? r.ip },
+      rateLimit: {
+        max: app.deps.config.rateLimitMax,
+        timeWindow: 60_000,
+        keyGenerator: (r: FastifyRequest) => r.headers.authorization ?? r.ip,
+      },
     },
   };
 
@@ -88,7 +91,12 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   // The bytes themselves, not a JSON call: an id never changes content, so browsers may keep it for good.
   app.get(UPLOAD_PATH, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const [row] = isUuid(id) ? await db.select({ contentType: uploads.contentType, bytes: uploads.bytes }).from(uploads).where(eq(uploads.id, id)) : [];
+    const [row] = isUuid(id)
+      ? await db
+          .select({ contentType: uploads.contentType, bytes: uploads.bytes })
+          .from(uploads)
+          .where(eq(uploads.id, id))
+      : [];
     if (!row) throw new AppError(404, "notFound");
     return reply
       .header("content-type", row.contentType)

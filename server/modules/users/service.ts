@@ -72,11 +72,19 @@ export function usersService(deps: AppDeps) {
   }
 
   const followsSql = (followerId: string, followee: typeof users.id) =>
-    exists(db.select({ one: sql`1` }).from(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followee))));
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(follows)
+        .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followee))),
+    );
 
   async function isFollowing(followerId: string | undefined, followeeId: string): Promise<boolean> {
     if (!followerId) return false;
-    const [row] = await db.select({ one: sql`1` }).from(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(follows)
+      .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
     return Boolean(row);
   }
 
@@ -89,7 +97,10 @@ export function usersService(deps: AppDeps) {
 
   async function update(userId: string, body: z.output<typeof UpdateProfileBody>, sent: Record<string, unknown>) {
     const set: Partial<typeof users.$inferInsert> = { updatedAt: clock.now() };
-    for (const [key, column] of Object.entries(editable) as [keyof typeof editable, (typeof editable)[keyof typeof editable]][]) {
+    for (const [key, column] of Object.entries(editable) as [
+      keyof typeof editable,
+      (typeof editable)[keyof typeof editable],
+    ][]) {
       if (!Object.hasOwn(sent, key)) continue;
       const value = body[key];
       if (key === "name") {
@@ -97,7 +108,8 @@ export function usersService(deps: AppDeps) {
         const [owner] = await db.select({ id: users.id }).from(users).where(byName(value));
         if (owner && owner.id !== userId) throw nameTakenError();
       }
-      (set as Record<string, unknown>)[column] = key === "country" && typeof value === "string" ? value.toUpperCase() : (value ?? null);
+      (set as Record<string, unknown>)[column] =
+        key === "country" && typeof value === "string" ? value.toUpperCase() : (value ?? null);
     }
     try {
       await db.update(users).set(set).where(eq(users.id, userId));
@@ -114,7 +126,10 @@ export function usersService(deps: AppDeps) {
     if (query.type === "guru") conditions.push(eq(users.isGuru, true));
     if (query.type === "follow") conditions.push(followsSql(callerId!, users.id));
     const where = and(...conditions);
-    const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(users).where(where)) as [{ count: number }];
+    const [{ count }] = (await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where)) as [{ count: number }];
     const rows = await db
       .select({
         id: users.id,
@@ -138,7 +153,11 @@ export function usersService(deps: AppDeps) {
     if (callerId === targetId) throw new AppError(403, "forbidden");
     const target = await get(targetId);
     if (!target.emailConfirmedAt) throw new AppError(404, "notFound");
-    if (follow) await db.insert(follows).values({ followerId: callerId, followeeId: targetId, createdAt: clock.now() }).onConflictDoNothing();
+    if (follow)
+      await db
+        .insert(follows)
+        .values({ followerId: callerId, followeeId: targetId, createdAt: clock.now() })
+        .onConflictDoNothing();
     else await db.delete(follows).where(and(eq(follows.followerId, callerId), eq(follows.followeeId, targetId)));
     return { isFavorite: follow };
   }
@@ -155,5 +174,13 @@ export function usersService(deps: AppDeps) {
     forgetSessions(db, { userId });
   }
 
-  return { profile: async (id: string) => profileOf(await get(id)), publicProfile, update, players, setFollow, addNoteEmail, remove };
+  return {
+    profile: async (id: string) => profileOf(await get(id)),
+    publicProfile,
+    update,
+    players,
+    setFollow,
+    addNoteEmail,
+    remove,
+  };
 }

@@ -77,7 +77,13 @@ export function ProfileMenu({ profile }: { profile: Profile }) {
                   {t("profileMenu.help")}
                 </Link>
               ) : (
-                <a href={links.helpCentre} target="_blank" rel="noopener noreferrer" className={styles.item} onClick={close}>
+                <a
+                  href={links.helpCentre}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={styles.item}
+                  onClick={close}
+                >
                   {t("profileMenu.help")}
                   <ExternalIcon size={14} />
                   <span className="visually-hidden">{t("opensInNewTab")}</span>

@@ -17,7 +17,9 @@ export default function AcrossInfoModal({ close }: ModalComponentProps<"AcrossIn
   return (
     <div className={styles.betModal}>
       <p className={styles.modalText}>{t("across.lead")}</p>
-      <p className={styles.modalText}>{t("across.split", { step: betNumbers.acrossStep, min: betNumbers.minStake, max: betNumbers.maxStake })}</p>
+      <p className={styles.modalText}>
+        {t("across.split", { step: betNumbers.acrossStep, min: betNumbers.minStake, max: betNumbers.maxStake })}
+      </p>
       <ul className={styles.legs}>
         {(["WIN", "PLACE", "SHOW"] as const).map((type) => (
           <li key={type}>
@@ -25,15 +27,26 @@ export default function AcrossInfoModal({ close }: ModalComponentProps<"AcrossIn
           </li>
         ))}
       </ul>
-      <p className={styles.slipTitle}>{t("across.example", { amount: slip.amount, odds: formatOdds(i18n.language, EXAMPLE.win) })}</p>
+      <p className={styles.slipTitle}>
+        {t("across.example", { amount: slip.amount, odds: formatOdds(i18n.language, EXAMPLE.win) })}
+      </p>
       <ul className={styles.legs}>
         {slip.legs.map((leg) => (
-          <li key={leg.type}>{t("modal.split", { stake: leg.stake, type: t(`types.${leg.type}`), odds: formatOdds(i18n.language, leg.odds), payout: leg.payout })}</li>
+          <li key={leg.type}>
+            {t("modal.split", {
+              stake: leg.stake,
+              type: t(`types.${leg.type}`),
+              odds: formatOdds(i18n.language, leg.odds),
+              payout: leg.payout,
+            })}
+          </li>
         ))}
       </ul>
       <p className={styles.modalText}>{t("across.winner", { payout: slip.potential })}</p>
       <div className={modalStyles.actions}>
-        <Button className={styles.cta} onClick={close}>{t("common:ok")}</Button>
+        <Button className={styles.cta} onClick={close}>
+          {t("common:ok")}
+        </Button>
       </div>
     </div>
   );

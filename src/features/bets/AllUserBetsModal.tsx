@@ -18,14 +18,23 @@ export default function AllUserBetsModal({ entry, close }: ModalComponentProps<"
   const bets = useRaceBets(me?.id, entry.props.raceId);
   let body;
   if (bets.isPending) body = <Spinner label={t("loading")} />;
-  else if (bets.isError) body = <p className={modalStyles.alert} role="alert">{t("loadError")}</p>;
+  else if (bets.isError)
+    body = (
+      <p className={modalStyles.alert} role="alert">
+        {t("loadError")}
+      </p>
+    );
   else body = <BetList bets={bets.data.bets} riders={bets.data.riders} label={t("mine.title")} />;
   return (
     <div className={styles.betModal} data-testid="all-user-bets">
-      <ModalTitle>{bets.data ? t("mine.titleRace", { race: raceLabel(bets.data.raceName) }) : t("mine.title")}</ModalTitle>
+      <ModalTitle>
+        {bets.data ? t("mine.titleRace", { race: raceLabel(bets.data.raceName) }) : t("mine.title")}
+      </ModalTitle>
       {body}
       <div className={modalStyles.actions}>
-        <Button className={styles.cta} onClick={close}>{t("common:ok")}</Button>
+        <Button className={styles.cta} onClick={close}>
+          {t("common:ok")}
+        </Button>
       </div>
     </div>
   );

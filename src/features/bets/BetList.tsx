@@ -19,11 +19,20 @@ export function BetList({ bets, riders, label }: { bets: readonly Bet[]; riders:
         const rider = byId.get(bet.riderId);
         const potential = bet.legs.reduce((sum, l) => sum + payoutOf(l.stake, l.odds), 0);
         return (
-          <li key={bet.id} className={`${styles.betItem} ${styles[`bet_${bet.status}`] ?? ""}`} data-testid="bet-item" data-status={bet.status}>
+          <li
+            key={bet.id}
+            className={`${styles.betItem} ${styles[`bet_${bet.status}`] ?? ""}`}
+            data-testid="bet-item"
+            data-status={bet.status}
+          >
             <div className={styles.betHead}>
-              <span className={styles.betRider}>{rider ? t("mine.rider", { number: rider.number, name: rider.name }) : ""}</span>
+              <span className={styles.betRider}>
+                {rider ? t("mine.rider", { number: rider.number, name: rider.name }) : ""}
+              </span>
               <span className={styles.betType}>{t(`types.${bet.type}`)}</span>
-              <span className={`${styles.badge} ${styles[`badge_${bet.status}`] ?? ""}`}>{t(`mine.status.${bet.status}`)}</span>
+              <span className={`${styles.badge} ${styles[`badge_${bet.status}`] ?? ""}`}>
+                {t(`mine.status.${bet.status}`)}
+              </span>
             </div>
             <dl className={styles.betFacts}>
               <div>
@@ -34,18 +43,39 @@ export function BetList({ bets, riders, label }: { bets: readonly Bet[]; riders:
               </div>
               <div>
                 <dt>{t("mine.odds")}</dt>
-                <dd>{bet.legs.map((l) => t("mine.legOdds", { type: t(`types.${l.type}`), odds: formatOdds(i18n.language, l.odds) })).join(" · ")}</dd>
+                <dd>
+                  {bet.legs
+                    .map((l) =>
+                      t("mine.legOdds", { type: t(`types.${l.type}`), odds: formatOdds(i18n.language, l.odds) }),
+                    )
+                    .join(" · ")}
+                </dd>
               </div>
               <div>
-                <dt>{bet.status === "REFUNDED" ? t("mine.refunded") : bet.status === "OPEN" ? t("mine.potential") : t("mine.payout")}</dt>
+                <dt>
+                  {bet.status === "REFUNDED"
+                    ? t("mine.refunded")
+                    : bet.status === "OPEN"
+                      ? t("mine.potential")
+                      : t("mine.payout")}
+                </dt>
                 <dd data-testid="bet-payout">
-                  <Diamond /> {bet.status === "REFUNDED" ? bet.refunded : bet.status === "OPEN" ? potential : (bet.payout ?? 0)}
+                  <Diamond />{" "}
+                  {bet.status === "REFUNDED" ? bet.refunded : bet.status === "OPEN" ? potential : (bet.payout ?? 0)}
                 </dd>
               </div>
             </dl>
             {bet.legs.length > 1 && bet.status !== "OPEN" && bet.status !== "REFUNDED" ? (
               <p className={styles.legOutcomes}>
-                {bet.legs.map((l) => t("mine.legOutcome", { type: t(`types.${l.type}`), status: t(`mine.status.${l.status}`), payout: l.payout ?? 0 })).join(" · ")}
+                {bet.legs
+                  .map((l) =>
+                    t("mine.legOutcome", {
+                      type: t(`types.${l.type}`),
+                      status: t(`mine.status.${l.status}`),
+                      payout: l.payout ?? 0,
+                    }),
+                  )
+                  .join(" · ")}
               </p>
             ) : null}
           </li>

@@ -69,7 +69,14 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
             {t("errors:betPlaced")}
           </span>
         </ModalTitle>
-        <p className={styles.modalText}>{t("modal.placedSummary", { amount: context.bet.amount, type: t(`types.${context.bet.type}`), number: rider?.number ?? "", name: rider?.name ?? "" })}</p>
+        <p className={styles.modalText}>
+          {t("modal.placedSummary", {
+            amount: context.bet.amount,
+            type: t(`types.${context.bet.type}`),
+            number: rider?.number ?? "",
+            name: rider?.name ?? "",
+          })}
+        </p>
         <p className={styles.modalText}>{t("modal.balanceNow", { balance: context.balance })}</p>
         {ok}
       </div>
@@ -95,7 +102,11 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
   const poor = is("insufficient") || !range.ok;
   const notice = poor ? (
     <div className={modalStyles.alert} role="alert" data-testid="insufficient">
-      <p>{range.ok ? t("errors:notEnoughDiamonds") : t(`errors:${range.refusal.code}`, { balance: context.balance, min: stakeLimits(type ?? "WIN").min })}</p>
+      <p>
+        {range.ok
+          ? t("errors:notEnoughDiamonds")
+          : t(`errors:${range.refusal.code}`, { balance: context.balance, min: stakeLimits(type ?? "WIN").min })}
+      </p>
       <Link href={paths.shop} className={buttonClass({ variant: "secondary", size: "sm" })} onClick={close}>
         {t("modal.toStore")}
       </Link>
@@ -132,20 +143,37 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
           <p className={styles.help}>
             <strong>{t(`types.${type}`)}</strong> {t(`typeHelp.${type}`)}
           </p>
-          <StakeSlider type={type} amount={context.amount} balance={context.balance} disabled={busy || poor} onChange={(amount) => placement.send({ type: "bet.amount", amount })} />
+          <StakeSlider
+            type={type}
+            amount={context.amount}
+            balance={context.balance}
+            disabled={busy || poor}
+            onChange={(amount) => placement.send({ type: "bet.amount", amount })}
+          />
           {slip ? (
             <div className={styles.slip} aria-live="polite">
               {type === "ACROSS" ? (
                 <>
                   <p className={styles.slipTitle}>
                     {t("modal.splitTitle")}{" "}
-                    <button type="button" className={modalStyles.linkButton} onClick={() => modals.open("AcrossInfo", {}, { title: t("across.title") })}>
+                    <button
+                      type="button"
+                      className={modalStyles.linkButton}
+                      onClick={() => modals.open("AcrossInfo", {}, { title: t("across.title") })}
+                    >
                       {t("modal.whatIsAcross")}
                     </button>
                   </p>
                   <ul className={styles.legs} data-testid="across-split">
                     {slip.legs.map((leg) => (
-                      <li key={leg.type}>{t("modal.split", { stake: leg.stake, type: t(`types.${leg.type}`), odds: odd(leg.odds), payout: leg.payout })}</li>
+                      <li key={leg.type}>
+                        {t("modal.split", {
+                          stake: leg.stake,
+                          type: t(`types.${leg.type}`),
+                          odds: odd(leg.odds),
+                          payout: leg.payout,
+                        })}
+                      </li>
                     ))}
                   </ul>
                 </>
@@ -160,7 +188,9 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
           ) : null}
           {/* The stake on its way is not moved when the live balance falls meanwhile: the preview waits rather than go below 0. */}
           {poor || context.amount > context.balance ? null : (
-            <p className={styles.modalText}>{t("balance.after", { balance: context.balance, after: context.balance - context.amount })}</p>
+            <p className={styles.modalText}>
+              {t("balance.after", { balance: context.balance, after: context.balance - context.amount })}
+            </p>
           )}
           {notice}
           {(is("incorrect") || is("failed")) && context.error ? (
@@ -177,7 +207,12 @@ function Placement({ placement, close }: { placement: PlacementRef; close(): voi
                 {t("errors:tryAgain")}
               </Button>
             ) : (
-              <Button className={styles.cta} loading={busy} disabled={poor || is("incorrect")} onClick={() => placement.send({ type: "bet.confirm" })}>
+              <Button
+                className={styles.cta}
+                loading={busy}
+                disabled={poor || is("incorrect")}
+                onClick={() => placement.send({ type: "bet.confirm" })}
+              >
                 {t("modal.place", { amount: context.amount })}
               </Button>
             )}

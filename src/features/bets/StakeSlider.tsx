@@ -11,7 +11,19 @@ import styles from "./bets.module.css";
  * of 3. Keyboard: arrows move one step, Page Up/Down ten, Home/End the limits (Radix's own keys). Under the minimum
  * stake it shows the type's limits, disabled.
  */
-export function StakeSlider({ type, amount, balance, onChange, disabled }: { type: BetType; amount: number; balance: number; onChange(amount: number): void; disabled?: boolean }) {
+export function StakeSlider({
+  type,
+  amount,
+  balance,
+  onChange,
+  disabled,
+}: {
+  type: BetType;
+  amount: number;
+  balance: number;
+  onChange(amount: number): void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation("bets");
   const range = stakeRange(type, balance);
   const { min, max, step } = range.ok ? range.value : stakeLimits(type);
@@ -26,11 +38,24 @@ export function StakeSlider({ type, amount, balance, onChange, disabled }: { typ
           <Diamond /> {amount}
         </output>
       </div>
-      <Slider.Root className={styles.slider} value={[amount]} min={min} max={max} step={step} disabled={disabled || !range.ok} onValueChange={([value]) => value !== undefined && onChange(value)}>
+      <Slider.Root
+        className={styles.slider}
+        value={[amount]}
+        min={min}
+        max={max}
+        step={step}
+        disabled={disabled || !range.ok}
+        onValueChange={([value]) => value !== undefined && onChange(value)}
+      >
         <Slider.Track className={styles.sliderTrack}>
           <Slider.Range className={styles.sliderRange} />
         </Slider.Track>
-        <Slider.Thumb className={styles.sliderThumb} aria-labelledby={labelId} aria-valuetext={t("modal.stakeValue", { amount })} data-testid="stake-slider" />
+        <Slider.Thumb
+          className={styles.sliderThumb}
+          aria-labelledby={labelId}
+          aria-valuetext={t("modal.stakeValue", { amount })}
+          data-testid="stake-slider"
+        />
       </Slider.Root>
       <div className={styles.stakeLimits} aria-hidden="true">
         <span>{min}</span>

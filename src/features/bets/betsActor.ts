@@ -87,11 +87,23 @@ export const betsActor = createActor(
     actions: {
       readClock: assign({ now: () => serverClock.now() }),
       refetch: ({ context }) => {
-        if (context.session) void queryClient.invalidateQueries({ queryKey: betKeys.race(context.session.userId, context.session.raceId) });
+        if (context.session)
+          void queryClient.invalidateQueries({
+            queryKey: betKeys.race(context.session.userId, context.session.raceId),
+          });
       },
       // The player closes it with its buttons or Escape; an outside click would lose a half-made bet.
       openBetModal: ({ self }) =>
-        void modals.open("BetOnRider", {}, { id: BET_MODAL_ID, closeOnOutside: false, showClose: true, reply: { to: self, closed: { type: "placement.closed" } } }),
+        void modals.open(
+          "BetOnRider",
+          {},
+          {
+            id: BET_MODAL_ID,
+            closeOnOutside: false,
+            showClose: true,
+            reply: { to: self, closed: { type: "placement.closed" } },
+          },
+        ),
       closeBetModal: () => modals.close(BET_MODAL_ID),
     },
   }),

@@ -19,7 +19,7 @@ export function useBetsOpen(userId: string, raceId: string) {
 }
 
 /** A slice of the bets actor's state. */
-export const useBets = <T,>(select: (snapshot: Snapshot) => T) => useSelector(betsActor, select);
+export const useBets = <T>(select: (snapshot: Snapshot) => T) => useSelector(betsActor, select);
 
 const selectPlacement = (s: Snapshot) => s.context.placement;
 const selectData = (s: Snapshot) => s.context.data;
@@ -33,14 +33,18 @@ export const useBetsData = () => useBets(selectData);
 export const useBettingOpen = () => useBets(selectOpen);
 
 /** A rider's odds were pressed: the owner opens the bet if the rules allow it. */
-export const betOnRider = (riderId: string, betType?: BetType) => betsActor.send({ type: "rider.bet", riderId, ...(betType ? { betType } : {}) });
+export const betOnRider = (riderId: string, betType?: BetType) =>
+  betsActor.send({ type: "rider.bet", riderId, ...(betType ? { betType } : {}) });
 
 /** The server-aligned time, re-read every `everyMs` until `until` has passed (a countdown). */
 export function useNowUntil(until: number | null, everyMs = 1000): number {
   const [now, setNow] = useState(serverClock.now);
   useEffect(() => {
     if (until === null || now >= until) return;
-    const id = setTimeout(() => setNow(serverClock.now()), Math.min(everyMs, MAX_TIMER_MS, Math.max(0, until - serverClock.now())));
+    const id = setTimeout(
+      () => setNow(serverClock.now()),
+      Math.min(everyMs, MAX_TIMER_MS, Math.max(0, until - serverClock.now())),
+    );
     return () => clearTimeout(id);
   }, [until, now, everyMs]);
   return now;
@@ -57,4 +61,5 @@ export function countdownParts(until: number, now: number) {
 }
 
 /** Odds as the player reads them: always two decimals, in the language's digits. */
-export const formatOdds = (language: string, odds: number) => numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(odds);
+export const formatOdds = (language: string, odds: number) =>
+  numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(odds);

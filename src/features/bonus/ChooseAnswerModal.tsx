@@ -48,7 +48,9 @@ function AnswerFlow({ flow, close }: { flow: AnswerRef; close(): void }) {
             {t("modal.sent")}
           </span>
         </ModalTitle>
-        <p className={styles.modalText}>{t("modal.sentAnswer", { answer: context.answered?.userAnswer ?? context.text })}</p>
+        <p className={styles.modalText}>
+          {t("modal.sentAnswer", { answer: context.answered?.userAnswer ?? context.text })}
+        </p>
         {ok}
       </div>
     );
@@ -102,11 +104,24 @@ function AnswerFlow({ flow, close }: { flow: AnswerRef; close(): void }) {
         {t("closesIn")} <span role="timer">{days > 0 ? t("countdown.withDays", { days, hms }) : hms}</span>
       </p>
       {set === "options" ? (
-        <fieldset className={styles.options} disabled={busy} aria-describedby={error && is("refused") ? "choose-answer-error" : undefined}>
+        <fieldset
+          className={styles.options}
+          disabled={busy}
+          aria-describedby={error && is("refused") ? "choose-answer-error" : undefined}
+        >
           <legend className={styles.optionsLegend}>{t("modal.options")}</legend>
           {context.options.map((option) => (
-            <label key={option.id} className={`${styles.option} ${context.optionId === option.id ? styles.optionChosen : ""}`}>
-              <input type="radio" name="answer-option" value={option.id} checked={context.optionId === option.id} onChange={() => flow.send({ type: "answer.choose", optionId: option.id })} />
+            <label
+              key={option.id}
+              className={`${styles.option} ${context.optionId === option.id ? styles.optionChosen : ""}`}
+            >
+              <input
+                type="radio"
+                name="answer-option"
+                value={option.id}
+                checked={context.optionId === option.id}
+                onChange={() => flow.send({ type: "answer.choose", optionId: option.id })}
+              />
               <span>{option.text}</span>
             </label>
           ))}

@@ -24,7 +24,10 @@ export function KnownAnswer({ set, value, disabled, error, onChange, fallback }:
   const id = useId();
   const riders = useRidersDropdown(GAME_CLASS);
   if (set === "riders" && riders.isError) return <>{fallback}</>;
-  const names = set === "manufacturers" ? manufacturerAnswers : (riders.data ?? []).map((r) => r.name).toSorted((a, b) => a.localeCompare(b));
+  const names =
+    set === "manufacturers"
+      ? manufacturerAnswers
+      : (riders.data ?? []).map((r) => r.name).toSorted((a, b) => a.localeCompare(b));
   // An answer given earlier that is not in the list (written before the choice existed) stays selectable.
   const choices = value && !names.includes(value) ? [value, ...names] : names;
   const errorId = `${id}-error`;

@@ -37,14 +37,20 @@ export function QuestionCard({ question, actions = true }: { question: Question;
   const answered = question.userAnswer !== null;
   const outcome = graded && answered ? question.result : "WAITING";
   return (
-    <li className={`${styles.card} ${styles[`card_${outcome}`] ?? ""}`} data-testid="question" data-result={answered ? question.result : "UNANSWERED"}>
+    <li
+      className={`${styles.card} ${styles[`card_${outcome}`] ?? ""}`}
+      data-testid="question"
+      data-result={answered ? question.result : "UNANSWERED"}
+    >
       <div className={styles.cardHead}>
         <span className={styles.category}>{t(`categories.${question.type}`)}</span>
         <span className={styles.points}>{t("points", { points: question.points })}</span>
       </div>
       <p className={styles.race}>{raceLabel(question.raceName)}</p>
       <h2 className={styles.text}>{question.text}</h2>
-      <p className={styles.deadline}>{open ? <Countdown until={closesAt} /> : <span className={styles.closed}>{t("closed")}</span>}</p>
+      <p className={styles.deadline}>
+        {open ? <Countdown until={closesAt} /> : <span className={styles.closed}>{t("closed")}</span>}
+      </p>
       <dl className={styles.facts}>
         <div>
           <dt>{t("yourAnswer")}</dt>
@@ -64,7 +70,11 @@ export function QuestionCard({ question, actions = true }: { question: Question;
       ) : null}
       {actions && open ? (
         <div className={styles.cardActions}>
-          <Button className={styles.cta} onClick={() => answerQuestion(question)} aria-label={t(answered ? "actions.changeFor" : "actions.answerFor", { text: question.text })}>
+          <Button
+            className={styles.cta}
+            onClick={() => answerQuestion(question)}
+            aria-label={t(answered ? "actions.changeFor" : "actions.answerFor", { text: question.text })}
+          >
             {t(answered ? "actions.change" : "actions.answer")}
           </Button>
         </div>

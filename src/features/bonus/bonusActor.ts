@@ -17,7 +17,9 @@ const ANSWER_MODAL_ID = "answer";
 const liveAnswer = bonusAnswerMachine.provide({
   actions: { readClock: assign({ now: () => serverClock.now() }) },
   actors: {
-    sendAnswer: fromPromise<Question, SendAnswerInput>(({ input }) => sendAnswer(input.questionId, { text: input.text, ...(input.optionId ? { id: input.optionId } : {}) })),
+    sendAnswer: fromPromise<Question, SendAnswerInput>(({ input }) =>
+      sendAnswer(input.questionId, { text: input.text, ...(input.optionId ? { id: input.optionId } : {}) }),
+    ),
   },
 });
 
@@ -28,7 +30,12 @@ export const bonusActor = createActor(
       readClock: assign({ now: () => serverClock.now() }),
       refetch: () => void refreshQuestions(queryClient),
       // Closed with its buttons, Escape or an outside click; closing ends the flow (an answer not sent is not kept).
-      openAnswerModal: ({ self }) => void modals.open("ChooseAnswer", {}, { id: ANSWER_MODAL_ID, showClose: true, reply: { to: self, closed: { type: "answer.closed" } } }),
+      openAnswerModal: ({ self }) =>
+        void modals.open(
+          "ChooseAnswer",
+          {},
+          { id: ANSWER_MODAL_ID, showClose: true, reply: { to: self, closed: { type: "answer.closed" } } },
+        ),
     },
   }),
   { inspect: observeFlows },

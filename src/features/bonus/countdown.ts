@@ -8,7 +8,10 @@ export function useClockUntil(until: number): number {
   const [now, setNow] = useState(serverClock.now);
   useEffect(() => {
     if (now >= until) return;
-    const id = setTimeout(() => setNow(serverClock.now()), Math.min(1000, MAX_TIMER_MS, Math.max(0, until - serverClock.now())));
+    const id = setTimeout(
+      () => setNow(serverClock.now()),
+      Math.min(1000, MAX_TIMER_MS, Math.max(0, until - serverClock.now())),
+    );
     return () => clearTimeout(id);
   }, [until, now]);
   return now;
@@ -20,5 +23,8 @@ const pad = (n: number) => String(n).padStart(2, "0");
 export function timeLeftParts(until: number, now: number) {
   const total = Math.floor(timeLeft(now, until) / 1000);
   const rest = total % 86_400;
-  return { days: Math.floor(total / 86_400), hms: `${pad(Math.floor(rest / 3600))}:${pad(Math.floor((rest % 3600) / 60))}:${pad(rest % 60)}` };
+  return {
+    days: Math.floor(total / 86_400),
+    hms: `${pad(Math.floor(rest / 3600))}:${pad(Math.floor((rest % 3600) / 60))}:${pad(rest % 60)}`,
+  };
 }

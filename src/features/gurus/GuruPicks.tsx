@@ -74,7 +74,17 @@ export function GuruPicksPanel({ raceId, viewer }: { raceId: string; viewer: str
 }
 
 /** A guru's or followed player's picks of a race on their profile; nothing when the viewer may not see them. */
-export function PlayerPicks({ viewer, userId, raceId, raceName }: { viewer: string; userId: string; raceId: string; raceName: string }) {
+export function PlayerPicks({
+  viewer,
+  userId,
+  raceId,
+  raceName,
+}: {
+  viewer: string;
+  userId: string;
+  raceId: string;
+  raceName: string;
+}) {
   const { t } = useTranslation(["gurus", "predictions"]);
   const raceLabel = useRaceName();
   const picks = usePlayerPicks(viewer, userId, raceId);
@@ -98,9 +108,17 @@ export function PlayerPicks({ viewer, userId, raceId, raceName }: { viewer: stri
         <dl className={styles.categories} data-testid="player-picks">
           {picks.data.picks.map((p) => (
             <div key={p.category} className={styles.category}>
-              <dt className={styles.categoryName}>{t(`predictions:category.${p.category satisfies PredictionCategory}`)}</dt>
+              <dt className={styles.categoryName}>
+                {t(`predictions:category.${p.category satisfies PredictionCategory}`)}
+              </dt>
               <dd className={p.revealed && p.riderId ? styles.rider : styles.muted}>
-                {p.revealed ? (p.riderId ? riderLabel(p.riderId) : t("profile.noPick")) : p.picked ? t("profile.hidden") : t("profile.noPickYet")}
+                {p.revealed
+                  ? p.riderId
+                    ? riderLabel(p.riderId)
+                    : t("profile.noPick")
+                  : p.picked
+                    ? t("profile.hidden")
+                    : t("profile.noPickYet")}
               </dd>
             </div>
           ))}

@@ -10,7 +10,14 @@ import { TextField } from "../../ui/TextField";
 import styles from "./InviteModal.module.css";
 
 /** Splits what the owner typed into addresses: commas, semicolons, spaces or new lines. */
-export const emailsOf = (text: string) => [...new Set(text.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
+export const emailsOf = (text: string) => [
+  ...new Set(
+    text
+      .split(/[\s,;]+/)
+      .map((e) => e.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** The Invite modal: e-mail invitations (POST /leagues/manage/{id}/invitations) and the league's invite link. */
 export default function InviteModal({ entry }: ModalComponentProps<"Invite">) {
@@ -24,7 +31,11 @@ export default function InviteModal({ entry }: ModalComponentProps<"Invite">) {
   const failure = invite.error;
   const error =
     checked ??
-    (failure ? t(`errors:${failure instanceof ApiError ? failure.code : "somethingWentWrong"}`, { defaultValue: failure instanceof ApiError ? failure.message : undefined }) : null);
+    (failure
+      ? t(`errors:${failure instanceof ApiError ? failure.code : "somethingWentWrong"}`, {
+          defaultValue: failure instanceof ApiError ? failure.message : undefined,
+        })
+      : null);
   // How many addresses the last sending went to, until the owner types again.
   const sent = invite.isSuccess ? invite.variables.length : null;
 
@@ -32,7 +43,9 @@ export default function InviteModal({ entry }: ModalComponentProps<"Invite">) {
     event.preventDefault();
     const emails = emailsOf(text);
     const result = Invitation.safeParse({ emails });
-    setChecked(result.success ? null : t(`errors:${result.error.issues[0]?.message === "email" ? "email" : "required"}`));
+    setChecked(
+      result.success ? null : t(`errors:${result.error.issues[0]?.message === "email" ? "email" : "required"}`),
+    );
     invite.reset();
     if (result.success) invite.mutate(emails, { onSuccess: () => setText("") });
   }
@@ -75,7 +88,13 @@ export default function InviteModal({ entry }: ModalComponentProps<"Invite">) {
         {link.isError ? <p className={styles.error}>{t("loadError")}</p> : null}
         {link.data ? (
           <div className={styles.linkRow}>
-            <input readOnly value={link.data.link} aria-label={t("invite.linkTitle")} className={styles.linkInput} onFocus={(e) => e.currentTarget.select()} />
+            <input
+              readOnly
+              value={link.data.link}
+              aria-label={t("invite.linkTitle")}
+              className={styles.linkInput}
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <Button variant="secondary" size="sm" onClick={() => void copy()}>
               {copied ? t("invite.copied") : t("invite.copy")}
             </Button>

@@ -12,10 +12,23 @@ import styles from "./leagues.module.css";
 /** The join label by what joining does: join (PUBLIC), request (PRIVATE), follow (VIP). */
 const joinLabel = { ACCEPTED: "join", PENDING: "request", FOLLOWING: "follow" } as const;
 
-const seatFacts = (league: League) => ({ type: league.type, ownerId: league.owner.id, membersCount: league.membersCount, max: league.max });
+const seatFacts = (league: League) => ({
+  type: league.type,
+  ownerId: league.owner.id,
+  membersCount: league.membersCount,
+  max: league.max,
+});
 
 /** The spec's status buttons: join (by type), requested, invited (accept / decline), following, joined. */
-export function SeatActions({ league, flow, compact = false }: { league: League; flow: LeagueJoinRef; compact?: boolean }) {
+export function SeatActions({
+  league,
+  flow,
+  compact = false,
+}: {
+  league: League;
+  flow: LeagueJoinRef;
+  compact?: boolean;
+}) {
   const { t } = useTranslation("leagues");
   const errorText = useErrorText();
   const snapshot = useSelector(flow, (s) => s);
@@ -33,7 +46,12 @@ export function SeatActions({ league, flow, compact = false }: { league: League;
     body = (
       <>
         <span className={`${styles.chip} ${styles.chipPending}`}>{t("status.requested")}</span>
-        <Button size={size} variant="ghost" onClick={() => send({ type: "league.request.cancel" })} aria-label={t("seat.cancelRequestOf", { name })}>
+        <Button
+          size={size}
+          variant="ghost"
+          onClick={() => send({ type: "league.request.cancel" })}
+          aria-label={t("seat.cancelRequestOf", { name })}
+        >
           {t("seat.cancelRequest")}
         </Button>
       </>
@@ -42,10 +60,19 @@ export function SeatActions({ league, flow, compact = false }: { league: League;
     body = (
       <>
         <span className={`${styles.chip} ${styles.chipInvited}`}>{t("status.invited")}</span>
-        <Button size={size} onClick={() => send({ type: "league.invite.accept" })} aria-label={t("seat.acceptOf", { name })}>
+        <Button
+          size={size}
+          onClick={() => send({ type: "league.invite.accept" })}
+          aria-label={t("seat.acceptOf", { name })}
+        >
           {t("seat.accept")}
         </Button>
-        <Button size={size} variant="secondary" onClick={() => send({ type: "league.invite.decline" })} aria-label={t("seat.declineOf", { name })}>
+        <Button
+          size={size}
+          variant="secondary"
+          onClick={() => send({ type: "league.invite.decline" })}
+          aria-label={t("seat.declineOf", { name })}
+        >
           {t("seat.decline")}
         </Button>
       </>
@@ -54,7 +81,12 @@ export function SeatActions({ league, flow, compact = false }: { league: League;
     body = (
       <>
         <span className={`${styles.chip} ${styles.chipFollowing}`}>{t("status.following")}</span>
-        <Button size={size} variant="ghost" onClick={() => send({ type: "league.unfollow" })} aria-label={t("seat.unfollowOf", { name })}>
+        <Button
+          size={size}
+          variant="ghost"
+          onClick={() => send({ type: "league.unfollow" })}
+          aria-label={t("seat.unfollowOf", { name })}
+        >
           {t("seat.unfollow")}
         </Button>
       </>
@@ -64,7 +96,12 @@ export function SeatActions({ league, flow, compact = false }: { league: League;
       <>
         <span className={`${styles.chip} ${styles.chipJoined}`}>{t("status.joined")}</span>
         {compact ? null : (
-          <Button size={size} variant="secondary" onClick={() => send({ type: "league.leave" })} aria-label={t("seat.leaveOf", { name })}>
+          <Button
+            size={size}
+            variant="secondary"
+            onClick={() => send({ type: "league.leave" })}
+            aria-label={t("seat.leaveOf", { name })}
+          >
             {t("seat.leave")}
           </Button>
         )}
@@ -75,7 +112,12 @@ export function SeatActions({ league, flow, compact = false }: { league: League;
   } else if (!planJoin(snapshot.context.league ?? seatFacts(league), null).ok) {
     // The rules refuse a seat in a full league: the button says so, and pressing it gives the spec's OK-only modal.
     body = (
-      <Button size={size} variant="secondary" onClick={() => send({ type: "league.join" })} aria-label={t("seat.fullOf", { name })}>
+      <Button
+        size={size}
+        variant="secondary"
+        onClick={() => send({ type: "league.join" })}
+        aria-label={t("seat.fullOf", { name })}
+      >
         {t("seat.full")}
       </Button>
     );

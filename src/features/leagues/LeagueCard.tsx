@@ -13,7 +13,11 @@ export const leaguePath = (id: string) => paths.leagueById.replace(":leagueId", 
 export function LeagueImage({ league, className }: { league: Pick<League, "image" | "type">; className?: string }) {
   return (
     <div className={[styles.image, styles[`image${league.type}`], className].filter(Boolean).join(" ")}>
-      {league.image ? <img src={league.image} alt="" width={354} height={180} loading="lazy" /> : <LeagueEmblem type={league.type} />}
+      {league.image ? (
+        <img src={league.image} alt="" width={354} height={180} loading="lazy" />
+      ) : (
+        <LeagueEmblem type={league.type} />
+      )}
     </div>
   );
 }
@@ -42,7 +46,13 @@ export function LeagueCard({ league }: { league: League }) {
           <button
             type="button"
             className={styles.count}
-            onClick={() => modals.open("MembersByLeague", { leagueId: league.id }, { title: t("card.membersOf", { name: league.name }) })}
+            onClick={() =>
+              modals.open(
+                "MembersByLeague",
+                { leagueId: league.id },
+                { title: t("card.membersOf", { name: league.name }) },
+              )
+            }
           >
             {t("card.members", { members: league.membersCount, max: league.max })}
           </button>

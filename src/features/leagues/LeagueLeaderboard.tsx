@@ -14,7 +14,10 @@ export function LeagueLeaderboard({ league }: { league: League }) {
   const me = useProfile();
   const board = useLeagueLeaderboard(league.id);
   if (board.isPending) return <Spinner label={t("loading")} />;
-  if (board.isError) return <EmptyState title={t("loadError")} action={<Button onClick={() => void board.refetch()}>{t("retry")}</Button>} />;
+  if (board.isError)
+    return (
+      <EmptyState title={t("loadError")} action={<Button onClick={() => void board.refetch()}>{t("retry")}</Button>} />
+    );
   if (board.data.data.length === 0) return <EmptyState title={t("errors:listEmpty")} text={t("board.empty")} />;
   return (
     <table className={styles.table}>

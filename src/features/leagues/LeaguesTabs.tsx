@@ -22,7 +22,12 @@ export function LeaguesTabs() {
         .map((tab) => {
           const current = location === tab.path;
           return (
-            <Link key={tab.key} href={tab.path} className={`${styles.tab} ${current ? styles.tabCurrent : ""}`} aria-current={current ? "page" : undefined}>
+            <Link
+              key={tab.key}
+              href={tab.path}
+              className={`${styles.tab} ${current ? styles.tabCurrent : ""}`}
+              aria-current={current ? "page" : undefined}
+            >
               {t(`tabs.${tab.key}`)}
             </Link>
           );

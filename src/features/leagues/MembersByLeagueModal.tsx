@@ -26,7 +26,12 @@ export default function MembersByLeagueModal({ entry }: ModalComponentProps<"Mem
         ))}
       </ul>
       {members.hasNextPage ? (
-        <Button variant="secondary" size="sm" loading={members.isFetchingNextPage} onClick={() => void members.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={members.isFetchingNextPage}
+          onClick={() => void members.fetchNextPage()}
+        >
           {t("all.loadMore")}
         </Button>
       ) : null}

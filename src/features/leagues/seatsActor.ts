@@ -2,7 +2,13 @@ import type { Query } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { createActor, fromCallback, fromPromise } from "xstate";
 import type { League } from "../../../contract/leagues";
-import { leagueJoinMachine, type ConfirmationKind, type InviteLink, type LeagueSeat, type SeatChange } from "../../../machines/leagueJoin.machine";
+import {
+  leagueJoinMachine,
+  type ConfirmationKind,
+  type InviteLink,
+  type LeagueSeat,
+  type SeatChange,
+} from "../../../machines/leagueJoin.machine";
 import { leagueSeatsMachine, type LeagueSeatsEvent } from "../../../machines/leagueSeats.machine";
 import * as leaguesApi from "../../api/leagues";
 import { queryClient } from "../../api/queryClient";
@@ -29,7 +35,13 @@ export function seatOf(league: League): LeagueSeat {
 }
 
 const isLeague = (value: unknown): value is League =>
-  typeof value === "object" && value !== null && "id" in value && "memberStatus" in value && "membersCount" in value && "owner" in value && "type" in value;
+  typeof value === "object" &&
+  value !== null &&
+  "id" in value &&
+  "memberStatus" in value &&
+  "membersCount" in value &&
+  "owner" in value &&
+  "type" in value;
 
 /** The leagues a league query holds: one league, a list, a page of them, or the pages of an infinite list. */
 function leaguesIn(data: unknown): League[] {
@@ -52,7 +64,8 @@ const watchLeagues = fromCallback<LeagueSeatsEvent>(({ sendBack }) => {
   // it the first league answer counted as a change of player and stopped a flow spawned before it (an invite link
   // opened on a fresh load was used but never led to its league).
   sendBack({ type: "leagues.data", me: me(), leagues: [] });
-  for (const query of cache.findAll({ queryKey: leaguesApi.leagueKeys.all })) sendBack({ type: "leagues.data", me: me(), leagues: leaguesIn(query.state.data).map(seatOf) });
+  for (const query of cache.findAll({ queryKey: leaguesApi.leagueKeys.all }))
+    sendBack({ type: "leagues.data", me: me(), leagues: leaguesIn(query.state.data).map(seatOf) });
   // Only new answers count: a refetch that brings the same data (structurally shared, the same object) is no news.
   const lastSeen = new Map<string, unknown>();
   const stopCache = cache.subscribe((event) => {
@@ -84,25 +97,40 @@ const confirmLabels: Record<ConfirmationKind, string> = {
 const leagueJoin = leagueJoinMachine.provide({
   actors: {
     join: fromPromise<SeatChange, { leagueId: string }>(({ input }) => leaguesApi.joinLeague(input.leagueId)),
-    accept: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) => leaguesApi.acceptMembership(input.leagueId, input.userId)),
-    removeMember: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) => leaguesApi.removeMember(input.leagueId, input.userId)),
-    approve: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) => leaguesApi.acceptMembership(input.leagueId, input.userId)),
+    accept: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) =>
+      leaguesApi.acceptMembership(input.leagueId, input.userId),
+    ),
+    removeMember: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) =>
+      leaguesApi.removeMember(input.leagueId, input.userId),
+    ),
+    approve: fromPromise<SeatChange, { leagueId: string; userId: string }>(({ input }) =>
+      leaguesApi.acceptMembership(input.leagueId, input.userId),
+    ),
     deleteLeague: fromPromise<unknown, { leagueId: string }>(({ input }) => leaguesApi.deleteLeague(input.leagueId)),
     useLink: fromPromise<{ leagueId: string }, InviteLink>(({ input }) => leaguesApi.spendInviteLink(input)),
   },
   actions: {
     // Spec: "Joining a full league shows a confirmation modal with only OK."
     showFull: () => void modals.open("Confirmation", { text: i18n.t("errors:leagueFull") }, { showClose: false }),
-    showOwnerCannotLeave: () => void modals.open("Confirmation", { text: i18n.t("errors:ownerCannotLeave") }, { showClose: false }),
+    showOwnerCannotLeave: () =>
+      void modals.open("Confirmation", { text: i18n.t("errors:ownerCannotLeave") }, { showClose: false }),
     askConfirmation: ({ self }, { kind, name }) =>
       void modals.open(
         "Confirmation",
         { text: i18n.t(`leagues:confirm.${kind}`, { name }), confirmLabel: i18n.t(confirmLabels[kind]), cancel: true },
         // The player must choose: an outside click would leave the flow waiting.
-        { closeOnOutside: false, showClose: false, reply: { to: self, confirm: { type: "league.confirm" }, cancel: { type: "league.cancel" } } },
+        {
+          closeOnOutside: false,
+          showClose: false,
+          reply: { to: self, confirm: { type: "league.confirm" }, cancel: { type: "league.cancel" } },
+        },
       ),
     showRetry: ({ self }, { message }) =>
-      void modals.open("Retry", { text: message }, { closeOnOutside: false, reply: { to: self, retry: { type: "link.retry" } } }),
+      void modals.open(
+        "Retry",
+        { text: message },
+        { closeOnOutside: false, reply: { to: self, retry: { type: "link.retry" } } },
+      ),
     forgetInviteLink: () => deleteInviteLink(),
     announceChanged: () => void queryClient.invalidateQueries({ queryKey: leaguesApi.leagueKeys.all }),
     announceRemoved: () => {
@@ -116,7 +144,9 @@ const leagueJoin = leagueJoinMachine.provide({
   },
 });
 
-export const seatsActor = createActor(leagueSeatsMachine.provide({ actors: { leagueJoin, watchLeagues } }), { inspect: observeFlows });
+export const seatsActor = createActor(leagueSeatsMachine.provide({ actors: { leagueJoin, watchLeagues } }), {
+  inspect: observeFlows,
+});
 seatsActor.start();
 
 /** A league's join flow, once the app has the league's data. */
@@ -124,4 +154,5 @@ export const useLeagueFlow = (leagueId: string) => useSelector(seatsActor, (s) =
 /** The flow of the invite link being used, if any. */
 export const useLinkFlow = () => useSelector(seatsActor, (s) => s.context.link);
 /** Uses an invite link (its flow appears as `useLinkFlow`). */
-export const startInviteLink = (link: InviteLink) => seatsActor.send({ type: "leagues.link.use", data: link.data, signature: link.signature });
+export const startInviteLink = (link: InviteLink) =>
+  seatsActor.send({ type: "leagues.link.use", data: link.data, signature: link.signature });

@@ -12,7 +12,15 @@ import styles from "./news.module.css";
 import { dateFormat } from "../../i18n/formats";
 
 // Intl refuses timeZoneName beside dateStyle / timeStyle, so the full date is spelled out by its parts.
-const DEADLINE_FORMAT: Intl.DateTimeFormatOptions = { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" };
+const DEADLINE_FORMAT: Intl.DateTimeFormatOptions = {
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+};
 
 /** The FirstModal: a first-time player's welcome after confirming: how a weekend works, the next deadline, one button to Predictions. */
 export default function FirstModal({ close }: ModalComponentProps<"FirstModal">) {

@@ -26,7 +26,15 @@ export function GuruSpeakShow() {
         <>
           <p className={styles.latest}>{t("latest")}</p>
           <p className={styles.title}>{show.data.title}</p>
-          <Button className={styles.cta} onClick={() => openEpisode({ url: show.data!.url, title: show.data!.title, publishedAt: show.data!.publishedAt }, t("modalTitle"))}>
+          <Button
+            className={styles.cta}
+            onClick={() =>
+              openEpisode(
+                { url: show.data!.url, title: show.data!.title, publishedAt: show.data!.publishedAt },
+                t("modalTitle"),
+              )
+            }
+          >
             {t("open")}
           </Button>
         </>

@@ -2,7 +2,14 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { PickBefore, PickScore } from "../../../contract/operations";
 import type { RaceResults } from "../../../contract/results";
-import { classificationOf, correctionPlaces, explainPick, wasCorrected, type ExplainPick, type ExplainStep } from "../../../contract/weekendRules/explain";
+import {
+  classificationOf,
+  correctionPlaces,
+  explainPick,
+  wasCorrected,
+  type ExplainPick,
+  type ExplainStep,
+} from "../../../contract/weekendRules/explain";
 import { numberFormat } from "../../i18n/formats";
 import styles from "./PickExplanation.module.css";
 
@@ -10,7 +17,11 @@ type Classification = RaceResults["classifications"][number];
 type State = PickScore["state"];
 
 /** A scored pick as a read gives it: what explainPick needs, the state and points the server gave, and any before. */
-export type ExplainedPick = ExplainPick & { state: State; points: number | null; before?: PickBefore | null | undefined };
+export type ExplainedPick = ExplainPick & {
+  state: State;
+  points: number | null;
+  before?: PickBefore | null | undefined;
+};
 
 /**
  * Why a scored pick has its points (contract/weekendRules/explain.ts), one line per rule, as text; and after a
@@ -19,7 +30,13 @@ export type ExplainedPick = ExplainPick & { state: State; points: number | null;
  * than steps that add up to other points. The correction's line says where the picked rider stood before it and
  * stands now, when the read knows the place before.
  */
-export function PickExplanation({ pick, classification }: { pick: ExplainedPick; classification: Classification | undefined }) {
+export function PickExplanation({
+  pick,
+  classification,
+}: {
+  pick: ExplainedPick;
+  classification: Classification | undefined;
+}) {
   const { t, i18n } = useTranslation(["points", "results"]);
   const id = useId();
   if (pick.state === "MADE") return null;
@@ -29,10 +46,14 @@ export function PickExplanation({ pick, classification }: { pick: ExplainedPick;
   const score = (s: { state: State; points: number | null }, place?: number | null) => {
     const values = { state: t(`results:state.${s.state}`), points: number.format(s.points ?? 0) };
     if (place === undefined) return t("points:score", values);
-    return place === null ? t("points:scoreOut", values) : t("points:scoreAt", { ...values, place: number.format(place) });
+    return place === null
+      ? t("points:scoreOut", values)
+      : t("points:scoreAt", { ...values, place: number.format(place) });
   };
   const line = (step: ExplainStep) => {
-    const values: Record<string, string> = Object.fromEntries(Object.entries(step).map(([k, v]) => [k, typeof v === "number" ? number.format(v) : String(v)]));
+    const values: Record<string, string> = Object.fromEntries(
+      Object.entries(step).map(([k, v]) => [k, typeof v === "number" ? number.format(v) : String(v)]),
+    );
     return t(`points:step.${step.key}`, values);
   };
   const now = { state: pick.state, points: pick.points };

@@ -61,7 +61,9 @@ function WeekendPoints({ viewer, userId, race }: { viewer: string; userId: strin
           </Button>
         </p>
       ) : null}
-      {picks.data && official.data && scored.length === 0 ? <p className={styles.muted}>{t("points:profile.none")}</p> : null}
+      {picks.data && official.data && scored.length === 0 ? (
+        <p className={styles.muted}>{t("points:profile.none")}</p>
+      ) : null}
       {picks.data && official.data && scored.length > 0 ? (
         <>
           <p className={styles.total}>{t("points:profile.total", { points: number.format(total) })}</p>
@@ -73,15 +75,25 @@ function WeekendPoints({ viewer, userId, race }: { viewer: string; userId: strin
                 <li key={p.category} className={styles.pick}>
                   <div className={styles.pickTop}>
                     <span className={styles.category}>{t(`predictions:category.${p.category}`)}</span>
-                    <span className={styles.points}>{t("results:card.pointsValue", { points: number.format(score.points ?? 0) })}</span>
+                    <span className={styles.points}>
+                      {t("results:card.pointsValue", { points: number.format(score.points ?? 0) })}
+                    </span>
                   </div>
                   <span className={styles.rider}>
-                    {rider ? t("predictions:rider.short", { number: rider.number, name: rider.name }) : t("results:card.unknownRider")}
+                    {rider
+                      ? t("predictions:rider.short", { number: rider.number, name: rider.name })
+                      : t("results:card.unknownRider")}
                     {" · "}
                     {t(`results:state.${score.state}`)}
                   </span>
                   <PickExplanation
-                    pick={{ category: p.category, riderId: p.riderId!, upgrades: score.upgrades, state: score.state, points: score.points }}
+                    pick={{
+                      category: p.category,
+                      riderId: p.riderId!,
+                      upgrades: score.upgrades,
+                      state: score.state,
+                      points: score.points,
+                    }}
                     classification={official.data.classifications.find((c) => c.session === resultKeyOf(p.category))}
                   />
                 </li>

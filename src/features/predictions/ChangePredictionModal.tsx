@@ -36,7 +36,9 @@ function Change({ change, close }: { change: ChangeRef; close(): void }) {
   const summary = (
     <ul className={styles.changeLines}>
       {picks.map((c) => (
-        <li key={c.category}>{t("change.line", { category: t(`category.${c.category}`), from: riderLine(c.from), to: riderLine(c.to) })}</li>
+        <li key={c.category}>
+          {t("change.line", { category: t(`category.${c.category}`), from: riderLine(c.from), to: riderLine(c.to) })}
+        </li>
       ))}
     </ul>
   );
@@ -74,7 +76,9 @@ function Change({ change, close }: { change: ChangeRef; close(): void }) {
     );
   }
   if (is("between")) {
-    const opens = dateFormat(i18n.language, { hour: "2-digit", minute: "2-digit" }).format(new Date(lateOpensFor(context)));
+    const opens = dateFormat(i18n.language, { hour: "2-digit", minute: "2-digit" }).format(
+      new Date(lateOpensFor(context)),
+    );
     return (
       <div>
         <ModalTitle>{t("change.betweenTitle")}</ModalTitle>
@@ -125,10 +129,13 @@ function Change({ change, close }: { change: ChangeRef; close(): void }) {
       ) : null}
       {context.tier ? (
         <p className={styles.modalText}>
-          <span className={styles.tier}>{t(`change.tier.${context.tier}`)}</span> {t("change.price", { picks: picks.length, each: context.rules.tiers[context.tier].cost, cost })}
+          <span className={styles.tier}>{t(`change.tier.${context.tier}`)}</span>{" "}
+          {t("change.price", { picks: picks.length, each: context.rules.tiers[context.tier].cost, cost })}
         </p>
       ) : null}
-      <p className={styles.modalText}>{t("balance.after", { balance: context.balance, after: context.balance - cost })}</p>
+      <p className={styles.modalText}>
+        {t("balance.after", { balance: context.balance, after: context.balance - cost })}
+      </p>
       <div className={`${modalStyles.actions} ${styles.modalActions}`}>
         <Button variant="secondary" disabled={busy} onClick={() => change.send({ type: "change.cancel" })}>
           {t("common:cancel")}

@@ -28,7 +28,13 @@ function Chooser({ chooser }: { chooser: ChooserRef }) {
           if (!rider) return null;
           const selected = riderId === selectedId;
           const noteText =
-            note?.kind === "injured" ? t("chooser.injured") : note ? t(note.kind === "taken" ? "chooser.taken" : "chooser.swaps", { category: t(`category.${note.category}`) }) : null;
+            note?.kind === "injured"
+              ? t("chooser.injured")
+              : note
+                ? t(note.kind === "taken" ? "chooser.taken" : "chooser.swaps", {
+                    category: t(`category.${note.category}`),
+                  })
+                : null;
           return (
             <li key={riderId}>
               <button

@@ -60,8 +60,10 @@ function Season({ data }: { data: RiderPerformances }) {
   const { t, i18n } = useTranslation("predictions");
   const raceLabel = useRaceName();
   const number = numberFormat(i18n.language);
-  if (data.races.length === 0) return <p className={styles.riderModalText}>{t("riderModal.noRaces", { year: data.year })}</p>;
-  const place = (position: number | null) => (position === null ? t("riders:rider.dnf") : t("riders:rider.position", { position }));
+  if (data.races.length === 0)
+    return <p className={styles.riderModalText}>{t("riderModal.noRaces", { year: data.year })}</p>;
+  const place = (position: number | null) =>
+    position === null ? t("riders:rider.dnf") : t("riders:rider.position", { position });
   const { totals } = data;
   const stats = [
     { key: "points", value: number.format(totals.points) },
@@ -111,9 +113,19 @@ function Crowd({ raceId, category, riderId }: { raceId: string; category: Predic
     ) : (
       <>
         <p className={styles.riderModalShare}>
-          {t("riderModal.share", { share: percent.format(mine?.share ?? 0), count: number.format(mine?.count ?? 0), total: number.format(stats.total) })}
+          {t("riderModal.share", {
+            share: percent.format(mine?.share ?? 0),
+            count: number.format(mine?.count ?? 0),
+            total: number.format(stats.total),
+          })}
         </p>
-        <meter className={styles.riderModalMeter} min={0} max={1} value={mine?.share ?? 0} aria-label={t("riderModal.meter", { category: label })} />
+        <meter
+          className={styles.riderModalMeter}
+          min={0}
+          max={1}
+          value={mine?.share ?? 0}
+          aria-label={t("riderModal.meter", { category: label })}
+        />
       </>
     );
   }

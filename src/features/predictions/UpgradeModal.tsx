@@ -26,7 +26,7 @@ function Upgrade({ button, close }: { button: UpgradeButtonRef; close(): void })
   const error = useSelector(button, (s) => s.context.error);
   const asking = useSelector(button, (s) => s.hasTag("confirming"));
   const busy = useSelector(button, (s) => s.hasTag("busy"));
-    const name = t(`upgrade.name.${view.type}`);
+  const name = t(`upgrade.name.${view.type}`);
   const target = view.category ? t(`category.${view.category}`) : t(`podium.${upgradeGroup(view.type)}`);
 
   if (!asking) {
@@ -44,8 +44,12 @@ function Upgrade({ button, close }: { button: UpgradeButtonRef; close(): void })
   return (
     <div>
       <ModalTitle>{t("upgrade.question", { name, target, price: view.price })}</ModalTitle>
-      <p className={styles.modalText}>{t(isInsurance(view.type) ? "upgrade.explain.insurance" : "upgrade.explain.multiplier")}</p>
-      <p className={styles.modalText}>{t("balance.after", { balance: view.balance, after: view.balance - view.price })}</p>
+      <p className={styles.modalText}>
+        {t(isInsurance(view.type) ? "upgrade.explain.insurance" : "upgrade.explain.multiplier")}
+      </p>
+      <p className={styles.modalText}>
+        {t("balance.after", { balance: view.balance, after: view.balance - view.price })}
+      </p>
       <div className={`${modalStyles.actions} ${styles.modalActions}`}>
         <Button variant="secondary" disabled={busy} onClick={close}>
           {t("common:cancel")}

@@ -16,7 +16,7 @@ export function useWeekendOpen(userId: string, raceId: string) {
 }
 
 /** A slice of the weekend actor's state. */
-export const useWeekend = <T,>(select: (snapshot: Snapshot) => T) => useSelector(weekendActor, select);
+export const useWeekend = <T>(select: (snapshot: Snapshot) => T) => useSelector(weekendActor, select);
 
 const selectForm = (s: Snapshot) => s.context.form;
 const selectChooser = (s: Snapshot) => s.context.chooser;

@@ -5,7 +5,11 @@ import type { RaceRiders } from "../../../contract/races";
 import { GAME_CLASS } from "../../../contract/rules";
 import { upgradeKey } from "../../../contract/weekendRules/upgrades";
 import { defaultWeekendRules } from "../../../contract/weekendRules/weekendRules";
-import { predictionChangeMachine, type SubmitChangeInput, type SubmitChangeOutput } from "../../../machines/predictionChange.machine";
+import {
+  predictionChangeMachine,
+  type SubmitChangeInput,
+  type SubmitChangeOutput,
+} from "../../../machines/predictionChange.machine";
 import { predictionFormMachine, type SaveInput, type SaveOutput } from "../../../machines/predictionForm.machine";
 import {
   predictionWeekendMachine,
@@ -17,7 +21,15 @@ import { upgradeButtonMachine, type PurchaseInput } from "../../../machines/upgr
 import { isRaceStarted } from "../../../machines/serviceErrors";
 import { balanceQuery } from "../../api/diamonds";
 import { onLiveEvent } from "../../api/live";
-import { applyRacePrediction, buyUpgrade, changePredictions, changeRulesQuery, predictionKeys, racePredictionQuery, savePredictions } from "../../api/predictions";
+import {
+  applyRacePrediction,
+  buyUpgrade,
+  changePredictions,
+  changeRulesQuery,
+  predictionKeys,
+  racePredictionQuery,
+  savePredictions,
+} from "../../api/predictions";
 import { serverClock } from "../../api/serverClock";
 import { queryClient } from "../../api/queryClient";
 import { raceRidersQuery } from "../../api/races";
@@ -116,19 +128,28 @@ const liveForm = predictionFormMachine.provide({
 const liveButton = upgradeButtonMachine.provide({
   actors: {
     purchase: fromPromise<void, PurchaseInput>(async ({ input }) => {
-      const result = await buyUpgrade(input.raceId, { type: input.type, category: input.category, idempotencyKey: purchaseKey() });
+      const result = await buyUpgrade(input.raceId, {
+        type: input.type,
+        category: input.category,
+        idempotencyKey: purchaseKey(),
+      });
       applyRacePrediction(queryClient, me(), result);
     }),
   },
   actions: {
     askConfirmation: ({ self, context }) =>
-      void modals.open("Upgrade", { button: upgradeKey(context.view) }, {
-        id: UPGRADE_MODAL_ID,
-        closeOnOutside: false,
-        reply: { to: self, closed: { type: "upgrade.cancel" } },
-      }),
+      void modals.open(
+        "Upgrade",
+        { button: upgradeKey(context.view) },
+        {
+          id: UPGRADE_MODAL_ID,
+          closeOnOutside: false,
+          reply: { to: self, closed: { type: "upgrade.cancel" } },
+        },
+      ),
     announceBought: ({ context }) => {
-      if (modals.topId() === UPGRADE_MODAL_ID) modals.replace("UpgradeFinal", { type: context.view.type, category: context.view.category });
+      if (modals.topId() === UPGRADE_MODAL_ID)
+        modals.replace("UpgradeFinal", { type: context.view.type, category: context.view.category });
     },
   },
 });
@@ -157,19 +178,31 @@ export const weekendActor = createActor(
       predictionChange: liveChange,
       watchWeekend,
       repick: fromPromise<void, RepickInput>(async ({ input }) => {
-        const result = await changePredictions(input.raceId, { version: input.version, data: [{ category: input.category, riderId: input.riderId }] });
+        const result = await changePredictions(input.raceId, {
+          version: input.version,
+          data: [{ category: input.category, riderId: input.riderId }],
+        });
         applyRacePrediction(queryClient, me(), result);
       }),
     },
     actions: {
       readClock: assign({ now: () => serverClock.now() }),
       refetch: ({ context }) => {
-        if (context.session) void queryClient.invalidateQueries({ queryKey: predictionKeys.race(context.session.userId, context.session.raceId) });
+        if (context.session)
+          void queryClient.invalidateQueries({
+            queryKey: predictionKeys.race(context.session.userId, context.session.raceId),
+          });
       },
-      openChooser: ({ self }) => void modals.open("ChooseRider", {}, { id: "chooser", reply: { to: self, closed: { type: "chooser.closed" } } }),
+      openChooser: ({ self }) =>
+        void modals.open("ChooseRider", {}, { id: "chooser", reply: { to: self, closed: { type: "chooser.closed" } } }),
       closeChooser: () => modals.close("chooser"),
       // The player decides with the buttons: an outside click would leave the flow waiting.
-      openChange: ({ self }) => void modals.open("ChangePrediction", {}, { id: "change", closeOnOutside: false, reply: { to: self, closed: { type: "change.closed" } } }),
+      openChange: ({ self }) =>
+        void modals.open(
+          "ChangePrediction",
+          {},
+          { id: "change", closeOnOutside: false, reply: { to: self, closed: { type: "change.closed" } } },
+        ),
       closeChange: () => modals.close("change"),
       // A 418 was already shown by the app (the race-started modal); other refusals say why here.
       showError: ({ context }) => {

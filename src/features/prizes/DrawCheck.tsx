@@ -6,7 +6,11 @@ import { getPublishedTickets } from "../../api/prizes";
 import { Button } from "../../ui/Button";
 import styles from "./prizes.module.css";
 
-type Check = { state: "idle" } | { state: "checking" } | { state: "done"; ok: boolean; count: number } | { state: "failed" };
+type Check =
+  | { state: "idle" }
+  | { state: "checking" }
+  | { state: "done"; ok: boolean; count: number }
+  | { state: "failed" };
 
 /** Recomputes the drawn winner here, in the browser, from the revealed seed and the public ticket list (contract/prizeDraw.ts). */
 export function DrawCheck({ draw }: { draw: PrizeDraw }) {
@@ -24,7 +28,13 @@ export function DrawCheck({ draw }: { draw: PrizeDraw }) {
         d.ticketsDigest !== null &&
         d.winningIndex !== null &&
         d.winningIndex === draw.winningIndex &&
-        verifyDraw({ commitment: d.commitment, seed: d.seed, tickets: published.tickets, ticketsDigest: d.ticketsDigest, winningIndex: d.winningIndex }).ok;
+        verifyDraw({
+          commitment: d.commitment,
+          seed: d.seed,
+          tickets: published.tickets,
+          ticketsDigest: d.ticketsDigest,
+          winningIndex: d.winningIndex,
+        }).ok;
       setCheck({ state: "done", ok, count: published.tickets.length });
     } catch {
       setCheck({ state: "failed" });
@@ -36,7 +46,11 @@ export function DrawCheck({ draw }: { draw: PrizeDraw }) {
         {t("draw.verify")}
       </Button>
       <p role="status" className={styles.checkResult}>
-        {check.state === "done" ? (check.ok ? t("draw.verified", { count: check.count }) : t("draw.notVerified")) : null}
+        {check.state === "done"
+          ? check.ok
+            ? t("draw.verified", { count: check.count })
+            : t("draw.notVerified")
+          : null}
         {check.state === "failed" ? t("draw.verifyError") : null}
       </p>
     </div>

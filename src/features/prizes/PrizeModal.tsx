@@ -14,7 +14,9 @@ export default function PrizeModal({ entry, close }: ModalComponentProps<"Prize"
   const usd = numberFormat(i18n.language, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
   return (
     <div className={styles.modal}>
-      <p className={styles.modalText}>{t(`kinds.${kind}.how`, { picks: PREDICTIONS_PER_WEEKEND, places: PADDOCK_EXPERIENCE_PLACES })}</p>
+      <p className={styles.modalText}>
+        {t(`kinds.${kind}.how`, { picks: PREDICTIONS_PER_WEEKEND, places: PADDOCK_EXPERIENCE_PLACES })}
+      </p>
       {kind === "FACTORY_MOTORCYCLE" ? (
         <ol className={styles.steps}>
           <li>{t("fair.commit")}</li>

@@ -33,7 +33,8 @@ export function ActionPanel({ flow, data, onClose }: { flow: ActionRef; data: Ra
   const pool = useRidersDropdown(GAME_CLASS);
   const candidates = (pool.data ?? []).filter((r) => !entrants.has(r.id));
   const name = (id: string | null) => data.riders.find((r) => r.id === id);
-  const rider = action.kind === "injure" ? name(action.riderId) : action.kind === "entry" ? name(action.replaces) : undefined;
+  const rider =
+    action.kind === "injure" ? name(action.riderId) : action.kind === "entry" ? name(action.replaces) : undefined;
   const vars = { rider: rider ? `${rider.number} ${rider.name}` : "", race: raceName(data.name) };
   const key = action.kind === "entry" ? (action.role === "SUBSTITUTE" ? "substitute" : "wildcard") : action.kind;
   const n = numberFormat(i18n.language);
@@ -54,7 +55,8 @@ export function ActionPanel({ flow, data, onClose }: { flow: ActionRef; data: Ra
               const value = e.target.value;
               setTried(false);
               // A new rider is made under an id chosen here, as the CLI does: the same id again is the same entry.
-              if (value === NEW_RIDER) flow.send({ type: "action.set", riderId: crypto.randomUUID(), newRider: EMPTY_NEW_RIDER });
+              if (value === NEW_RIDER)
+                flow.send({ type: "action.set", riderId: crypto.randomUUID(), newRider: EMPTY_NEW_RIDER });
               else flow.send({ type: "action.set", riderId: value || null, newRider: null });
             }}
           >

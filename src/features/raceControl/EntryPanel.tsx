@@ -70,7 +70,11 @@ export function EntryPanel({ flow, onClose }: { flow: EntryRef; onClose(): void 
       ) : null}
       {s.hasTag("previewed") ? (
         <div className={styles.buttons}>
-          <Button loading={s.hasTag("busy")} disabled={s.hasTag("busy")} onClick={() => flow.send({ type: s.hasTag("failed") ? "entry.retry" : "entry.commit" })}>
+          <Button
+            loading={s.hasTag("busy")}
+            disabled={s.hasTag("busy")}
+            onClick={() => flow.send({ type: s.hasTag("failed") ? "entry.retry" : "entry.commit" })}
+          >
             {t(`entry.commit.${mode}`)}
           </Button>
           {mode !== "cancel" ? (

@@ -9,7 +9,14 @@ import { errorText } from "./errorText";
 import styles from "./raceControl.module.css";
 import { fromZonedInput, toZonedInput } from "./zonedTime";
 
-const TIME: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZoneName: "short" };
+const TIME: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZoneName: "short",
+};
 /** Shortcuts for the usual delays and advances, in minutes. */
 const SHIFTS = [-15, 15, 30, 60] as const;
 
@@ -25,7 +32,8 @@ export function MovePanel({ flow, timeZone, onClose }: { flow: MoveRef; timeZone
   const to = c.to ?? from;
   const body = moveBodyOf(c);
   const session = t(`sessions.${c.session}`);
-  const shift = (minutes: number) => flow.send({ type: "move.set", to: new Date(Date.parse(to) + minutes * 60_000).toISOString() });
+  const shift = (minutes: number) =>
+    flow.send({ type: "move.set", to: new Date(Date.parse(to) + minutes * 60_000).toISOString() });
   return (
     <section aria-labelledby="rc-flow" className={styles.flow} data-testid="move-panel">
       <h2 id="rc-flow" className={styles.heading}>
@@ -82,7 +90,8 @@ export function MovePanel({ flow, timeZone, onClose }: { flow: MoveRef; timeZone
           <div>
             <dt>{t("move.after")}</dt>
             <dd>
-              {local.format(Date.parse(body.startsAt ?? c.startsAt))} – {local.format(Date.parse(body.endsAt ?? c.endsAt))}
+              {local.format(Date.parse(body.startsAt ?? c.startsAt))} –{" "}
+              {local.format(Date.parse(body.endsAt ?? c.endsAt))}
               <br />
               {utc.format(Date.parse(body.startsAt ?? c.startsAt))} – {utc.format(Date.parse(body.endsAt ?? c.endsAt))}
             </dd>
@@ -91,7 +100,11 @@ export function MovePanel({ flow, timeZone, onClose }: { flow: MoveRef; timeZone
       ) : null}
       {s.hasTag("confirming") ? (
         <div className={styles.buttons}>
-          <Button loading={s.hasTag("busy")} disabled={s.hasTag("busy")} onClick={() => flow.send({ type: "move.confirm" })}>
+          <Button
+            loading={s.hasTag("busy")}
+            disabled={s.hasTag("busy")}
+            onClick={() => flow.send({ type: "move.confirm" })}
+          >
             {t(c.running ? "move.confirmExtend" : "move.confirm", { session })}
           </Button>
           <Button variant="secondary" disabled={s.hasTag("busy")} onClick={() => flow.send({ type: "move.back" })}>

@@ -44,8 +44,22 @@ export function NewRiderFields({ draft, errors, disabled, onChange }: NewRiderFi
         error={errorOf("number")}
         onChange={(e) => set("number")(e.target.value)}
       />
-      <TextField label={label("name")} name="name" autoComplete="off" value={draft.name} disabled={disabled} error={errorOf("name")} onChange={(e) => set("name")(e.target.value)} />
-      <SelectField label={label("teamId")} value={draft.teamId} error={errorOf("teamId")} disabled={disabled} onChange={set("teamId")}>
+      <TextField
+        label={label("name")}
+        name="name"
+        autoComplete="off"
+        value={draft.name}
+        disabled={disabled}
+        error={errorOf("name")}
+        onChange={(e) => set("name")(e.target.value)}
+      />
+      <SelectField
+        label={label("teamId")}
+        value={draft.teamId}
+        error={errorOf("teamId")}
+        disabled={disabled}
+        onChange={set("teamId")}
+      >
         <option value="">{t(teams.isPending ? "action.new.teamsLoading" : "action.new.chooseTeam")}</option>
         {(teams.data ?? []).map((team) => (
           <option key={team.id} value={team.id}>
@@ -53,7 +67,13 @@ export function NewRiderFields({ draft, errors, disabled, onChange }: NewRiderFi
           </option>
         ))}
       </SelectField>
-      <SelectField label={label("country")} value={draft.country} error={errorOf("country")} disabled={disabled} onChange={set("country")}>
+      <SelectField
+        label={label("country")}
+        value={draft.country}
+        error={errorOf("country")}
+        disabled={disabled}
+        onChange={set("country")}
+      >
         <option value="">{t(countries.isPending ? "action.new.countriesLoading" : "action.new.chooseCountry")}</option>
         <CountryOptions countries={countries.data ?? []} />
       </SelectField>

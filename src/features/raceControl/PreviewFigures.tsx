@@ -10,10 +10,20 @@ export function PreviewFigures({ preview, mode }: { preview: ResultPreview; mode
   const n = numberFormat(i18n.language);
   const points = numberFormat(i18n.language, { signDisplay: mode === "correct" ? "exceptZero" : "auto" });
   const rows: [string, string][] = [
-    [t("preview.picks"), t("preview.picksValue", { picks: n.format(preview.picks), players: n.format(preview.players) })],
+    [
+      t("preview.picks"),
+      t("preview.picksValue", { picks: n.format(preview.picks), players: n.format(preview.players) }),
+    ],
     [t(mode === "correct" ? "preview.pointsNet" : "preview.points"), points.format(preview.points)],
     [t("preview.moved"), n.format(preview.moved)],
-    [t("preview.bets"), t("preview.betsValue", { bets: n.format(preview.bets), won: n.format(preview.betsWon), payout: n.format(preview.payout) })],
+    [
+      t("preview.bets"),
+      t("preview.betsValue", {
+        bets: n.format(preview.bets),
+        won: n.format(preview.betsWon),
+        payout: n.format(preview.payout),
+      }),
+    ],
     [t("preview.refunded"), n.format(preview.refunded)],
     [t("preview.questions"), n.format(preview.questions)],
   ];

@@ -44,18 +44,32 @@ export function RidersPanel({ data, busy }: { data: RaceControl; busy: boolean }
                     <td className={styles.number}>{r.number}</td>
                     <th scope="row">{r.name}</th>
                     <td>
-                      {[t(`roles.${r.role}`), r.out ? t("riders.out") : null, replaced ? t("riders.replaces", { rider: `${replaced.number} ${replaced.name}` }) : null]
+                      {[
+                        t(`roles.${r.role}`),
+                        r.out ? t("riders.out") : null,
+                        replaced ? t("riders.replaces", { rider: `${replaced.number} ${replaced.name}` }) : null,
+                      ]
                         .filter(Boolean)
                         .join(" · ")}
                     </td>
                     <td className={styles.rowActions}>
                       {canInjure(data, r.id) ? (
-                        <Button size="sm" variant="secondary" disabled={busy} onClick={() => sendControl({ type: "rider.injure", riderId: r.id })}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={busy}
+                          onClick={() => sendControl({ type: "rider.injure", riderId: r.id })}
+                        >
                           {t("actions.injure", { rider: r.name })}
                         </Button>
                       ) : null}
                       {canSubstitute(data, r.id) && !data.riders.some((x) => x.replaces === r.id) ? (
-                        <Button size="sm" variant="secondary" disabled={busy} onClick={() => sendControl({ type: "entry.substitute", replaces: r.id })}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={busy}
+                          onClick={() => sendControl({ type: "entry.substitute", replaces: r.id })}
+                        >
                           {t("actions.substitute", { rider: r.name })}
                         </Button>
                       ) : null}

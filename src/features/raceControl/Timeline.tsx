@@ -7,14 +7,25 @@ import styles from "./raceControl.module.css";
 import { sendControl } from "./useRaceControl";
 import { countdownParts, useServerNow } from "./useServerNow";
 
-const TIME: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZoneName: "short" };
+const TIME: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZoneName: "short",
+};
 
 /** "in 1 d 02:05:10" to the start (upcoming) or the end (running). */
 function Countdown({ target, now }: { target: number; now: number }) {
   const { t } = useTranslation("raceControl");
   const { days, hours, minutes, seconds } = countdownParts(target, now);
   const clock = [hours, minutes, seconds].map((n) => String(n).padStart(2, "0")).join(":");
-  return <span role="timer" data-testid="session-countdown">{days > 0 ? t("countdown.days", { days, clock }) : clock}</span>;
+  return (
+    <span role="timer" data-testid="session-countdown">
+      {days > 0 ? t("countdown.days", { days, clock }) : clock}
+    </span>
+  );
 }
 
 /** The weekend's sessions in order, each with its state, times (circuit and UTC), countdown and actions. */
@@ -64,21 +75,45 @@ export function Timeline({ data, busy }: { data: RaceControl; busy: boolean }) {
                     <li key={r.key} className={styles.result}>
                       <span>
                         {t(`results.${r.key}`)}:{" "}
-                        <strong>{t(r.canceled ? "result.canceled" : r.corrected ? "result.corrected" : r.entered ? "result.entered" : "result.missing")}</strong>
+                        <strong>
+                          {t(
+                            r.canceled
+                              ? "result.canceled"
+                              : r.corrected
+                                ? "result.corrected"
+                                : r.entered
+                                  ? "result.entered"
+                                  : "result.missing",
+                          )}
+                        </strong>
                       </span>
                       <span className={styles.buttons}>
                         {canEnter(data, r.key) ? (
-                          <Button size="sm" disabled={busy} onClick={() => sendControl({ type: "result.enter", key: r.key })}>
+                          <Button
+                            size="sm"
+                            disabled={busy}
+                            onClick={() => sendControl({ type: "result.enter", key: r.key })}
+                          >
                             {t("actions.enter", { result: t(`results.${r.key}`) })}
                           </Button>
                         ) : null}
                         {canCorrect(data, r.key) ? (
-                          <Button size="sm" variant="secondary" disabled={busy} onClick={() => sendControl({ type: "result.correct", key: r.key })}>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={busy}
+                            onClick={() => sendControl({ type: "result.correct", key: r.key })}
+                          >
                             {t("actions.correct", { result: t(`results.${r.key}`) })}
                           </Button>
                         ) : null}
                         {canCancel(data, r.key) ? (
-                          <Button size="sm" variant="secondary" disabled={busy} onClick={() => sendControl({ type: "result.cancel", key: r.key })}>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={busy}
+                            onClick={() => sendControl({ type: "result.cancel", key: r.key })}
+                          >
                             {t("actions.cancel", { result: t(`results.${r.key}`) })}
                           </Button>
                         ) : null}
@@ -89,7 +124,12 @@ export function Timeline({ data, busy }: { data: RaceControl; busy: boolean }) {
               ) : null}
               {canMove(data, s.type) ? (
                 <div className={styles.buttons}>
-                  <Button size="sm" variant="secondary" disabled={busy} onClick={() => sendControl({ type: "session.move", session: s.type })}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() => sendControl({ type: "session.move", session: s.type })}
+                  >
                     {t(s.state === "RUNNING" ? "actions.extend" : "actions.move", { session: t(`sessions.${s.type}`) })}
                   </Button>
                 </div>

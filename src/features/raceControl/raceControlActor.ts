@@ -2,13 +2,32 @@ import { QueryObserver } from "@tanstack/react-query";
 import { createActor, fromCallback, fromPromise } from "xstate";
 import type { ConfirmReport, EntryReport, ResultPreview, SessionMoveReport } from "../../../contract/operations";
 import type { InjuryReport } from "../../../contract/results";
-import { classificationEntryMachine, type CommitOutput, type PreviewRequest } from "../../../machines/classificationEntry.machine";
-import { entryBody, raceControlActionMachine, type ActionReport, type ControlAction } from "../../../machines/raceControlAction.machine";
+import {
+  classificationEntryMachine,
+  type CommitOutput,
+  type PreviewRequest,
+} from "../../../machines/classificationEntry.machine";
+import {
+  entryBody,
+  raceControlActionMachine,
+  type ActionReport,
+  type ControlAction,
+} from "../../../machines/raceControlAction.machine";
 import { raceControlMachine, type RaceControlEvent } from "../../../machines/raceControl.machine";
 import { sessionMoveMachine, type MoveRequest } from "../../../machines/sessionMove.machine";
 import { toErrorBody } from "../../../machines/serviceErrors";
 import { queryClient } from "../../api/queryClient";
-import { addEntry, confirmWeekend, controlQuery, correctResult, enterResult, injureRider, moveSession, previewResult, refreshAfterControl } from "../../api/raceControl";
+import {
+  addEntry,
+  confirmWeekend,
+  controlQuery,
+  correctResult,
+  enterResult,
+  injureRider,
+  moveSession,
+  previewResult,
+  refreshAfterControl,
+} from "../../api/raceControl";
 import { observeFlows } from "../../runtime/flowReporter";
 
 // Race control's owner with the real services: the operator calls (the same the CLI sends), the query cache its
@@ -24,7 +43,8 @@ const watchControl = fromCallback<RaceControlEvent, { raceId: string }>(({ input
     if (result.data && result.data !== sent) {
       sent = result.data;
       sendBack({ type: "control.data", data: result.data });
-    } else if (result.isError && result.fetchStatus === "idle") sendBack({ type: "control.failed", error: toErrorBody(result.error) });
+    } else if (result.isError && result.fetchStatus === "idle")
+      sendBack({ type: "control.failed", error: toErrorBody(result.error) });
   };
   const stop = observer.subscribe(follow);
   follow();
@@ -32,7 +52,10 @@ const watchControl = fromCallback<RaceControlEvent, { raceId: string }>(({ input
 });
 
 const preview = ({ raceId, session, mode, riderIds }: PreviewRequest): Promise<ResultPreview> =>
-  previewResult(raceId, mode === "cancel" ? { session, canceled: true } : { session, riderIds, correct: mode === "correct" });
+  previewResult(
+    raceId,
+    mode === "cancel" ? { session, canceled: true } : { session, riderIds, correct: mode === "correct" },
+  );
 
 async function commit({ raceId, session, mode, riderIds }: PreviewRequest): Promise<CommitOutput> {
   if (mode === "correct") return correctResult(raceId, { session, riderIds });
@@ -59,11 +82,18 @@ const live = raceControlMachine.provide({
   actors: {
     watchControl,
     classificationEntry: classificationEntryMachine.provide({
-      actors: { previewResult: fromPromise<ResultPreview, PreviewRequest>(({ input }) => preview(input)), commitResult: fromPromise<CommitOutput, PreviewRequest>(({ input }) => commit(input)) },
+      actors: {
+        previewResult: fromPromise<ResultPreview, PreviewRequest>(({ input }) => preview(input)),
+        commitResult: fromPromise<CommitOutput, PreviewRequest>(({ input }) => commit(input)),
+      },
       actions: { committed: ({ context }) => refresh(context.raceId) },
     }),
     sessionMove: sessionMoveMachine.provide({
-      actors: { moveSession: fromPromise<SessionMoveReport, MoveRequest>(({ input }) => moveSession(input.raceId, input.session, input.body)) },
+      actors: {
+        moveSession: fromPromise<SessionMoveReport, MoveRequest>(({ input }) =>
+          moveSession(input.raceId, input.session, input.body),
+        ),
+      },
       actions: { moved: ({ context }) => refresh(context.raceId) },
     }),
     raceControlAction: raceControlActionMachine.provide({

@@ -16,7 +16,7 @@ export function useRaceControlOpen(raceId: string | undefined) {
 }
 
 /** A slice of the owner's state. */
-export const useRaceControl = <T,>(select: (snapshot: Snapshot) => T) => useSelector(raceControlActor, select);
+export const useRaceControl = <T>(select: (snapshot: Snapshot) => T) => useSelector(raceControlActor, select);
 
 /** Tells the owner what the operator asked for; its verdicts decide whether a flow opens. */
 export const sendControl = (event: RaceControlEvent) => raceControlActor.send(event);

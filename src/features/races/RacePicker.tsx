@@ -7,5 +7,13 @@ import type { RaceChoice } from "./useRaceChoice";
 export function RacePicker({ choice }: { choice: RaceChoice }) {
   const { t } = useTranslation("results");
   const raceLabel = useRaceName();
-  return <RaceSelect races={choice.list} value={choice.raceId} onChange={choice.choose} label={t("picker.label")} optionLabel={(r) => t("picker.option", { round: r.round, name: raceLabel(r.name) })} />;
+  return (
+    <RaceSelect
+      races={choice.list}
+      value={choice.raceId}
+      onChange={choice.choose}
+      label={t("picker.label")}
+      optionLabel={(r) => t("picker.option", { round: r.round, name: raceLabel(r.name) })}
+    />
+  );
 }

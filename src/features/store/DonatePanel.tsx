@@ -26,8 +26,12 @@ function DonationFlow({ fromUserId, toUserId, toName, balance }: Props) {
       <div className={styles.donate}>
         <p>{t("donate.confirm", { amount, name: toName })}</p>
         <div className={styles.row}>
-          <Button className={styles.cta} onClick={() => send({ type: "donation.send" })}>{t("donate.send")}</Button>
-          <Button variant="secondary" onClick={() => send({ type: "donation.back" })}>{t("donate.back")}</Button>
+          <Button className={styles.cta} onClick={() => send({ type: "donation.send" })}>
+            {t("donate.send")}
+          </Button>
+          <Button variant="secondary" onClick={() => send({ type: "donation.back" })}>
+            {t("donate.back")}
+          </Button>
         </div>
       </div>
     );
@@ -35,7 +39,9 @@ function DonationFlow({ fromUserId, toUserId, toName, balance }: Props) {
   if (state.hasTag("sending")) {
     return (
       <div className={styles.donate} role="status">
-        <Button className={styles.cta} loading disabled>{t("donate.sending")}</Button>
+        <Button className={styles.cta} loading disabled>
+          {t("donate.sending")}
+        </Button>
       </div>
     );
   }
@@ -43,17 +49,25 @@ function DonationFlow({ fromUserId, toUserId, toName, balance }: Props) {
     return (
       <div className={styles.donate} role="status">
         <p data-testid="donation-done">{t("donate.done", { amount: result?.amount ?? amount, name: toName })}</p>
-        <Button variant="secondary" onClick={() => send({ type: "donation.again" })}>{t("donate.again")}</Button>
+        <Button variant="secondary" onClick={() => send({ type: "donation.again" })}>
+          {t("donate.again")}
+        </Button>
       </div>
     );
   }
   if (state.hasTag("failed")) {
     return (
       <div className={styles.donate}>
-        <p role="alert" className={styles.error}>{errorText}</p>
+        <p role="alert" className={styles.error}>
+          {errorText}
+        </p>
         <div className={styles.row}>
-          <Button className={styles.cta} onClick={() => send({ type: "donation.retry" })}>{t("errors:tryAgain")}</Button>
-          <Button variant="secondary" onClick={() => send({ type: "donation.back" })}>{t("donate.back")}</Button>
+          <Button className={styles.cta} onClick={() => send({ type: "donation.retry" })}>
+            {t("errors:tryAgain")}
+          </Button>
+          <Button variant="secondary" onClick={() => send({ type: "donation.back" })}>
+            {t("donate.back")}
+          </Button>
         </div>
       </div>
     );
@@ -82,10 +96,14 @@ function DonationFlow({ fromUserId, toUserId, toName, balance }: Props) {
       {state.hasTag("insufficient") ? (
         <p role="alert" className={styles.error}>
           {t("errors:notEnoughDiamonds")}{" "}
-          <Link href={paths.shop} className={styles.inlineLink}>{t("donate.buy")}</Link>
+          <Link href={paths.shop} className={styles.inlineLink}>
+            {t("donate.buy")}
+          </Link>
         </p>
       ) : null}
-      <Button className={styles.cta} type="submit">{t("donate.continue")}</Button>
+      <Button className={styles.cta} type="submit">
+        {t("donate.continue")}
+      </Button>
     </form>
   );
 }
@@ -100,7 +118,14 @@ export function DonatePanel({ fromUserId, toUserId, toName }: Omit<Props, "balan
       <Button variant="secondary" aria-expanded={open} onClick={() => setOpen((v) => !v)} icon={<Diamond />}>
         {t("donate.button")}
       </Button>
-      {open && balance.data ? <DonationFlow fromUserId={fromUserId} toUserId={toUserId} toName={toName} balance={Number(balance.data.balance)} /> : null}
+      {open && balance.data ? (
+        <DonationFlow
+          fromUserId={fromUserId}
+          toUserId={toUserId}
+          toName={toName}
+          balance={Number(balance.data.balance)}
+        />
+      ) : null}
     </div>
   );
 }

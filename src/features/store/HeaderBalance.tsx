@@ -11,7 +11,11 @@ export function HeaderBalance({ userId }: { userId: string }) {
   const balance = useBalance(userId);
   if (!balance.data) return null;
   return (
-    <Link href={paths.shop} className={styles.headerBalance} aria-label={t("header.balance", { balance: balance.data.balance })}>
+    <Link
+      href={paths.shop}
+      className={styles.headerBalance}
+      aria-label={t("header.balance", { balance: balance.data.balance })}
+    >
       <Diamond />
       <span data-testid="header-balance" aria-live="polite">
         {balance.data.balance}

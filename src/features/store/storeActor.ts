@@ -35,20 +35,25 @@ const livePurchase = purchaseMachine.provide({
       }, 0);
     },
     // Spec modal kind Processing: no close button, no outside click, while the purchase works.
-    showProcessing: () => void modals.open("Processing", {}, { id: PROCESSING_ID, closeOnOutside: false, showClose: false }),
+    showProcessing: () =>
+      void modals.open("Processing", {}, { id: PROCESSING_ID, closeOnOutside: false, showClose: false }),
     hideProcessing: () => modals.close(PROCESSING_ID),
     credited: () => void refreshDiamonds(queryClient, me()),
     orderSettled: () => void queryClient.invalidateQueries({ queryKey: storeKeys.orders(me()) }),
   },
 });
 
-export const storeActor = createActor(storeMachine.provide({ actors: { purchase: livePurchase } }), { inspect: observeFlows });
+export const storeActor = createActor(storeMachine.provide({ actors: { purchase: livePurchase } }), {
+  inspect: observeFlows,
+});
 storeActor.start();
 
 /** The donation flow with the real API; the profile's Donate panel runs one per recipient. */
 export const liveDonation = donationMachine.provide({
   actors: {
-    donate: fromPromise<DonationResult, DonateInput>(({ input }) => donate({ data: { toUserId: input.toUserId, amount: input.amount }, idempotencyKey: input.idempotencyKey })),
+    donate: fromPromise<DonationResult, DonateInput>(({ input }) =>
+      donate({ data: { toUserId: input.toUserId, amount: input.amount }, idempotencyKey: input.idempotencyKey }),
+    ),
   },
   actions: {
     newKey: assign({ key: () => crypto.randomUUID() }),

@@ -11,5 +11,6 @@ const selectPurchase = (s: Snapshot) => s.context.purchase;
 export const usePurchaseRef = (): PurchaseRef | null => useSelector(storeActor, selectPurchase);
 
 export const buyPack = (dPackId: string) => storeActor.send({ type: "store.buy", dPackId });
-export const returnFromProvider = (ref: string, cancelled: boolean) => storeActor.send({ type: "store.return", ref, cancelled });
+export const returnFromProvider = (ref: string, cancelled: boolean) =>
+  storeActor.send({ type: "store.return", ref, cancelled });
 export const dismissPurchase = () => storeActor.send({ type: "store.dismiss" });

@@ -65,7 +65,12 @@ export default function AllLeaguesScreen() {
           <label htmlFor={countryId} className={styles.label}>
             {t("all.country")}
           </label>
-          <select id={countryId} className={styles.input} value={country} onChange={(event) => setCountry(event.target.value)}>
+          <select
+            id={countryId}
+            className={styles.input}
+            value={country}
+            onChange={(event) => setCountry(event.target.value)}
+          >
             <option value="">{t("all.anyCountry")}</option>
             {(countries.data ?? []).map((c) => (
               <option key={c.code} value={c.code}>
@@ -81,9 +86,14 @@ export default function AllLeaguesScreen() {
         </h2>
         {list.isPending ? <Spinner size="lg" label={t("loading")} /> : null}
         {list.isError ? (
-          <EmptyState title={t("loadError")} action={<Button onClick={() => void list.refetch()}>{t("retry")}</Button>} />
+          <EmptyState
+            title={t("loadError")}
+            action={<Button onClick={() => void list.refetch()}>{t("retry")}</Button>}
+          />
         ) : null}
-        {list.isSuccess && leagues.length === 0 ? <EmptyState title={t("errors:listEmpty")} text={t("all.noMatch")} /> : null}
+        {list.isSuccess && leagues.length === 0 ? (
+          <EmptyState title={t("errors:listEmpty")} text={t("all.noMatch")} />
+        ) : null}
         {leagues.length > 0 ? (
           <ul className={shared.grid}>
             {leagues.map((league) => (

@@ -31,16 +31,28 @@ export default function BetsScreen() {
   let body;
   if (races.isPending || (races.isSuccess && current.isPending)) body = <Spinner size="lg" label={t("loading")} />;
   else if (races.isError) {
-    body = <EmptyState title={t("loadError")} action={<Button onClick={() => void races.refetch()}>{t("errors:tryAgain")}</Button>} />;
+    body = (
+      <EmptyState
+        title={t("loadError")}
+        action={<Button onClick={() => void races.refetch()}>{t("errors:tryAgain")}</Button>}
+      />
+    );
   } else {
     const list = races.data.data;
     const raceId = chosen ?? current.data ?? list[0]?.id;
     const race = list.find((r) => r.id === raceId);
-    body = race && me ? <RaceBetsBoard key={race.id} race={race} userId={me.id} /> : <EmptyState title={t("noRaces")} />;
+    body =
+      race && me ? <RaceBetsBoard key={race.id} race={race} userId={me.id} /> : <EmptyState title={t("noRaces")} />;
     if (list.length > 0) {
       body = (
         <>
-          <RaceSelect races={list} value={raceId} onChange={setChosen} label={t("picker.label")} optionLabel={(r) => t("picker.option", { round: r.round, name: raceLabel(r.name) })} />
+          <RaceSelect
+            races={list}
+            value={raceId}
+            onChange={setChosen}
+            label={t("picker.label")}
+            optionLabel={(r) => t("picker.option", { round: r.round, name: raceLabel(r.name) })}
+          />
           {body}
         </>
       );

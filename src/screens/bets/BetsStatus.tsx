@@ -41,7 +41,12 @@ export function BetsStatus({ data }: { data: RaceBets }) {
         <Button size="sm" variant="ghost" onClick={() => modals.open("AcrossInfo", {}, { title: t("across.title") })}>
           {t("actions.acrossInfo")}
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => modals.open("AllUserBets", { raceId: data.raceId })} data-testid="open-all-bets">
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => modals.open("AllUserBets", { raceId: data.raceId })}
+          data-testid="open-all-bets"
+        >
           {t("actions.myBets", { count: data.bets.length })}
         </Button>
       </div>

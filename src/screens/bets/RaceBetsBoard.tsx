@@ -21,7 +21,13 @@ export function RaceBetsBoard({ race, userId }: { race: Race; userId: string }) 
   const bets = useRaceBets(userId, race.id);
 
   if (bets.isPending) return <Spinner size="lg" label={t("loading")} />;
-  if (bets.isError) return <EmptyState title={t("loadError")} action={<Button onClick={() => void bets.refetch()}>{t("errors:tryAgain")}</Button>} />;
+  if (bets.isError)
+    return (
+      <EmptyState
+        title={t("loadError")}
+        action={<Button onClick={() => void bets.refetch()}>{t("errors:tryAgain")}</Button>}
+      />
+    );
   const data = bets.data;
   const anyone = data.riders.some((r) => isBettable({ available: r.available, odds: r.odds?.WIN ?? null }));
   return (

@@ -35,7 +35,11 @@ function RiderRow({ rider, left, open }: { rider: BetRider; left: BetType[]; ope
   const { t, i18n } = useTranslation("bets");
   const bettable = isBettable({ available: rider.available, odds: rider.odds?.WIN ?? null });
   return (
-    <li className={`${styles.riderRow} ${bettable ? "" : styles.riderOut}`} data-testid="rider-odds" data-rider={rider.number}>
+    <li
+      className={`${styles.riderRow} ${bettable ? "" : styles.riderOut}`}
+      data-testid="rider-odds"
+      data-rider={rider.number}
+    >
       {bettable && left.length > 0 ? (
         // The rider themself: the BetOnRider modal opens on the type choice (the machine's `choosing`), for a
         // player who wants the types explained before picking one.
@@ -58,9 +62,18 @@ function RiderRow({ rider, left, open }: { rider: BetRider; left: BetType[]; ope
           const taken = !left.includes(type);
           const odds = type === "ACROSS" ? null : formatOdds(i18n.language, rider.odds![type]);
           const label =
-            type === "ACROSS" ? t("grid.betAcross", { number: rider.number, name: rider.name }) : t("grid.bet", { type: t(`types.${type}`), number: rider.number, name: rider.name, odds });
+            type === "ACROSS"
+              ? t("grid.betAcross", { number: rider.number, name: rider.name })
+              : t("grid.bet", { type: t(`types.${type}`), number: rider.number, name: rider.name, odds });
           return (
-            <button key={type} type="button" className={styles.oddsButton} disabled={!open || taken} data-type={type} onClick={() => betOnRider(rider.id, type)}>
+            <button
+              key={type}
+              type="button"
+              className={styles.oddsButton}
+              disabled={!open || taken}
+              data-type={type}
+              onClick={() => betOnRider(rider.id, type)}
+            >
               {/* The name is the whole sentence (it contains the odds shown); the short visible text is for the eye. */}
               <span className="visually-hidden">{taken ? `${label} (${t("grid.placed")})` : label}</span>
               <span className={styles.oddsType} aria-hidden="true">

@@ -24,7 +24,12 @@ function BonusTabs({ current }: { current: QuestionTab }) {
   return (
     <nav aria-label={t("tabs.label")} className={styles.tabs}>
       {tabs.map((tab) => (
-        <Link key={tab.key} href={tab.path} className={`${styles.tab} ${tab.key === current ? styles.tabCurrent : ""}`} aria-current={tab.key === current ? "page" : undefined}>
+        <Link
+          key={tab.key}
+          href={tab.path}
+          className={`${styles.tab} ${tab.key === current ? styles.tabCurrent : ""}`}
+          aria-current={tab.key === current ? "page" : undefined}
+        >
           {t(`tabs.${tab.key}`)}
         </Link>
       ))}
@@ -44,7 +49,13 @@ export default function BonusQuestionsScreen({ tab }: { tab: QuestionTab }) {
 
   let body;
   if (list.isPending) body = <Spinner size="lg" label={t("loading")} />;
-  else if (list.isError) body = <EmptyState title={t("loadError")} action={<Button onClick={() => void list.refetch()}>{t("errors:tryAgain")}</Button>} />;
+  else if (list.isError)
+    body = (
+      <EmptyState
+        title={t("loadError")}
+        action={<Button onClick={() => void list.refetch()}>{t("errors:tryAgain")}</Button>}
+      />
+    );
   else if (list.data.count === 0) body = <EmptyState title={t(`empty.${tab}`)} text={t("emptyHelp")} />;
   else {
     body = (

@@ -28,7 +28,13 @@ export default function CreateLeagueScreen() {
 
   let body;
   if (mine.isPending || (editId && editing.isPending)) body = <Spinner size="lg" label={t("loading")} />;
-  else if (editId && editing.isError) body = <EmptyState title={t("loadError")} action={<Button onClick={() => void editing.refetch()}>{t("retry")}</Button>} />;
+  else if (editId && editing.isError)
+    body = (
+      <EmptyState
+        title={t("loadError")}
+        action={<Button onClick={() => void editing.refetch()}>{t("retry")}</Button>}
+      />
+    );
   else if (editId && editing.data) body = <LeagueForm key={editId} league={editing.data} types={types} />;
   else if (!mayCreateLeague(owned !== undefined) && owned) {
     body = (
@@ -46,7 +52,10 @@ export default function CreateLeagueScreen() {
 
   return (
     <div className={shared.page}>
-      <LeaguesHeader title={editId ? t("create.editTitle") : t("create.title")} lead={editId ? t("create.editLead") : t("create.lead")} />
+      <LeaguesHeader
+        title={editId ? t("create.editTitle") : t("create.title")}
+        lead={editId ? t("create.editLead") : t("create.lead")}
+      />
       {body}
     </div>
   );

@@ -59,7 +59,9 @@ export function LeagueForm({ league, types }: { league: League | undefined; type
   };
   const onBusy = useCallback((busy: boolean) => setCropping(busy), []);
 
-  const errors = failure?.body.fields ? { ...checked, ...(failure.body.fields as Record<string, FieldError>) } : checked;
+  const errors = failure?.body.fields
+    ? { ...checked, ...(failure.body.fields as Record<string, FieldError>) }
+    : checked;
   const errorText = (name: string) => (errors[name] ? t(`errors:${errors[name].code}`, errors[name].params) : null);
 
   function submit(event: FormEvent) {
@@ -68,7 +70,11 @@ export function LeagueForm({ league, types }: { league: League | undefined; type
     setChecked(result.success ? {} : fieldErrors(result.error));
     if (!result.success) return;
     save.mutate(
-      { editId: league?.id ?? null, body: { ...bodyOf(form), image: picture.kept ?? undefined }, picture: picture.cropped },
+      {
+        editId: league?.id ?? null,
+        body: { ...bodyOf(form), image: picture.kept ?? undefined },
+        picture: picture.cropped,
+      },
       {
         onSuccess: (saved) => {
           navigate(leaguePath(saved.id));
@@ -82,13 +88,28 @@ export function LeagueForm({ league, types }: { league: League | undefined; type
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <div className={styles.fields}>
-        <TextField label={t("create.name")} name="name" value={form.name} maxLength={LEAGUE_NAME_MAX} onChange={(e) => set("name")(e.target.value)} error={errorText("name")} hint={t("create.nameHint")} autoComplete="off" />
+        <TextField
+          label={t("create.name")}
+          name="name"
+          value={form.name}
+          maxLength={LEAGUE_NAME_MAX}
+          onChange={(e) => set("name")(e.target.value)}
+          error={errorText("name")}
+          hint={t("create.nameHint")}
+          autoComplete="off"
+        />
         <fieldset className={styles.types} aria-describedby={errors.type ? `${ids.type}-error` : undefined}>
           <legend className={styles.label}>{t("create.type")}</legend>
           <div className={styles.typeOptions}>
             {types.map((type) => (
               <label key={type} className={`${styles.typeOption} ${form.type === type ? styles.typeChosen : ""}`}>
-                <input type="radio" name="type" value={type} checked={form.type === type} onChange={() => set("type")(type)} />
+                <input
+                  type="radio"
+                  name="type"
+                  value={type}
+                  checked={form.type === type}
+                  onChange={() => set("type")(type)}
+                />
                 <span className={styles.typeName}>{t(`type.${type}`)}</span>
                 <span className={styles.typeText}>{t(`create.typeText.${type}`)}</span>
               </label>
@@ -100,18 +121,47 @@ export function LeagueForm({ league, types }: { league: League | undefined; type
             </p>
           ) : null}
         </fieldset>
-        <TextField label={t("create.description")} name="description" multiline rows={3} value={form.description} maxLength={300} onChange={(e) => set("description")(e.target.value)} error={errorText("description")} />
+        <TextField
+          label={t("create.description")}
+          name="description"
+          multiline
+          rows={3}
+          value={form.description}
+          maxLength={300}
+          onChange={(e) => set("description")(e.target.value)}
+          error={errorText("description")}
+        />
         <div className={styles.pair}>
-          <SelectField className={styles.selectField} label={t("create.country")} name="country" value={form.country} onChange={set("country")}>
+          <SelectField
+            className={styles.selectField}
+            label={t("create.country")}
+            name="country"
+            value={form.country}
+            onChange={set("country")}
+          >
             <option value="">{t("create.noCountry")}</option>
             <CountryOptions countries={countries.data ?? []} />
           </SelectField>
-          <TextField className={styles.selectField} label={t("create.endDate")} name="endDate" type="date" value={form.endDate} min={today} onChange={(e) => set("endDate")(e.target.value)} />
+          <TextField
+            className={styles.selectField}
+            label={t("create.endDate")}
+            name="endDate"
+            type="date"
+            value={form.endDate}
+            min={today}
+            onChange={(e) => set("endDate")(e.target.value)}
+          />
         </div>
       </div>
       <LeagueImageField saved={league?.image ?? null} onChange={setPicture} onBusy={onBusy} />
       <div className={styles.submitRow}>
-        <Button type="submit" size="lg" loading={save.isPending} disabled={cropping} aria-describedby={cropping ? ids.cropping : undefined}>
+        <Button
+          type="submit"
+          size="lg"
+          loading={save.isPending}
+          disabled={cropping}
+          aria-describedby={cropping ? ids.cropping : undefined}
+        >
           {league ? t("create.save") : t("create.submit")}
         </Button>
         {cropping ? (

@@ -8,7 +8,15 @@ import styles from "./CreateLeagueScreen.module.css";
 export type PictureChoice = { kept: string | null; cropped: Blob | null };
 
 /** The league picture: the saved one kept, a new one cropped to 354 × 180, or none; `busy` while the cropper is open. */
-export function LeagueImageField({ saved, onChange, onBusy }: { saved: string | null; onChange(choice: PictureChoice): void; onBusy(busy: boolean): void }) {
+export function LeagueImageField({
+  saved,
+  onChange,
+  onBusy,
+}: {
+  saved: string | null;
+  onChange(choice: PictureChoice): void;
+  onBusy(busy: boolean): void;
+}) {
   const { t } = useTranslation("leagues");
   const { fileId, picked, cropped, error, pick, cancel, framed, clear } = usePictureCrop(onBusy);
   const [kept, setKept] = useState(saved);
@@ -28,14 +36,26 @@ export function LeagueImageField({ saved, onChange, onBusy }: { saved: string | 
           }}
         />
       ) : (
-        <div className={styles.imagePreview}>{shown ? <img src={shown} alt={t("create.imagePreview")} width={354} height={180} /> : <span>{t("create.imageEmpty")}</span>}</div>
+        <div className={styles.imagePreview}>
+          {shown ? (
+            <img src={shown} alt={t("create.imagePreview")} width={354} height={180} />
+          ) : (
+            <span>{t("create.imageEmpty")}</span>
+          )}
+        </div>
       )}
       {picked ? null : (
         <div className={styles.imageActions}>
           <label htmlFor={fileId} className={buttonClass({ variant: "secondary", size: "sm" })}>
             {shown ? t("create.imageChange") : t("create.imagePick")}
           </label>
-          <input id={fileId} type="file" accept="image/png,image/jpeg" className="visually-hidden" onChange={(event) => void pick(event)} />
+          <input
+            id={fileId}
+            type="file"
+            accept="image/png,image/jpeg"
+            className="visually-hidden"
+            onChange={(event) => void pick(event)}
+          />
           {shown ? (
             <Button
               variant="ghost"

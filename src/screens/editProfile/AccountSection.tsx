@@ -16,11 +16,14 @@ export function AccountSection({ profile }: { profile: Profile }) {
   const modal = useModal();
   const [noteEmail, setNoteEmail] = useState(profile.noteEmail ?? "");
   const [checked, setChecked] = useState<FieldError | null>(null);
-  const saveNote = useAddNoteEmail({ onSuccess: (_, email) => send({ type: "auth.profile.updated", profile: { ...profile, noteEmail: email } }) });
+  const saveNote = useAddNoteEmail({
+    onSuccess: (_, email) => send({ type: "auth.profile.updated", profile: { ...profile, noteEmail: email } }),
+  });
   const remove = useDeleteAccount({ onSuccess: () => send({ type: "auth.signOut" }) });
   const rejected = saveNote.error instanceof ApiError ? saveNote.error.body : null;
   const error: FieldError | { code: string; params?: Record<string, string | number> } | null =
-    checked ?? (saveNote.isError ? (rejected?.fields?.email ?? { code: rejected?.code ?? "somethingWentWrong" }) : null);
+    checked ??
+    (saveNote.isError ? (rejected?.fields?.email ?? { code: rejected?.code ?? "somethingWentWrong" }) : null);
 
   function saveNoteEmail(event: FormEvent) {
     event.preventDefault();
@@ -32,7 +35,8 @@ export function AccountSection({ profile }: { profile: Profile }) {
   }
 
   async function confirmDelete() {
-    if ((await modal.ask({ text: t("edit.deleteConfirm"), confirmLabel: t("edit.deleteConfirmButton") })) === "confirm") remove.mutate();
+    if ((await modal.ask({ text: t("edit.deleteConfirm"), confirmLabel: t("edit.deleteConfirmButton") })) === "confirm")
+      remove.mutate();
   }
 
   return (

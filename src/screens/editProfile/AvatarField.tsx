@@ -10,7 +10,15 @@ import styles from "./EditProfileScreen.module.css";
 export type AvatarChoice = { kind: "kept" } | { kind: "cropped"; blob: Blob } | { kind: "removed" };
 
 /** The profile picture: framed square with the league image's cropper, sent at 500 × 500 under 0.3 MB; `busy` while framing. */
-export function AvatarField({ saved, onChange, onBusy }: { saved: string | null; onChange(choice: AvatarChoice): void; onBusy(busy: boolean): void }) {
+export function AvatarField({
+  saved,
+  onChange,
+  onBusy,
+}: {
+  saved: string | null;
+  onChange(choice: AvatarChoice): void;
+  onBusy(busy: boolean): void;
+}) {
   const { t } = useTranslation("profile");
   const { fileId, picked, cropped, error, pick, cancel, framed, clear } = usePictureCrop(onBusy);
   const [removed, setRemoved] = useState(false);
@@ -30,14 +38,26 @@ export function AvatarField({ saved, onChange, onBusy }: { saved: string | null;
           }}
         />
       ) : (
-        <div className={styles.avatarPreview}>{shown ? <img src={shown} alt={t("edit.avatarPreview")} width={120} height={120} /> : <span>{t("edit.avatarEmpty")}</span>}</div>
+        <div className={styles.avatarPreview}>
+          {shown ? (
+            <img src={shown} alt={t("edit.avatarPreview")} width={120} height={120} />
+          ) : (
+            <span>{t("edit.avatarEmpty")}</span>
+          )}
+        </div>
       )}
       {picked ? null : (
         <div className={styles.avatarActions}>
           <label htmlFor={fileId} className={buttonClass({ variant: "secondary", size: "sm" })}>
             {shown ? t("edit.avatarChange") : t("edit.avatarPick")}
           </label>
-          <input id={fileId} type="file" accept="image/png,image/jpeg" className="visually-hidden" onChange={(event) => void pick(event)} />
+          <input
+            id={fileId}
+            type="file"
+            accept="image/png,image/jpeg"
+            className="visually-hidden"
+            onChange={(event) => void pick(event)}
+          />
           {shown ? (
             <Button
               variant="ghost"

@@ -52,7 +52,8 @@ export default function EditProfileScreen() {
   const rejected = save.error instanceof ApiError ? save.error : null;
   // The server's field errors replace the form's own check until the next check; any other failure stays shown until the next save.
   const errors = rejected?.body.fields ? (rejected.body.fields as Record<string, FieldError>) : checked;
-  const failure = save.isError && !rejected?.body.fields && !rejected?.handled ? (rejected?.code ?? "somethingWentWrong") : null;
+  const failure =
+    save.isError && !rejected?.body.fields && !rejected?.handled ? (rejected?.code ?? "somethingWentWrong") : null;
   const set = (name: keyof FormValues) => (value: string) => {
     setValues({ ...form, [name]: value });
     if (save.isSuccess) save.reset();
@@ -86,7 +87,9 @@ export default function EditProfileScreen() {
         setUploading(false);
       }
     }
-    save.mutate(img === undefined ? bodyFrom(form) : { ...bodyFrom(form), img }, { onSuccess: () => setAvatar({ kind: "kept" }) });
+    save.mutate(img === undefined ? bodyFrom(form) : { ...bodyFrom(form), img }, {
+      onSuccess: () => setAvatar({ kind: "kept" }),
+    });
   }
 
   return (
@@ -138,7 +141,13 @@ export default function EditProfileScreen() {
           </fieldset>
         ))}
         <div className={styles.submitRow}>
-          <Button type="submit" size="lg" loading={save.isPending || uploading} disabled={framing} aria-describedby={framing ? "avatar-framing" : undefined}>
+          <Button
+            type="submit"
+            size="lg"
+            loading={save.isPending || uploading}
+            disabled={framing}
+            aria-describedby={framing ? "avatar-framing" : undefined}
+          >
             {save.isPending || uploading ? t("edit.saving") : t("edit.save")}
           </Button>
           {framing ? (
@@ -148,7 +157,7 @@ export default function EditProfileScreen() {
           ) : null}
           <div aria-live="polite" className={styles.status}>
             {save.isSuccess ? <p className={styles.success}>{t("edit.saved")}</p> : null}
-            {failure ?? uploadFailure ? (
+            {(failure ?? uploadFailure) ? (
               <p role="alert" className={styles.error}>
                 {t(`errors:${failure ?? uploadFailure}`)}
               </p>

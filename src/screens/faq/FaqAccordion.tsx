@@ -24,11 +24,15 @@ export function FaqAccordion() {
   function move(event: KeyboardEvent, index: number) {
     const last = faqItems.length - 1;
     const target =
-      event.key === "ArrowDown" ? Math.min(index + 1, last)
-      : event.key === "ArrowUp" ? Math.max(index - 1, 0)
-      : event.key === "Home" ? 0
-      : event.key === "End" ? last
-      : null;
+      event.key === "ArrowDown"
+        ? Math.min(index + 1, last)
+        : event.key === "ArrowUp"
+          ? Math.max(index - 1, 0)
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
     if (target === null) return;
     event.preventDefault();
     buttons.current[target]?.focus();
@@ -57,7 +61,13 @@ export function FaqAccordion() {
                 <span className={styles.chevron} aria-hidden="true" />
               </button>
             </h2>
-            <div id={`faq-${key}-answer`} role="region" aria-labelledby={`faq-${key}`} className={styles.answer} hidden={!expanded}>
+            <div
+              id={`faq-${key}-answer`}
+              role="region"
+              aria-labelledby={`faq-${key}`}
+              className={styles.answer}
+              hidden={!expanded}
+            >
               <p>{t(`${key}A`)}</p>
             </div>
           </div>

@@ -28,7 +28,12 @@ export default function FaqScreen() {
             {t("common:footer.contact")}
           </SiteLink>
         ) : links ? (
-          <a className={buttonClass({ variant: "primary" })} href={links.helpCentre} target="_blank" rel="noopener noreferrer">
+          <a
+            className={buttonClass({ variant: "primary" })}
+            href={links.helpCentre}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t("helpLink")}
             <span className="visually-hidden"> ({t("newTab")})</span>
           </a>

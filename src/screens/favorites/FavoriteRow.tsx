@@ -36,7 +36,13 @@ export function FavoriteRow({ player }: { player: Player }) {
         <span className={styles.pointsLabel}>{t("favorites.points")}</span>
       </span>
       <div className={styles.unfollow}>
-        <Button variant="secondary" size="sm" loading={remove.isPending} aria-label={t("favorites.unfollowLabel", { name: player.name })} onClick={() => remove.mutate({ id: player.id, follow: false })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={remove.isPending}
+          aria-label={t("favorites.unfollowLabel", { name: player.name })}
+          onClick={() => remove.mutate({ id: player.id, follow: false })}
+        >
           {t("favorites.unfollow")}
         </Button>
         {remove.isError ? (

@@ -26,7 +26,10 @@ export default function FavoritesScreen() {
       <div className={styles.body}>
         {list.isPending ? <Spinner size="lg" label={t("favorites.loading")} /> : null}
         {list.isError ? (
-          <EmptyState title={t("favorites.error")} action={<Button onClick={() => void list.refetch()}>{t("favorites.retry")}</Button>} />
+          <EmptyState
+            title={t("favorites.error")}
+            action={<Button onClick={() => void list.refetch()}>{t("favorites.retry")}</Button>}
+          />
         ) : null}
         {data && data.data.length === 0 ? (
           <EmptyState
@@ -47,11 +50,21 @@ export default function FavoritesScreen() {
             </ul>
             {data.pages > 1 ? (
               <nav className={styles.pager} aria-label={t("favorites.pageOf", { page: data.page, pages: data.pages })}>
-                <Button variant="secondary" size="sm" disabled={pageNumber <= 1} onClick={() => setPageNumber(pageNumber - 1)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={pageNumber <= 1}
+                  onClick={() => setPageNumber(pageNumber - 1)}
+                >
                   {t("favorites.previous")}
                 </Button>
                 <span className={styles.pageOf}>{t("favorites.pageOf", { page: data.page, pages: data.pages })}</span>
-                <Button variant="secondary" size="sm" disabled={pageNumber >= data.pages} onClick={() => setPageNumber(pageNumber + 1)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={pageNumber >= data.pages}
+                  onClick={() => setPageNumber(pageNumber + 1)}
+                >
                   {t("favorites.next")}
                 </Button>
               </nav>

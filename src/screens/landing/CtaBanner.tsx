@@ -26,7 +26,10 @@ export function CtaBanner({ id, ns, to, tone }: CtaBannerProps) {
             </h2>
             <p className={styles.text}>{t(`${ns}.text`)}</p>
           </div>
-          <Link href={to} className={`${buttonClass({ variant: tone === "accent" ? "secondary" : "primary", size: "lg" })} ${styles.button}`}>
+          <Link
+            href={to}
+            className={`${buttonClass({ variant: tone === "accent" ? "secondary" : "primary", size: "lg" })} ${styles.button}`}
+          >
             {t(`${ns}.button`)}
           </Link>
         </div>

@@ -44,7 +44,14 @@ export function LandingHero() {
           </dl>
         </div>
         <div className={styles.visual}>
-          <img className={styles.bike} src={bikeImage} alt={t("hero.imageAlt")} width={640} height={400} fetchPriority="high" />
+          <img
+            className={styles.bike}
+            src={bikeImage}
+            alt={t("hero.imageAlt")}
+            width={640}
+            height={400}
+            fetchPriority="high"
+          />
         </div>
       </div>
     </section>

@@ -19,7 +19,9 @@ import styles from "./LandingScreen.module.css";
 const SponsorsSection = lazy(() => import("./SponsorsSection").then((m) => ({ default: m.SponsorsSection })));
 const MediaSection = lazy(() => import("./MediaSection").then((m) => ({ default: m.MediaSection })));
 const DownloadSection = lazy(() => import("./DownloadSection").then((m) => ({ default: m.DownloadSection })));
-const GuruSpeakShow = lazy(() => import("../../features/news/GuruSpeakShow").then((m) => ({ default: m.GuruSpeakShow })));
+const GuruSpeakShow = lazy(() =>
+  import("../../features/news/GuruSpeakShow").then((m) => ({ default: m.GuruSpeakShow })),
+);
 
 /** While its chunks load, the group keeps a screen's height below the hero, so the footer never shows above it. */
 function AfterPaint({ children }: { children: ReactNode }) {

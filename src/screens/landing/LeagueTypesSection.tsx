@@ -29,14 +29,14 @@ export function LeagueTypesSection() {
         <div className={styles.layout}>
           <div className={styles.tabs}>
             <Tabs<LeagueType>
-            label={t("leagues.tabsLabel")}
-            idPrefix="league-types"
-            value={type}
-            onChange={(next) => {
-              setChosen(true);
-              setType(next);
-            }}
-            items={order.map((k) => ({ key: k, label: t(`leagues.${textKey[k]}Tab`) }))}
+              label={t("leagues.tabsLabel")}
+              idPrefix="league-types"
+              value={type}
+              onChange={(next) => {
+                setChosen(true);
+                setType(next);
+              }}
+              items={order.map((k) => ({ key: k, label: t(`leagues.${textKey[k]}Tab`) }))}
             />
           </div>
           <TabPanel idPrefix="league-types" tabKey={type} className={styles.panelWrap}>

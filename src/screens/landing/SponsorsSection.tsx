@@ -17,7 +17,12 @@ export function SponsorsSection() {
         <div>
           <SectionHeading id="sponsors-title" title={t("sponsors.title")} lead={t("sponsors.text")} />
           {links.data ? (
-            <a className={buttonClass({ variant: "primary", size: "md" })} href={links.data.contact} target="_blank" rel="noopener noreferrer">
+            <a
+              className={buttonClass({ variant: "primary", size: "md" })}
+              href={links.data.contact}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {t("sponsors.button")}
               <span className="visually-hidden"> ({t("media.newTab")})</span>
             </a>

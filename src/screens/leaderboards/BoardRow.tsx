@@ -8,7 +8,17 @@ import styles from "./leaderboards.module.css";
 import { numberFormat } from "../../i18n/formats";
 
 /** One ranked player; the caller's own row is marked "You" (and, pinned, says it is their position). */
-export function BoardRow({ entry, me, pinned, showRaces }: { entry: LeaderboardEntry; me: boolean; pinned: boolean; showRaces: boolean }) {
+export function BoardRow({
+  entry,
+  me,
+  pinned,
+  showRaces,
+}: {
+  entry: LeaderboardEntry;
+  me: boolean;
+  pinned: boolean;
+  showRaces: boolean;
+}) {
   const { t, i18n } = useTranslation("leaderboards");
   const countries = useCountries();
   const code = entry.user.country;
@@ -18,7 +28,10 @@ export function BoardRow({ entry, me, pinned, showRaces }: { entry: LeaderboardE
     <tr className={me ? styles.meRow : undefined} data-testid={pinned ? "pinned-me" : undefined}>
       <td className={styles.rank}>{number.format(entry.rank)}</td>
       <th scope="row" className={styles.playerCell}>
-        <Link href={`${paths.profile}?${queryKeys.userId}=${encodeURIComponent(entry.user.id)}`} className={styles.player}>
+        <Link
+          href={`${paths.profile}?${queryKeys.userId}=${encodeURIComponent(entry.user.id)}`}
+          className={styles.player}
+        >
           <Avatar name={entry.user.name} src={entry.user.img} size={36} />
           <span className={styles.who}>
             <span className={styles.name}>

@@ -9,11 +9,12 @@ export function BoardTable({ board, caption, showRaces }: { board: Leaderboard; 
   const { t } = useTranslation("leaderboards");
   const pin = pinOf(board);
   const meId = board.me?.user.id;
-  const pinned = board.me && pin ? (
-    <tbody className={pin === "top" ? styles.pinnedTop : styles.pinnedBottom}>
-      <BoardRow entry={board.me} me pinned showRaces={showRaces} />
-    </tbody>
-  ) : null;
+  const pinned =
+    board.me && pin ? (
+      <tbody className={pin === "top" ? styles.pinnedTop : styles.pinnedBottom}>
+        <BoardRow entry={board.me} me pinned showRaces={showRaces} />
+      </tbody>
+    ) : null;
   return (
     <table className={styles.table}>
       <caption className="visually-hidden">{caption}</caption>
@@ -39,7 +40,13 @@ export function BoardTable({ board, caption, showRaces }: { board: Leaderboard; 
       {pin === "top" ? pinned : null}
       <tbody>
         {board.data.map((entry) => (
-          <BoardRow key={entry.user.id} entry={entry} me={entry.user.id === meId} pinned={false} showRaces={showRaces} />
+          <BoardRow
+            key={entry.user.id}
+            entry={entry}
+            me={entry.user.id === meId}
+            pinned={false}
+            showRaces={showRaces}
+          />
         ))}
       </tbody>
       {pin === "bottom" ? pinned : null}

@@ -25,7 +25,13 @@ export function BoardView({ query, onPage, caption, empty, showRaces }: BoardVie
   const { t } = useTranslation("leaderboards");
   const signedIn = useIsSignedIn();
   if (query.isPending) return <Spinner size="lg" label={t("loading")} />;
-  if (query.isError) return <EmptyState title={t("loadError")} action={<Button onClick={() => void query.refetch()}>{t("errors:tryAgain")}</Button>} />;
+  if (query.isError)
+    return (
+      <EmptyState
+        title={t("loadError")}
+        action={<Button onClick={() => void query.refetch()}>{t("errors:tryAgain")}</Button>}
+      />
+    );
   const board = query.data;
   if (board.count === 0) return <EmptyState title={t("errors:listEmpty")} text={empty} />;
   return (

@@ -20,7 +20,13 @@ export default function LeaderboardsScreen() {
         <p className={page.lead}>{t("lead")}</p>
       </div>
       <div className={styles.tabs}>
-        <Tabs<BoardTab> items={boardTabs.map((key) => ({ key, label: t(`tabs.${key}`) }))} value={tab} onChange={setTab} label={t("tabs.label")} idPrefix={ID_PREFIX} />
+        <Tabs<BoardTab>
+          items={boardTabs.map((key) => ({ key, label: t(`tabs.${key}`) }))}
+          value={tab}
+          onChange={setTab}
+          label={t("tabs.label")}
+          idPrefix={ID_PREFIX}
+        />
       </div>
       <TabPanel idPrefix={ID_PREFIX} tabKey={tab} className={styles.panel}>
         {tab === "season" ? <SeasonBoard /> : <RaceBoard />}

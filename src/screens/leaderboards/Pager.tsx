@@ -3,7 +3,17 @@ import { Button } from "../../ui/Button";
 import styles from "./leaderboards.module.css";
 
 /** Previous / next and "page x of y"; hidden when the board fits one page. */
-export function Pager({ page, pages, onPage, busy }: { page: number; pages: number; onPage(page: number): void; busy: boolean }) {
+export function Pager({
+  page,
+  pages,
+  onPage,
+  busy,
+}: {
+  page: number;
+  pages: number;
+  onPage(page: number): void;
+  busy: boolean;
+}) {
   const { t } = useTranslation("leaderboards");
   if (pages <= 1) return null;
   return (

@@ -17,7 +17,12 @@ export function RaceBoard() {
   const choice = useRaceChoice();
   if (choice.races.isPending) return <Spinner label={t("loadingRaces")} />;
   if (choice.races.isError) {
-    return <EmptyState title={t("racesError")} action={<Button onClick={() => void choice.races.refetch()}>{t("errors:tryAgain")}</Button>} />;
+    return (
+      <EmptyState
+        title={t("racesError")}
+        action={<Button onClick={() => void choice.races.refetch()}>{t("errors:tryAgain")}</Button>}
+      />
+    );
   }
   if (!choice.race) return <EmptyState title={t("noRaces")} />;
   return (
@@ -34,5 +39,13 @@ function RaceBoardPages({ race }: { race: RaceOption }) {
   const viewer = useProfile()?.id ?? "";
   const [pageNumber, setPageNumber] = useState(1);
   const board = useRaceBoard(viewer, race.id, pageNumber);
-  return <BoardView query={board} onPage={setPageNumber} caption={t("race.caption", { race: raceLabel(race.name) })} empty={t("race.empty")} showRaces={false} />;
+  return (
+    <BoardView
+      query={board}
+      onPage={setPageNumber}
+      caption={t("race.caption", { race: raceLabel(race.name) })}
+      empty={t("race.empty")}
+      showRaces={false}
+    />
+  );
 }

@@ -10,5 +10,7 @@ export function SeasonBoard() {
   const viewer = useProfile()?.id ?? "";
   const [pageNumber, setPageNumber] = useState(1);
   const board = useSeasonBoard(viewer, pageNumber);
-  return <BoardView query={board} onPage={setPageNumber} caption={t("season.caption")} empty={t("season.empty")} showRaces />;
+  return (
+    <BoardView query={board} onPage={setPageNumber} caption={t("season.caption")} empty={t("season.empty")} showRaces />
+  );
 }

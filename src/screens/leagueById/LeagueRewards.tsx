@@ -12,7 +12,13 @@ export function LeagueRewards({ league }: { league: League }) {
   const { t } = useTranslation("leagues");
   const rewards = useLeagueRewards(league.id);
   if (rewards.isPending) return <Spinner label={t("loading")} />;
-  if (rewards.isError) return <EmptyState title={t("loadError")} action={<Button onClick={() => void rewards.refetch()}>{t("retry")}</Button>} />;
+  if (rewards.isError)
+    return (
+      <EmptyState
+        title={t("loadError")}
+        action={<Button onClick={() => void rewards.refetch()}>{t("retry")}</Button>}
+      />
+    );
   if (rewards.data.length === 0) return <EmptyState title={t("rewards.none")} text={t("rewards.noneText")} />;
   return (
     <ol className={styles.rewards}>

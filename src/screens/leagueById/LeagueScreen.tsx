@@ -78,12 +78,20 @@ function LeagueView({ league }: { league: League }) {
           <div className={styles.heroActions}>
             <JoinButton league={league} />
             {owner ? (
-              <Link href={`${paths.createLeague}?${queryKeys.isEdit}=true&${queryKeys.league}=${encodeURIComponent(league.id)}`} className={buttonClass({ variant: "secondary" })}>
+              <Link
+                href={`${paths.createLeague}?${queryKeys.isEdit}=true&${queryKeys.league}=${encodeURIComponent(league.id)}`}
+                className={buttonClass({ variant: "secondary" })}
+              >
                 {t("page.edit")}
               </Link>
             ) : null}
             {owner ? (
-              <Button variant="secondary" onClick={() => modals.open("Invite", { leagueId: league.id, leagueName: league.name }, { title: t("invite.title") })}>
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  modals.open("Invite", { leagueId: league.id, leagueName: league.name }, { title: t("invite.title") })
+                }
+              >
                 {t("page.invite")}
               </Button>
             ) : null}

@@ -15,7 +15,6 @@ import { seatOf, useLeagueFlow } from "../../features/leagues/seatsActor";
 import shared from "../../features/leagues/leagues.module.css";
 import styles from "./LeagueScreen.module.css";
 
-
 /** Spec: "Buttons show member, following, requested, invited or joined." */
 const chip: Record<LeagueMember["status"], { key: string; className: string | undefined }> = {
   ACCEPTED: { key: "status.member", className: shared.chipJoined },
@@ -29,8 +28,13 @@ function MemberRow({ member, league, flow }: { member: LeagueMember; league: Lea
   const { t } = useTranslation("leagues");
   const me = useProfile();
   const isMe = member.id === me?.id;
-  const may = memberActions(seatOf(league), { id: me?.id ?? "", status: league.memberStatus }, { id: member.id, status: member.status });
-  const status = isMe && member.status === "ACCEPTED" ? { key: "status.joined", className: shared.chipJoined } : chip[member.status];
+  const may = memberActions(
+    seatOf(league),
+    { id: me?.id ?? "", status: league.memberStatus },
+    { id: member.id, status: member.status },
+  );
+  const status =
+    isMe && member.status === "ACCEPTED" ? { key: "status.joined", className: shared.chipJoined } : chip[member.status];
   const busy = useSelector(flow, (s) => s.hasTag("busy"));
   const target = useSelector(flow, (s) => s.context.target);
   const busyHere = busy && target?.userId === member.id;
@@ -39,7 +43,10 @@ function MemberRow({ member, league, flow }: { member: LeagueMember; league: Lea
     <li className={styles.member}>
       <Avatar name={member.name} src={member.img} size={40} />
       <div className={styles.memberName}>
-        <Link href={`${paths.profile}?${queryKeys.userId}=${encodeURIComponent(member.id)}`} className={styles.memberLink}>
+        <Link
+          href={`${paths.profile}?${queryKeys.userId}=${encodeURIComponent(member.id)}`}
+          className={styles.memberLink}
+        >
           {member.name}
         </Link>
         {member.id === league.owner.id ? <span className={styles.ownerTag}>{t("members.owner")}</span> : null}
@@ -48,16 +55,35 @@ function MemberRow({ member, league, flow }: { member: LeagueMember; league: Lea
       <div className={styles.memberActions}>
         {may.approve ? (
           <>
-            <Button size="sm" loading={busyHere} disabled={busy} onClick={() => flow.send({ type: "member.approve", ...who })} aria-label={t("members.approveOf", { name: member.name })}>
+            <Button
+              size="sm"
+              loading={busyHere}
+              disabled={busy}
+              onClick={() => flow.send({ type: "member.approve", ...who })}
+              aria-label={t("members.approveOf", { name: member.name })}
+            >
               {t("members.approve")}
             </Button>
-            <Button size="sm" variant="ghost" disabled={busy} onClick={() => flow.send({ type: "member.reject", ...who })} aria-label={t("members.rejectOf", { name: member.name })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+              onClick={() => flow.send({ type: "member.reject", ...who })}
+              aria-label={t("members.rejectOf", { name: member.name })}
+            >
               {t("members.reject")}
             </Button>
           </>
         ) : null}
         {may.remove ? (
-          <Button size="sm" variant="danger" loading={busyHere} disabled={busy} onClick={() => flow.send({ type: "member.remove", ...who })} aria-label={t("members.removeOf", { name: member.name })}>
+          <Button
+            size="sm"
+            variant="danger"
+            loading={busyHere}
+            disabled={busy}
+            onClick={() => flow.send({ type: "member.remove", ...who })}
+            aria-label={t("members.removeOf", { name: member.name })}
+          >
             {t("members.remove")}
           </Button>
         ) : null}
@@ -72,7 +98,13 @@ export function MembersList({ league }: { league: League }) {
   const flow = useLeagueFlow(league.id);
   const members = useLeagueMembers(league.id);
   if (members.isPending || !flow) return <Spinner label={t("loading")} />;
-  if (members.isError) return <EmptyState title={t("loadError")} action={<Button onClick={() => void members.refetch()}>{t("retry")}</Button>} />;
+  if (members.isError)
+    return (
+      <EmptyState
+        title={t("loadError")}
+        action={<Button onClick={() => void members.refetch()}>{t("retry")}</Button>}
+      />
+    );
   const list = members.data.pages.flatMap((p) => p.data);
   if (list.length === 0) return <EmptyState title={t("errors:listEmpty")} />;
   return (

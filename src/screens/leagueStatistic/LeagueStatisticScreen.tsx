@@ -34,7 +34,10 @@ export default function LeagueStatisticScreen() {
             }
           />
         ) : (
-          <EmptyState title={t("loadError")} action={<Button onClick={() => void league.refetch()}>{t("retry")}</Button>} />
+          <EmptyState
+            title={t("loadError")}
+            action={<Button onClick={() => void league.refetch()}>{t("retry")}</Button>}
+          />
         )}
       </div>
     );

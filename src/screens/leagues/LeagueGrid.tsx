@@ -35,7 +35,10 @@ export function LeagueSection({
       </div>
       {query.isPending ? <Spinner label={t("loading")} /> : null}
       {query.isError ? (
-        <EmptyState title={t("loadError")} action={<Button onClick={() => void query.refetch()}>{t("retry")}</Button>} />
+        <EmptyState
+          title={t("loadError")}
+          action={<Button onClick={() => void query.refetch()}>{t("retry")}</Button>}
+        />
       ) : null}
       {leagues && leagues.length === 0 ? empty : null}
       {leagues && leagues.length > 0 ? (

@@ -57,7 +57,13 @@ export default function LeaguesScreen() {
           />
         }
       />
-      <LeagueSection id="vip-leagues" title={t("join.vip")} query={vip} leagues={vip.data} empty={<EmptyState title={t("join.vipEmpty")} />} />
+      <LeagueSection
+        id="vip-leagues"
+        title={t("join.vip")}
+        query={vip}
+        leagues={vip.data}
+        empty={<EmptyState title={t("join.vipEmpty")} />}
+      />
       <LeagueSection
         id="open-leagues"
         title={t("join.open")}

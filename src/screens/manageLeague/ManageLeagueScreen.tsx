@@ -34,7 +34,13 @@ function ManagedRow({ league }: { league: League }) {
       <div className={styles.actions}>
         <JoinButton league={league} />
         {isOwner ? (
-          <Button size="md" variant="secondary" onClick={() => modals.open("Invite", { leagueId: league.id, leagueName: league.name }, { title: t("invite.title") })}>
+          <Button
+            size="md"
+            variant="secondary"
+            onClick={() =>
+              modals.open("Invite", { leagueId: league.id, leagueName: league.name }, { title: t("invite.title") })
+            }
+          >
             {t("page.invite")}
           </Button>
         ) : null}
@@ -52,7 +58,9 @@ export default function ManageLeagueScreen() {
     <div className={shared.page}>
       <LeaguesHeader title={t("manage.title")} lead={t("manage.lead")} />
       {list.isPending ? <Spinner size="lg" label={t("loading")} /> : null}
-      {list.isError ? <EmptyState title={t("loadError")} action={<Button onClick={() => void list.refetch()}>{t("retry")}</Button>} /> : null}
+      {list.isError ? (
+        <EmptyState title={t("loadError")} action={<Button onClick={() => void list.refetch()}>{t("retry")}</Button>} />
+      ) : null}
       {list.data && list.data.length === 0 ? (
         <EmptyState
           title={t("manage.empty")}

@@ -56,18 +56,32 @@ export function PickCard({ card, rider }: { card: CardView; rider: RaceRider | u
   }
 
   return (
-    <li className={`${cardStyles.card} ${styles.card} ${card.badge === "unsaved" ? styles.cardUnsaved : ""}`} aria-labelledby={titleId}>
+    <li
+      className={`${cardStyles.card} ${styles.card} ${card.badge === "unsaved" ? styles.cardUnsaved : ""}`}
+      aria-labelledby={titleId}
+    >
       <div className={cardStyles.cardTop}>
         <h3 id={titleId} className={cardStyles.cardTitle}>
           {label}
         </h3>
         <span className={styles.points}>{t("card.points", { points: card.points })}</span>
       </div>
-      <div className={styles.cardRider}>{rider ? <RiderBadge rider={rider} /> : <span className={styles.empty}>{t("card.noRider")}</span>}</div>
-      <p className={styles.closes}>{card.started ? t("card.closed") : t("card.closes", { time: formatSessionTime(i18n.language, new Date(card.startsAt).toISOString()) })}</p>
+      <div className={styles.cardRider}>
+        {rider ? <RiderBadge rider={rider} /> : <span className={styles.empty}>{t("card.noRider")}</span>}
+      </div>
+      <p className={styles.closes}>
+        {card.started
+          ? t("card.closed")
+          : t("card.closes", { time: formatSessionTime(i18n.language, new Date(card.startsAt).toISOString()) })}
+      </p>
       <div className={styles.cardStatus} aria-live="polite">
         {badge ? <span className={`${styles.badge} ${badge.className}`}>{t(badge.key)}</span> : null}
-        {card.waitForTier ? <> <span className={styles.hint}>{t("card.noChangeNow")}</span></> : null}
+        {card.waitForTier ? (
+          <>
+            {" "}
+            <span className={styles.hint}>{t("card.noChangeNow")}</span>
+          </>
+        ) : null}
       </div>
       <div className={styles.cardActions}>
         {action}
@@ -75,7 +89,13 @@ export function PickCard({ card, rider }: { card: CardView; rider: RaceRider | u
           <Button
             size="sm"
             variant="ghost"
-            onClick={() => modals.open("PredictionRider", { raceId, category: card.category, riderId: rider.id }, { title: t("riderModal.title", { name: rider.name }) })}
+            onClick={() =>
+              modals.open(
+                "PredictionRider",
+                { raceId, category: card.category, riderId: rider.id },
+                { title: t("riderModal.title", { name: rider.name }) },
+              )
+            }
           >
             {t("riderModal.open")}
             <VisuallyHidden context>{label}</VisuallyHidden>

@@ -39,13 +39,19 @@ export default function PredictionsScreen() {
   const balance = useBalance(me?.id);
 
   let body;
-  if (calendarLoading) body = (
+  if (calendarLoading)
+    body = (
       <div className={styles.loading}>
         <Spinner size="lg" label={t("loading")} />
       </div>
     );
   else if (races.isError) {
-    body = <EmptyState title={t("loadError")} action={<Button onClick={() => void races.refetch()}>{t("errors:tryAgain")}</Button>} />;
+    body = (
+      <EmptyState
+        title={t("loadError")}
+        action={<Button onClick={() => void races.refetch()}>{t("errors:tryAgain")}</Button>}
+      />
+    );
   } else {
     const list = races.data.data;
     const raceId = chosen ?? current.data ?? list[0]?.id;
@@ -72,7 +78,13 @@ export default function PredictionsScreen() {
     if (list.length > 0) {
       body = (
         <>
-          <RaceSelect races={list} value={raceId} onChange={setChosen} label={t("picker.label")} optionLabel={(r) => t("picker.option", { round: r.round, name: raceLabel(r.name) })} />
+          <RaceSelect
+            races={list}
+            value={raceId}
+            onChange={setChosen}
+            label={t("picker.label")}
+            optionLabel={(r) => t("picker.option", { round: r.round, name: raceLabel(r.name) })}
+          />
           {body}
         </>
       );
@@ -128,7 +140,9 @@ function RaceHeading({ race }: { race: Race }) {
       <p className={styles.raceMeta}>
         {track ? `${track.name} · ` : ""}
         {date.formatRange(new Date(race.startsAt), new Date(race.endsAt))}
-        {race.status === "CANCELED" ? <span className={`${styles.badge} ${styles.badgeDanger}`}>{t("canceled")}</span> : null}
+        {race.status === "CANCELED" ? (
+          <span className={`${styles.badge} ${styles.badgeDanger}`}>{t("canceled")}</span>
+        ) : null}
       </p>
     </div>
   );

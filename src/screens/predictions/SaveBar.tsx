@@ -41,8 +41,14 @@ export function SaveBar({ form, riders }: { form: FormRef; riders: ReadonlyMap<s
   } else if (unsaved > 0) message = t("form.unsaved", { unsaved });
 
   // A 418 names the sessions that had started: what was chosen there is gone, the other choices stay to be saved.
-  const sessions = late ? new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(late.sessions.map((s) => t(`session.${s}`))) : "";
-  const lateText = late ? (late.sessions.length > 0 ? t("form.lateSave", { sessions }) : t("errors:raceStarted")) : null;
+  const sessions = late
+    ? new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(late.sessions.map((s) => t(`session.${s}`)))
+    : "";
+  const lateText = late
+    ? late.sessions.length > 0
+      ? t("form.lateSave", { sessions })
+      : t("errors:raceStarted")
+    : null;
 
   if (!message && !busy && !lateText) return null;
   return (

@@ -10,7 +10,11 @@ export function Countdown({ until }: { until: number }) {
   const { t } = useTranslation("predictions");
   const now = useNow();
   const { days, hms } = countdownParts(until, now);
-  return <span className={styles.countdown} role="timer">{days > 0 ? t("countdown.withDays", { days, hms }) : hms}</span>;
+  return (
+    <span className={styles.countdown} role="timer">
+      {days > 0 ? t("countdown.withDays", { days, hms }) : hms}
+    </span>
+  );
 }
 
 /**
@@ -22,7 +26,9 @@ export function SessionTimeline({ sessions }: { sessions: readonly RaceSession[]
   // Only the countdown ticks every second; the list re-renders when a session starts or ends.
   const now = useNowAt(boundariesOf(sessions));
   const zone = timeZoneName(i18n.language);
-  const ordered = sessionOrder.map((type) => sessions.find((s) => s.type === type)).filter((s): s is RaceSession => s !== undefined);
+  const ordered = sessionOrder
+    .map((type) => sessions.find((s) => s.type === type))
+    .filter((s): s is RaceSession => s !== undefined);
   const next = ordered.find((s) => !s.canceled && Date.parse(s.startsAt) > now);
   return (
     <section className={styles.timeline} aria-labelledby="timeline-title">
@@ -44,7 +50,11 @@ export function SessionTimeline({ sessions }: { sessions: readonly RaceSession[]
           const end = Date.parse(s.endsAt);
           const state = s.canceled ? "canceled" : now >= end ? "finished" : now >= start ? "live" : "upcoming";
           return (
-            <li key={s.type} className={`${styles.session} ${styles[`session_${state}`] ?? ""}`} aria-current={state === "live" ? "time" : undefined}>
+            <li
+              key={s.type}
+              className={`${styles.session} ${styles[`session_${state}`] ?? ""}`}
+              aria-current={state === "live" ? "time" : undefined}
+            >
               <span className={styles.sessionName}>{t(`session.${s.type}`)}</span>
               <time className={styles.sessionTime} dateTime={s.startsAt}>
                 {formatSessionTime(i18n.language, s.startsAt)}

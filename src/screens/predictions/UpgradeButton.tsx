@@ -35,7 +35,9 @@ function UpgradeButtonView({ button, target }: { button: UpgradeButtonRef; targe
     <div className={styles.upgrade}>
       <button
         type="button"
-        className={[styles.upgradeButton, insurance ? styles.insurance : "", active ? styles.upgradeActive : ""].filter(Boolean).join(" ")}
+        className={[styles.upgradeButton, insurance ? styles.insurance : "", active ? styles.upgradeActive : ""]
+          .filter(Boolean)
+          .join(" ")}
         data-state={view.state}
         disabled={disabled || active || busy}
         aria-busy={busy || undefined}

@@ -49,7 +49,12 @@ function Board({ race, form }: { race: Race; form: FormRef }) {
   return (
     <>
       <SessionTimeline sessions={race.sessions} />
-      <CompletionBar done={view.done} total={view.total} reward={data.rules.completionReward} complete={view.complete} />
+      <CompletionBar
+        done={view.done}
+        total={view.total}
+        reward={data.rules.completionReward}
+        complete={view.complete}
+      />
       {view.allClosed ? (
         <div className={styles.locked} role="alert">
           <strong>{t("errors:raceStarted")}</strong>

@@ -23,7 +23,10 @@ export function useNowAt(moments: readonly number[]): number {
   useEffect(() => {
     if (!Number.isFinite(next)) return;
     // One timer to the next moment (capped); the render it causes arms the one after.
-    const id = setTimeout(() => setTick((t) => t + 1), Math.min(MAX_TIMER_MS, Math.max(0, next - serverClock.now()) + 50));
+    const id = setTimeout(
+      () => setTick((t) => t + 1),
+      Math.min(MAX_TIMER_MS, Math.max(0, next - serverClock.now()) + 50),
+    );
     return () => clearTimeout(id);
   }, [next]);
   return now;

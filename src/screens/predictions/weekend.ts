@@ -6,7 +6,10 @@ export function timeZoneName(language: string, at = new Date()): { id: string; n
   const id = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
   let name = id;
   try {
-    name = dateFormat(language, { timeZoneName: "long" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? id;
+    name =
+      dateFormat(language, { timeZoneName: "long" })
+        .formatToParts(at)
+        .find((p) => p.type === "timeZoneName")?.value ?? id;
   } catch {
     // An unknown language tag: the IANA id alone still names the zone.
   }
@@ -15,7 +18,9 @@ export function timeZoneName(language: string, at = new Date()): { id: string; n
 
 /** A session's day and time in the player's zone and language. */
 export const formatSessionTime = (language: string, iso: string) =>
-  dateFormat(language, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+  dateFormat(language, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(
+    new Date(iso),
+  );
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -30,4 +35,5 @@ export function countdownParts(until: number, now: number) {
 }
 
 /** Every session boundary of the weekend (epoch ms): the moments the timeline changes. */
-export const boundariesOf = (sessions: readonly { startsAt: string; endsAt: string }[]) => sessions.flatMap((s) => [Date.parse(s.startsAt), Date.parse(s.endsAt)]);
+export const boundariesOf = (sessions: readonly { startsAt: string; endsAt: string }[]) =>
+  sessions.flatMap((s) => [Date.parse(s.startsAt), Date.parse(s.endsAt)]);

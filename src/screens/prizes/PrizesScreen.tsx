@@ -30,7 +30,16 @@ export default function PrizesScreen() {
       <h1 className={page.title}>{t("title")}</h1>
       <p className={page.lead}>{t("lead")}</p>
       {prizes.isPending ? <Spinner size="lg" label={t("loading")} /> : null}
-      {prizes.isError ? <EmptyState title={t("error")} action={<Button className={styles.cta} onClick={() => void prizes.refetch()}>{t("retry")}</Button>} /> : null}
+      {prizes.isError ? (
+        <EmptyState
+          title={t("error")}
+          action={
+            <Button className={styles.cta} onClick={() => void prizes.refetch()}>
+              {t("retry")}
+            </Button>
+          }
+        />
+      ) : null}
       {data ? (
         <div className={styles.body}>
           <section className={styles.tickets} aria-labelledby="prize-tickets">
@@ -56,7 +65,11 @@ export default function PrizesScreen() {
               ))}
             </ul>
             {/* contract/prizeDraw.ts winsPrizes: the server gives gurus no ticket and skips them in the paddock. */}
-            {GURUS_WIN_PRIZES ? null : <p className={styles.muted} data-testid="prizes-gurus">{t("list.gurus")}</p>}
+            {GURUS_WIN_PRIZES ? null : (
+              <p className={styles.muted} data-testid="prizes-gurus">
+                {t("list.gurus")}
+              </p>
+            )}
           </section>
 
           <DrawSection draw={data.draw} />
@@ -65,7 +78,11 @@ export default function PrizesScreen() {
             <h2 id="prize-paddock" className={styles.sectionTitle}>
               {t("paddock.title")}
             </h2>
-            {data.paddock.length === 0 ? <EmptyState title={t("paddock.empty")} /> : <PaddockWinners weekends={data.paddock} />}
+            {data.paddock.length === 0 ? (
+              <EmptyState title={t("paddock.empty")} />
+            ) : (
+              <PaddockWinners weekends={data.paddock} />
+            )}
           </section>
         </div>
       ) : null}
@@ -80,7 +97,12 @@ function PrizeCard({ prize }: { prize: Prize }) {
     <li className={styles.prize}>
       <h3 className={styles.prizeTitle}>{title}</h3>
       <p className={styles.muted}>{t(`kinds.${prize.kind}.short`, { places: prize.places })}</p>
-      <Button variant="ghost" size="sm" aria-label={t("list.detailsOf", { prize: title })} onClick={() => modals.open("Prize", { kind: prize.kind }, { title })}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={t("list.detailsOf", { prize: title })}
+        onClick={() => modals.open("Prize", { kind: prize.kind }, { title })}
+      >
         {t("list.details")}
       </Button>
     </li>
@@ -90,7 +112,8 @@ function PrizeCard({ prize }: { prize: Prize }) {
 function DrawSection({ draw }: { draw: PrizeDraw }) {
   const { t, i18n } = useTranslation("prizes");
   const raceLabel = useRaceName();
-  const date = (iso: string | null) => (iso ? dateFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : "");
+  const date = (iso: string | null) =>
+    iso ? dateFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : "";
   return (
     <section className={styles.draw} aria-labelledby="prize-draw">
       <h2 id="prize-draw" className={styles.sectionTitle}>
@@ -119,7 +142,14 @@ function DrawSection({ draw }: { draw: PrizeDraw }) {
               <dt>{t("draw.winner")}</dt>
               <dd data-testid="draw-winner">
                 {draw.winner ? (
-                  <Link href={profileHref(draw.winner.id)}>{t("draw.winnerIs", { name: draw.winner.name, race: raceLabel(draw.winner.raceName), ticket: (draw.winningIndex ?? 0) + 1, count: draw.ticketCount })}</Link>
+                  <Link href={profileHref(draw.winner.id)}>
+                    {t("draw.winnerIs", {
+                      name: draw.winner.name,
+                      race: raceLabel(draw.winner.raceName),
+                      ticket: (draw.winningIndex ?? 0) + 1,
+                      count: draw.ticketCount,
+                    })}
+                  </Link>
                 ) : (
                   t("draw.winnerGone")
                 )}

@@ -9,7 +9,12 @@ export function FollowButton({ player }: { player: PublicProfile }) {
   const toggle = useSetFavorite();
   return (
     <div>
-      <Button variant={player.isFavorite ? "secondary" : "primary"} loading={toggle.isPending} aria-pressed={player.isFavorite} onClick={() => toggle.mutate({ id: player.id, follow: !player.isFavorite })}>
+      <Button
+        variant={player.isFavorite ? "secondary" : "primary"}
+        loading={toggle.isPending}
+        aria-pressed={player.isFavorite}
+        onClick={() => toggle.mutate({ id: player.id, follow: !player.isFavorite })}
+      >
         {player.isFavorite ? t("unfollow") : t("follow")}
       </Button>
       {toggle.isError ? <p role="alert">{t("followError")}</p> : null}

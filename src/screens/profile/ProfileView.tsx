@@ -17,9 +17,12 @@ const favouriteKeys = [
 function socialUrl(network: "twitter" | "instagram", value: string) {
   if (/^https?:\/\//i.test(value)) return value;
   const handle = value.replace(/^@/, "");
-  return network === "twitter" ? `https://twitter.com/${encodeURIComponent(handle)}` : `https://www.instagram.com/${encodeURIComponent(handle)}/`;
+  return network === "twitter"
+    ? `https://twitter.com/${encodeURIComponent(handle)}`
+    : `https://www.instagram.com/${encodeURIComponent(handle)}/`;
 }
-const handleOf = (value: string) => (/^https?:\/\//i.test(value) ? value.replace(/^https?:\/\/(www\.)?/i, "") : `@${value.replace(/^@/, "")}`);
+const handleOf = (value: string) =>
+  /^https?:\/\//i.test(value) ? value.replace(/^https?:\/\/(www\.)?/i, "") : `@${value.replace(/^@/, "")}`;
 
 export function ProfileView({ player, actions }: { player: PublicProfile; actions?: ReactNode }) {
   const { t, i18n } = useTranslation("profile");
@@ -111,7 +114,9 @@ export function ProfileView({ player, actions }: { player: PublicProfile; action
             {favouriteKeys.map(({ key, label }) => (
               <div key={key} className={styles.favourite}>
                 <dt>{t(label)}</dt>
-                <dd className={player.favourites[key] ? undefined : styles.muted}>{player.favourites[key] || t("notChosen")}</dd>
+                <dd className={player.favourites[key] ? undefined : styles.muted}>
+                  {player.favourites[key] || t("notChosen")}
+                </dd>
               </div>
             ))}
           </dl>

@@ -7,7 +7,15 @@ import styles from "./results.module.css";
 type Classification = RaceResults["classifications"][number];
 
 /** The official top three of the session that decides a category, the player's rider marked; or why there is none. */
-export function OfficialTop({ classification, pickedId, riders }: { classification: Classification | undefined; pickedId: string; riders: ReadonlyMap<string, RaceRider> }) {
+export function OfficialTop({
+  classification,
+  pickedId,
+  riders,
+}: {
+  classification: Classification | undefined;
+  pickedId: string;
+  riders: ReadonlyMap<string, RaceRider>;
+}) {
   const { t } = useTranslation("results");
   let body;
   if (!classification) body = <p className={styles.muted}>{t("official.waiting")}</p>;
@@ -17,7 +25,9 @@ export function OfficialTop({ classification, pickedId, riders }: { classificati
       <ol className={styles.top}>
         {classification.riderIds.slice(0, CLASSIFICATION_TOP).map((id, index) => {
           const rider = riders.get(id);
-          const name = rider ? t("predictions:rider.short", { number: rider.number, name: rider.name }) : t("card.unknownRider");
+          const name = rider
+            ? t("predictions:rider.short", { number: rider.number, name: rider.name })
+            : t("card.unknownRider");
           const mine = id === pickedId;
           return (
             <li key={id} className={mine ? styles.topMine : undefined}>

@@ -62,9 +62,19 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
   const shown = picksOfTab(mine.data.data, tab, order);
   return (
     <>
-      <WeekendTotal race={race} results={mine.data} provisional={official.data.provisional && official.data.classifications.length > 0} />
+      <WeekendTotal
+        race={race}
+        results={mine.data}
+        provisional={official.data.provisional && official.data.classifications.length > 0}
+      />
       <div className={styles.tabs}>
-        <Tabs<ResultsTab> items={resultsTabs.map((key) => ({ key, label: t(`tabs.${key}`) }))} value={tab} onChange={setTab} label={t("tabs.label")} idPrefix={ID_PREFIX} />
+        <Tabs<ResultsTab>
+          items={resultsTabs.map((key) => ({ key, label: t(`tabs.${key}`) }))}
+          value={tab}
+          onChange={setTab}
+          label={t("tabs.label")}
+          idPrefix={ID_PREFIX}
+        />
       </div>
       <TabPanel idPrefix={ID_PREFIX} tabKey={tab}>
         {shown.length === 0 ? (
@@ -72,7 +82,12 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
         ) : (
           <ul className={cardStyles.cards}>
             {shown.map((pick) => (
-              <ResultCard key={pick.category} pick={pick} classification={classificationOf(official.data, pick.category)} riders={byId} />
+              <ResultCard
+                key={pick.category}
+                pick={pick}
+                classification={classificationOf(official.data, pick.category)}
+                riders={byId}
+              />
             ))}
           </ul>
         )}
@@ -83,7 +98,15 @@ export function RaceResultsView({ race, userId }: { race: RaceOption; userId: st
 }
 
 /** The weekend's points so far, how many picks hit, and whether every result is in. */
-function WeekendTotal({ race, results, provisional }: { race: RaceOption; results: PredictionResults; provisional: boolean }) {
+function WeekendTotal({
+  race,
+  results,
+  provisional,
+}: {
+  race: RaceOption;
+  results: PredictionResults;
+  provisional: boolean;
+}) {
   const { t, i18n } = useTranslation("results");
   const raceLabel = useRaceName();
   const number = numberFormat(i18n.language, { maximumFractionDigits: 1 });
@@ -95,7 +118,9 @@ function WeekendTotal({ race, results, provisional }: { race: RaceOption; result
         <h2 id="results-total" className={styles.raceName}>
           {raceLabel(race.name)}
         </h2>
-        <p className={styles.totalMeta}>{results.settled ? t("total.settled") : t("total.pending", { scored, picks: results.data.length })}</p>
+        <p className={styles.totalMeta}>
+          {results.settled ? t("total.settled") : t("total.pending", { scored, picks: results.data.length })}
+        </p>
         {provisional ? <ProvisionalBadge label={t("provisional.badge")} hint={t("provisional.hint")} /> : null}
       </div>
       <dl className={styles.totalFacts}>

@@ -12,7 +12,15 @@ import { numberFormat } from "../../i18n/formats";
 type Classification = RaceResults["classifications"][number];
 
 /** One answered category: the rider picked, whether it hit, the points it earned and the official top three. */
-export function ResultCard({ pick, classification, riders }: { pick: SavedPick; classification: Classification | undefined; riders: ReadonlyMap<string, RaceRider> }) {
+export function ResultCard({
+  pick,
+  classification,
+  riders,
+}: {
+  pick: SavedPick;
+  classification: Classification | undefined;
+  riders: ReadonlyMap<string, RaceRider>;
+}) {
   const { t, i18n } = useTranslation("results");
   const rider = riders.get(pick.riderId);
   const titleId = `result-${pick.category}`;
@@ -31,7 +39,11 @@ export function ResultCard({ pick, classification, riders }: { pick: SavedPick; 
       </div>
       <div className={styles.cardRider}>
         <span className="visually-hidden">{t("card.yourPick")}</span>
-        {rider ? <RiderBadge rider={rider} size="sm" /> : <span className={styles.muted}>{t("card.unknownRider")}</span>}
+        {rider ? (
+          <RiderBadge rider={rider} size="sm" />
+        ) : (
+          <span className={styles.muted}>{t("card.unknownRider")}</span>
+        )}
       </div>
       {doubled || insured ? (
         <p className={styles.upgrades}>
@@ -41,7 +53,9 @@ export function ResultCard({ pick, classification, riders }: { pick: SavedPick; 
       ) : null}
       <p className={styles.cardPoints}>
         <span className={styles.pointsLabel}>{t("card.points")}</span>
-        <span className={styles.pointsValue}>{pick.points === null ? t("card.noPoints") : t("card.pointsValue", { points: number.format(pick.points) })}</span>
+        <span className={styles.pointsValue}>
+          {pick.points === null ? t("card.noPoints") : t("card.pointsValue", { points: number.format(pick.points) })}
+        </span>
       </p>
       <PickExplanation pick={pick} classification={classification} />
       <OfficialTop classification={classification} pickedId={pick.riderId} riders={riders} />

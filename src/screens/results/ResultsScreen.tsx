@@ -18,7 +18,12 @@ export default function ResultsScreen() {
   let body;
   if (choice.races.isPending) body = <Spinner size="lg" label={t("loadingRaces")} />;
   else if (choice.races.isError) {
-    body = <EmptyState title={t("racesError")} action={<Button onClick={() => void choice.races.refetch()}>{t("errors:tryAgain")}</Button>} />;
+    body = (
+      <EmptyState
+        title={t("racesError")}
+        action={<Button onClick={() => void choice.races.refetch()}>{t("errors:tryAgain")}</Button>}
+      />
+    );
   } else if (!choice.race || !me) body = <EmptyState title={t("noRaces")} />;
   else {
     body = (

@@ -12,7 +12,11 @@ export const resultsTabs: readonly ResultsTab[] = ["successful", "all"];
 export const CLASSIFICATION_TOP = 3;
 
 /** The picks a tab shows, in weekend order ("successful answers" / "all answered"). */
-export function picksOfTab(picks: readonly SavedPick[], tab: ResultsTab, order: readonly PredictionCategory[]): SavedPick[] {
+export function picksOfTab(
+  picks: readonly SavedPick[],
+  tab: ResultsTab,
+  order: readonly PredictionCategory[],
+): SavedPick[] {
   const shown = tab === "successful" ? picks.filter((p) => isSuccessful(p.state)) : [...picks];
   return shown.toSorted((a, b) => order.indexOf(a.category) - order.indexOf(b.category));
 }

@@ -26,7 +26,10 @@ export default function RiderIndexScreen() {
   if (riders.isError) {
     return (
       <div className={page.page}>
-        <EmptyState title={t("index.error")} action={<Button onClick={() => void riders.refetch()}>{t("teams.retry")}</Button>} />
+        <EmptyState
+          title={t("index.error")}
+          action={<Button onClick={() => void riders.refetch()}>{t("teams.retry")}</Button>}
+        />
       </div>
     );
   }

@@ -18,7 +18,15 @@ const GRID = [0, 5, 10, 15, 20, 25];
  * Points per round as bars. The SVG is one image with a title and a summary for screen readers
  * (the table next to it carries every value); each bar also has its own tooltip.
  */
-export function PerformanceChart({ year, races, summary }: { year: number; races: readonly RiderPerformance[]; summary: string }) {
+export function PerformanceChart({
+  year,
+  races,
+  summary,
+}: {
+  year: number;
+  races: readonly RiderPerformance[];
+  summary: string;
+}) {
   const { t } = useTranslation("riders");
   const raceLabel = useRaceName();
   const id = useId();
@@ -27,7 +35,12 @@ export function PerformanceChart({ year, races, summary }: { year: number; races
   const y = (points: number) => TOP + (HEIGHT - TOP) * (1 - points / MAX_POINTS);
   return (
     <figure className={styles.chart}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + 24}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className={styles.chartSvg}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT + 24}`}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        className={styles.chartSvg}
+      >
         <title id={`${id}-title`}>{t("rider.chartTitle", { year })}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {GRID.map((g) => (
@@ -43,14 +56,26 @@ export function PerformanceChart({ year, races, summary }: { year: number; races
           const label =
             race.position === null
               ? t("rider.barDnf", { round: race.round, race: raceLabel(race.raceName) })
-              : t("rider.bar", { round: race.round, race: raceLabel(race.raceName), position: race.position, points: race.points });
+              : t("rider.bar", {
+                  round: race.round,
+                  race: raceLabel(race.raceName),
+                  position: race.position,
+                  points: race.points,
+                });
           return (
             <g key={race.round}>
               <title>{label}</title>
               {race.position === null ? (
                 <rect x={x} y={HEIGHT - 3} width={bar} height={3} className={styles.dnfBar} />
               ) : (
-                <rect x={x} y={y(race.points)} width={bar} height={Math.max(2, HEIGHT - y(race.points))} rx={3} className={race.position <= 3 ? styles.podiumBar : styles.bar} />
+                <rect
+                  x={x}
+                  y={y(race.points)}
+                  width={bar}
+                  height={Math.max(2, HEIGHT - y(race.points))}
+                  rx={3}
+                  className={race.position <= 3 ? styles.podiumBar : styles.bar}
+                />
               )}
               <text x={x + bar / 2} y={HEIGHT + 16} textAnchor="middle" className={styles.roundLabel}>
                 {race.round}

@@ -78,7 +78,13 @@ function RiderView({ rider }: { rider: RiderDetail }) {
         <RiderPicker riderId={rider.id} raceClass={rider.raceClass} />
       </div>
       <section className={styles.hero} aria-labelledby="rider-name" style={{ borderColor: rider.team.colour }}>
-        <img className={styles.picture} src={rider.image} alt={t("rider.pictureAlt", { number: rider.number, name: rider.name })} width={160} height={160} />
+        <img
+          className={styles.picture}
+          src={rider.image}
+          alt={t("rider.pictureAlt", { number: rider.number, name: rider.name })}
+          width={160}
+          height={160}
+        />
         <div className={styles.identity}>
           <p className={styles.number}>{t("rider.numberShort", { number: rider.number })}</p>
           <h1 id="rider-name" className={page.title}>
@@ -103,7 +109,12 @@ function RiderView({ rider }: { rider: RiderDetail }) {
           </h2>
           <div className={styles.picker}>
             <label htmlFor={seasonId}>{t("rider.season")}</label>
-            <select id={seasonId} value={year} onChange={(e) => setYear(Number(e.target.value))} className={styles.select}>
+            <select
+              id={seasonId}
+              value={year}
+              onChange={(e) => setYear(Number(e.target.value))}
+              className={styles.select}
+            >
               {rider.seasons.map((s) => (
                 <option key={s} value={s}>
                   {s}
@@ -115,7 +126,10 @@ function RiderView({ rider }: { rider: RiderDetail }) {
         <div aria-live="polite" aria-busy={performances.isFetching || undefined}>
           {performances.isPending ? <Spinner label={t("rider.performancesLoading")} /> : null}
           {performances.isError ? (
-            <EmptyState title={t("rider.performancesError")} action={<Button onClick={() => void performances.refetch()}>{t("teams.retry")}</Button>} />
+            <EmptyState
+              title={t("rider.performancesError")}
+              action={<Button onClick={() => void performances.refetch()}>{t("teams.retry")}</Button>}
+            />
           ) : null}
           {performances.data ? <Season data={performances.data} /> : null}
         </div>
@@ -148,9 +162,18 @@ function Season({ data }: { data: RiderPerformances }) {
           </div>
         ))}
       </dl>
-      <PerformanceChart year={data.year} races={data.races} summary={t("rider.chartDesc", { points: totals.points, starts: totals.starts, best })} />
+      <PerformanceChart
+        year={data.year}
+        races={data.races}
+        summary={t("rider.chartDesc", { points: totals.points, starts: totals.starts, best })}
+      />
       {/* Race names in some languages make the table wider than a phone: a region that scrolls takes the keyboard too. */}
-      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t("rider.table.caption", { year: data.year })}>
+      <div
+        className={styles.tableWrap}
+        tabIndex={0}
+        role="region"
+        aria-label={t("rider.table.caption", { year: data.year })}
+      >
         <table className={styles.table}>
           <caption>{t("rider.table.caption", { year: data.year })}</caption>
           <thead>

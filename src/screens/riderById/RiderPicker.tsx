@@ -17,7 +17,12 @@ export function RiderPicker({ riderId, raceClass }: { riderId: string; raceClass
   return (
     <div className={styles.picker}>
       <label htmlFor={id}>{t("rider.picker")}</label>
-      <select id={id} className={styles.select} value={riderId} onChange={(e) => navigate(paths.riderById.replace(":riderId", encodeURIComponent(e.target.value)))}>
+      <select
+        id={id}
+        className={styles.select}
+        value={riderId}
+        onChange={(e) => navigate(paths.riderById.replace(":riderId", encodeURIComponent(e.target.value)))}
+      >
         {sorted.map((r) => (
           <option key={r.id} value={r.id}>
             {t("rider.option", { number: r.number, name: r.name, team: r.teamName })}

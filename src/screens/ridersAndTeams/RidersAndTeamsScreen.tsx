@@ -52,13 +52,26 @@ export default function RidersAndTeamsScreen() {
           idPrefix={ID_PREFIX}
         />
         <div role="search" className={styles.search}>
-          <TextField label={t("teams.search")} placeholder={t("teams.searchPlaceholder")} type="search" value={text} onChange={(e) => setText(e.target.value)} />
+          <TextField
+            label={t("teams.search")}
+            placeholder={t("teams.searchPlaceholder")}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
       </div>
       <TabPanel idPrefix={ID_PREFIX} tabKey={raceClass} className={styles.panel}>
         {teams.isPending ? <Spinner size="lg" label={t("teams.loading")} /> : null}
-        {teams.isError ? <EmptyState title={t("teams.error")} action={<Button onClick={() => void teams.refetch()}>{t("teams.retry")}</Button>} /> : null}
-        {teams.data && shown.length === 0 ? <EmptyState title={search ? t("teams.noMatch", { text: search }) : t("errors:listEmpty")} /> : null}
+        {teams.isError ? (
+          <EmptyState
+            title={t("teams.error")}
+            action={<Button onClick={() => void teams.refetch()}>{t("teams.retry")}</Button>}
+          />
+        ) : null}
+        {teams.data && shown.length === 0 ? (
+          <EmptyState title={search ? t("teams.noMatch", { text: search }) : t("errors:listEmpty")} />
+        ) : null}
         {shown.length > 0 ? (
           <ul className={styles.grid}>
             {shown.map((team) => (
@@ -70,4 +83,3 @@ export default function RidersAndTeamsScreen() {
     </div>
   );
 }
-

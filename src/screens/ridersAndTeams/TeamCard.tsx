@@ -34,7 +34,14 @@ export function TeamCard({ team, highlighted }: { team: TeamWithRiders; highligh
         aria-current={highlighted ? "true" : undefined}
       >
         <header className={styles.cardHeader}>
-          <img className={styles.logo} src={team.image} alt={t("teams.logoAlt", { team: team.name })} width={96} height={54} loading="lazy" />
+          <img
+            className={styles.logo}
+            src={team.image}
+            alt={t("teams.logoAlt", { team: team.name })}
+            width={96}
+            height={54}
+            loading="lazy"
+          />
           <div>
             <h2 id={headingId} className={styles.teamName}>
               {team.name}
@@ -49,12 +56,15 @@ export function TeamCard({ team, highlighted }: { team: TeamWithRiders; highligh
                 <img className={styles.riderPicture} src={rider.image} alt="" width={48} height={48} loading="lazy" />
                 <span className={styles.riderText}>
                   <span className={styles.riderName}>
-                    <span className={styles.number}>{t("rider.numberShort", { number: rider.number })}</span> {rider.name}
+                    <span className={styles.number}>{t("rider.numberShort", { number: rider.number })}</span>{" "}
+                    {rider.name}
                   </span>
                   <span className={styles.riderMeta}>
                     {countries.of(rider.country) ?? rider.country}
                     {rider.role !== "MAIN" ? <span className={styles.badge}>{t(`role.${rider.role}`)}</span> : null}
-                    {rider.status === "INJURED" ? <span className={`${styles.badge} ${styles.injured}`}>{t("status.INJURED")}</span> : null}
+                    {rider.status === "INJURED" ? (
+                      <span className={`${styles.badge} ${styles.injured}`}>{t("status.INJURED")}</span>
+                    ) : null}
                   </span>
                 </span>
               </Link>

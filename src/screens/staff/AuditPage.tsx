@@ -13,7 +13,15 @@ import page from "../../ui/Page.module.css";
 import { QuerySummary } from "./QuerySummary";
 import styles from "./staff.module.css";
 
-const TIME: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "short" };
+const TIME: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZoneName: "short",
+};
 
 /** One line's "before → after", a change per line (the values are the operator's data, shown as stored). */
 function Changes({ entry }: { entry: AuditEntry }) {
@@ -23,7 +31,9 @@ function Changes({ entry }: { entry: AuditEntry }) {
     <ul className={styles.changes}>
       {changes.map((c, i) => (
         <li key={c.key ?? i}>
-          {c.key === null ? t("audit.change", { before: c.before, after: c.after }) : t("audit.keyChange", { key: c.key, before: c.before, after: c.after })}
+          {c.key === null
+            ? t("audit.change", { before: c.before, after: c.after })
+            : t("audit.keyChange", { key: c.key, before: c.before, after: c.after })}
         </li>
       ))}
     </ul>
@@ -78,11 +88,21 @@ export default function AuditPage() {
         </label>
       </form>
 
-      <QuerySummary id="audit-summary" title={t("audit.summaryTitle")} query={audit} loading={t("audit.loading")} error={t("audit.error")}>
-        <p data-testid="audit-total">{t("audit.total", { count: result?.count ?? 0, total: number.format(result?.count ?? 0) })}</p>
+      <QuerySummary
+        id="audit-summary"
+        title={t("audit.summaryTitle")}
+        query={audit}
+        loading={t("audit.loading")}
+        error={t("audit.error")}
+      >
+        <p data-testid="audit-total">
+          {t("audit.total", { count: result?.count ?? 0, total: number.format(result?.count ?? 0) })}
+        </p>
       </QuerySummary>
 
-      {result && !audit.isError && entries.length === 0 ? <EmptyState title={t("audit.emptyTitle")} text={t(raceId ? "audit.emptyRaceText" : "audit.emptyText")} /> : null}
+      {result && !audit.isError && entries.length === 0 ? (
+        <EmptyState title={t("audit.emptyTitle")} text={t(raceId ? "audit.emptyRaceText" : "audit.emptyText")} />
+      ) : null}
 
       {entries.length > 0 && !audit.isError ? (
         <div className={styles.section}>
@@ -123,11 +143,21 @@ export default function AuditPage() {
             </table>
           </div>
           <nav className={styles.pager} aria-label={t("audit.pagesLabel")}>
-            <Button variant="secondary" disabled={pageNumber <= 1 || audit.isFetching} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+            <Button
+              variant="secondary"
+              disabled={pageNumber <= 1 || audit.isFetching}
+              onClick={() => setPage((p) => Math.max(1, p - 1))}
+            >
               {t("audit.previous")}
             </Button>
-            <span aria-live="polite">{t("audit.page", { page: number.format(pageNumber), pages: number.format(pages) })}</span>
-            <Button variant="secondary" disabled={pageNumber >= pages || audit.isFetching} onClick={() => setPage((p) => Math.min(pages, p + 1))}>
+            <span aria-live="polite">
+              {t("audit.page", { page: number.format(pageNumber), pages: number.format(pages) })}
+            </span>
+            <Button
+              variant="secondary"
+              disabled={pageNumber >= pages || audit.isFetching}
+              onClick={() => setPage((p) => Math.min(pages, p + 1))}
+            >
               {t("audit.next")}
             </Button>
           </nav>

@@ -14,21 +14,43 @@ type Props = {
 };
 
 /** A machine's chart drawn in the browser: states as boxes, transitions as arrows with their counts and shares. */
-export const FlowChart = forwardRef<SVGSVGElement, Props>(function FlowChart({ machine, layout, active = [], allLabels = false }, ref) {
+export const FlowChart = forwardRef<SVGSVGElement, Props>(function FlowChart(
+  { machine, layout, active = [], allLabels = false },
+  ref,
+) {
   const { t, i18n } = useTranslation("staff");
   const titleId = useId();
   const markerId = useId().replaceAll(":", "");
   const number = numberFormat(i18n.language);
   const percent = numberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 });
   const label = (e: ChartEdge) =>
-    e.share === null ? t("chart.edge", { event: e.event, count: number.format(e.count) }) : t("chart.edgeShare", { event: e.event, count: number.format(e.count), share: percent.format(e.share) });
+    e.share === null
+      ? t("chart.edge", { event: e.event, count: number.format(e.count) })
+      : t("chart.edgeShare", { event: e.event, count: number.format(e.count), share: percent.format(e.share) });
   // Only the labels drawn take room: the others name their event on hover.
   const placed = placeEdges(layout, (e) => (allLabels || e.count > 0 ? label(e) : null));
   return (
-    <svg ref={ref} className={styles.chart} role="img" aria-labelledby={titleId} viewBox={`0 0 ${placed.width} ${placed.height + 60}`} width={placed.width} height={placed.height + 60} xmlns="http://www.w3.org/2000/svg">
+    <svg
+      ref={ref}
+      className={styles.chart}
+      role="img"
+      aria-labelledby={titleId}
+      viewBox={`0 0 ${placed.width} ${placed.height + 60}`}
+      width={placed.width}
+      height={placed.height + 60}
+      xmlns="http://www.w3.org/2000/svg"
+    >
       <title id={titleId}>{t("chart.title", { machine })}</title>
       <defs>
-        <marker id={markerId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <marker
+          id={markerId}
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="7"
+          markerHeight="7"
+          orient="auto-start-reverse"
+        >
           <path d="M 0 0 L 10 5 L 0 10 z" className={styles.arrowHead} />
         </marker>
       </defs>

@@ -65,19 +65,32 @@ export default function FlowsPage() {
       </form>
 
       <div className={styles.actions}>
-        <Button variant="secondary" disabled={all.length === 0} onClick={() => download(`flows-${range.from}-${range.to}.csv`, "text/csv", countsCsv(all))}>
+        <Button
+          variant="secondary"
+          disabled={all.length === 0}
+          onClick={() => download(`flows-${range.from}-${range.to}.csv`, "text/csv", countsCsv(all))}
+        >
           {t("flows.exportCsv")}
         </Button>
         <Button
           variant="secondary"
           disabled={!layout}
-          onClick={() => chartRef.current && download(`${machine}.svg`, "image/svg+xml", new XMLSerializer().serializeToString(chartRef.current))}
+          onClick={() =>
+            chartRef.current &&
+            download(`${machine}.svg`, "image/svg+xml", new XMLSerializer().serializeToString(chartRef.current))
+          }
         >
           {t("flows.exportSvg")}
         </Button>
       </div>
 
-      <QuerySummary id="flows-summary" title={t("flows.summaryTitle", { machine })} query={counts} loading={t("flows.loading")} error={t("flows.error")}>
+      <QuerySummary
+        id="flows-summary"
+        title={t("flows.summaryTitle", { machine })}
+        query={counts}
+        loading={t("flows.loading")}
+        error={t("flows.error")}
+      >
         <p data-testid="flows-total">{t("flows.total", { total: number.format(total(mine)) })}</p>
       </QuerySummary>
 
@@ -86,7 +99,12 @@ export default function FlowsPage() {
           <h2 id="flows-chart" className={styles.heading}>
             {t("flows.chartTitle")}
           </h2>
-          <div className={styles.chartScroll} tabIndex={0} role="region" aria-label={t("flows.chartRegion", { machine })}>
+          <div
+            className={styles.chartScroll}
+            tabIndex={0}
+            role="region"
+            aria-label={t("flows.chartRegion", { machine })}
+          >
             <FlowChart ref={chartRef} machine={machine} layout={layout} />
           </div>
         </section>
@@ -102,14 +120,31 @@ export default function FlowsPage() {
             id="flows-transitions"
             testId="flows-transitions"
             title={t("flows.transitionsTitle")}
-            columns={[t("flows.columns.from"), t("flows.columns.event"), t("flows.columns.to"), t("flows.columns.count"), t("flows.columns.share")]}
-            rows={mine.map((c) => ({ key: `${c.from}|${c.event}|${c.to}`, cells: [c.from, c.event, c.to, number.format(c.count), percent.format(share.get(c) ?? 0)] }))}
+            columns={[
+              t("flows.columns.from"),
+              t("flows.columns.event"),
+              t("flows.columns.to"),
+              t("flows.columns.count"),
+              t("flows.columns.share"),
+            ]}
+            rows={mine.map((c) => ({
+              key: `${c.from}|${c.event}|${c.to}`,
+              cells: [c.from, c.event, c.to, number.format(c.count), percent.format(share.get(c) ?? 0)],
+            }))}
           />
           <StaffTable
             id="flows-states"
             title={t("flows.statesTitle")}
-            columns={[t("flows.columns.state"), t("flows.columns.entered"), t("flows.columns.left"), t("flows.columns.dropOff")]}
-            rows={flows.map((f) => ({ key: f.state, cells: [f.state, number.format(f.entered), number.format(f.left), number.format(f.dropOff)] }))}
+            columns={[
+              t("flows.columns.state"),
+              t("flows.columns.entered"),
+              t("flows.columns.left"),
+              t("flows.columns.dropOff"),
+            ]}
+            rows={flows.map((f) => ({
+              key: f.state,
+              cells: [f.state, number.format(f.entered), number.format(f.left), number.format(f.dropOff)],
+            }))}
           />
         </>
       ) : null}
@@ -120,13 +155,22 @@ export default function FlowsPage() {
         </h2>
         <label className={styles.field}>
           <span>{t("flows.funnelEvents")}</span>
-          <input type="text" value={funnelText} placeholder={t("flows.funnelPlaceholder")} onChange={(e) => setFunnelText(e.target.value)} />
+          <input
+            type="text"
+            value={funnelText}
+            placeholder={t("flows.funnelPlaceholder")}
+            onChange={(e) => setFunnelText(e.target.value)}
+          />
         </label>
         {steps.length ? (
           <ol className={styles.funnel}>
             {steps.map((s, i) => (
               <li key={`${i}-${s.event}`}>
-                {t("flows.funnelStep", { event: s.event, count: number.format(s.count), share: percent.format(s.share) })}
+                {t("flows.funnelStep", {
+                  event: s.event,
+                  count: number.format(s.count),
+                  share: percent.format(s.share),
+                })}
               </li>
             ))}
           </ol>

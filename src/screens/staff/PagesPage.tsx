@@ -34,16 +34,28 @@ export default function PagesPage() {
         <DateRangeFields range={range} onChange={setRange} />
       </form>
       <div className={styles.actions}>
-        <Button variant="secondary" disabled={pages.length === 0} onClick={() => download(`page-views-${range.from}-${range.to}.csv`, "text/csv", pageViewsCsv(pages))}>
+        <Button
+          variant="secondary"
+          disabled={pages.length === 0}
+          onClick={() => download(`page-views-${range.from}-${range.to}.csv`, "text/csv", pageViewsCsv(pages))}
+        >
           {t("flows.exportCsv")}
         </Button>
       </div>
 
-      <QuerySummary id="pages-summary" title={t("pages.summaryTitle")} query={views} loading={t("pages.loading")} error={t("pages.error")}>
+      <QuerySummary
+        id="pages-summary"
+        title={t("pages.summaryTitle")}
+        query={views}
+        loading={t("pages.loading")}
+        error={t("pages.error")}
+      >
         <p data-testid="pages-total">{t("pages.total", { total: number.format(total) })}</p>
       </QuerySummary>
 
-      {!views.isPending && !views.isError && pages.length === 0 ? <EmptyState title={t("pages.emptyTitle")} text={t("pages.emptyText")} /> : null}
+      {!views.isPending && !views.isError && pages.length === 0 ? (
+        <EmptyState title={t("pages.emptyTitle")} text={t("pages.emptyText")} />
+      ) : null}
 
       {pages.length > 0 ? (
         <>
@@ -51,14 +63,25 @@ export default function PagesPage() {
             id="pages-by-page"
             testId="pages-by-page"
             title={t("pages.byPageTitle")}
-            columns={[t("pages.columns.page"), t("pages.columns.views"), t("pages.columns.players"), t("pages.columns.guestViews")]}
-            rows={pages.map((p) => ({ key: p.page, cells: [p.page, number.format(p.views), number.format(p.players), number.format(p.guestViews)] }))}
+            columns={[
+              t("pages.columns.page"),
+              t("pages.columns.views"),
+              t("pages.columns.players"),
+              t("pages.columns.guestViews"),
+            ]}
+            rows={pages.map((p) => ({
+              key: p.page,
+              cells: [p.page, number.format(p.views), number.format(p.players), number.format(p.guestViews)],
+            }))}
           />
           <StaffTable
             id="pages-by-day"
             title={t("pages.byDayTitle")}
             columns={[t("pages.columns.day"), t("pages.columns.views")]}
-            rows={days.map((d) => ({ key: d.day, cells: [dayFormat.format(new Date(`${d.day}T00:00:00Z`)), number.format(d.views)] }))}
+            rows={days.map((d) => ({
+              key: d.day,
+              cells: [dayFormat.format(new Date(`${d.day}T00:00:00Z`)), number.format(d.views)],
+            }))}
           />
         </>
       ) : null}

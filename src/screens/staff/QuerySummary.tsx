@@ -7,7 +7,21 @@ import styles from "./staff.module.css";
 type Query = { isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
 
 /** A staff report's headline: a spinner while its first answer loads, an error with "Try again", else the total. */
-export function QuerySummary({ id, title, query, loading, error, children }: { id: string; title: string; query: Query; loading: string; error: string; children: ReactNode }) {
+export function QuerySummary({
+  id,
+  title,
+  query,
+  loading,
+  error,
+  children,
+}: {
+  id: string;
+  title: string;
+  query: Query;
+  loading: string;
+  error: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation("staff");
   return (
     <section aria-labelledby={id} aria-busy={query.isFetching} className={styles.section}>

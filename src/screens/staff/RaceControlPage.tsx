@@ -40,7 +40,13 @@ function Weekend() {
   const busy = useRaceControl((s) => s.hasTag("flow") && s.context.flow?.getSnapshot().hasTag("busy") === true);
   if (loading) return <Spinner size="lg" label={t("loading")} />;
   if (failed || !data)
-    return <EmptyState title={t("loadError")} text={errorText(t, error) ?? undefined} action={<Button onClick={() => sendControl({ type: "control.retry" })}>{t("retry")}</Button>} />;
+    return (
+      <EmptyState
+        title={t("loadError")}
+        text={errorText(t, error) ?? undefined}
+        action={<Button onClick={() => sendControl({ type: "control.retry" })}>{t("retry")}</Button>}
+      />
+    );
   return (
     <>
       {error ? (
@@ -76,12 +82,21 @@ export default function RaceControlPage() {
 
   let body;
   if (races.isPending || (races.isSuccess && current.isPending)) body = <Spinner size="lg" label={t("loading")} />;
-  else if (races.isError) body = <EmptyState title={t("racesError")} action={<Button onClick={() => void races.refetch()}>{t("retry")}</Button>} />;
+  else if (races.isError)
+    body = (
+      <EmptyState title={t("racesError")} action={<Button onClick={() => void races.refetch()}>{t("retry")}</Button>} />
+    );
   else if (!races.data.length) body = <EmptyState title={t("noRaces")} />;
   else
     body = (
       <>
-        <RaceSelect races={races.data} value={raceId} onChange={setChosen} label={t("picker")} optionLabel={(r) => t("pickerOption", { round: r.round, name: raceLabel(r.name) })} />
+        <RaceSelect
+          races={races.data}
+          value={raceId}
+          onChange={setChosen}
+          label={t("picker")}
+          optionLabel={(r) => t("pickerOption", { round: r.round, name: raceLabel(r.name) })}
+        />
         <Weekend />
       </>
     );

@@ -67,7 +67,10 @@ export function ReplayPage({ id }: { id: string }) {
   const names = actorNames(actors);
   const actor = actors[actorIndex];
   const machine = actor ? staffMachines.get(actor.machine) : undefined;
-  const replay = useMemo(() => (actor && machine && actor.complete ? replayActor(machine, actor) : null), [actor, machine]);
+  const replay = useMemo(
+    () => (actor && machine && actor.complete ? replayActor(machine, actor) : null),
+    [actor, machine],
+  );
   const layout = useMemo(() => (machine ? layoutChart(machine, []) : null), [machine]);
 
   if (report.isPending) return <Spinner size="lg" label={t("replay.loading")} />;
@@ -76,7 +79,9 @@ export function ReplayPage({ id }: { id: string }) {
       <div className={`${page.page} ${styles.page}`}>
         <h1 className={page.title}>{t("replay.title")}</h1>
         <p role="alert" className={page.lead}>
-          {report.error instanceof ApiError && report.error.status === 404 ? t("replay.notFound", { id }) : t("replay.error")}
+          {report.error instanceof ApiError && report.error.status === 404
+            ? t("replay.notFound", { id })
+            : t("replay.error")}
         </p>
       </div>
     );
@@ -88,7 +93,9 @@ export function ReplayPage({ id }: { id: string }) {
     <div className={`${page.page} ${styles.page}`}>
       <div>
         <h1 className={page.title}>{t("replay.reportTitle", { id: report.data.id })}</h1>
-        <p className={page.lead}>{t("replay.meta", { version: bundle.appVersion, route: bundle.route, at: bundle.createdAt })}</p>
+        <p className={page.lead}>
+          {t("replay.meta", { version: bundle.appVersion, route: bundle.route, at: bundle.createdAt })}
+        </p>
       </div>
       <form className={styles.controls} onSubmit={(e) => e.preventDefault()}>
         <label className={styles.field}>
@@ -114,7 +121,12 @@ export function ReplayPage({ id }: { id: string }) {
             {t("replay.step", { step: at, steps: steps.length })}
           </h2>
           <p data-testid="replay-state" aria-live="polite">
-            {at === 0 ? t("replay.start", { state: show(value) }) : t("replay.after", { event: show((steps[at - 1]!.event as { type?: unknown }).type), state: show(value) })}
+            {at === 0
+              ? t("replay.start", { state: show(value) })
+              : t("replay.after", {
+                  event: show((steps[at - 1]!.event as { type?: unknown }).type),
+                  state: show(value),
+                })}
           </p>
           <div className={styles.actions}>
             <Button variant="secondary" disabled={at === 0} onClick={() => setStep(at - 1)}>
@@ -125,10 +137,21 @@ export function ReplayPage({ id }: { id: string }) {
             </Button>
           </div>
           <p data-testid="replay-verdict">
-            {!actor.complete ? t("replay.incomplete") : !machine ? t("replay.noMachine") : replay?.matches ? t("replay.matches") : t("replay.differs")}
+            {!actor.complete
+              ? t("replay.incomplete")
+              : !machine
+                ? t("replay.noMachine")
+                : replay?.matches
+                  ? t("replay.matches")
+                  : t("replay.differs")}
           </p>
           {layout && machine ? (
-            <div className={styles.chartScroll} tabIndex={0} role="region" aria-label={t("flows.chartRegion", { machine: actor.machine })}>
+            <div
+              className={styles.chartScroll}
+              tabIndex={0}
+              role="region"
+              aria-label={t("flows.chartRegion", { machine: actor.machine })}
+            >
               <FlowChart machine={actor.machine} layout={layout} active={activeStates(value)} allLabels />
             </div>
           ) : null}

@@ -23,13 +23,26 @@ const ReplayPage = lazy(() => import("./ReplayPage").then((m) => ({ default: m.R
  * /staff/…: only for callers the server knows as staff (GET /staff/me). A guest or a player sees the
  * not-found page, as does a staff member on a tool their roles do not open; the server refuses their calls too.
  */
-function StaffGate({ tool, notFound, children }: { tool?: StaffTool; notFound: ReactNode; children: (me: StaffMe) => ReactNode }) {
+function StaffGate({
+  tool,
+  notFound,
+  children,
+}: {
+  tool?: StaffTool;
+  notFound: ReactNode;
+  children: (me: StaffMe) => ReactNode;
+}) {
   const { t } = useTranslation("staff");
   const pending = useSessionPending();
   const profile = useProfile();
   const me = useStaffMe(profile?.id);
   if (pending || (profile && me.isPending)) return <RouteFallback />;
-  if (!profile || (me.error instanceof ApiError && me.error.status === 403) || (me.data && tool && !me.data.tools.includes(tool))) return <>{notFound}</>;
+  if (
+    !profile ||
+    (me.error instanceof ApiError && me.error.status === 403) ||
+    (me.data && tool && !me.data.tools.includes(tool))
+  )
+    return <>{notFound}</>;
   if (me.isError || !me.data)
     return (
       <div className={page.page}>
@@ -48,7 +61,13 @@ function StaffGate({ tool, notFound, children }: { tool?: StaffTool; notFound: R
 }
 
 /** The staff pages built so far, by tool. */
-const toolPages: Partial<Record<StaffTool, string>> = { flows: staffPaths.flows, replay: staffPaths.replay, pages: staffPaths.pages, raceControl: staffPaths.raceControl, audit: staffPaths.audit };
+const toolPages: Partial<Record<StaffTool, string>> = {
+  flows: staffPaths.flows,
+  replay: staffPaths.replay,
+  pages: staffPaths.pages,
+  raceControl: staffPaths.raceControl,
+  audit: staffPaths.audit,
+};
 
 function StaffHome({ me }: { me: StaffMe }) {
   const { t } = useTranslation("staff");
@@ -85,16 +104,24 @@ export default function StaffScreen({ notFound }: { notFound: ReactNode }) {
         <StaffGate notFound={notFound}>{(me) => <StaffHome me={me} />}</StaffGate>
       </Route>
       <Route path={staffPaths.flows}>
-        <StaffGate tool="flows" notFound={notFound}>{() => <FlowsPage />}</StaffGate>
+        <StaffGate tool="flows" notFound={notFound}>
+          {() => <FlowsPage />}
+        </StaffGate>
       </Route>
       <Route path={staffPaths.pages}>
-        <StaffGate tool="pages" notFound={notFound}>{() => <PagesPage />}</StaffGate>
+        <StaffGate tool="pages" notFound={notFound}>
+          {() => <PagesPage />}
+        </StaffGate>
       </Route>
       <Route path={staffPaths.raceControl}>
-        <StaffGate tool="raceControl" notFound={notFound}>{() => <RaceControlPage />}</StaffGate>
+        <StaffGate tool="raceControl" notFound={notFound}>
+          {() => <RaceControlPage />}
+        </StaffGate>
       </Route>
       <Route path={staffPaths.audit}>
-        <StaffGate tool="audit" notFound={notFound}>{() => <AuditPage />}</StaffGate>
+        <StaffGate tool="audit" notFound={notFound}>
+          {() => <AuditPage />}
+        </StaffGate>
       </Route>
       <Route path={staffPaths.replay}>
         <StaffGate tool="replay" notFound={notFound}>

@@ -7,7 +7,19 @@ export type StaffRow = { key: string; cells: readonly ReactNode[] };
  * A titled table that scrolls on its own on a phone: the scroll box is the one landmark, a named focusable region
  * for keyboards (a section named by the same heading around it would be a second landmark of the same name).
  */
-export function StaffTable({ id, title, columns, rows, testId }: { id: string; title: string; columns: readonly string[]; rows: readonly StaffRow[]; testId?: string }) {
+export function StaffTable({
+  id,
+  title,
+  columns,
+  rows,
+  testId,
+}: {
+  id: string;
+  title: string;
+  columns: readonly string[];
+  rows: readonly StaffRow[];
+  testId?: string;
+}) {
   return (
     <div className={styles.section}>
       <h2 id={id} className={styles.heading}>

@@ -16,11 +16,15 @@ export type ChartBox = { state: string; x: number; y: number; depth: number };
 export type ChartEdge = FlowKey & { count: number; share: number | null };
 export type ChartLayout = { width: number; height: number; boxes: ChartBox[]; edges: ChartEdge[] };
 
-const allNodes = (node: AnyStateNode): AnyStateNode[] => (Object.values(node.states) as AnyStateNode[]).flatMap((c) => [c, ...allNodes(c)]);
+const allNodes = (node: AnyStateNode): AnyStateNode[] =>
+  (Object.values(node.states) as AnyStateNode[]).flatMap((c) => [c, ...allNodes(c)]);
 
 export function layoutChart(machine: AnyStateMachine, counts: readonly FlowCount[]): ChartLayout {
   const keys = machineFlowKeys(machine);
-  const states = [...allNodes(machine.root).map(stateName), ...(keys.some((k) => k.from === ROOT_STATE) ? [ROOT_STATE] : [])];
+  const states = [
+    ...allNodes(machine.root).map(stateName),
+    ...(keys.some((k) => k.from === ROOT_STATE) ? [ROOT_STATE] : []),
+  ];
   // Depth: breadth first from the initial states along the transitions.
   const depth = new Map<string, number>();
   const initial = machine.root.initial?.target?.[0] as AnyStateNode | undefined;
@@ -42,7 +46,9 @@ export function layoutChart(machine: AnyStateMachine, counts: readonly FlowCount
   for (const s of states) columns.set(depth.get(s)!, [...(columns.get(depth.get(s)!) ?? []), s]);
   const boxes: ChartBox[] = [];
   for (const [d, column] of [...columns].toSorted(([a], [b]) => a - b)) {
-    column.forEach((state, row) => boxes.push({ state, depth: d, x: MARGIN + d * (BOX_W + COL_GAP), y: MARGIN + row * (BOX_H + ROW_GAP) }));
+    column.forEach((state, row) =>
+      boxes.push({ state, depth: d, x: MARGIN + d * (BOX_W + COL_GAP), y: MARGIN + row * (BOX_H + ROW_GAP) }),
+    );
   }
   const leaving = new Map<string, number>();
   for (const c of counts) if (c.machine === machine.id) leaving.set(c.from, (leaving.get(c.from) ?? 0) + c.count);
@@ -52,7 +58,9 @@ export function layoutChart(machine: AnyStateMachine, counts: readonly FlowCount
     const id = `${k.from}|${k.event}|${k.to}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    const count = counts.filter((c) => c.machine === machine.id && c.from === k.from && c.event === k.event && c.to === k.to).reduce((s, c) => s + c.count, 0);
+    const count = counts
+      .filter((c) => c.machine === machine.id && c.from === k.from && c.event === k.event && c.to === k.to)
+      .reduce((s, c) => s + c.count, 0);
     const total = leaving.get(k.from) ?? 0;
     edges.push({ ...k, count, share: total ? count / total : null });
   }
@@ -62,7 +70,11 @@ export function layoutChart(machine: AnyStateMachine, counts: readonly FlowCount
 }
 
 /** The arrow from one box to another (a loop above the box to itself); `lane` spreads arrows between the same boxes. */
-export function edgePath(from: { x: number; y: number }, to: { x: number; y: number }, lane: number): { d: string; lx: number; ly: number } {
+export function edgePath(
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  lane: number,
+): { d: string; lx: number; ly: number } {
   if (from === to) {
     const x = from.x + BOX_W / 2;
     const d = `M ${x - 24} ${from.y} C ${x - 36} ${from.y - 44 - lane * 10}, ${x + 36} ${from.y - 44 - lane * 10}, ${x + 24} ${from.y}`;
@@ -76,7 +88,11 @@ export function edgePath(from: { x: number; y: number }, to: { x: number; y: num
   const bend = forward ? 0 : 48 + lane * 12;
   const cx = (sx + tx) / 2;
   const cy = Math.max(sy, ty) + bend + (forward ? (lane - 1) * 10 : 0);
-  return { d: `M ${sx} ${sy} Q ${cx} ${forward ? (sy + ty) / 2 + (lane - 1) * 14 : cy} ${tx} ${ty}`, lx: cx, ly: forward ? (sy + ty) / 2 + (lane - 1) * 14 - 4 : cy - 4 };
+  return {
+    d: `M ${sx} ${sy} Q ${cx} ${forward ? (sy + ty) / 2 + (lane - 1) * 14 : cy} ${tx} ${ty}`,
+    lx: cx,
+    ly: forward ? (sy + ty) / 2 + (lane - 1) * 14 - 4 : cy - 4,
+  };
 }
 
 /** A label's height and a character's width in the charts' 12 px type (a generous average, so estimates do not touch). */

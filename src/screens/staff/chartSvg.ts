@@ -4,9 +4,17 @@ import { BOX_H, BOX_W, placeEdges, type ChartEdge, type ChartLayout } from "./ch
 // `npm run flows`), drawn from the same layout and arrow geometry as the staff page's FlowChart, with the
 // product's colours inlined (a file has no stylesheet), so an analyst without a code host can open it.
 
-const COLORS = { bg: "#0e1013", box: "#1f232a", border: "#454d5b", text: "#ffffff", muted: "#a9b1bf", accent: "#ff2d2d" };
+const COLORS = {
+  bg: "#0e1013",
+  box: "#1f232a",
+  border: "#454d5b",
+  text: "#ffffff",
+  muted: "#a9b1bf",
+  accent: "#ff2d2d",
+};
 
-const escapeXml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+const escapeXml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 /** The chart as SVG text: every state a box, every transition an arrow labelled by `label`. */
 export function chartSvg(layout: ChartLayout, options: { title: string; label: (edge: ChartEdge) => string }): string {

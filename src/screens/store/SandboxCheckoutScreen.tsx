@@ -25,11 +25,17 @@ export default function SandboxCheckoutScreen() {
   const client = useQueryClient();
   const [flow, send] = useMachine(
     sandboxCheckoutMachine.provide({
-      actors: { runStep: fromPromise<SandboxCheckout, { step: CheckoutStep }>(({ input }) => sandboxStep(token ?? "", input.step)) },
+      actors: {
+        runStep: fromPromise<SandboxCheckout, { step: CheckoutStep }>(({ input }) =>
+          sandboxStep(token ?? "", input.step),
+        ),
+      },
       actions: {
-        store: (_, p: { checkout: SandboxCheckout }) => client.setQueryData(storeKeys.checkout(p.checkout.token), p.checkout),
+        store: (_, p: { checkout: SandboxCheckout }) =>
+          client.setQueryData(storeKeys.checkout(p.checkout.token), p.checkout),
         refresh: () => void checkout.refetch(),
-        leave: (_, p: { checkout: SandboxCheckout }) => window.location.assign(p.checkout.state === "VOIDED" ? p.checkout.cancelUrl : p.checkout.returnUrl),
+        leave: (_, p: { checkout: SandboxCheckout }) =>
+          window.location.assign(p.checkout.state === "VOIDED" ? p.checkout.cancelUrl : p.checkout.returnUrl),
       },
     }),
     { inspect: observeFlows },
@@ -41,19 +47,35 @@ export default function SandboxCheckoutScreen() {
   let body;
   if (!token) body = <EmptyState title={t("errors:notFound")} />;
   else if (checkout.isPending) body = <Spinner size="lg" label={t("sandbox.loading")} />;
-  else if (checkout.isError) body = <EmptyState title={t("sandbox.error")} action={<Button className={styles.cta} onClick={() => void checkout.refetch()}>{t("errors:tryAgain")}</Button>} />;
+  else if (checkout.isError)
+    body = (
+      <EmptyState
+        title={t("sandbox.error")}
+        action={
+          <Button className={styles.cta} onClick={() => void checkout.refetch()}>
+            {t("errors:tryAgain")}
+          </Button>
+        }
+      />
+    );
   else {
     const c = checkout.data;
     const price = formatPrice(i18n.language, c.priceCents, c.currency);
-    const error = flow.context.error ? t(`errors:${flow.context.error.code}`, { defaultValue: flow.context.error.message }) : null;
+    const error = flow.context.error
+      ? t(`errors:${flow.context.error.code}`, { defaultValue: flow.context.error.message })
+      : null;
     let panel;
     if (c.state === "CREATED" || c.state === "SAVED") {
       panel = (
         <>
           <p>{t("sandbox.card")}</p>
           <div className={styles.row}>
-            <Button className={styles.cta} loading={doing("approve")} disabled={busy} onClick={() => step("approve")}>{t("sandbox.pay", { price })}</Button>
-            <Button variant="secondary" loading={doing("cancel")} disabled={busy} onClick={() => step("cancel")}>{t("sandbox.cancel")}</Button>
+            <Button className={styles.cta} loading={doing("approve")} disabled={busy} onClick={() => step("approve")}>
+              {t("sandbox.pay", { price })}
+            </Button>
+            <Button variant="secondary" loading={doing("cancel")} disabled={busy} onClick={() => step("cancel")}>
+              {t("sandbox.cancel")}
+            </Button>
           </div>
         </>
       );
@@ -63,29 +85,52 @@ export default function SandboxCheckoutScreen() {
           <h2 className={styles.sectionTitle}>{t("sandbox.secureTitle")}</h2>
           <p>{t("sandbox.secureText", { price })}</p>
           <div className={styles.row}>
-            <Button className={styles.cta} loading={doing("authenticate")} disabled={busy} onClick={() => step("authenticate")}>{t("sandbox.secureConfirm")}</Button>
-            <Button variant="secondary" loading={doing("cancel")} disabled={busy} onClick={() => step("cancel")}>{t("sandbox.cancel")}</Button>
+            <Button
+              className={styles.cta}
+              loading={doing("authenticate")}
+              disabled={busy}
+              onClick={() => step("authenticate")}
+            >
+              {t("sandbox.secureConfirm")}
+            </Button>
+            <Button variant="secondary" loading={doing("cancel")} disabled={busy} onClick={() => step("cancel")}>
+              {t("sandbox.cancel")}
+            </Button>
           </div>
         </>
       );
     } else if (c.state === "APPROVED") {
-      panel = <a className={`${buttonClass({})} ${styles.cta}`} href={c.returnUrl}>{t("sandbox.back")}</a>;
+      panel = (
+        <a className={`${buttonClass({})} ${styles.cta}`} href={c.returnUrl}>
+          {t("sandbox.back")}
+        </a>
+      );
     } else {
       panel = (
         <>
           <p>{t(`states.${c.state}`)}</p>
-          <Link className={buttonClass({ variant: "secondary" })} href={paths.shop}>{t("sandbox.toStore")}</Link>
+          <Link className={buttonClass({ variant: "secondary" })} href={paths.shop}>
+            {t("sandbox.toStore")}
+          </Link>
         </>
       );
     }
     body = (
       <section className={styles.checkout} aria-labelledby="sandbox-title">
         <p className={styles.badge}>{t("sandbox.badge")}</p>
-        <h1 id="sandbox-title" className={styles.title}>{t("sandbox.title")}</h1>
-        <p className={styles.checkoutPack} data-testid="checkout-pack">{t("orders.diamonds", { diamonds: c.diamonds })}</p>
+        <h1 id="sandbox-title" className={styles.title}>
+          {t("sandbox.title")}
+        </h1>
+        <p className={styles.checkoutPack} data-testid="checkout-pack">
+          {t("orders.diamonds", { diamonds: c.diamonds })}
+        </p>
         <p className={styles.checkoutPrice}>{price}</p>
         {panel}
-        {error ? <p role="alert" className={styles.error}>{error}</p> : null}
+        {error ? (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        ) : null}
       </section>
     );
   }

@@ -26,7 +26,11 @@ function PurchaseOutcome({ purchase }: { purchase: PurchaseRef }) {
   const snap = useSelector(purchase, (s) => s);
   const order = snap.context.order;
   let text: string;
-  let actions: React.ReactNode = <Button variant="secondary" onClick={dismissPurchase}>{t("outcome.dismiss")}</Button>;
+  let actions: React.ReactNode = (
+    <Button variant="secondary" onClick={dismissPurchase}>
+      {t("outcome.dismiss")}
+    </Button>
+  );
   if (snap.hasTag("working")) return null;
   if (snap.hasTag("approving")) text = t("outcome.approving");
   else if (snap.hasTag("completed")) text = t("outcome.completed", { diamonds: order?.diamonds ?? 0 });
@@ -35,10 +39,20 @@ function PurchaseOutcome({ purchase }: { purchase: PurchaseRef }) {
     text = t("outcome.payerAction");
     actions = (
       <>
-        <Button className={styles.cta} disabled={!order?.approveUrl} onClick={() => purchase.send({ type: "purchase.continue" })}>{t("outcome.continue")}</Button>
-        <Button variant="secondary" onClick={() => purchase.send({ type: "purchase.cancel" })}>{t("outcome.cancel")}</Button>
+        <Button
+          className={styles.cta}
+          disabled={!order?.approveUrl}
+          onClick={() => purchase.send({ type: "purchase.continue" })}
+        >
+          {t("outcome.continue")}
+        </Button>
+        <Button variant="secondary" onClick={() => purchase.send({ type: "purchase.cancel" })}>
+          {t("outcome.cancel")}
+        </Button>
         {/* Paid in another tab or window: read the order again. */}
-        <Button variant="secondary" onClick={() => purchase.send({ type: "purchase.retry" })}>{t("errors:tryAgain")}</Button>
+        <Button variant="secondary" onClick={() => purchase.send({ type: "purchase.retry" })}>
+          {t("errors:tryAgain")}
+        </Button>
       </>
     );
   } else {
@@ -46,8 +60,12 @@ function PurchaseOutcome({ purchase }: { purchase: PurchaseRef }) {
     text = error ? t(`errors:${error.code}`, { defaultValue: error.message }) : t("errors:somethingWentWrong");
     actions = (
       <>
-        <Button className={styles.cta} onClick={() => purchase.send({ type: "purchase.retry" })}>{t("errors:tryAgain")}</Button>
-        <Button variant="secondary" onClick={dismissPurchase}>{t("outcome.dismiss")}</Button>
+        <Button className={styles.cta} onClick={() => purchase.send({ type: "purchase.retry" })}>
+          {t("errors:tryAgain")}
+        </Button>
+        <Button variant="secondary" onClick={dismissPurchase}>
+          {t("outcome.dismiss")}
+        </Button>
       </>
     );
   }
@@ -70,22 +88,47 @@ function PackCard({ pack, busy }: { pack: StorePack; busy: boolean }) {
         <Diamond /> {diamonds}
       </p>
       <p className={styles.packPrice}>{price}</p>
-      <p className={styles.muted}>{t("packs.perUnit", { value: formatNumber(i18n.language, diamondsPerUnit(pack), 1), unit: formatUnit(i18n.language, pack.currency) })}</p>
-      <Button className={styles.cta} block disabled={busy} onClick={() => buyPack(pack.dPackId)} aria-label={t("packs.buyLabel", { diamonds, price })}>
+      <p className={styles.muted}>
+        {t("packs.perUnit", {
+          value: formatNumber(i18n.language, diamondsPerUnit(pack), 1),
+          unit: formatUnit(i18n.language, pack.currency),
+        })}
+      </p>
+      <Button
+        className={styles.cta}
+        block
+        disabled={busy}
+        onClick={() => buyPack(pack.dPackId)}
+        aria-label={t("packs.buyLabel", { diamonds, price })}
+      >
         {t("packs.buy")}
       </Button>
     </li>
   );
 }
 
-function Pager({ page, pages, onPage, label }: { page: number; pages: number; onPage: (p: number) => void; label: string }) {
+function Pager({
+  page,
+  pages,
+  onPage,
+  label,
+}: {
+  page: number;
+  pages: number;
+  onPage: (p: number) => void;
+  label: string;
+}) {
   const { t } = useTranslation("store");
   if (pages <= 1) return null;
   return (
     <nav className={styles.pager} aria-label={label}>
-      <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>{t("pager.previous")}</Button>
+      <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t("pager.previous")}
+      </Button>
       <span>{t("pager.page", { page, pages })}</span>
-      <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t("pager.next")}</Button>
+      <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t("pager.next")}
+      </Button>
     </nav>
   );
 }
@@ -96,7 +139,17 @@ function Orders({ userId }: { userId: string }) {
   const orders = useOrders(userId, page);
   let body;
   if (orders.isPending) body = <Spinner label={t("orders.loading")} />;
-  else if (orders.isError) body = <EmptyState title={t("orders.error")} action={<Button className={styles.cta} onClick={() => void orders.refetch()}>{t("errors:tryAgain")}</Button>} />;
+  else if (orders.isError)
+    body = (
+      <EmptyState
+        title={t("orders.error")}
+        action={
+          <Button className={styles.cta} onClick={() => void orders.refetch()}>
+            {t("errors:tryAgain")}
+          </Button>
+        }
+      />
+    );
   else if (orders.data.count === 0) body = <EmptyState title={t("errors:listEmpty")} text={t("orders.empty")} />;
   else {
     body = (
@@ -118,8 +171,12 @@ function Orders({ userId }: { userId: string }) {
                   <td>{t("orders.diamonds", { diamonds: formatNumber(i18n.language, o.diamonds) })}</td>
                   <td>{formatPrice(i18n.language, o.priceCents, o.currency)}</td>
                   <td>
-                    <span className={styles.state} data-state={o.state}>{t(`states.${o.state}`)}</span>
-                    <span className={styles.steps}>{o.steps.map((s) => `${t(`states.${s.state}`)} ${formatWhen(i18n.language, s.at)}`).join(" → ")}</span>
+                    <span className={styles.state} data-state={o.state}>
+                      {t(`states.${o.state}`)}
+                    </span>
+                    <span className={styles.steps}>
+                      {o.steps.map((s) => `${t(`states.${s.state}`)} ${formatWhen(i18n.language, s.at)}`).join(" → ")}
+                    </span>
                   </td>
                 </tr>
               ))}
@@ -132,7 +189,9 @@ function Orders({ userId }: { userId: string }) {
   }
   return (
     <section className={styles.section}>
-      <h2 id="store-orders" className={styles.sectionTitle}>{t("orders.title")}</h2>
+      <h2 id="store-orders" className={styles.sectionTitle}>
+        {t("orders.title")}
+      </h2>
       {body}
     </section>
   );
@@ -156,7 +215,17 @@ function History({ userId }: { userId: string }) {
   const history = useStoreHistory(userId, page, reason);
   let body;
   if (history.isPending) body = <Spinner label={t("history.loading")} />;
-  else if (history.isError) body = <EmptyState title={t("history.error")} action={<Button className={styles.cta} onClick={() => void history.refetch()}>{t("errors:tryAgain")}</Button>} />;
+  else if (history.isError)
+    body = (
+      <EmptyState
+        title={t("history.error")}
+        action={
+          <Button className={styles.cta} onClick={() => void history.refetch()}>
+            {t("errors:tryAgain")}
+          </Button>
+        }
+      />
+    );
   else if (history.data.count === 0) body = <EmptyState title={t("errors:listEmpty")} />;
   else {
     body = (
@@ -178,7 +247,9 @@ function History({ userId }: { userId: string }) {
                   <td>{formatWhen(i18n.language, e.createdAt)}</td>
                   <td>{t(`reasons.${e.reason}`)}</td>
                   <td>{aboutText(t, e)}</td>
-                  <td className={e.delta > 0 ? styles.plus : styles.minus}>{e.delta > 0 ? `+${formatNumber(i18n.language, e.delta)}` : formatNumber(i18n.language, e.delta)}</td>
+                  <td className={e.delta > 0 ? styles.plus : styles.minus}>
+                    {e.delta > 0 ? `+${formatNumber(i18n.language, e.delta)}` : formatNumber(i18n.language, e.delta)}
+                  </td>
                   <td>{e.balance}</td>
                 </tr>
               ))}
@@ -193,7 +264,9 @@ function History({ userId }: { userId: string }) {
   return (
     <section className={styles.section}>
       <div className={styles.sectionHead}>
-        <h2 id="store-history" className={styles.sectionTitle}>{t("history.title")}</h2>
+        <h2 id="store-history" className={styles.sectionTitle}>
+          {t("history.title")}
+        </h2>
         <label className={styles.filter}>
           <span>{t("history.filter")}</span>
           <select
@@ -206,7 +279,9 @@ function History({ userId }: { userId: string }) {
           >
             <option value="">{t("history.all")}</option>
             {DiamondReason.options.map((r) => (
-              <option key={r} value={r}>{t(`reasons.${r}`)}</option>
+              <option key={r} value={r}>
+                {t(`reasons.${r}`)}
+              </option>
             ))}
           </select>
         </label>
@@ -241,7 +316,17 @@ export default function StoreScreen() {
 
   let packList;
   if (packs.isPending) packList = <Spinner size="lg" label={t("packs.loading")} />;
-  else if (packs.isError) packList = <EmptyState title={t("packs.error")} action={<Button className={styles.cta} onClick={() => void packs.refetch()}>{t("errors:tryAgain")}</Button>} />;
+  else if (packs.isError)
+    packList = (
+      <EmptyState
+        title={t("packs.error")}
+        action={
+          <Button className={styles.cta} onClick={() => void packs.refetch()}>
+            {t("errors:tryAgain")}
+          </Button>
+        }
+      />
+    );
   else if (packs.data.length === 0) packList = <EmptyState title={t("packs.empty")} />;
   else {
     packList = (
@@ -269,7 +354,9 @@ export default function StoreScreen() {
       </header>
       {purchase ? <PurchaseOutcome purchase={purchase} /> : null}
       <section className={styles.section} aria-labelledby="store-packs">
-        <h2 id="store-packs" className={styles.sectionTitle}>{t("packs.title")}</h2>
+        <h2 id="store-packs" className={styles.sectionTitle}>
+          {t("packs.title")}
+        </h2>
         {packList}
       </section>
       {me ? <Orders userId={me.id} /> : null}

@@ -8,5 +8,9 @@ export const HostTitleContext = createContext(false);
 /** The modal's heading; it names the dialog unless the host was given a title. */
 export function ModalTitle({ children }: { children: ReactNode }) {
   const hostHasTitle = useContext(HostTitleContext);
-  return hostHasTitle ? <h3 className={styles.heading}>{children}</h3> : <Dialog.Title className={styles.heading}>{children}</Dialog.Title>;
+  return hostHasTitle ? (
+    <h3 className={styles.heading}>{children}</h3>
+  ) : (
+    <Dialog.Title className={styles.heading}>{children}</Dialog.Title>
+  );
 }

@@ -11,7 +11,8 @@ import { openDb, type Database } from "../../../server/db/open";
 import { races, raceSessions, riders } from "../../../server/db/schema";
 import { seedIfEmpty } from "../../../server/db/seed/season";
 
-export const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export type Backend = "pglite" | "postgres";
 
 export async function postgresReachable(): Promise<boolean> {
@@ -40,7 +41,10 @@ export async function backends(): Promise<Backend[]> {
 }
 
 /** A migrated, seeded database; `drop` closes it (and drops the PostgreSQL schema). */
-export async function openBenchDb(kind: Backend, now: Date): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openBenchDb(
+  kind: Backend,
+  now: Date,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   let database: Database;
   let drop: () => Promise<void>;
   if (kind === "pglite") {
@@ -91,16 +95,28 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  */
 export async function createPlayers(database: Database, n: number): Promise<{ id: string; family: string }[]> {
   const db = database.db;
-  await db.execute(sql`INSERT INTO users (id, name, created_at, updated_at) SELECT gen_random_uuid(), 'bench-' || g, now(), now() FROM generate_series(1, ${n}::int) g`);
+  await db.execute(
+    sql`INSERT INTO users (id, name, created_at, updated_at) SELECT gen_random_uuid(), 'bench-' || g, now(), now() FROM generate_series(1, ${n}::int) g`,
+  );
   await db.execute(sql`INSERT INTO diamond_ledger (id, user_id, delta, balance_after, reason, ref, idempotency_key, created_at)
     SELECT gen_random_uuid(), id, 100, 100, 'SIGN_UP', NULL, 'sign-up', now() FROM users WHERE name LIKE 'bench-%'`);
-  await db.execute(sql`INSERT INTO diamond_balances (user_id, balance, updated_at) SELECT id, 100, now() FROM users WHERE name LIKE 'bench-%'`);
+  await db.execute(
+    sql`INSERT INTO diamond_balances (user_id, balance, updated_at) SELECT id, 100, now() FROM users WHERE name LIKE 'bench-%'`,
+  );
   return rowsOf<{ id: string; family: string }>(
-    await db.execute(sql`INSERT INTO session_families (id, user_id, created_at) SELECT gen_random_uuid(), id, now() FROM users WHERE name LIKE 'bench-%' RETURNING user_id AS id, id AS family`),
+    await db.execute(
+      sql`INSERT INTO session_families (id, user_id, created_at) SELECT gen_random_uuid(), id, now() FROM users WHERE name LIKE 'bench-%' RETURNING user_id AS id, id AS family`,
+    ),
   );
 }
 
-export type BenchRace = { id: string; season: number; version: number; sessions: Record<SessionType, { start: Date; end: Date }>; riders: string[] };
+export type BenchRace = {
+  id: string;
+  season: number;
+  version: number;
+  sessions: Record<SessionType, { start: Date; end: Date }>;
+  riders: string[];
+};
 
 /** A seeded round with its sessions and its active premier-class riders (by number). */
 export async function benchRace(database: Database, round: number): Promise<BenchRace> {
@@ -108,11 +124,30 @@ export async function benchRace(database: Database, round: number): Promise<Benc
   const [race] = await db.select().from(races).where(eq(races.round, round));
   if (!race) throw new Error(`no round ${round}`);
   const rows = await db.select().from(raceSessions).where(eq(raceSessions.raceId, race.id));
-  const sessions = Object.fromEntries(rows.map((s) => [s.type, { start: s.startsAt, end: s.endsAt }])) as BenchRace["sessions"];
-  const active = await db.select({ id: riders.id }).from(riders).where(and(eq(riders.raceClass, "MOTOGP"), eq(riders.status, "ACTIVE"))).orderBy(asc(riders.number));
+  const sessions = Object.fromEntries(
+    rows.map((s) => [s.type, { start: s.startsAt, end: s.endsAt }]),
+  ) as BenchRace["sessions"];
+  const active = await db
+    .select({ id: riders.id })
+    .from(riders)
+    .where(and(eq(riders.raceClass, "MOTOGP"), eq(riders.status, "ACTIVE")))
+    .orderBy(asc(riders.number));
   return { id: race.id, season: race.season, version: race.version, sessions, riders: active.map((r) => r.id) };
 }
 
-export const CATEGORIES: PredictionCategory[] = ["FP1", "PRACTICE_FASTEST", "FP2", "POLEMAN", "SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD", "RACE_FIRST", "RACE_SECOND", "RACE_THIRD", "POSITION_GAINED"];
+export const CATEGORIES: PredictionCategory[] = [
+  "FP1",
+  "PRACTICE_FASTEST",
+  "FP2",
+  "POLEMAN",
+  "SPRINT_FIRST",
+  "SPRINT_SECOND",
+  "SPRINT_THIRD",
+  "RACE_FIRST",
+  "RACE_SECOND",
+  "RACE_THIRD",
+  "POSITION_GAINED",
+];
 
-export const machine = async () => `${process.platform}/${process.arch}, node ${process.version}, ${(await import("node:os")).cpus().length} cores`;
+export const machine = async () =>
+  `${process.platform}/${process.arch}, node ${process.version}, ${(await import("node:os")).cpus().length} cores`;

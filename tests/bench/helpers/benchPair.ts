@@ -39,8 +39,12 @@ async function waitReady(url: string, child: ChildProcess, seconds: number): Pro
 /** deploy/haproxy.cfg with the balancer on `lbPort` and the servers on `ports`, the rest as deployed. */
 export function balancerConfig(lbPort: number, ports: number[]): string {
   const cfg = readFileSync(new URL("../../../deploy/haproxy.cfg", import.meta.url), "utf8");
-  const moved = cfg.replace(/^(\s*)bind :3000\b.*$/m, `$1bind 127.0.0.1:${lbPort}`).replace(/^(\s*server a) 127\.0\.0\.1:3001/m, `$1 127.0.0.1:${ports[0]}`).replace(/^(\s*server b) 127\.0\.0\.1:3002/m, `$1 127.0.0.1:${ports[1]}`);
-  if (moved === cfg || !moved.includes(`:${ports[1]}`)) throw new Error("deploy/haproxy.cfg no longer has the bind and servers this bench moves");
+  const moved = cfg
+    .replace(/^(\s*)bind :3000\b.*$/m, `$1bind 127.0.0.1:${lbPort}`)
+    .replace(/^(\s*server a) 127\.0\.0\.1:3001/m, `$1 127.0.0.1:${ports[0]}`)
+    .replace(/^(\s*server b) 127\.0\.0\.1:3002/m, `$1 127.0.0.1:${ports[1]}`);
+  if (moved === cfg || !moved.includes(`:${ports[1]}`))
+    throw new Error("deploy/haproxy.cfg no longer has the bind and servers this bench moves");
   return moved;
 }
 
@@ -48,7 +52,11 @@ export function haproxyInstalled(): boolean {
   return spawnSync("haproxy", ["-v"], { stdio: "ignore" }).status === 0;
 }
 
-export async function startPair(options: { lbPort?: number; ports?: [number, number]; redisUrl: string }): Promise<Pair> {
+export async function startPair(options: {
+  lbPort?: number;
+  ports?: [number, number];
+  redisUrl: string;
+}): Promise<Pair> {
   const lbPort = options.lbPort ?? 3100;
   const ports = options.ports ?? [3101, 3102];
   const name = `pp_deadline_${process.pid}`;
@@ -76,7 +84,13 @@ export async function startPair(options: { lbPort?: number; ports?: [number, num
   const children: ChildProcess[] = [];
   const stopAll = async () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await Promise.all(children.map((child) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((resolve) => child.once("exit", resolve)))));
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode !== null || child.signalCode !== null
+          ? undefined
+          : new Promise((resolve) => child.once("exit", resolve)),
+      ),
+    );
   };
   try {
     // The first alone until it is ready: on an empty database it imports the demo season.

@@ -62,7 +62,11 @@ export function cpuMeter(postmaster: number | undefined) {
     if (!start) return { serverMs: -1, serverSystemMs: -1, postgresMs: -1 };
     const self = process.cpuUsage(start.self);
     // The kernel's share (system) apart: on loopback most of a socket write's cost is there.
-    return { serverMs: Math.round((self.user + self.system) / 1000), serverSystemMs: Math.round(self.system / 1000), postgresMs: postgresMs(postmaster) - start.backends };
+    return {
+      serverMs: Math.round((self.user + self.system) / 1000),
+      serverSystemMs: Math.round(self.system / 1000),
+      postgresMs: postgresMs(postmaster) - start.backends,
+    };
   };
 }
 

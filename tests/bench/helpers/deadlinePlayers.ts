@@ -19,7 +19,14 @@ import { LIVE_NAMESPACE, LiveEvent } from "../../../contract/live";
 
 export type Player = { id: string; token: string };
 /** One request: what it was, when it left and came back, and its status (0: a connection error, -1: no answer in time). */
-export type Record_ = { kind: "read" | "save" | "late" | "lateRetry" | "failoverSave" | "readBack"; route: string; sent: number; done: number; status: number; fp1?: boolean };
+export type Record_ = {
+  kind: "read" | "save" | "late" | "lateRetry" | "failoverSave" | "readBack";
+  route: string;
+  sent: number;
+  done: number;
+  status: number;
+  fp1?: boolean;
+};
 type Message = {
   connect?: { url: string; players: Player[]; fp1SessionId: string };
   lock?: { raceId: string; lockAt: number; latePlayers: string[] };
@@ -47,7 +54,12 @@ let fp1 = "";
 /** Per player and race: the picks the server acknowledged (category → rider). */
 const acknowledged = new Map<string, Map<string, string>>();
 
-function call(player: Player | null, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+function call(
+  player: Player | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = httpRequest(
@@ -86,10 +98,26 @@ function call(player: Player | null, method: string, path: string, body?: unknow
   });
 }
 
-async function timed(records: Record_[], kind: Record_["kind"], route: string, player: Player | null, method: string, path: string, body?: unknown, fp1Pick?: boolean) {
+async function timed(
+  records: Record_[],
+  kind: Record_["kind"],
+  route: string,
+  player: Player | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  fp1Pick?: boolean,
+) {
   const sent = wall();
   const answer = await call(player, method, path, body);
-  records.push({ kind, route, sent, done: wall(), status: answer.status, ...(fp1Pick !== undefined ? { fp1: fp1Pick } : {}) });
+  records.push({
+    kind,
+    route,
+    sent,
+    done: wall(),
+    status: answer.status,
+    ...(fp1Pick !== undefined ? { fp1: fp1Pick } : {}),
+  });
   return answer;
 }
 
@@ -104,14 +132,35 @@ async function open(records: Record_[], player: Player, raceId: string) {
     timed(records, "read", "GET /races/next", null, "GET", "/races/next?take=1"),
     timed(records, "read", "GET /v2/races/:id/riders", null, "GET", `/v2/races/${raceId}/riders?raceClass=MOTOGP`),
     timed(records, "read", "GET /predictions/races/:raceId", player, "GET", `/predictions/races/${raceId}`),
-    timed(records, "read", "GET /predictions/change-prediction-rules", null, "GET", "/predictions/change-prediction-rules"),
+    timed(
+      records,
+      "read",
+      "GET /predictions/change-prediction-rules",
+      null,
+      "GET",
+      "/predictions/change-prediction-rules",
+    ),
     timed(records, "read", "GET /diamonds/user/balance", player, "GET", "/diamonds/user/balance"),
   ]);
-  const available = (resultOf<{ riders: { id: string; available: boolean }[] }>(riders.json)?.riders ?? []).filter((r) => r.available).map((r) => r.id);
+  const available = (resultOf<{ riders: { id: string; available: boolean }[] }>(riders.json)?.riders ?? [])
+    .filter((r) => r.available)
+    .map((r) => r.id);
   return { riders: available, prediction: resultOf<Prediction>(prediction.json) };
 }
 
-const CATEGORIES = ["FP1", "PRACTICE_FASTEST", "FP2", "POLEMAN", "SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD", "RACE_FIRST", "RACE_SECOND", "RACE_THIRD", "POSITION_GAINED"];
+const CATEGORIES = [
+  "FP1",
+  "PRACTICE_FASTEST",
+  "FP2",
+  "POLEMAN",
+  "SPRINT_FIRST",
+  "SPRINT_SECOND",
+  "SPRINT_THIRD",
+  "RACE_FIRST",
+  "RACE_SECOND",
+  "RACE_THIRD",
+  "POSITION_GAINED",
+];
 
 /** Eleven different riders, one per category, as a player taps them in. */
 function picksFrom(riders: string[]): { category: string; riderId: string }[] {
@@ -145,14 +194,32 @@ async function playLock(records: Record_[], player: Player, raceId: string, lock
   await sleepUntil(saveAt);
   const path = `/predictions/races/${raceId}`;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const answer = await timed(records, late ? "late" : "save", "POST /predictions/races/:raceId", player, "POST", path, { version: prediction.version, data: picks }, true);
+    const answer = await timed(
+      records,
+      late ? "late" : "save",
+      "POST /predictions/races/:raceId",
+      player,
+      "POST",
+      path,
+      { version: prediction.version, data: picks },
+      true,
+    );
     if (answer.status === 200) return acknowledge(player.id, raceId, answer.json);
     if (answer.status === 418) {
       const started = new Set((answer.json as { sessions?: string[] } | null)?.sessions ?? []);
       const sessionOf = new Map(prediction.slots.map((s) => [s.category, s.session]));
       const rest = picks.filter((p) => !started.has(sessionOf.get(p.category) ?? ""));
       if (rest.length === 0 || rest.length === picks.length) return;
-      const retry = await timed(records, "lateRetry", "POST /predictions/races/:raceId", player, "POST", path, { version: prediction.version, data: rest }, false);
+      const retry = await timed(
+        records,
+        "lateRetry",
+        "POST /predictions/races/:raceId",
+        player,
+        "POST",
+        path,
+        { version: prediction.version, data: rest },
+        false,
+      );
       if (retry.status === 200) acknowledge(player.id, raceId, retry.json);
       return;
     }
@@ -174,11 +241,22 @@ async function playFailover(records: Record_[], player: Player, raceId: string, 
   const picks = picksFrom(opened.riders);
   let version = opened.prediction.version;
   for (let attempt = 0; attempt < 10; attempt++) {
-    const answer = await timed(records, "failoverSave", "POST /predictions/races/:raceId", player, "POST", `/predictions/races/${raceId}`, { version, data: picks });
+    const answer = await timed(
+      records,
+      "failoverSave",
+      "POST /predictions/races/:raceId",
+      player,
+      "POST",
+      `/predictions/races/${raceId}`,
+      { version, data: picks },
+    );
     if (answer.status === 200) return acknowledge(player.id, raceId, answer.json);
     if (answer.status === 409) {
       // An earlier try was saved but its answer lost with the instance: the SPA reads the weekend again.
-      const again = resultOf<Prediction>((await timed(records, "read", "GET /predictions/races/:raceId", player, "GET", `/predictions/races/${raceId}`)).json);
+      const again = resultOf<Prediction>(
+        (await timed(records, "read", "GET /predictions/races/:raceId", player, "GET", `/predictions/races/${raceId}`))
+          .json,
+      );
       if (again) version = again.version;
       continue;
     }
@@ -189,7 +267,12 @@ async function playFailover(records: Record_[], player: Player, raceId: string, 
 
 function openSocket(player: Player): Promise<Socket> {
   // The SPA's socket: websocket only, the token in `auth`, reconnecting with backoff after a drop.
-  const socket = connect(`${base}${LIVE_NAMESPACE}`, { transports: ["websocket"], forceNew: true, auth: { token: player.token }, reconnectionDelayMax: 5_000 });
+  const socket = connect(`${base}${LIVE_NAMESPACE}`, {
+    transports: ["websocket"],
+    forceNew: true,
+    auth: { token: player.token },
+    reconnectionDelayMax: 5_000,
+  });
   socket.on(LiveEvent.races, (event: { type: string; sessionId: string }) => {
     if (event.type === "RACE_STARTED" && event.sessionId === fp1) pushes.push(wall());
   });
@@ -249,7 +332,14 @@ process.on("message", (m: Message) => {
       for (let i = 0; i < players.length; i += 50) {
         await Promise.all(
           players.slice(i, i + 50).map(async (p) => {
-            const answer = await timed(records, "readBack", "GET /predictions/races/:raceId", p, "GET", `/predictions/races/${raceId}`);
+            const answer = await timed(
+              records,
+              "readBack",
+              "GET /predictions/races/:raceId",
+              p,
+              "GET",
+              `/predictions/races/${raceId}`,
+            );
             const saved = resultOf<Prediction>(answer.json);
             if (!saved) return void unread++;
             const ack = acknowledged.get(`${p.id}:${raceId}`) ?? new Map<string, string>();
@@ -262,7 +352,15 @@ process.on("message", (m: Message) => {
           }),
         );
       }
-      send({ readBack: { checked, lost, extra, unread, acknowledgedPlayers: players.filter((p) => acknowledged.has(`${p.id}:${raceId}`)).length } });
+      send({
+        readBack: {
+          checked,
+          lost,
+          extra,
+          unread,
+          acknowledgedPlayers: players.filter((p) => acknowledged.has(`${p.id}:${raceId}`)).length,
+        },
+      });
     } else if (m.close) {
       for (const s of sockets.values()) s.disconnect();
       process.exit(0);

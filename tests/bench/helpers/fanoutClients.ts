@@ -18,7 +18,12 @@ const wall = () => performance.timeOrigin + performance.now();
 const send = (m: object) => process.send?.(m);
 
 function open(url: string, token: string): Promise<Socket> {
-  const socket = connect(`${url}${LIVE_NAMESPACE}`, { transports: ["websocket"], reconnection: false, forceNew: true, auth: { token } });
+  const socket = connect(`${url}${LIVE_NAMESPACE}`, {
+    transports: ["websocket"],
+    reconnection: false,
+    forceNew: true,
+    auth: { token },
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("connect timeout")), 120_000);
     socket.once("connect", () => {
@@ -50,7 +55,11 @@ process.on("message", (m: Message) => {
       const t0 = wall();
       const { urls, token, n } = m.connect;
       for (let i = 0; i < n; i += BATCH) {
-        sockets.push(...(await Promise.all(Array.from({ length: Math.min(BATCH, n - i) }, (_, j) => openRetrying(urls[(i + j) % urls.length]!, token)))));
+        sockets.push(
+          ...(await Promise.all(
+            Array.from({ length: Math.min(BATCH, n - i) }, (_, j) => openRetrying(urls[(i + j) % urls.length]!, token)),
+          )),
+        );
       }
       send({ connected: sockets.length, ms: wall() - t0 });
     } else if (m.listen !== undefined) {

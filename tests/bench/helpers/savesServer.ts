@@ -27,11 +27,24 @@ const config = benchConfig();
 const tokens = tokenService({ db: database.db, clock, config });
 const signed = await Promise.all(players.map((p) => tokens.signAccess(p.id, p.family)));
 // The production timers (outbox poll, revocation sweep, race clock), as a real instance runs them.
-const instance = await startInstance({ database, clock, config }, { pollMs: 500, revocationMs: 5000, raceTickMs: 5000 });
+const instance = await startInstance(
+  { database, clock, config },
+  { pollMs: 500, revocationMs: 5000, raceTickMs: 5000 },
+);
 // The PostgreSQL server, whose CPU (all of it: this bench runs nothing else against it) is reported beside the server's.
 const cpu = cpuMeter(database.pool ? await postgresServer(database.pool) : undefined);
 const profile = measuredProfile(`saves-${kind}`);
-writeFileSync(out, JSON.stringify({ url: instance.url, raceId: race.id, version: race.version, riders: race.riders.slice(0, 11), tokens: signed, now: clock.now().getTime() }));
+writeFileSync(
+  out,
+  JSON.stringify({
+    url: instance.url,
+    raceId: race.id,
+    version: race.version,
+    riders: race.riders.slice(0, 11),
+    tokens: signed,
+    now: clock.now().getTime(),
+  }),
+);
 console.log("ready");
 
 let stopping = false;
@@ -43,7 +56,9 @@ process.on("SIGTERM", () => {
     await profile.stop();
     const [row] = (
       (await database.db.execute(sql`SELECT (SELECT count(*) FROM predictions)::int AS predictions,
-        (SELECT count(*) FROM diamond_ledger WHERE reason = 'ALL_PICKS_BONUS')::int AS bonuses`)) as unknown as { rows: { predictions: number; bonuses: number }[] }
+        (SELECT count(*) FROM diamond_ledger WHERE reason = 'ALL_PICKS_BONUS')::int AS bonuses`)) as unknown as {
+        rows: { predictions: number; bonuses: number }[];
+      }
     ).rows;
     console.log(JSON.stringify({ ...row, ...used, oneRoundTrip, batches }));
     await instance.close();

@@ -40,7 +40,8 @@ const modal = (page: Page) => page.getByRole("dialog");
 const placeButton = (page: Page) => modal(page).getByRole("button", { name: /^Place bet: \d+$/ });
 
 /** A bet as the player, through the API (the server debits its stake). */
-const betByApi = (w: BetWorld, riderId: string, type = "WIN") => api(w.url, w.player, "POST", `/bets/circuits/${w.raceId}`, { riderId, type, amount: 30 });
+const betByApi = (w: BetWorld, riderId: string, type = "WIN") =>
+  api(w.url, w.player, "POST", `/bets/circuits/${w.raceId}`, { riderId, type, amount: 30 });
 
 /** The player's balance drops to 10, under the minimum stake of 30: three WIN bets of 30 on other riders. */
 async function spendDown(w: BetWorld) {
@@ -76,8 +77,19 @@ async function donateTo(w: BetWorld, page: Page) {
   const before = await pageBalance(page);
   const giver = await createPlayer(w.url);
   const me = await api<{ id: string }>(w.url, w.player, "GET", "/users/profile");
-  await api(w.url, giver, "POST", "/diamonds/transactions/internal", { data: { toUserId: me.id, amount: 10 }, idempotencyKey: randomUUID() });
-  await expect.poll(() => modal(page).getByText(`Balance: ${before + 10} →`).count(), POLL).toBe(1);
+  await api(w.url, giver, "POST", "/diamonds/transactions/internal", {
+    data: { toUserId: me.id, amount: 10 },
+    idempotencyKey: randomUUID(),
+  });
+  await expect
+    .poll(
+      () =>
+        modal(page)
+          .getByText(`Balance: ${before + 10} →`)
+          .count(),
+      POLL,
+    )
+    .toBe(1);
 }
 
 /** Moves the stake one step (down from the top, which is the balance or 150, else up) and waits for the slider to show it. */
@@ -92,13 +104,21 @@ async function moveStake(page: Page) {
 
 /** Presses another bet type in the modal: the first one offered that is not the one chosen. */
 async function otherType(page: Page) {
-  const types = modal(page).getByRole("group", { name: "Bet type" }).getByRole("button", { pressed: false, disabled: false });
+  const types = modal(page)
+    .getByRole("group", { name: "Bet type" })
+    .getByRole("button", { pressed: false, disabled: false });
   await types.first().click();
-  await expect.poll(() => modal(page).getByRole("group", { name: "Bet type" }).getByRole("button", { pressed: true }).count(), POLL).toBe(1);
+  await expect
+    .poll(
+      () => modal(page).getByRole("group", { name: "Bet type" }).getByRole("button", { pressed: true }).count(),
+      POLL,
+    )
+    .toBe(1);
 }
 
 /** The path's confirm is refused by the modal's own check (not for the deadline or the balance). */
-const refusedAtConfirm = (path: QaPath) => path.steps.some((s, i) => s.event === "always" && s.otherwise && path.steps[i - 1]?.state === "open.checking");
+const refusedAtConfirm = (path: QaPath) =>
+  path.steps.some((s, i) => s.event === "always" && s.otherwise && path.steps[i - 1]?.state === "open.checking");
 
 /**
  * The operator injures a rider the player has a bet on while the modal is open: the refund's notice opens 'Rider has
@@ -116,7 +136,16 @@ async function injure(s: Step<BetWorld>, riderId: string, riderNumber: number) {
   await expect.poll(() => notice.count(), POLL).toBe(1);
   await notice.getByRole("button", { name: "Close" }).click();
   await expect.poll(() => page.getByRole("dialog").count(), POLL).toBe(1);
-  await expect.poll(() => page.locator(`[data-testid=rider-odds][data-rider="${riderNumber}"]`).getByText("Injured: no bets on this rider").count(), POLL).toBe(1);
+  await expect
+    .poll(
+      () =>
+        page
+          .locator(`[data-testid=rider-odds][data-rider="${riderNumber}"]`)
+          .getByText("Injured: no bets on this rider")
+          .count(),
+      POLL,
+    )
+    .toBe(1);
 }
 
 /** The operator's session move (the admin call of race control and `npm run admin -- session move`). */
@@ -145,14 +174,20 @@ const HOUR = 3_600_000;
  */
 async function closeMovesLater(s: Step<BetWorld>) {
   const { page, world } = s;
-  const closed = (await modal(page).getByRole("alert").filter({ hasText: "The time to make the bet has expired" }).count()) > 0;
+  const closed =
+    (await modal(page).getByRole("alert").filter({ hasText: "The time to make the bet has expired" }).count()) > 0;
   const before = closed ? null : await modalCountdown(page);
   world.movedFrom ??= world.closesAt;
   world.closesAt += HOUR;
   await moveRaceSession(world, world.closesAt);
   if (before === null) {
     await expect.poll(() => modal(page).getByTestId("bet-modal-countdown").count(), POLL).toBe(1);
-    await expect.poll(() => modal(page).getByRole("alert").filter({ hasText: "The time to make the bet has expired" }).count(), POLL).toBe(0);
+    await expect
+      .poll(
+        () => modal(page).getByRole("alert").filter({ hasText: "The time to make the bet has expired" }).count(),
+        POLL,
+      )
+      .toBe(0);
   } else await expect.poll(async () => Math.abs((await modalCountdown(page)) - before - 3600) < 60, POLL).toBe(true);
 }
 
@@ -171,7 +206,18 @@ export function betPlacementDriver(getUrl: () => string, adminToken: string): Ui
       const view = await api<RaceBets>(url, player, "GET", `/v2/bets/circuits/${race.id}?isMobile=false`);
       const bettable = view.riders.filter((r) => isBettable({ available: r.available, odds: r.odds?.WIN ?? null }));
       const [rider, ...rest] = bettable;
-      const world: BetWorld = { url, player, raceId: race.id, closesAt: Date.parse(view.closesAt!), rider: rider!, others: rest.slice(0, 3), held: null, clockMoved: false, movedFrom: null, adminToken };
+      const world: BetWorld = {
+        url,
+        player,
+        raceId: race.id,
+        closesAt: Date.parse(view.closesAt!),
+        rider: rider!,
+        others: rest.slice(0, 3),
+        held: null,
+        clockMoved: false,
+        movedFrom: null,
+        adminToken,
+      };
       // Not enough diamonds for the smallest stake before the modal opens.
       if (guards(path).includes("belowMinimum")) await spendDown(world);
       // A bet on the rider the operator injures while the modal is open: its refund notice makes the page read the race again.
@@ -182,9 +228,16 @@ export function betPlacementDriver(getUrl: () => string, adminToken: string): Ui
       await signInContext(context, url, player);
       const page = await context.newPage();
       // The page's clock, for the deadline: it runs as usual until a step moves it.
-      if (guards(path).includes("expiredNow") || path.steps.some((s) => s.event.startsWith("xstate.after"))) await page.clock.install();
+      if (guards(path).includes("expiredNow") || path.steps.some((s) => s.event.startsWith("xstate.after")))
+        await page.clock.install();
       await page.goto(`${url}/bets`);
-      await expect.poll(() => page.getByRole("button", { name: `Bet Win on #${rider!.number} ${rider!.name}`, disabled: false }).count(), { timeout: 30_000 }).toBe(1);
+      await expect
+        .poll(
+          () =>
+            page.getByRole("button", { name: `Bet Win on #${rider!.number} ${rider!.name}`, disabled: false }).count(),
+          { timeout: 30_000 },
+        )
+        .toBe(1);
       return { page, world };
     },
 
@@ -194,7 +247,9 @@ export function betPlacementDriver(getUrl: () => string, adminToken: string): Ui
         if (s.index > 0) return;
         const { page, world } = s;
         if (s.step.guard === "expiredNow") await pastDeadline(s);
-        const name = s.step.otherwise ? `Bet on #${world.rider.number} ${world.rider.name}` : `Bet Win on #${world.rider.number} ${world.rider.name}`;
+        const name = s.step.otherwise
+          ? `Bet on #${world.rider.number} ${world.rider.name}`
+          : `Bet Win on #${world.rider.number} ${world.rider.name}`;
         await page.getByRole("button", { name, exact: s.step.otherwise }).first().click();
         await expect.poll(() => modal(page).count(), POLL).toBe(1);
       },
@@ -225,7 +280,15 @@ export function betPlacementDriver(getUrl: () => string, adminToken: string): Ui
           // Spent elsewhere while the bet is on its way; the modal has the live balance by the time the server refuses.
           await spendDown(world);
           await expect.poll(() => pageBalance(s.page), POLL).toBe(10);
-          await expect.poll(() => modal(s.page).getByText(/after this bet/).count(), POLL).toBe(0);
+          await expect
+            .poll(
+              () =>
+                modal(s.page)
+                  .getByText(/after this bet/)
+                  .count(),
+              POLL,
+            )
+            .toBe(0);
         }
         // The same bet from another device while this one is on its way.
         else if (s.step.guard === "refusedOnServer") await betByApi(world, world.rider.id);
@@ -241,7 +304,9 @@ export function betPlacementDriver(getUrl: () => string, adminToken: string): Ui
       "open.starting": null,
       "open.checking": null,
       async "open.editing.choosing"({ page }) {
-        await expect.poll(() => modal(page).getByText("Choose how you want to bet on this rider.").count(), POLL).toBe(1);
+        await expect
+          .poll(() => modal(page).getByText("Choose how you want to bet on this rider.").count(), POLL)
+          .toBe(1);
         expect(await modal(page).getByRole("slider").count()).toBe(0);
       },
       async "open.editing.staking"({ page }) {
@@ -256,11 +321,16 @@ export function betPlacementDriver(getUrl: () => string, adminToken: string): Ui
         expect(await notice.getByRole("link", { name: "Get diamonds in the Store" }).count()).toBe(1);
         expect(await placeButton(page).isDisabled()).toBe(true);
         expect(await modal(page).getByRole("slider").getAttribute("data-disabled")).not.toBeNull();
-        expect(await modal(page).getByText(/after this bet/).count()).toBe(0);
+        expect(
+          await modal(page)
+            .getByText(/after this bet/)
+            .count(),
+        ).toBe(0);
       },
       async "open.editing.incorrect"({ page, step }) {
         // The modal's own check (the rider was injured meanwhile), or the server's refusal (the bet placed elsewhere).
-        const why = step.event === "always" ? "Rider has been Injured" : "You already have this bet on this rider in this race";
+        const why =
+          step.event === "always" ? "Rider has been Injured" : "You already have this bet on this rider in this race";
         await expect.poll(() => modal(page).getByRole("alert").textContent(), POLL).toContain(why);
         expect(await placeButton(page).isDisabled()).toBe(true);
       },
@@ -272,16 +342,25 @@ export function betPlacementDriver(getUrl: () => string, adminToken: string): Ui
         await expect.poll(() => placeButton(page).getAttribute("aria-busy"), POLL).toBe("true");
       },
       async placed({ page }) {
-        await expect.poll(() => modal(page).getByRole("status").filter({ hasText: "Bet is placed!" }).count(), POLL).toBe(1);
+        await expect
+          .poll(() => modal(page).getByRole("status").filter({ hasText: "Bet is placed!" }).count(), POLL)
+          .toBe(1);
       },
       async expired({ page, step }) {
         // The server's 418: the app's own race-started modal (spec: 'Race has already started', no button) comes
         // over the BetOnRider modal.
         if (step.guard === "raceStarted") {
-          await expect.poll(() => page.getByRole("dialog").filter({ hasText: "Race has already started" }).count(), POLL).toBe(1);
+          await expect
+            .poll(() => page.getByRole("dialog").filter({ hasText: "Race has already started" }).count(), POLL)
+            .toBe(1);
           return;
         }
-        await expect.poll(() => modal(page).getByRole("alert").filter({ hasText: "The time to make the bet has expired" }).count(), POLL).toBe(1);
+        await expect
+          .poll(
+            () => modal(page).getByRole("alert").filter({ hasText: "The time to make the bet has expired" }).count(),
+            POLL,
+          )
+          .toBe(1);
       },
     },
 

@@ -61,13 +61,16 @@ export async function createLeague(url: string, owner: Who, type: LeagueType): P
 }
 
 const leaguePage = (league: MadeLeague) => `/leagues/${league.id}`;
-const join = (url: string, who: Who, league: MadeLeague) => api<{ memberStatus: string }>(url, who, "POST", `/leagues/${league.id}/members`);
+const join = (url: string, who: Who, league: MadeLeague) =>
+  api<{ memberStatus: string }>(url, who, "POST", `/leagues/${league.id}/members`);
 /** The dev-only filling call takes the league to its maximum (other players, accepted). */
-const fill = (url: string, league: MadeLeague) => api<{ membersCount: number }>(url, null, "POST", `/dev/leagues/${league.id}/fill`, { count: SEAT_MAX });
+const fill = (url: string, league: MadeLeague) =>
+  api<{ membersCount: number }>(url, null, "POST", `/dev/leagues/${league.id}/fill`, { count: SEAT_MAX });
 
 function scenarioOf(path: QaPath): Scenario {
   const [first, route] = path.steps;
-  const has = (event: string, guard?: string | null) => path.steps.some((s) => s.event === event && (guard === undefined || s.guard === guard));
+  const has = (event: string, guard?: string | null) =>
+    path.steps.some((s) => s.event === event && (guard === undefined || s.guard === guard));
   if (!first || first.guard !== "hasLeague") {
     if (has("error useLink", "quietLinkError")) return "linkMember";
     if (path.steps.some((s) => s.event === "error useLink" && s.otherwise)) return "linkBad";
@@ -92,7 +95,11 @@ function scenarioOf(path: QaPath): Scenario {
 }
 
 /** The league (and the other player) the scenario needs, made through the API; returns where the page opens. */
-async function arrangeServer(url: string, scenario: Scenario, vip: () => MadeLeague): Promise<{ world: Omit<LeagueWorld, "held">; open: string }> {
+async function arrangeServer(
+  url: string,
+  scenario: Scenario,
+  vip: () => MadeLeague,
+): Promise<{ world: Omit<LeagueWorld, "held">; open: string }> {
   const [me, owner] = await Promise.all([newPlayer(url), newPlayer(url)]);
   switch (scenario) {
     case "link":
@@ -170,7 +177,8 @@ async function holdNext(page: Page, method: string, pathname: RegExp): Promise<H
 }
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const membersPath = (w: LeagueWorld, userId?: string) => new RegExp(`^/api/leagues/${w.league.id}/members${userId ? `/${esc(userId)}` : ""}$`);
+const membersPath = (w: LeagueWorld, userId?: string) =>
+  new RegExp(`^/api/leagues/${w.league.id}/members${userId ? `/${esc(userId)}` : ""}$`);
 
 async function hold(s: Step<LeagueWorld>, method: string, pathname: RegExp) {
   s.world.held = await holdNext(s.page, method, pathname);
@@ -208,9 +216,15 @@ const joinLabel = { PUBLIC: "Join", PRIVATE: "Request to join", VIP: "Follow" } 
 
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 /** A league full from the start says so on its button (the rules refuse the seat); pressing it still asks to join. */
-const fullFromStart = (s: Step<LeagueWorld>) => s.path.steps.some((step) => step.event === "league.join" && step.guard === "isFull");
+const fullFromStart = (s: Step<LeagueWorld>) =>
+  s.path.steps.some((step) => step.event === "league.join" && step.guard === "isFull");
 const joinButton = (s: Step<LeagueWorld>) =>
-  button(s.page, fullFromStart(s) ? `League full: ${s.world.league.name}` : `${joinLabel[s.world.league.type]} ${s.world.league.name}`);
+  button(
+    s.page,
+    fullFromStart(s)
+      ? `League full: ${s.world.league.name}`
+      : `${joinLabel[s.world.league.type]} ${s.world.league.name}`,
+  );
 const leaveButton = (s: Step<LeagueWorld>) => button(s.page, `Leave league: ${s.world.league.name}`);
 const busy = (page: Page) => page.getByRole("button", { name: "Please wait…" });
 
@@ -232,7 +246,11 @@ async function freshData(s: Step<LeagueWorld>) {
   const { url, league, me } = s.world;
   if (s.path.steps[1]?.guard === "isInvited") {
     // An invitee hears only of invitations: the owner edits the league and invites again.
-    await api(url, league.owner, "PUT", `/leagues/${league.id}`, { name: league.name, type: league.type, description: `Edited ${Date.now()}` });
+    await api(url, league.owner, "PUT", `/leagues/${league.id}`, {
+      name: league.name,
+      type: league.type,
+      description: `Edited ${Date.now()}`,
+    });
     await api(url, league.owner, "POST", `/leagues/manage/${league.id}/invitations`, { emails: [me.email] });
     await expect.poll(count(s.page.getByText(/^Edited \d+$/)), WAIT).toBe(1);
     return;
@@ -249,9 +267,12 @@ export function leagueJoinDriver(env: { url: () => string; vip: () => MadeLeague
   const self = (s: Step<LeagueWorld>) => membersPath(s.world, s.world.me.id);
   const ofOther = (s: Step<LeagueWorld>) => membersPath(s.world, s.world.other!.id);
   const leagueUrl = (s: Step<LeagueWorld>) => new RegExp(`^/api/leagues/${s.world.league.id}$`);
-  const ownerRemovesLeague = (s: Step<LeagueWorld>) => () => api(s.world.url, s.world.league.owner, "DELETE", `/leagues/${s.world.league.id}`);
-  const otherLeaves = (s: Step<LeagueWorld>) => () => api(s.world.url, s.world.other!, "DELETE", `/leagues/${s.world.league.id}/members/${s.world.other!.id}`);
-  const newcomerJoins = (s: Step<LeagueWorld>) => async () => join(s.world.url, await newPlayer(s.world.url), s.world.league);
+  const ownerRemovesLeague = (s: Step<LeagueWorld>) => () =>
+    api(s.world.url, s.world.league.owner, "DELETE", `/leagues/${s.world.league.id}`);
+  const otherLeaves = (s: Step<LeagueWorld>) => () =>
+    api(s.world.url, s.world.other!, "DELETE", `/leagues/${s.world.league.id}/members/${s.world.other!.id}`);
+  const newcomerJoins = (s: Step<LeagueWorld>) => async () =>
+    join(s.world.url, await newPlayer(s.world.url), s.world.league);
 
   return {
     machine: leagueJoinMachine,
@@ -342,18 +363,39 @@ export function leagueJoinDriver(env: { url: () => string; vip: () => MadeLeague
       "done reject": (s) => release(s),
       "done useLink": (s) => release(s),
       // The league fills meanwhile, or its owner removes it.
-      "error join": (s) => release(s, s.step.guard === "leagueFullError" ? () => fill(s.world.url, s.world.league) : ownerRemovesLeague(s)),
+      "error join": (s) =>
+        release(
+          s,
+          s.step.guard === "leagueFullError" ? () => fill(s.world.url, s.world.league) : ownerRemovesLeague(s),
+        ),
       // The league fills meanwhile, or the owner takes the invitation back.
       "error accept": (s) =>
-        release(s, s.step.guard === "leagueFullError" ? () => fill(s.world.url, s.world.league) : () => api(s.world.url, s.world.league.owner, "DELETE", `/leagues/${s.world.league.id}/members/${s.world.me.id}`)),
+        release(
+          s,
+          s.step.guard === "leagueFullError"
+            ? () => fill(s.world.url, s.world.league)
+            : () =>
+                api(
+                  s.world.url,
+                  s.world.league.owner,
+                  "DELETE",
+                  `/leagues/${s.world.league.id}/members/${s.world.me.id}`,
+                ),
+        ),
       "error decline": (s) => release(s, ownerRemovesLeague(s)),
       "error leave": (s) => release(s, ownerRemovesLeague(s)),
       // Another player joins meanwhile, or the owner removed the league in another tab.
       "error deleteLeague": (s) =>
-        release(s, s.step.guard === "ownerCannotLeaveError" ? newcomerJoins(s) : () => api(s.world.url, s.world.me, "DELETE", `/leagues/${s.world.league.id}`)),
+        release(
+          s,
+          s.step.guard === "ownerCannotLeaveError"
+            ? newcomerJoins(s)
+            : () => api(s.world.url, s.world.me, "DELETE", `/leagues/${s.world.league.id}`),
+        ),
       "error remove": (s) => release(s, otherLeaves(s)),
       // The league fills meanwhile, or the player cancels their request.
-      "error approve": (s) => release(s, s.step.guard === "leagueFullError" ? () => fill(s.world.url, s.world.league) : otherLeaves(s)),
+      "error approve": (s) =>
+        release(s, s.step.guard === "leagueFullError" ? () => fill(s.world.url, s.world.league) : otherLeaves(s)),
       "error reject": (s) => release(s, otherLeaves(s)),
       // The server refuses the link by itself (already a member: 509; an altered signature: 400).
       "error useLink": (s) => release(s),
@@ -434,12 +476,19 @@ export function leagueJoinDriver(env: { url: () => string; vip: () => MadeLeague
       "ready.following": (s) => shown(button(s.page, `Unfollow ${s.world.league.name}`)),
       "ready.member": async (s) => {
         if (s.step.guard === "ownerWithOthers") await okOnlyModal(s.page, OWNER_CANNOT_LEAVE);
-        if (s.step.event === "league.error.clear") await shown(s.page.getByRole("alert").filter({ hasText: "Not found" }), 0);
+        if (s.step.event === "league.error.clear")
+          await shown(s.page.getByRole("alert").filter({ hasText: "Not found" }), 0);
         await shown(leaveButton(s));
       },
-      "ready.confirmDecline": (s) => confirmation(s, "Are you sure you want to decline this invitation?", "Yes, decline"),
+      "ready.confirmDecline": (s) =>
+        confirmation(s, "Are you sure you want to decline this invitation?", "Yes, decline"),
       "ready.confirmLeave": (s) => confirmation(s, "Are you sure you want to leave this league?", "Yes, leave"),
-      "ready.confirmOwnerLeave": (s) => confirmation(s, "You are the only member. If you leave, the league will be removed. Leave anyway?", "Leave and remove"),
+      "ready.confirmOwnerLeave": (s) =>
+        confirmation(
+          s,
+          "You are the only member. If you leave, the league will be removed. Leave anyway?",
+          "Leave and remove",
+        ),
       "ready.confirmRemove": (s) => confirmation(s, `Remove ${s.world.other!.name} from the league?`, "Yes, remove"),
       // A call runs: the status buttons make way for one busy button.
       joining: (s) => shown(busy(s.page)),

@@ -24,7 +24,9 @@ const dataDir = mkdtempSync(join(tmpdir(), "pp-e2e-paths-league-"));
 async function makeGuru(email: string) {
   await product.stop();
   try {
-    await promisify(execFile)(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "guru", email], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+    await promisify(execFile)(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "guru", email], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    });
   } finally {
     await product.start();
   }
@@ -45,8 +47,5 @@ afterAll(async () => {
 });
 
 describe("leagueJoin paths in the browser", () => {
-  walkEveryPath(
-    () => browser,
-    leagueJoinDriver({ url: () => product.url, vip: () => vip }),
-  );
+  walkEveryPath(() => browser, leagueJoinDriver({ url: () => product.url, vip: () => vip }));
 });

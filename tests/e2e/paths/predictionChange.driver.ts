@@ -40,13 +40,16 @@ export type ChangeWorld = {
   refused418: boolean;
 };
 
-const call = <T>(url: string, method: string, path: string, body?: unknown, token?: string) => api<T>(url, token ?? null, method, path, body);
+const call = <T>(url: string, method: string, path: string, body?: unknown, token?: string) =>
+  api<T>(url, token ?? null, method, path, body);
 
 /** Moves the server's clock; answers where it is now. */
-const setServerClock = async (url: string, at: number) => Date.parse((await call<{ now: string }>(url, "POST", "/dev/clock", { now: new Date(at).toISOString() })).now);
+const setServerClock = async (url: string, at: number) =>
+  Date.parse((await call<{ now: string }>(url, "POST", "/dev/clock", { now: new Date(at).toISOString() })).now);
 
 /** The player's id: the access token's subject. */
-const userIdOf = (player: Player) => (JSON.parse(Buffer.from(player.tokens.accessToken.split(".")[1]!, "base64url").toString()) as { sub: string }).sub;
+const userIdOf = (player: Player) =>
+  (JSON.parse(Buffer.from(player.tokens.accessToken.split(".")[1]!, "base64url").toString()) as { sub: string }).sub;
 
 function scenarioOf(path: QaPath): Scenario {
   const first = path.steps[1];
@@ -65,7 +68,12 @@ const startOf = (scenario: Scenario, fp1: Window) =>
       : fp1.startsAt - 2 * MINUTE;
 
 /** The price on FP1's card when the player opens the change. */
-const cardCost = (scenario: Scenario) => (scenario === "between" ? changeTiers.EARLY.cost : scenario === "over" ? changeTiers.LATE.cost : changeTiers.BEFORE.cost);
+const cardCost = (scenario: Scenario) =>
+  scenario === "between"
+    ? changeTiers.EARLY.cost
+    : scenario === "over"
+      ? changeTiers.LATE.cost
+      : changeTiers.BEFORE.cost;
 
 /** Both clocks to `at`: the server first, so a request the page's timers make on the way already reads the new time. */
 async function moveClocks(world: ChangeWorld, page: Page, at: number): Promise<void> {
@@ -79,7 +87,8 @@ async function adjustBalance(world: ChangeWorld, delta: number, page?: Page): Pr
   const result = await call<{ balance: string }>(world.url, "POST", "/dev/diamonds", { userId: world.userId, delta });
   world.balance = Number(result.balance);
   // The header's balance shows it once the page has it (the same update the change flow hears).
-  if (page) await expect.poll(() => page.getByTestId("balance").textContent(), { timeout: 15_000 }).toBe(String(world.balance));
+  if (page)
+    await expect.poll(() => page.getByTestId("balance").textContent(), { timeout: 15_000 }).toBe(String(world.balance));
 }
 
 const dialog = (page: Page) => page.getByRole("dialog");
@@ -127,10 +136,13 @@ async function releaseSubmit(world: ChangeWorld): Promise<number> {
 
 /** Step 0: the player presses Change on FP1's card and picks another rider; the spawned change flow checks the tier. */
 async function openChange({ page, world }: Step<ChangeWorld>): Promise<void> {
-  await page.getByRole("button", { name: `Change · ${cardCost(world.scenario)} (${CATEGORY_NAME})` }).click({ timeout: 20_000 });
+  await page
+    .getByRole("button", { name: `Change · ${cardCost(world.scenario)} (${CATEGORY_NAME})` })
+    .click({ timeout: 20_000 });
   await chooserOpen(page, "after pressing Change");
   // The player lingers in the chooser while the tier closes (EARLY) or the session ends (LATE).
-  if (world.scenario === "between") await moveClocks(world, page, world.fp1.startsAt + changeTiers.EARLY.minutesAfterStart * MINUTE + 5 * SECOND);
+  if (world.scenario === "between")
+    await moveClocks(world, page, world.fp1.startsAt + changeTiers.EARLY.minutesAfterStart * MINUTE + 5 * SECOND);
   if (world.scenario === "over") await moveClocks(world, page, world.fp1.endsAt + 5 * SECOND);
   await chooseOther(page);
 }
@@ -161,8 +173,18 @@ export function predictionChangeDriver(productUrl: () => string): UiDriver<Chang
       await setServerClock(url, fp1.startsAt - 3 * MINUTE);
       const player = await createPlayer(url);
       const token = player.tokens.accessToken;
-      const riders = await call<{ riders: { id: string; available: boolean }[] }>(url, "GET", `/v2/races/${race.id}/riders`);
-      const mine = await call<{ version: number; balance: string }>(url, "GET", `/predictions/races/${race.id}`, undefined, token);
+      const riders = await call<{ riders: { id: string; available: boolean }[] }>(
+        url,
+        "GET",
+        `/v2/races/${race.id}/riders`,
+      );
+      const mine = await call<{ version: number; balance: string }>(
+        url,
+        "GET",
+        `/predictions/races/${race.id}`,
+        undefined,
+        token,
+      );
       const saved = await call<{ balance: string; data: { category: string }[] }>(
         url,
         "POST",
@@ -171,7 +193,17 @@ export function predictionChangeDriver(productUrl: () => string): UiDriver<Chang
         token,
       );
       expect(saved.data.map((p) => p.category)).toEqual([CATEGORY]);
-      const world: ChangeWorld = { url, player, userId: userIdOf(player), raceId: race.id, fp1, scenario, balance: Number(saved.balance), submit: null, refused418: false };
+      const world: ChangeWorld = {
+        url,
+        player,
+        userId: userIdOf(player),
+        raceId: race.id,
+        fp1,
+        scenario,
+        balance: Number(saved.balance),
+        submit: null,
+        refused418: false,
+      };
       // Too few diamonds for the BEFORE price: spent down to 5.
       if (scenario === "poor") await adjustBalance(world, 5 - world.balance);
 
@@ -182,7 +214,11 @@ export function predictionChangeDriver(productUrl: () => string): UiDriver<Chang
       await signInContext(context, url, player);
       const page = await context.newPage();
       await page.goto(`${url}/predictions`);
-      await expect.poll(() => page.getByRole("button", { name: `Change · ${cardCost(scenario)} (${CATEGORY_NAME})` }).count(), { timeout: 20_000 }).toBe(1);
+      await expect
+        .poll(() => page.getByRole("button", { name: `Change · ${cardCost(scenario)} (${CATEGORY_NAME})` }).count(), {
+          timeout: 20_000,
+        })
+        .toBe(1);
       return { page, world };
     },
 
@@ -209,8 +245,10 @@ export function predictionChangeDriver(productUrl: () => string): UiDriver<Chang
         } else holdSubmit(world, page);
         await confirmButton(page).click();
       },
-      "xstate.after.untilTierEnds.predictionChange.confirming": async ({ page, world }) => moveClocks(world, page, world.fp1.startsAt + SECOND),
-      "xstate.after.untilTierEnds.predictionChange.insufficient": async ({ page, world }) => moveClocks(world, page, world.fp1.startsAt + SECOND),
+      "xstate.after.untilTierEnds.predictionChange.confirming": async ({ page, world }) =>
+        moveClocks(world, page, world.fp1.startsAt + SECOND),
+      "xstate.after.untilTierEnds.predictionChange.insufficient": async ({ page, world }) =>
+        moveClocks(world, page, world.fp1.startsAt + SECOND),
       "xstate.after.untilLateOpens.predictionChange.between": async ({ page, world }) =>
         moveClocks(world, page, world.fp1.endsAt - changeTiers.LATE.minutesBeforeEnd * MINUTE + SECOND),
       "done submitChange": async ({ world }) => {
@@ -229,7 +267,8 @@ export function predictionChangeDriver(productUrl: () => string): UiDriver<Chang
         expect(status).toBe(step.guard === "raceStarted" ? 418 : step.guard === "priceMoved" ? 409 : 402);
         world.refused418 = status === 418;
         // Re-checked on the page's clock (still BEFORE): the modal asks to confirm again.
-        if (step.guard === "priceMoved") await expect.poll(() => confirmButton(page).getAttribute("aria-busy"), { timeout: 15_000 }).toBeNull();
+        if (step.guard === "priceMoved")
+          await expect.poll(() => confirmButton(page).getAttribute("aria-busy"), { timeout: 15_000 }).toBeNull();
       },
     },
 
@@ -239,20 +278,36 @@ export function predictionChangeDriver(productUrl: () => string): UiDriver<Chang
       checking: null,
       rechecking: null,
       confirming: async ({ page }) => {
-        await expect.poll(() => dialog(page).getByRole("heading", { name: "Change your prediction?" }).count(), { timeout: 15_000 }).toBe(1);
+        await expect
+          .poll(() => dialog(page).getByRole("heading", { name: "Change your prediction?" }).count(), {
+            timeout: 15_000,
+          })
+          .toBe(1);
         await expect.poll(() => dialog(page).getByText("Before the session:").count()).toBe(1);
-        expect(await dialog(page).getByRole("button", { name: `Change for ${changeTiers.BEFORE.cost} diamonds` }).isEnabled()).toBe(true);
+        expect(
+          await dialog(page)
+            .getByRole("button", { name: `Change for ${changeTiers.BEFORE.cost} diamonds` })
+            .isEnabled(),
+        ).toBe(true);
       },
       insufficient: async ({ page, world }) => {
-        await expect.poll(() => dialog(page).getByRole("heading", { name: "Not enough diamonds" }).count(), { timeout: 15_000 }).toBe(1);
+        await expect
+          .poll(() => dialog(page).getByRole("heading", { name: "Not enough diamonds" }).count(), { timeout: 15_000 })
+          .toBe(1);
         expect(await dialog(page).getByRole("alert").textContent()).toBe(
           `This change costs ${changeTiers.BEFORE.cost} diamonds and your balance is ${world.balance} diamonds.`,
         );
         expect(await confirmButton(page).count()).toBe(0);
       },
       between: async ({ page }) => {
-        await expect.poll(() => dialog(page).getByRole("heading", { name: "Changes are closed right now" }).count(), { timeout: 15_000 }).toBe(1);
-        expect(await dialog(page).getByRole("status").textContent()).toMatch(/^Changes open again at .+, in the last minutes of the session\.$/);
+        await expect
+          .poll(() => dialog(page).getByRole("heading", { name: "Changes are closed right now" }).count(), {
+            timeout: 15_000,
+          })
+          .toBe(1);
+        expect(await dialog(page).getByRole("status").textContent()).toMatch(
+          /^Changes open again at .+, in the last minutes of the session\.$/,
+        );
         expect(await confirmButton(page).count()).toBe(0);
       },
       submitting: async ({ page, world }) => {
@@ -260,7 +315,11 @@ export function predictionChangeDriver(productUrl: () => string): UiDriver<Chang
         await expect.poll(() => confirmButton(page).getAttribute("aria-busy")).toBe("true");
       },
       changed: async ({ page }) => {
-        await expect.poll(() => dialog(page).getByRole("status").filter({ hasText: "Prediction changed" }).count(), { timeout: 15_000 }).toBe(1);
+        await expect
+          .poll(() => dialog(page).getByRole("status").filter({ hasText: "Prediction changed" }).count(), {
+            timeout: 15_000,
+          })
+          .toBe(1);
       },
       expired: async ({ page, world }) => {
         if (world.refused418) {
@@ -270,11 +329,24 @@ export function predictionChangeDriver(productUrl: () => string): UiDriver<Chang
           await page.mouse.click(10, 890);
           await expect.poll(() => started.count()).toBe(0);
         }
-        await expect.poll(() => dialog(page).getByRole("alert").filter({ hasText: "The time to make the prediction has expired" }).count(), { timeout: 15_000 }).toBe(1);
+        await expect
+          .poll(
+            () =>
+              dialog(page)
+                .getByRole("alert")
+                .filter({ hasText: "The time to make the prediction has expired" })
+                .count(),
+            { timeout: 15_000 },
+          )
+          .toBe(1);
         expect(await dialog(page).getByRole("button", { name: "OK" }).count()).toBe(1);
       },
       failed: async ({ page }) => {
-        await expect.poll(() => dialog(page).getByRole("alert").filter({ hasText: "You don't have enough diamonds" }).count(), { timeout: 15_000 }).toBe(1);
+        await expect
+          .poll(() => dialog(page).getByRole("alert").filter({ hasText: "You don't have enough diamonds" }).count(), {
+            timeout: 15_000,
+          })
+          .toBe(1);
         expect(await dialog(page).getByRole("button", { name: "Try again" }).count()).toBe(1);
       },
       canceled: async ({ page }) => {

@@ -31,7 +31,12 @@ export type PurchaseWorld = {
 const POLL = { timeout: 15_000 };
 const guards = (path: QaPath) => path.steps.map((s) => s.guard);
 const has = (path: QaPath, event: string, guard?: string | null, otherwise?: boolean) =>
-  path.steps.some((s) => s.event === event && (guard === undefined || s.guard === guard) && (otherwise === undefined || s.otherwise === otherwise));
+  path.steps.some(
+    (s) =>
+      s.event === event &&
+      (guard === undefined || s.guard === guard) &&
+      (otherwise === undefined || s.otherwise === otherwise),
+  );
 /** A token no order of this player has (the return link of someone else's order, or a stale one). */
 const UNKNOWN_TOKEN = "SBX-0000000000000000";
 
@@ -71,15 +76,27 @@ async function release(w: PurchaseWorld, call: Call, how: "continue" | "abort") 
   else await route.abort("failed");
 }
 
-const callOfInvoke: Record<string, Call> = { createOrder: "create", readOrder: "read", captureOrder: "capture", cancelOrder: "cancel" };
+const callOfInvoke: Record<string, Call> = {
+  createOrder: "create",
+  readOrder: "read",
+  captureOrder: "capture",
+  cancelOrder: "cancel",
+};
 
 /** The player's order of the cheapest pack, as far along at the sandbox as the path needs. */
-async function arrangeOrder(url: string, player: Player, path: QaPath): Promise<{ order: PaymentOrder | null; landing: string }> {
+async function arrangeOrder(
+  url: string,
+  player: Player,
+  path: QaPath,
+): Promise<{ order: PaymentOrder | null; landing: string }> {
   const cancelled = guards(path)[0] === "returnedCancelled";
   // Refused by the server: the return or cancel link carries a token this player has no order for.
-  if (has(path, "error readOrder") || has(path, "error cancelOrder", null, true)) return { order: null, landing: `/shop?${cancelled ? "state=VOIDED&" : ""}token=${UNKNOWN_TOKEN}` };
+  if (has(path, "error readOrder") || has(path, "error cancelOrder", null, true))
+    return { order: null, landing: `/shop?${cancelled ? "state=VOIDED&" : ""}token=${UNKNOWN_TOKEN}` };
   const [pack] = await api<StorePack[]>(url, null, "GET", "/diamonds/packs");
-  const order = await api<PaymentOrder>(url, player, "POST", "/diamonds/transactions/external", { dPackId: pack!.dPackId });
+  const order = await api<PaymentOrder>(url, player, "POST", "/diamonds/transactions/external", {
+    dPackId: pack!.dPackId,
+  });
   const token = new URL(order.approveUrl!).searchParams.get("token")!;
   const sandbox = (step: string) => api<SandboxCheckout>(url, player, "POST", `/sandbox/checkout/${token}/${step}`);
   const g = guards(path);
@@ -90,7 +107,11 @@ async function arrangeOrder(url: string, player: Player, path: QaPath): Promise<
     await sandbox("approve");
     await sandbox("authenticate");
     await api(url, player, "GET", `/diamonds/transactions/${order.id}/capture`);
-  } else if (g.includes("isApproved") || g.includes("completedOnServer") || (g[0] === "returned" && path.steps.length === 1)) {
+  } else if (
+    g.includes("isApproved") ||
+    g.includes("completedOnServer") ||
+    (g[0] === "returned" && path.steps.length === 1)
+  ) {
     // Paid, with the 3-D Secure step passed.
     await sandbox("approve");
     await sandbox("authenticate");
@@ -104,7 +125,8 @@ async function arrangeOrder(url: string, player: Player, path: QaPath): Promise<
 }
 
 const outcome = (page: Page) => page.getByTestId("purchase-outcome");
-const processing = (page: Page, text: string) => expect.poll(() => page.getByRole("dialog").filter({ hasText: text }).count(), POLL).toBe(1);
+const processing = (page: Page, text: string) =>
+  expect.poll(() => page.getByRole("dialog").filter({ hasText: text }).count(), POLL).toBe(1);
 const outcomeSays = (page: Page, text: string) => expect.poll(() => outcome(page).textContent(), POLL).toContain(text);
 const noProcessing = (page: Page) => expect.poll(() => page.getByRole("dialog").count(), POLL).toBe(0);
 
@@ -124,14 +146,20 @@ export function purchaseDriver(getUrl: () => string): UiDriver<PurchaseWorld> {
       const page = await context.newPage();
       await gate(page, world);
       await page.goto(`${url}${landing}`);
-      if (fromPack) await expect.poll(() => page.getByRole("list", { name: "Diamond packs" }).getByRole("button").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      if (fromPack)
+        await expect
+          .poll(() => page.getByRole("list", { name: "Diamond packs" }).getByRole("button").count(), {
+            timeout: 30_000,
+          })
+          .toBeGreaterThan(0);
       return { page, world };
     },
 
     act: {
       // A pack path starts with the player's pick; a return path started when the page opened on the link.
       async always(s: Step<PurchaseWorld>) {
-        if (s.index === 0 && s.step.otherwise) await s.page.getByRole("list", { name: "Diamond packs" }).getByRole("button").first().click();
+        if (s.index === 0 && s.step.otherwise)
+          await s.page.getByRole("list", { name: "Diamond packs" }).getByRole("button").first().click();
       },
       ...Object.fromEntries(
         Object.entries(callOfInvoke).flatMap(([invoke, call]) => [
@@ -141,11 +169,18 @@ export function purchaseDriver(getUrl: () => string): UiDriver<PurchaseWorld> {
             async (s: Step<PurchaseWorld>) => {
               const { world, step } = s;
               // Meanwhile on the server: the payer canceled the order elsewhere, or a webhook captured it.
-              if (step.guard === "voidedOnServer") await api(world.url, world.player, "POST", `/diamonds/transactions/${world.order!.id}/cancel`);
-              if (step.guard === "completedOnServer") await api(world.url, world.player, "GET", `/diamonds/transactions/${world.order!.id}/capture`);
+              if (step.guard === "voidedOnServer")
+                await api(world.url, world.player, "POST", `/diamonds/transactions/${world.order!.id}/cancel`);
+              if (step.guard === "completedOnServer")
+                await api(world.url, world.player, "GET", `/diamonds/transactions/${world.order!.id}/capture`);
               // The payer pays the approved order again in another tab: the card asks for 3-D Secure again.
               if (step.guard === "notApprovedOnServer")
-                await api(world.url, world.player, "POST", `/sandbox/checkout/${new URL(world.order!.approveUrl!).searchParams.get("token")}/approve`);
+                await api(
+                  world.url,
+                  world.player,
+                  "POST",
+                  `/sandbox/checkout/${new URL(world.order!.approveUrl!).searchParams.get("token")}/approve`,
+                );
               // Refused by the server for what arrange made (an unknown token), or the network fails.
               const refused = step.guard !== null || (call !== "create" && call !== "capture" && world.order === null);
               await release(world, call, refused ? "continue" : "abort");
@@ -161,7 +196,8 @@ export function purchaseDriver(getUrl: () => string): UiDriver<PurchaseWorld> {
     shows: {
       "working.starting": null,
       // Passed through at once: the read has answered (the page no longer says it is checking).
-      "working.routing": ({ page }) => expect.poll(() => page.getByRole("dialog").filter({ hasText: "Checking your payment…" }).count(), POLL).toBe(0),
+      "working.routing": ({ page }) =>
+        expect.poll(() => page.getByRole("dialog").filter({ hasText: "Checking your payment…" }).count(), POLL).toBe(0),
       "working.creating": ({ page }) => processing(page, "Creating your order…"),
       "working.resuming": ({ page }) => processing(page, "Checking your payment…"),
       "working.capturing": ({ page }) => processing(page, "Completing your payment…"),
@@ -169,7 +205,9 @@ export function purchaseDriver(getUrl: () => string): UiDriver<PurchaseWorld> {
       async approving({ page }) {
         // Off to the sandbox's checkout for this order.
         await page.waitForURL(/\/checkout\/sandbox\?token=SBX-/, { timeout: 30_000 });
-        await expect.poll(() => page.getByRole("heading", { name: "Sandbox checkout" }).count(), { timeout: 30_000 }).toBe(1);
+        await expect
+          .poll(() => page.getByRole("heading", { name: "Sandbox checkout" }).count(), { timeout: 30_000 })
+          .toBe(1);
       },
       async payerAction({ page }) {
         await noProcessing(page);

@@ -47,7 +47,9 @@ function recordReported(page: Page): Map<string, number> {
   const seen = new Map<string, number>();
   page.on("request", (request) => {
     if (!request.url().endsWith("/api/analytics/transitions") || request.method() !== "POST") return;
-    const body = request.postDataJSON() as { transitions: { machine: string; from: string; event: string; to: string; count: number }[] };
+    const body = request.postDataJSON() as {
+      transitions: { machine: string; from: string; event: string; to: string; count: number }[];
+    };
     for (const t of body.transitions) {
       const key = flowKeyString(t);
       seen.set(key, (seen.get(key) ?? 0) + t.count);
@@ -67,7 +69,8 @@ const hide = (page: Page) =>
 function expectedKeys(path: QaPath): Map<string, number> {
   const keys = new Map<string, number>();
   for (const step of path.steps)
-    for (const key of flowKeysOf(step.transition)) keys.set(flowKeyString(key), (keys.get(flowKeyString(key)) ?? 0) + 1);
+    for (const key of flowKeysOf(step.transition))
+      keys.set(flowKeyString(key), (keys.get(flowKeyString(key)) ?? 0) + 1);
   return keys;
 }
 
@@ -84,7 +87,8 @@ export function walkEveryPath<World>(getBrowser: () => Browser, driver: UiDriver
       return;
     }
     const rerouted = driver.reroute?.(path, paths) ?? null;
-    if (rerouted && rerouted.steps.at(-1)?.transition !== path.steps.at(-1)?.transition) throw new Error(`path ${n + 1}: a reroute must end with the same transition`);
+    if (rerouted && rerouted.steps.at(-1)?.transition !== path.steps.at(-1)?.transition)
+      throw new Error(`path ${n + 1}: a reroute must end with the same transition`);
     it(`path ${n + 1}: ${words(path)}${rerouted ? ` (played as: ${words(rerouted)})` : ""}`, async () => {
       const played = rerouted ?? path;
       const { page, world } = await driver.arrange(getBrowser(), played);
@@ -95,12 +99,15 @@ export function walkEveryPath<World>(getBrowser: () => Browser, driver: UiDriver
           const act = driver.act[step.event];
           if (act) await act(ctx);
           const shows = driver.shows[step.state];
-          if (shows === undefined) throw new Error(`the ${driver.machine.id} driver does not say what the page shows in ${step.state}`);
+          if (shows === undefined)
+            throw new Error(`the ${driver.machine.id} driver does not say what the page shows in ${step.state}`);
           if (shows) await shows(ctx);
         }
         await hide(page);
         const missing = () =>
-          [...expectedKeys(played)].filter(([key, times]) => (reported.get(key) ?? 0) < times).map(([key, times]) => `${key} ×${times} (reported ${reported.get(key) ?? 0})`);
+          [...expectedKeys(played)]
+            .filter(([key, times]) => (reported.get(key) ?? 0) < times)
+            .map(([key, times]) => `${key} ×${times} (reported ${reported.get(key) ?? 0})`);
         await expect.poll(missing, { timeout: 15_000 }).toEqual([]);
       } finally {
         if (driver.cleanup) await driver.cleanup(world, page);
@@ -115,7 +122,10 @@ export function walkEveryPath<World>(getBrowser: () => Browser, driver: UiDriver
  * A suite file's whole body: one real product (with `env`) and one Chromium for the file, and every path of the
  * driver's machine as a test in a `describe` named after it.
  */
-export function walkEveryPathOnProduct<World>(makeDriver: (url: () => string) => UiDriver<World>, env: Record<string, string> = {}): void {
+export function walkEveryPathOnProduct<World>(
+  makeDriver: (url: () => string) => UiDriver<World>,
+  env: Record<string, string> = {},
+): void {
   let product: RestartableProduct | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {

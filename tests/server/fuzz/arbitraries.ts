@@ -77,7 +77,18 @@ const control = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.oneof(loneSurrogate, control, fc.constant("\u202e"), fc.string({ unit: "binary", minLength: 1, maxLength: 1 })), maxLength: 30 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.oneof(
+        loneSurrogate,
+        control,
+        fc.constant("\u202e"),
+        fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+      ),
+      maxLength: 30,
+    }),
+  },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
 );
 
@@ -111,14 +122,21 @@ export function idArb(ids: IdPool, kind: string): fc.Arbitrary<string> {
       const list = (k && pools[k]?.length ? pools[k] : Object.values(pools).flat()) as string[];
       return list[n % list.length]!;
     });
-  return fc.oneof({ weight: 6, arbitrary: pick(kind) }, { weight: 1, arbitrary: pick(null) }, { weight: 1, arbitrary: fc.uuid() });
+  return fc.oneof(
+    { weight: 6, arbitrary: pick(kind) },
+    { weight: 1, arbitrary: pick(null) },
+    { weight: 1, arbitrary: fc.uuid() },
+  );
 }
 
 function stringArb(s: Json, key: string, ids: IdPool): fc.Arbitrary<string> {
   const kind = kindOfKey(key);
   if (kind) return idArb(ids, kind);
   if (/email/i.test(key) || s.format === "email") return fc.emailAddress();
-  if (s.format === "date-time") return fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString());
+  if (s.format === "date-time")
+    return fc
+      .date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
+      .map((d) => d.toISOString());
   if (s.format === "uuid") return fc.uuid();
   if (s.pattern) {
     try {
@@ -133,7 +151,8 @@ function stringArb(s: Json, key: string, ids: IdPool): fc.Arbitrary<string> {
 
 /** `hostile`: leaves may be swapped for hostile values; otherwise every value obeys the schema. */
 function schemaArb(s: Json, key: string, ids: IdPool, depth: number, hostile: boolean): fc.Arbitrary<unknown> {
-  const child = (c: Json, k: string) => (hostile ? valueArb(c, k, ids, depth + 1) : schemaArb(c, k, ids, depth + 1, false));
+  const child = (c: Json, k: string) =>
+    hostile ? valueArb(c, k, ids, depth + 1) : schemaArb(c, k, ids, depth + 1, false);
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
   const alternatives = s.anyOf ?? s.oneOf;
@@ -145,11 +164,18 @@ function schemaArb(s: Json, key: string, ids: IdPool, depth: number, hostile: bo
       return stringArb(s, key, ids);
     case "integer":
       // The race's own version (pool "version") lets saves get past the version check.
-      if (key === "version") return fc.oneof(idArb(ids, "version").map(Number).filter(Number.isInteger), fc.integer({ min: -1, max: 5 }));
+      if (key === "version")
+        return fc.oneof(idArb(ids, "version").map(Number).filter(Number.isInteger), fc.integer({ min: -1, max: 5 }));
       // Counts the server holds are small: draw those often, absurd ones sometimes.
       return fc.oneof(
-        fc.integer({ min: Math.max(s.minimum ?? 0, 0), max: Math.min(s.maximum ?? Number.MAX_SAFE_INTEGER, Math.max(s.minimum ?? 0, 0) + 5) }),
-        fc.integer({ min: Math.max(s.minimum ?? -1_000_000, -2_000_000_000), max: Math.min(s.maximum ?? 1_000_000, 2_000_000_000) }),
+        fc.integer({
+          min: Math.max(s.minimum ?? 0, 0),
+          max: Math.min(s.maximum ?? Number.MAX_SAFE_INTEGER, Math.max(s.minimum ?? 0, 0) + 5),
+        }),
+        fc.integer({
+          min: Math.max(s.minimum ?? -1_000_000, -2_000_000_000),
+          max: Math.min(s.maximum ?? 1_000_000, 2_000_000_000),
+        }),
       );
     case "number":
       return fc.double({ min: s.minimum ?? -1e6, max: s.maximum ?? 1e6, noNaN: true });
@@ -158,9 +184,16 @@ function schemaArb(s: Json, key: string, ids: IdPool, depth: number, hostile: bo
     case "null":
       return fc.constant(null);
     case "array":
-      return fc.array(s.items ? child(s.items, key) : fc.jsonValue(), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 4, 4) });
+      return fc.array(s.items ? child(s.items, key) : fc.jsonValue(), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.min(s.maxItems ?? 4, 4),
+      });
     case "object":
-      return hostile ? objectArb(s, ids, depth) : fc.record(Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, child(v, k)])), { requiredKeys: s.required ?? [] });
+      return hostile
+        ? objectArb(s, ids, depth)
+        : fc.record(Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, child(v, k)])), {
+            requiredKeys: s.required ?? [],
+          });
     default:
       return fc.jsonValue({ maxDepth: 2 });
   }
@@ -181,7 +214,9 @@ function objectArb(s: Json, ids: IdPool, depth: number): fc.Arbitrary<Record<str
   const props = s.properties ?? {};
   const required = new Set(s.required ?? []);
   const model = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, valueArb(v, k, ids, depth + 1)]));
-  const base = fc.record(model, { requiredKeys: Object.keys(props).filter((k) => required.has(k)) }) as fc.Arbitrary<Record<string, unknown>>;
+  const base = fc.record(model, { requiredKeys: Object.keys(props).filter((k) => required.has(k)) }) as fc.Arbitrary<
+    Record<string, unknown>
+  >;
   const extra = fc.oneof(
     fc.constant({}),
     fc.constant({}),
@@ -195,7 +230,8 @@ function objectArb(s: Json, ids: IdPool, depth: number): fc.Arbitrary<Record<str
   const drop = fc.option(fc.constantFrom(...(Object.keys(props).length ? Object.keys(props) : [""])), { freq: 6 });
   return fc.tuple(base, extra, drop).map(([value, more, dropped]) => {
     const out: Record<string, unknown> = { ...value };
-    for (const [k, v] of Object.entries(more)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of Object.entries(more))
+      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
     if (dropped) delete out[dropped];
     return out;
   });
@@ -220,11 +256,30 @@ export function bodyArb(schema: z.ZodType | undefined, ids: IdPool): fc.Arbitrar
 const asQueryText = (v: unknown): string => (typeof v === "string" ? v : v === undefined ? "" : JSON.stringify(v));
 
 export function queryArb(schema: z.ZodType | undefined, ids: IdPool): fc.Arbitrary<Record<string, string>> {
-  const fromSchema = schema ? fc.oneof(schemaArb(jsonSchemaOf(schema), "", ids, 1, false), valueArb(jsonSchemaOf(schema), "", ids, 1)) : fc.constant({});
-  const extra = fc.dictionary(fc.constantFrom("text", "search", "to", "langCode", "raceId", "typeId", "page", "take", "code", "state", "__proto__"), hostileString, { maxKeys: 2 });
+  const fromSchema = schema
+    ? fc.oneof(schemaArb(jsonSchemaOf(schema), "", ids, 1, false), valueArb(jsonSchemaOf(schema), "", ids, 1))
+    : fc.constant({});
+  const extra = fc.dictionary(
+    fc.constantFrom(
+      "text",
+      "search",
+      "to",
+      "langCode",
+      "raceId",
+      "typeId",
+      "page",
+      "take",
+      "code",
+      "state",
+      "__proto__",
+    ),
+    hostileString,
+    { maxKeys: 2 },
+  );
   return fc.tuple(fromSchema, fc.option(extra, { freq: 3 })).map(([value, more]) => {
     const out: Record<string, string> = {};
-    if (value && typeof value === "object" && !Array.isArray(value)) for (const [k, v] of Object.entries(value)) out[k] = asQueryText(v);
+    if (value && typeof value === "object" && !Array.isArray(value))
+      for (const [k, v] of Object.entries(value)) out[k] = asQueryText(v);
     for (const [k, v] of Object.entries(more ?? {})) out[k] = v;
     return out;
   });

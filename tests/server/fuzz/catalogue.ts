@@ -26,7 +26,16 @@ export type Route = {
 
 export const routes: Route[] = Object.entries(catalogue).flatMap(([area, calls]) =>
   Object.entries(calls).map(([name, c]): Route => {
-    if (isRawCall(c)) return { name: `${area}.${name}`, method: c.method, path: c.path, auth: false, query: c.query, params: c.params, raw: true };
+    if (isRawCall(c))
+      return {
+        name: `${area}.${name}`,
+        method: c.method,
+        path: c.path,
+        auth: false,
+        query: c.query,
+        params: c.params,
+        raw: true,
+      };
     return {
       name: `${area}.${name}`,
       method: c.method,

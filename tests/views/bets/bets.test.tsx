@@ -77,7 +77,10 @@ describe("the Bets screen opens on the current race", () => {
 
   it("says so when there is no rider to bet on", async () => {
     const w = betsWorld();
-    w.extra = (call) => (call.path === `/api/v2/bets/circuits/${RACE_ID}` ? json(200, { result: { ...raceBetsView(w), riders: [] } }) : undefined);
+    w.extra = (call) =>
+      call.path === `/api/v2/bets/circuits/${RACE_ID}`
+        ? json(200, { result: { ...raceBetsView(w), riders: [] } })
+        : undefined;
     await open(w, { ready: false });
     expect(await screen.findByText("There are no riders available for betting")).toBeTruthy();
   });
@@ -116,11 +119,11 @@ describe("placing a bet in the BetOnRider modal", () => {
     await waitFor(() => expect(slider().getAttribute("aria-valuenow")).toBe("33"));
     const split = within(modal).getByTestId("across-split");
     // Álvaro Núñez: WIN 4.50 → PLACE 2.75, SHOW 1.99; 11 on each.
-    expect(within(split).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "11 on Win at 4.50: pays 49",
-      "11 on Place at 2.75: pays 30",
-      "11 on Show at 1.99: pays 21",
-    ]);
+    expect(
+      within(split)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["11 on Win at 4.50: pays 49", "11 on Place at 2.75: pays 30", "11 on Show at 1.99: pays 21"]);
     fireEvent.click(within(modal).getByRole("button", { name: "What is across the grid?" }));
     const info = await screen.findByRole("dialog", { name: "Across the grid" });
     expect(await within(info).findByText(/three bets on one rider in one go/)).toBeTruthy();
@@ -176,7 +179,9 @@ describe("placing a bet in the BetOnRider modal", () => {
     fireEvent.keyDown(await within(modal).findByRole("slider"), { key: "End" });
     await waitFor(() => expect(slider().getAttribute("aria-valuenow")).toBe("100"));
     push("user-balance-update", { balance: "20" });
-    expect((await within(modal).findByRole("alert")).textContent).toContain("You have 20 diamonds: the minimum stake is 30");
+    expect((await within(modal).findByRole("alert")).textContent).toContain(
+      "You have 20 diamonds: the minimum stake is 30",
+    );
     expect(slider().getAttribute("data-disabled")).not.toBeNull();
     push("user-balance-update", { balance: "45" });
     await waitFor(() => expect(within(modal).queryByRole("alert")).toBeNull());
@@ -192,11 +197,24 @@ describe("placing a bet in the BetOnRider modal", () => {
     fireEvent.click(oddsButton(/^Bet Win on #12/));
     const modal = await dialog();
     const seconds = () => {
-      const m = /(?:(\d+)d )?(\d+):(\d+):(\d+)/.exec(within(modal).getByTestId("bet-modal-countdown").textContent ?? "")!;
+      const m = /(?:(\d+)d )?(\d+):(\d+):(\d+)/.exec(
+        within(modal).getByTestId("bet-modal-countdown").textContent ?? "",
+      )!;
       return Number(m[1] ?? 0) * 86_400 + Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4]);
     };
     const moveTo = (startsAt: number) =>
-      push("session-moved", { raceId: RACE_ID, session: "START", sessions: [{ type: "START", startsAt: new Date(startsAt).toISOString(), endsAt: new Date(startsAt + 3_600_000).toISOString() }], at: new Date(w.now).toISOString() });
+      push("session-moved", {
+        raceId: RACE_ID,
+        session: "START",
+        sessions: [
+          {
+            type: "START",
+            startsAt: new Date(startsAt).toISOString(),
+            endsAt: new Date(startsAt + 3_600_000).toISOString(),
+          },
+        ],
+        at: new Date(w.now).toISOString(),
+      });
     const before = seconds();
     moveTo(CLOSES + 3_600_000);
     await waitFor(() => expect(Math.abs(seconds() - before - 3600)).toBeLessThan(5));
@@ -225,7 +243,11 @@ describe("placing a bet in the BetOnRider modal", () => {
 
 describe("my bets and their outcomes", () => {
   it("AllUserBets lists stake, odds, status and payout; after the race each bet shows its outcome", async () => {
-    const won = betOf("r1", "WIN", 50, { status: "WON", payout: 175, legs: [{ type: "WIN", stake: 50, odds: 3.5, status: "WON", payout: 175 }] });
+    const won = betOf("r1", "WIN", 50, {
+      status: "WON",
+      payout: 175,
+      legs: [{ type: "WIN", stake: 50, odds: 3.5, status: "WON", payout: 175 }],
+    });
     const lost = betOf("r2", "ACROSS", 30, {
       status: "WON",
       payout: 46,
@@ -235,11 +257,25 @@ describe("my bets and their outcomes", () => {
         { type: "SHOW", stake: 10, odds: 1.99, status: "WON", payout: 19 },
       ],
     });
-    const refunded = betOf("r4", "SHOW", 40, { status: "REFUNDED", refunded: 40, legs: [{ type: "SHOW", stake: 40, odds: 2.65, status: "REFUNDED", payout: null }] });
-    await open(betsWorld({ now: CLOSES + 3 * 3600_000, bets: [won, lost, refunded], result: { canceled: false, riderIds: ["r1", "r2", "r5"] } }));
+    const refunded = betOf("r4", "SHOW", 40, {
+      status: "REFUNDED",
+      refunded: 40,
+      legs: [{ type: "SHOW", stake: 40, odds: 2.65, status: "REFUNDED", payout: null }],
+    });
+    await open(
+      betsWorld({
+        now: CLOSES + 3 * 3600_000,
+        bets: [won, lost, refunded],
+        result: { canceled: false, riderIds: ["r1", "r2", "r5"] },
+      }),
+    );
     expect(screen.getByText("The race is over: here is how your bets did.")).toBeTruthy();
     const result = screen.getByRole("region", { name: "Race result" });
-    expect(within(result).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["#63 Marco Bellini", "#93 Álvaro Núñez", "#12 Tom Hale"]);
+    expect(
+      within(result)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["#63 Marco Bellini", "#93 Álvaro Núñez", "#12 Tom Hale"]);
     fireEvent.click(screen.getByRole("button", { name: "My bets: 3" }));
     const modal = await screen.findByTestId("all-user-bets");
     const items = within(modal).getAllByTestId("bet-item");
@@ -251,19 +287,27 @@ describe("my bets and their outcomes", () => {
   });
 });
 
-const note = (value: Notification["value"]): Notification => ({ id: "n1", type: "BET_RESULTS", value, createdAt: "2026-06-04T10:00:00.000Z", isRead: false });
+const note = (value: Notification["value"]): Notification => ({
+  id: "n1",
+  type: "BET_RESULTS",
+  value,
+  createdAt: "2026-06-04T10:00:00.000Z",
+  isRead: false,
+});
 
 describe("a BET_RESULTS notification says how the race's bets did and leads to the bets", () => {
   it("won and paid, or given back for a canceled race", async () => {
     const { i18n } = await import("../../../src/i18n/i18n");
     await i18n.loadNamespaces("notifications");
     const t = i18n.getFixedT("en", "notifications");
-    expect(describeNotification(note({ raceName: "Czech Grand Prix", bets: 3, won: 2, payout: 120, refunded: 0 }), t)).toEqual({
+    expect(
+      describeNotification(note({ raceName: "Czech Grand Prix", bets: 3, won: 2, payout: 120, refunded: 0 }), t),
+    ).toEqual({
       text: "Czech Grand Prix: your bets are settled, 2 of 3 won, 120 diamonds paid",
       href: "/bets",
     });
-    expect(describeNotification(note({ raceName: "Czech Grand Prix", bets: 2, won: 0, payout: 0, refunded: 90 }), t).text).toBe(
-      "Czech Grand Prix was canceled: 90 diamonds of stakes given back",
-    );
+    expect(
+      describeNotification(note({ raceName: "Czech Grand Prix", bets: 2, won: 0, payout: 0, refunded: 90 }), t).text,
+    ).toBe("Czech Grand Prix was canceled: 90 diamonds of stakes given back");
   });
 });

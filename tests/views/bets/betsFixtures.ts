@@ -11,7 +11,10 @@ import type { Call } from "../screens/stubRoutes";
 export { race, RACE_ID, T0 };
 export const CLOSES = startOf("START");
 
-export const betRiders: BetRider[] = raceRiders.map((r) => ({ ...r, odds: r.available && r.odds !== null ? oddsOf(r.odds + Number(r.id.slice(1)) - 1) : null }));
+export const betRiders: BetRider[] = raceRiders.map((r) => ({
+  ...r,
+  odds: r.available && r.odds !== null ? oddsOf(r.odds + Number(r.id.slice(1)) - 1) : null,
+}));
 
 export type BetsWorld = {
   now: number;
@@ -83,7 +86,12 @@ export function betsRoutes(w: BetsWorld) {
         },
         body,
       );
-      if (!verdict.ok) return json(verdict.refusal.status, { statusCode: verdict.refusal.status, code: verdict.refusal.code, message: formatMessage(verdict.refusal.code) });
+      if (!verdict.ok)
+        return json(verdict.refusal.status, {
+          statusCode: verdict.refusal.status,
+          code: verdict.refusal.code,
+          message: formatMessage(verdict.refusal.code),
+        });
       const bet = betOf(body.riderId, body.type, body.amount);
       w.bets = [bet, ...w.bets];
       w.balance -= body.amount;

@@ -36,7 +36,14 @@ const question = (over: Partial<Question>): Question => ({
 
 type World = { questions: Question[]; fail?: boolean };
 const ok = (result: unknown) => json(200, { result });
-const rider = (id: string, name: string) => ({ id, name, number: 1, raceClass: "MOTOGP", teamName: "Team", status: "ACTIVE" });
+const rider = (id: string, name: string) => ({
+  id,
+  name,
+  number: 1,
+  raceClass: "MOTOGP",
+  teamName: "Team",
+  status: "ACTIVE",
+});
 
 /** GET /questions with the tabs' filters and POST /questions/{id}/user-answer, as the server answers them (the contract's rules). */
 function routes(w: World) {
@@ -44,15 +51,25 @@ function routes(w: World) {
     if (call.path === "/api/questions" && call.method === "GET") {
       if (w.fail) return json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." });
       const q = new URLSearchParams(call.search);
-      const data = w.questions.filter((x) => (q.get("isNew") ? x.open : true) && (q.get("isAnswered") ? x.userAnswer !== null : true));
+      const data = w.questions.filter(
+        (x) => (q.get("isNew") ? x.open : true) && (q.get("isAnswered") ? x.userAnswer !== null : true),
+      );
       return ok({ data, page: 1, pages: data.length ? 1 : 0, count: data.length, now: new Date().toISOString() });
     }
     const m = /^\/api\/questions\/([^/]+)\/user-answer$/.exec(call.path);
     if (m && call.method === "POST") {
       const target = w.questions.find((x) => x.id === m[1])!;
       const body = call.body as { text: string; id?: string };
-      const verdict = planAnswer({ now: Date.now(), closesAt: Date.parse(target.closesAt), type: target.type, options: target.options }, body);
-      if (!verdict.ok) return json(verdict.refusal.status, { statusCode: verdict.refusal.status, code: verdict.refusal.code, message: formatMessage(verdict.refusal.code) });
+      const verdict = planAnswer(
+        { now: Date.now(), closesAt: Date.parse(target.closesAt), type: target.type, options: target.options },
+        body,
+      );
+      if (!verdict.ok)
+        return json(verdict.refusal.status, {
+          statusCode: verdict.refusal.status,
+          code: verdict.refusal.code,
+          message: formatMessage(verdict.refusal.code),
+        });
       Object.assign(target, { userAnswer: verdict.value.text, userAnswerId: verdict.value.optionId });
       return ok(target);
     }
@@ -99,7 +116,16 @@ describe("the Bonus questions screens", () => {
   });
 
   it("answers a choice by its option", async () => {
-    const w: World = { questions: [question({ id: "q2", type: "ABOUT_GENERAL", text: "How many manufacturers on the podium?", options: optionIds(["1", "2", "3"]) })] };
+    const w: World = {
+      questions: [
+        question({
+          id: "q2",
+          type: "ABOUT_GENERAL",
+          text: "How many manufacturers on the podium?",
+          options: optionIds(["1", "2", "3"]),
+        }),
+      ],
+    };
     const calls = await open(w);
     fireEvent.click(await screen.findByRole("button", { name: /^Answer: How many/ }));
     const modal = await screen.findByRole("dialog");
@@ -111,12 +137,18 @@ describe("the Bonus questions screens", () => {
 
   describe("an answer that is one of a known set is chosen from it, spelt as the grading compares it", () => {
     it("a question about manufacturers offers the five manufacturers", async () => {
-      const w: World = { questions: [question({ id: "q4", type: "ABOUT_MANUFACTURER", text: "Which manufacturer will win the race?" })] };
+      const w: World = {
+        questions: [question({ id: "q4", type: "ABOUT_MANUFACTURER", text: "Which manufacturer will win the race?" })],
+      };
       const calls = await open(w);
       fireEvent.click(await screen.findByRole("button", { name: /^Answer: Which manufacturer/ }));
       const modal = await screen.findByRole("dialog");
       const choice = await within(modal).findByRole("combobox", { name: "Your answer: a manufacturer" });
-      expect(within(choice).getAllByRole("option").map((o) => o.textContent)).toEqual(["Choose a manufacturer", "Ducati", "Aprilia", "KTM", "Honda", "Yamaha"]);
+      expect(
+        within(choice)
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["Choose a manufacturer", "Ducati", "Aprilia", "KTM", "Honda", "Yamaha"]);
       expect(within(modal).queryByText(/first and last name/)).toBeNull();
       fireEvent.change(choice, { target: { value: "KTM" } });
       fireEvent.click(within(modal).getByRole("button", { name: "Send answer" }));
@@ -125,10 +157,16 @@ describe("the Bonus questions screens", () => {
     });
 
     it("a question about riders offers the riders by name", async () => {
-      const w: World = { questions: [question({ id: "q5", type: "ABOUT_RIDERS", text: "Which rider will win the Sprint?" })] };
+      const w: World = {
+        questions: [question({ id: "q5", type: "ABOUT_RIDERS", text: "Which rider will win the Sprint?" })],
+      };
       const answers = routes(w);
       await signInForTest();
-      const calls = stubRoutes((c) => (c.path === "/api/riders/dropdown" ? ok([rider("r2", "Pedro Acosta"), rider("r1", "Marco Bezzecchi")]) : answers(c)));
+      const calls = stubRoutes((c) =>
+        c.path === "/api/riders/dropdown"
+          ? ok([rider("r2", "Pedro Acosta"), rider("r1", "Marco Bezzecchi")])
+          : answers(c),
+      );
       renderWithApp(
         <>
           <Route path="/bonus-questions">
@@ -141,7 +179,13 @@ describe("the Bonus questions screens", () => {
       fireEvent.click(await screen.findByRole("button", { name: /^Answer: Which rider/ }));
       const modal = await screen.findByRole("dialog");
       const choice = await within(modal).findByRole("combobox", { name: "Your answer: a rider" });
-      await vi.waitFor(() => expect(within(choice).getAllByRole("option").map((o) => o.textContent)).toEqual(["Choose a rider", "Marco Bezzecchi", "Pedro Acosta"]));
+      await vi.waitFor(() =>
+        expect(
+          within(choice)
+            .getAllByRole("option")
+            .map((o) => o.textContent),
+        ).toEqual(["Choose a rider", "Marco Bezzecchi", "Pedro Acosta"]),
+      );
       fireEvent.change(choice, { target: { value: "Pedro Acosta" } });
       fireEvent.click(within(modal).getByRole("button", { name: "Send answer" }));
       expect(await within(modal).findByTestId("answer-sent")).toBeTruthy();
@@ -151,7 +195,30 @@ describe("the Bonus questions screens", () => {
 
   it("shows a graded question's result and right answer, without an Answer button once closed", async () => {
     const closed = new Date(NOW - HOUR).toISOString();
-    await open({ questions: [question({ closesAt: closed, open: false, userAnswer: "Marco Bezzecchi", correctAnswer: "Marco Bezzecchi", result: "CORRECT" }), question({ id: "q3", closesAt: closed, open: false, userAnswer: "Ducati", correctAnswer: "KTM", result: "WRONG", type: "ABOUT_MANUFACTURER", text: "Which manufacturer?" })] }, "all");
+    await open(
+      {
+        questions: [
+          question({
+            closesAt: closed,
+            open: false,
+            userAnswer: "Marco Bezzecchi",
+            correctAnswer: "Marco Bezzecchi",
+            result: "CORRECT",
+          }),
+          question({
+            id: "q3",
+            closesAt: closed,
+            open: false,
+            userAnswer: "Ducati",
+            correctAnswer: "KTM",
+            result: "WRONG",
+            type: "ABOUT_MANUFACTURER",
+            text: "Which manufacturer?",
+          }),
+        ],
+      },
+      "all",
+    );
     const cards = await screen.findAllByTestId("question");
     expect(within(cards[0]!).getByTestId("question-result").textContent).toBe("Correct: +10 pts");
     expect(within(cards[1]!).getByTestId("question-result").textContent).toBe("Wrong");

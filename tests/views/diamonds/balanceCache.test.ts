@@ -29,8 +29,24 @@ afterEach(() => queryClient.clear());
 describe("the cached diamond balance", () => {
   it("reads the balance from the ledger's push and from a stored notification", () => {
     expect(balanceOfEvent({ balance: "140" })).toBe("140");
-    expect(balanceOfEvent({ id: "n1", type: "USER_BALANCE_UPDATE", value: { balance: "70" }, createdAt: "2026-01-01T00:00:00Z", isRead: false })).toBe("70");
-    expect(balanceOfEvent({ id: "n2", type: "USER_BALANCE_UPDATE", value: {}, createdAt: "2026-01-01T00:00:00Z", isRead: false })).toBeNull();
+    expect(
+      balanceOfEvent({
+        id: "n1",
+        type: "USER_BALANCE_UPDATE",
+        value: { balance: "70" },
+        createdAt: "2026-01-01T00:00:00Z",
+        isRead: false,
+      }),
+    ).toBe("70");
+    expect(
+      balanceOfEvent({
+        id: "n2",
+        type: "USER_BALANCE_UPDATE",
+        value: {},
+        createdAt: "2026-01-01T00:00:00Z",
+        isRead: false,
+      }),
+    ).toBeNull();
   });
 
   it("takes the pushed value for the player on screen, and marks another cached player's balance stale", async () => {

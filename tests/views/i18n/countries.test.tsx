@@ -35,11 +35,18 @@ describe("country names are in the player's language, from Intl.DisplayNames", (
 
   it("the leaderboard shows a player's country in Japanese, not the server's English", async () => {
     await signInForTest();
-    const entry = { rank: 1, user: { id: "u2", name: "Bez Fan", img: null, country: "IT" }, points: 10, accurate: 1, races: 1 };
+    const entry = {
+      rank: 1,
+      user: { id: "u2", name: "Bez Fan", img: null, country: "IT" },
+      points: 10,
+      accurate: 1,
+      races: 1,
+    };
     stubRoutes((call: Call) => {
       if (call.path === "/api/system/countries") return json(200, { result: english });
       if (call.path === "/api/v2/races/dropdown") return json(200, { result: [] });
-      if (call.path === "/api/leaderboards/season") return json(200, { result: { data: [entry], page: 1, pages: 1, count: 1, me: null } });
+      if (call.path === "/api/leaderboards/season")
+        return json(200, { result: { data: [entry], page: 1, pages: 1, count: 1, me: null } });
       return undefined;
     });
     await i18n.changeLanguage("ja");

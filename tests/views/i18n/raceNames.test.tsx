@@ -20,10 +20,20 @@ afterEach(async () => {
 });
 
 const option = (id: string, round: number, name: string): RaceOption => ({
-  id, name, season: 2026, round, startsAt: "2026-03-01T10:00:00.000Z", status: "STARTED", finished: true,
+  id,
+  name,
+  season: 2026,
+  round,
+  startsAt: "2026-03-01T10:00:00.000Z",
+  status: "STARTED",
+  finished: true,
 });
 // The last one is a race an operator named themselves: no translation knows it.
-const races = [option("R1", 1, "Thai Grand Prix"), option("R2", 2, "Grand Prix of the Americas"), option("R3", 3, "Paddock Night Cup")];
+const races = [
+  option("R1", 1, "Thai Grand Prix"),
+  option("R2", 2, "Grand Prix of the Americas"),
+  option("R3", 3, "Paddock Night Cup"),
+];
 
 async function openResults(language: string) {
   await signInForTest();
@@ -32,7 +42,10 @@ async function openResults(language: string) {
     const mine = call.path.match(/^\/api\/predictions\/races\/(\w+)\/results$/);
     if (mine) return json(200, { result: { raceId: mine[1], version: 1, data: [], total: 0, settled: false } });
     const classification = call.path.match(/^\/api\/results\/races\/(\w+)$/);
-    if (classification) return json(200, { result: { raceId: classification[1], classifications: [], confirmedAt: null, provisional: true } });
+    if (classification)
+      return json(200, {
+        result: { raceId: classification[1], classifications: [], confirmedAt: null, provisional: true },
+      });
     const riders = call.path.match(/^\/api\/v2\/races\/(\w+)\/riders$/);
     if (riders) return json(200, { result: { raceId: riders[1], version: 1, riders: [] } });
     return undefined;
@@ -62,15 +75,29 @@ describe("a known Grand Prix is called by its name in the player's language; an 
     expect(options[0]).toContain("Großer Preis von Thailand");
     expect(options[1]).toContain("Großer Preis von Amerika");
     expect(options[2]).toContain("Paddock Night Cup");
-    const german: Record<string, string> = { R1: "Großer Preis von Thailand", R2: "Großer Preis von Amerika", R3: "Paddock Night Cup" };
+    const german: Record<string, string> = {
+      R1: "Großer Preis von Thailand",
+      R2: "Großer Preis von Amerika",
+      R3: "Paddock Night Cup",
+    };
     const chosen = german[picker.value]!;
-    expect(await screen.findByText((_, el) => el?.tagName === "P" && (el.textContent ?? "").includes(chosen))).toBeTruthy();
+    expect(
+      await screen.findByText((_, el) => el?.tagName === "P" && (el.textContent ?? "").includes(chosen)),
+    ).toBeTruthy();
   });
 
   it("a results notice names the Grand Prix in the player's language", () => {
-    const notice = { id: "n1", type: "RESULTS_PUBLISHED", value: { raceId: "R1", raceName: "Thai Grand Prix" }, read: false, createdAt: "2026-03-01T12:00:00.000Z" } as unknown as Notification;
+    const notice = {
+      id: "n1",
+      type: "RESULTS_PUBLISHED",
+      value: { raceId: "R1", raceName: "Thai Grand Prix" },
+      read: false,
+      createdAt: "2026-03-01T12:00:00.000Z",
+    } as unknown as Notification;
     expect(describeNotification(notice, i18n.getFixedT("ja", "notifications")).text).toContain("タイグランプリ");
-    expect(describeNotification(notice, i18n.getFixedT("de", "notifications")).text).toContain("Großer Preis von Thailand");
+    expect(describeNotification(notice, i18n.getFixedT("de", "notifications")).text).toContain(
+      "Großer Preis von Thailand",
+    );
   });
 
   // The contract's i18n test keeps every language's raceNames.json to the English keys.

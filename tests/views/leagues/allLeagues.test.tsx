@@ -8,7 +8,8 @@ import { countries, league, ok, paged } from "./leagueFixtures";
 
 afterEach(resetApp);
 
-const many = (from: number, n: number) => Array.from({ length: n }, (_, i) => league({ id: `L${from + i}`, name: `League ${from + i}` }));
+const many = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => league({ id: `L${from + i}`, name: `League ${from + i}` }));
 
 describe("all leagues: search, country filter, 20 at a time with Load more", () => {
   it("asks for page 1 by 20, then page 2 on Load more, and appends it", async () => {
@@ -53,7 +54,11 @@ describe("all leagues: search, country filter, 20 at a time with Load more", () 
 
   it("offers a retry when loading fails", async () => {
     await signInForTest();
-    stubRoutes((call) => (call.path === "/api/leagues" ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." }) : undefined));
+    stubRoutes((call) =>
+      call.path === "/api/leagues"
+        ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." })
+        : undefined,
+    );
     renderWithApp(<AllLeaguesScreen />, { path: "/leagues/all-leagues" });
     expect(await screen.findByText("The leagues could not be loaded.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();

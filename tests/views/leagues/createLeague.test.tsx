@@ -21,8 +21,12 @@ afterEach(() => {
 function serve(owned = false) {
   return stubRoutes((call) => {
     if (call.path === "/api/system/countries") return ok(countries);
-    if (call.path === `/api/leagues/users/${ME}`) return ok(owned ? [league({ id: "MINE", name: "Garage 46", owner: { id: ME, name: "Marco Rossi", img: null } })] : []);
-    if (call.method === "POST" && call.path === "/api/leagues") return ok(league({ id: "NEW", name: String((call.body as { name: string }).name) }));
+    if (call.path === `/api/leagues/users/${ME}`)
+      return ok(
+        owned ? [league({ id: "MINE", name: "Garage 46", owner: { id: ME, name: "Marco Rossi", img: null } })] : [],
+      );
+    if (call.method === "POST" && call.path === "/api/leagues")
+      return ok(league({ id: "NEW", name: String((call.body as { name: string }).name) }));
     return undefined;
   });
 }
@@ -55,7 +59,12 @@ describe("create league: name 3-20, type required, then POST /leagues and the ne
     // The new league's page opens at its top, not where the form's button was.
     expect(scrolled).toHaveBeenCalledWith({ top: 0, left: 0 });
     const body = calls.find((c) => c.method === "POST" && c.path === "/api/leagues")!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ name: "Garage 46", type: "PRIVATE", description: "Only the fast ones.", country: "IT" });
+    expect(body).toMatchObject({
+      name: "Garage 46",
+      type: "PRIVATE",
+      description: "Only the fast ones.",
+      country: "IT",
+    });
     expect(String(body.endDate)).toMatch(/^2026-12-3[01]T/);
   });
 
@@ -126,7 +135,13 @@ describe("upload: POST /s3 as multipart with img and a random UUID id", () => {
 describe("edit league: ?isEdit=true&league={id} prefills the form and saves with PUT /leagues/{id}", () => {
   it("shows the saved values and sends the changes", async () => {
     await signInForTest();
-    const mine = league({ id: "MINE", name: "Garage 46", type: "PRIVATE", owner: { id: ME, name: "Marco Rossi", img: null }, image: "/uploads/g46.jpg" });
+    const mine = league({
+      id: "MINE",
+      name: "Garage 46",
+      type: "PRIVATE",
+      owner: { id: ME, name: "Marco Rossi", img: null },
+      image: "/uploads/g46.jpg",
+    });
     const calls = stubRoutes((call) => {
       if (call.path === "/api/system/countries") return ok(countries);
       if (call.path === `/api/leagues/users/${ME}`) return ok([mine]);
@@ -134,7 +149,10 @@ describe("edit league: ?isEdit=true&league={id} prefills the form and saves with
       if (call.method === "PUT" && call.path === "/api/leagues/MINE") return ok({ ...mine, name: "Garage 93" });
       return undefined;
     });
-    const { location } = renderWithApp(<CreateLeagueScreen />, { path: "/leagues/create", search: "isEdit=true&league=MINE" });
+    const { location } = renderWithApp(<CreateLeagueScreen />, {
+      path: "/leagues/create",
+      search: "isEdit=true&league=MINE",
+    });
     expect(await screen.findByRole("heading", { level: 1, name: "Edit league" })).toBeTruthy();
     const name = (await screen.findByLabelText("League name")) as HTMLInputElement;
     expect(name.value).toBe("Garage 46");
@@ -143,6 +161,10 @@ describe("edit league: ?isEdit=true&league={id} prefills the form and saves with
     fireEvent.change(name, { target: { value: "Garage 93" } });
     fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
     await waitFor(() => expect(location()).toBe("/leagues/MINE"));
-    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ name: "Garage 93", type: "PRIVATE", image: "/uploads/g46.jpg" });
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+      name: "Garage 93",
+      type: "PRIVATE",
+      image: "/uploads/g46.jpg",
+    });
   });
 });

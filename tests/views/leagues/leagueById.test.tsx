@@ -49,7 +49,13 @@ describe("the league page shows the league, its members and their status buttons
   it("shows name, type, owner, members count, country and each member's status", async () => {
     await open({
       league: league({ memberStatus: "ACCEPTED", membersCount: 3 }),
-      members: [member("o1", "Pecco Fan"), member(ME, "Marco Rossi"), member("u3", "Ana Follows", "FOLLOWING"), member("u4", "Pending Pete", "PENDING"), member("u5", "Invited Ines", "INVITED")],
+      members: [
+        member("o1", "Pecco Fan"),
+        member(ME, "Marco Rossi"),
+        member("u3", "Ana Follows", "FOLLOWING"),
+        member("u4", "Pending Pete", "PENDING"),
+        member("u5", "Invited Ines", "INVITED"),
+      ],
     });
     expect(screen.getByText("Public")).toBeTruthy();
     expect(screen.getByText("3 / 100 members")).toBeTruthy();
@@ -115,8 +121,14 @@ describe("joining by type", () => {
     expect(screen.queryByRole("button", { name: "Join" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "League full: Mugello Maniacs" }));
     const modal = await dialog();
-    expect(await within(modal).findByText("The maximum number of participants in the league has already been reached")).toBeTruthy();
-    expect(within(modal).getAllByRole("button").map((b) => b.textContent)).toEqual(["OK"]);
+    expect(
+      await within(modal).findByText("The maximum number of participants in the league has already been reached"),
+    ).toBeTruthy();
+    expect(
+      within(modal)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["OK"]);
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);
   });
 });
@@ -169,7 +181,9 @@ describe("leaving and the owner's tools", () => {
     });
     fireEvent.click(screen.getByRole("button", { name: "Leave league: Mugello Maniacs" }));
     const modal = await dialog();
-    expect(await within(modal).findByText("You cannot leave your league while there are other members in it.")).toBeTruthy();
+    expect(
+      await within(modal).findByText("You cannot leave your league while there are other members in it."),
+    ).toBeTruthy();
     expect(calls.filter((c) => c.method === "DELETE")).toEqual([]);
   });
 
@@ -200,7 +214,8 @@ describe("leaving and the owner's tools", () => {
       league: league({ owner: { id: ME, name: "Marco Rossi", img: null }, memberStatus: "ACCEPTED", membersCount: 1 }),
       members: [member(ME, "Marco Rossi")],
     };
-    world.extra = (call) => (call.method === "DELETE" && call.path === "/api/leagues/L1" ? ok({ ok: true }) : undefined);
+    world.extra = (call) =>
+      call.method === "DELETE" && call.path === "/api/leagues/L1" ? ok({ ok: true }) : undefined;
     const { calls, location } = await open(world);
     fireEvent.click(screen.getByRole("button", { name: "Leave league: Mugello Maniacs" }));
     const modal = await dialog();
@@ -212,7 +227,12 @@ describe("leaving and the owner's tools", () => {
 
   it("the owner invites by e-mail from the Invite modal and sees the invite link", async () => {
     const world: World = {
-      league: league({ type: "PRIVATE", owner: { id: ME, name: "Marco Rossi", img: null }, memberStatus: "ACCEPTED", membersCount: 1 }),
+      league: league({
+        type: "PRIVATE",
+        owner: { id: ME, name: "Marco Rossi", img: null },
+        memberStatus: "ACCEPTED",
+        membersCount: 1,
+      }),
       members: [member(ME, "Marco Rossi")],
     };
     world.extra = (call) => {
@@ -226,10 +246,14 @@ describe("leaving and the owner's tools", () => {
     fireEvent.change(await within(modal).findByLabelText("E-mail addresses"), { target: { value: "not-an-email" } });
     fireEvent.click(within(modal).getByRole("button", { name: "Send invitations" }));
     expect(await within(modal).findByText("Please enter valid email")).toBeTruthy();
-    fireEvent.change(within(modal).getByLabelText("E-mail addresses"), { target: { value: "ana@example.com, luca@example.com" } });
+    fireEvent.change(within(modal).getByLabelText("E-mail addresses"), {
+      target: { value: "ana@example.com, luca@example.com" },
+    });
     fireEvent.click(within(modal).getByRole("button", { name: "Send invitations" }));
     expect(await within(modal).findByText("Invitations sent: 2")).toBeTruthy();
-    expect(calls.find((c) => c.path === "/api/leagues/manage/L1/invitations")?.body).toEqual({ emails: ["ana@example.com", "luca@example.com"] });
+    expect(calls.find((c) => c.path === "/api/leagues/manage/L1/invitations")?.body).toEqual({
+      emails: ["ana@example.com", "luca@example.com"],
+    });
     expect(((await within(modal).findByLabelText("Invitation link")) as HTMLInputElement).value).toContain("data=abc");
   });
 });

@@ -27,7 +27,9 @@ export function member(id: string, name: string, status: LeagueMember["status"] 
   return { id, name, img: null, country: null, status };
 }
 
-export const paged = <T>(data: T[], page = 1, pages = data.length ? 1 : 0, count = data.length) => ({ result: { data, page, pages, count } });
+export const paged = <T>(data: T[], page = 1, pages = data.length ? 1 : 0, count = data.length) => ({
+  result: { data, page, pages, count },
+});
 export const ok = (result: unknown) => json(200, { result });
 export const countries = [
   { code: "IT", name: "Italy", sign: "🇮🇹" },

@@ -18,10 +18,13 @@ describe("league statistics: members ranked by season points", () => {
     stubRoutes((call) => {
       if (call.path === "/api/leagues/L1") return ok(league());
       if (call.path === "/api/leagues/leaderboard") {
-        return json(200, paged([
-          { rank: 1, user: { id: "u2", name: "Bez Fan", img: null }, points: 140 },
-          { rank: 2, user: { id: ME, name: "Marco Rossi", img: null }, points: 128 },
-        ]));
+        return json(
+          200,
+          paged([
+            { rank: 1, user: { id: "u2", name: "Bez Fan", img: null }, points: 140 },
+            { rank: 2, user: { id: ME, name: "Marco Rossi", img: null }, points: 128 },
+          ]),
+        );
       }
       return undefined;
     });
@@ -33,7 +36,13 @@ describe("league statistics: members ranked by season points", () => {
     );
     expect(await screen.findByRole("heading", { level: 1, name: "Mugello Maniacs statistics" })).toBeTruthy();
     const rows = await screen.findAllByRole("row");
-    expect(rows.slice(1).map((r) => within(r).getAllByRole("cell").map((c) => c.textContent))).toEqual([
+    expect(
+      rows.slice(1).map((r) =>
+        within(r)
+          .getAllByRole("cell")
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ["1", "BFBez Fan", "140"],
       ["2", "MRMarco Rossi", "128"],
     ]);
@@ -58,14 +67,48 @@ describe("league statistics: members ranked by season points", () => {
 });
 
 const race = (id: string, name: string, round: number) => ({
-  id, name, season: 2026, round, startsAt: "2026-11-28T10:00:00.000Z", status: "PENDING", finished: false,
+  id,
+  name,
+  season: 2026,
+  round,
+  startsAt: "2026-11-28T10:00:00.000Z",
+  status: "PENDING",
+  finished: false,
 });
-const team = { id: "t1", name: "Borgo Panigale Works", shortName: "BP", manufacturer: "DUCATI", raceClass: "MOTOGP", colour: "#c00", image: "/t1.svg" };
+const team = {
+  id: "t1",
+  name: "Borgo Panigale Works",
+  shortName: "BP",
+  manufacturer: "DUCATI",
+  raceClass: "MOTOGP",
+  colour: "#c00",
+  image: "/t1.svg",
+};
 const raceRider = (id: string, name: string, number: number) => ({
-  id, name, number, country: "IT", status: "ACTIVE", role: "MAIN", raceClass: "MOTOGP", team, image: `/${id}.svg`, odds: 3.5, available: true,
+  id,
+  name,
+  number,
+  country: "IT",
+  status: "ACTIVE",
+  role: "MAIN",
+  raceClass: "MOTOGP",
+  team,
+  image: `/${id}.svg`,
+  odds: 3.5,
+  available: true,
 });
-const emptyCategories = ["PRACTICE_FASTEST", "FP2", "POLEMAN", "SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD", "RACE_FIRST", "RACE_SECOND", "RACE_THIRD", "POSITION_GAINED"]
-  .map((category) => ({ category, total: 0, riders: [] }));
+const emptyCategories = [
+  "PRACTICE_FASTEST",
+  "FP2",
+  "POLEMAN",
+  "SPRINT_FIRST",
+  "SPRINT_SECOND",
+  "SPRINT_THIRD",
+  "RACE_FIRST",
+  "RACE_SECOND",
+  "RACE_THIRD",
+  "POSITION_GAINED",
+].map((category) => ({ category, total: 0, riders: [] }));
 
 describe("league statistics: the members' pick spread per category, race by race", () => {
   it("opens on the current race, shows the top picks with their share, and follows the race picker", async () => {
@@ -74,17 +117,38 @@ describe("league statistics: the members' pick spread per category, race by race
     stubRoutes((call) => {
       if (call.path === "/api/leagues/L1") return ok(league());
       if (call.path === "/api/leagues/leaderboard") return json(200, paged([]));
-      if (call.path === "/api/v2/races/dropdown") return ok([race("R1", "Grand Prix of Qatar", 1), race("R2", "Grand Prix of Spain", 2)]);
+      if (call.path === "/api/v2/races/dropdown")
+        return ok([race("R1", "Grand Prix of Qatar", 1), race("R2", "Grand Prix of Spain", 2)]);
       if (call.path.startsWith("/api/v2/races/") && call.path.endsWith("/riders")) {
-        return ok({ raceId: "R1", version: 1, riders: [raceRider("a", "Marco Bezzecchi", 72), raceRider("b", "Pecco Bagnaia", 1)] });
+        return ok({
+          raceId: "R1",
+          version: 1,
+          riders: [raceRider("a", "Marco Bezzecchi", 72), raceRider("b", "Pecco Bagnaia", 1)],
+        });
       }
       if (call.path === "/api/predictions/statistics/leagues/L1") {
         const raceId = new URLSearchParams(call.search).get("raceId")!;
         asked.push(raceId);
-        if (raceId === "R2") return ok({ raceId, version: 1, categories: [{ category: "FP1", total: 0, riders: [] }, ...emptyCategories] });
+        if (raceId === "R2")
+          return ok({
+            raceId,
+            version: 1,
+            categories: [{ category: "FP1", total: 0, riders: [] }, ...emptyCategories],
+          });
         return ok({
-          raceId, version: 1,
-          categories: [{ category: "FP1", total: 4, riders: [{ riderId: "a", count: 3, share: 0.75 }, { riderId: "b", count: 1, share: 0.25 }] }, ...emptyCategories],
+          raceId,
+          version: 1,
+          categories: [
+            {
+              category: "FP1",
+              total: 4,
+              riders: [
+                { riderId: "a", count: 3, share: 0.75 },
+                { riderId: "b", count: 1, share: 0.25 },
+              ],
+            },
+            ...emptyCategories,
+          ],
         });
       }
       return undefined;
@@ -97,10 +161,11 @@ describe("league statistics: the members' pick spread per category, race by race
     );
     expect(await screen.findByRole("heading", { level: 2, name: "Pick spread" })).toBeTruthy();
     const fp1 = (await screen.findByRole("heading", { level: 3, name: "Fastest in FP1" })).closest("li")!;
-    expect(within(fp1).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "#72 Marco Bezzecchi75% · picked by 3",
-      "#1 Pecco Bagnaia25% · picked by 1",
-    ]);
+    expect(
+      within(fp1)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["#72 Marco Bezzecchi75% · picked by 3", "#1 Pecco Bagnaia25% · picked by 1"]);
     expect(asked).toEqual(["R1"]);
 
     fireEvent.change(screen.getByLabelText("Race"), { target: { value: "R2" } });
@@ -114,9 +179,14 @@ describe("league statistics: the members' pick spread per category, race by race
       if (call.path === "/api/leagues/L1") return ok(league());
       if (call.path === "/api/leagues/leaderboard") return json(200, paged([]));
       if (call.path === "/api/v2/races/dropdown") return ok([race("R1", "Grand Prix of Qatar", 1)]);
-      if (call.path.startsWith("/api/v2/races/") && call.path.endsWith("/riders")) return ok({ raceId: "R1", version: 1, riders: [raceRider("a", "Marco Bezzecchi", 72)] });
+      if (call.path.startsWith("/api/v2/races/") && call.path.endsWith("/riders"))
+        return ok({ raceId: "R1", version: 1, riders: [raceRider("a", "Marco Bezzecchi", 72)] });
       if (call.path === "/api/predictions/statistics/leagues/L1") {
-        return ok({ raceId: "R1", version: 1, categories: [{ category: "FP1", total: 2, riders: [], revealed: false }, ...emptyCategories] });
+        return ok({
+          raceId: "R1",
+          version: 1,
+          categories: [{ category: "FP1", total: 2, riders: [], revealed: false }, ...emptyCategories],
+        });
       }
       return undefined;
     });
@@ -135,7 +205,11 @@ describe("league statistics: the members' pick spread per category, race by race
 describe("a league card's member count opens the MembersByLeague modal", () => {
   it("lists the accepted members", async () => {
     await signInForTest();
-    stubRoutes((call) => (call.path === "/api/leagues/L1/members" ? json(200, paged([member("o1", "Pecco Fan"), member("u3", "Ana Follows", "FOLLOWING")])) : undefined));
+    stubRoutes((call) =>
+      call.path === "/api/leagues/L1/members"
+        ? json(200, paged([member("o1", "Pecco Fan"), member("u3", "Ana Follows", "FOLLOWING")]))
+        : undefined,
+    );
     renderWithApp(
       <>
         <ul>
@@ -154,7 +228,11 @@ describe("a league card's member count opens the MembersByLeague modal", () => {
 describe("league statistics of a league that does not exist", () => {
   it("a bad id (404) says the league does not exist, with the way back, not that it could not be loaded", async () => {
     await signInForTest();
-    stubRoutes((call) => (call.path === "/api/leagues/nope" ? json(404, { statusCode: 404, code: "notFound", message: "Not found" }) : undefined));
+    stubRoutes((call) =>
+      call.path === "/api/leagues/nope"
+        ? json(404, { statusCode: 404, code: "notFound", message: "Not found" })
+        : undefined,
+    );
     renderWithApp(
       <Route path={paths.leagueStatistic}>
         <LeagueStatisticScreen />

@@ -45,14 +45,17 @@ describe("the join tab: my leagues, VIP leagues and leagues to join", () => {
     expect(within(openSection).getByRole("button", { name: "Request to join Assen Aces" })).toBeTruthy();
     // Leagues shown above are not repeated.
     expect(within(openSection).queryByText("Guru Cup")).toBeNull();
-    expect(within(openSection).getByRole("link", { name: "See all leagues" }).getAttribute("href")).toBe("/leagues/all-leagues");
+    expect(within(openSection).getByRole("link", { name: "See all leagues" }).getAttribute("href")).toBe(
+      "/leagues/all-leagues",
+    );
   });
 
   it("offers to create a league when the player is in none, and says when loading failed", async () => {
     await signInForTest();
     base((call) => {
       if (call.path === `/api/leagues/users/${ME}`) return ok([]);
-      if (call.path === "/api/leagues/vip") return json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." });
+      if (call.path === "/api/leagues/vip")
+        return json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." });
       return undefined;
     });
     renderWithApp(<LeaguesScreen />, { path: "/leagues" });
@@ -70,7 +73,11 @@ describe("the tabs: join, create, manage (manage only with a ready profile)", ()
     guest.unmount();
     await signInForTest();
     renderWithApp(<LeaguesTabs />, { path: "/leagues" });
-    expect(screen.getAllByRole("link").map((l) => l.getAttribute("href"))).toEqual(["/leagues", "/leagues/create", "/leagues/manage"]);
+    expect(screen.getAllByRole("link").map((l) => l.getAttribute("href"))).toEqual([
+      "/leagues",
+      "/leagues/create",
+      "/leagues/manage",
+    ]);
   });
 });
 
@@ -100,7 +107,9 @@ describe("the invite link: data + signature → POST /leagues/link/use → the l
     base((call) => {
       if (call.path !== "/api/leagues/link/use") return undefined;
       attempts += 1;
-      return attempts === 1 ? json(400, { statusCode: 400, code: "invalidToken", message: "This link is invalid or has expired" }) : ok({ leagueId: "L7" });
+      return attempts === 1
+        ? json(400, { statusCode: 400, code: "invalidToken", message: "This link is invalid or has expired" })
+        : ok({ leagueId: "L7" });
     });
     const { location } = renderWithApp(
       <>
@@ -120,7 +129,11 @@ describe("the invite link: data + signature → POST /leagues/link/use → the l
   it("a 509 answer shows no modal, only the message on the page, and deletes the cookies", async () => {
     await signInForTest();
     storeInviteLink({ data: "abc", signature: "def" });
-    base((call) => (call.path === "/api/leagues/link/use" ? json(509, { statusCode: 509, code: "alreadyMember", message: "You are already in this league" }) : undefined));
+    base((call) =>
+      call.path === "/api/leagues/link/use"
+        ? json(509, { statusCode: 509, code: "alreadyMember", message: "You are already in this league" })
+        : undefined,
+    );
     renderWithApp(
       <>
         <LeaguesScreen />

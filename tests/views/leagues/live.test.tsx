@@ -28,7 +28,8 @@ vi.mock("../../../src/runtime/live", async () => {
     },
   };
 });
-const deliver = (event: LiveEventName, payload: Notification) => act(() => handlers.get(event)?.forEach((h) => h(payload)));
+const deliver = (event: LiveEventName, payload: Notification) =>
+  act(() => handlers.get(event)?.forEach((h) => h(payload)));
 const note = (type: string, leagueId = "L1"): Notification => ({
   id: "n1",
   type,
@@ -42,7 +43,12 @@ afterEach(resetApp);
 describe("live league events update the league page without a reload", () => {
   it("membership requested, status changed, invitation and member deleted refetch what they change", async () => {
     await signInForTest();
-    let theLeague = league({ type: "PRIVATE", memberStatus: "ACCEPTED", owner: { id: ME, name: "Marco Rossi", img: null }, membersCount: 1 });
+    let theLeague = league({
+      type: "PRIVATE",
+      memberStatus: "ACCEPTED",
+      owner: { id: ME, name: "Marco Rossi", img: null },
+      membersCount: 1,
+    });
     let members: LeagueMember[] = [member(ME, "Marco Rossi")];
     const calls = stubRoutes((call) => {
       if (call.path === "/api/leagues/L1") return ok(theLeague);

@@ -13,7 +13,12 @@ describe("manage: my leagues with the actions each one allows", () => {
     stubRoutes((call) =>
       call.path === "/api/leagues/manage"
         ? ok([
-            league({ id: "A", name: "My Own", owner: { id: ME, name: "Marco Rossi", img: null }, memberStatus: "ACCEPTED" }),
+            league({
+              id: "A",
+              name: "My Own",
+              owner: { id: ME, name: "Marco Rossi", img: null },
+              memberStatus: "ACCEPTED",
+            }),
             league({ id: "B", name: "Invited Here", memberStatus: "INVITED" }),
             league({ id: "C", name: "Asked Here", type: "PRIVATE", memberStatus: "PENDING" }),
           ])

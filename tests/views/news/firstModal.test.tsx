@@ -12,9 +12,13 @@ describe("FirstModal: the next deadline names its time zone", () => {
   it("the first session's start carries the player's time zone, so a player abroad reads the right hour", async () => {
     await signInForTest();
     stubRoutes((call) => (call.path === "/api/races/next" ? ok([race]) : undefined));
-    renderWithApp(<FirstModal entry={{ id: "m1", kind: "FirstModal", props: {}, options: {} } as never} close={() => {}} />);
+    renderWithApp(
+      <FirstModal entry={{ id: "m1", kind: "FirstModal", props: {}, options: {} } as never} close={() => {}} />,
+    );
     const deadline = await screen.findByTestId("first-deadline");
-    const zone = new Intl.DateTimeFormat("en", { timeZoneName: "short" }).formatToParts(new Date(startOf("FP1"))).find((p) => p.type === "timeZoneName")!.value;
+    const zone = new Intl.DateTimeFormat("en", { timeZoneName: "short" })
+      .formatToParts(new Date(startOf("FP1")))
+      .find((p) => p.type === "timeZoneName")!.value;
     expect(deadline.textContent).toContain("Czech Grand Prix");
     expect(deadline.textContent).toContain(zone);
   });

@@ -19,8 +19,19 @@ const NOW = new Date(2026, 5, 10, 15, 0);
 beforeEach(() => void vi.useFakeTimers({ toFake: ["Date"], now: NOW }));
 afterEach(() => void vi.useRealTimers());
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000).toISOString();
-const note = (id: string, type: string, value: Notification["value"], createdAt: string, isRead = false): Notification => ({ id, type, value, createdAt, isRead });
-const invite = note("n1", "LEAGUE_INVITATION", { league: { id: "L1", name: "Tifosi" }, user: { id: "u2", name: "Vale" } }, minutesAgo(0));
+const note = (
+  id: string,
+  type: string,
+  value: Notification["value"],
+  createdAt: string,
+  isRead = false,
+): Notification => ({ id, type, value, createdAt, isRead });
+const invite = note(
+  "n1",
+  "LEAGUE_INVITATION",
+  { league: { id: "L1", name: "Tifosi" }, user: { id: "u2", name: "Vale" } },
+  minutesAgo(0),
+);
 const started = note("n2", "RACE_STARTED", { raceName: "Gran Premio d'Italia" }, minutesAgo(60));
 const oldOne = note("n3", "RACE_ENDED", { raceName: "Dutch TT" }, minutesAgo(60 * 24 * 10), true);
 
@@ -30,7 +41,10 @@ function api(list: Notification[] | "fail") {
   stubApi((path, request) => {
     if (!path.startsWith("/api/notifications")) return undefined;
     calls.push({ method: request.method, path, body: "" });
-    if (request.method === "GET") return list === "fail" ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." }) : json(200, { result: list });
+    if (request.method === "GET")
+      return list === "fail"
+        ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." })
+        : json(200, { result: list });
     return json(200, { result: { ok: true } });
   });
   return calls;
@@ -53,7 +67,14 @@ describe("the header bell", () => {
     await waitFor(() => expect(bell().getAttribute("aria-label")).toBe("Notifications, unread: 2"));
     expect(screen.getByTestId("notifications-badge").textContent).toBe("2");
     expect(live.subscribed.at(-1)).toBe("u1");
-    push("notifications", [note("n4", "MEMBERSHIP_REQUESTED", { league: { id: "L1", name: "Tifosi" }, user: { id: "u3", name: "Pecco" } }, new Date().toISOString())]);
+    push("notifications", [
+      note(
+        "n4",
+        "MEMBERSHIP_REQUESTED",
+        { league: { id: "L1", name: "Tifosi" }, user: { id: "u3", name: "Pecco" } },
+        new Date().toISOString(),
+      ),
+    ]);
     expect(screen.getByTestId("notifications-badge").textContent).toBe("3");
   });
 
@@ -87,7 +108,12 @@ describe("the header bell", () => {
     expect(screen.queryAllByTestId("notification")).toHaveLength(0);
     expect(screen.getByText("The list is empty...")).toBeDefined();
     expect((screen.getByRole("button", { name: "Delete all" }) as HTMLButtonElement).disabled).toBe(true);
-    await waitFor(() => expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual(["/api/notifications/n2", "/api/notifications"]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([
+        "/api/notifications/n2",
+        "/api/notifications",
+      ]),
+    );
   });
 
   it("follows changes made in another tab", async () => {
@@ -119,17 +145,29 @@ describe("the header bell", () => {
 });
 
 const czech = (id: string, name: string, points: number, m: number, extra: Partial<Notification["value"]> = {}) =>
-  note(id, "RESULTS_PUBLISHED", { raceId: "R12", raceName: "Czech Grand Prix", name, points, canceled: false, ...extra }, minutesAgo(m));
+  note(
+    id,
+    "RESULTS_PUBLISHED",
+    { raceId: "R12", raceName: "Czech Grand Prix", name, points, canceled: false, ...extra },
+    minutesAgo(m),
+  );
 
 describe("a race weekend's session results: one notice per session, with its name and the player's points, grouped in the bell", () => {
-  const weekend = [czech("r3", "START", 41, 5), czech("r2", "SPRINT", 15, 60 * 20), czech("r1", "FP1", 5, 60 * 40), czech("r0", "Q2", 0, 60 * 30, { canceled: true })];
+  const weekend = [
+    czech("r3", "START", 41, 5),
+    czech("r2", "SPRINT", 15, 60 * 20),
+    czech("r1", "FP1", 5, 60 * 40),
+    czech("r0", "Q2", 0, 60 * 30, { canceled: true }),
+  ];
 
   it("gathers the weekend under one heading where its newest stands, with the sessions and the points in all; the heading opens by keyboard", async () => {
     await signedInWith([weekend[0]!, invite, ...weekend.slice(1)]);
     await waitFor(() => expect(screen.getByTestId("notifications-badge").textContent).toBe("5"));
     fireEvent.click(bell());
     const list = screen.getByRole("list", { name: "Notifications" });
-    const lines = within(list).getAllByRole("listitem").filter((li) => li.parentElement === list);
+    const lines = within(list)
+      .getAllByRole("listitem")
+      .filter((li) => li.parentElement === list);
     // The invitation is the newest; the weekend stands where its race result (five minutes ago) does.
     expect(lines.map((li) => li.dataset.testid)).toEqual(["notification", "notification-group"]);
     const heading = within(lines[1]!).getByRole("button", { name: /^Results: Czech Grand Prix/ });
@@ -145,7 +183,9 @@ describe("a race weekend's session results: one notice per session, with its nam
     expect(sessions.map((a) => a.textContent)).toEqual([
       expect.stringContaining("Czech Grand Prix, Race: results are in. Your points: 41"),
       expect.stringContaining("Czech Grand Prix, Sprint: results are in. Your points: 15"),
-      expect.stringContaining("Czech Grand Prix, Qualifying 2 was canceled: your picks for it were voided and refunded"),
+      expect.stringContaining(
+        "Czech Grand Prix, Qualifying 2 was canceled: your picks for it were voided and refunded",
+      ),
       expect.stringContaining("Czech Grand Prix, FP1: results are in. Your points: 5"),
     ]);
     expect(sessions.every((a) => a.getAttribute("href") === "/results")).toBe(true);
@@ -184,7 +224,13 @@ describe("relative times (spec section 9)", () => {
 describe("the notifications namespace in all 15 locales", () => {
   const dir = "src/i18n/locales";
   const flat = (o: Record<string, unknown>, prefix = ""): Record<string, string> =>
-    Object.fromEntries(Object.entries(o).flatMap(([k, v]) => (typeof v === "object" && v ? Object.entries(flat(v as Record<string, unknown>, `${prefix}${k}.`)) : [[`${prefix}${k}`, String(v)]])));
+    Object.fromEntries(
+      Object.entries(o).flatMap(([k, v]) =>
+        typeof v === "object" && v
+          ? Object.entries(flat(v as Record<string, unknown>, `${prefix}${k}.`))
+          : [[`${prefix}${k}`, String(v)]],
+      ),
+    );
   const read = (lng: string) => flat(JSON.parse(readFileSync(`${dir}/${lng}/notifications.json`, "utf8")));
   const en = read("en");
   const lngs = readdirSync(dir).filter((l) => l !== "en");
@@ -192,7 +238,9 @@ describe("the notifications namespace in all 15 locales", () => {
     const other = read(lng);
     expect(Object.keys(other).toSorted()).toEqual(Object.keys(en).toSorted());
     for (const [key, text] of Object.entries(en)) {
-      expect((other[key]!.match(/{{\w+}}/g) ?? []).toSorted(), `${lng} ${key}`).toEqual((text.match(/{{\w+}}/g) ?? []).toSorted());
+      expect((other[key]!.match(/{{\w+}}/g) ?? []).toSorted(), `${lng} ${key}`).toEqual(
+        (text.match(/{{\w+}}/g) ?? []).toSorted(),
+      );
     }
     // Session names are often the same word everywhere (FP1, FP2, Sprint, Qualifying 2 in German): not counted as copies.
     const same = Object.keys(en).filter((k) => en[k] === other[k] && !k.startsWith("sessions."));

@@ -2,7 +2,14 @@ import type { PredictionCategory, SessionType } from "../../../contract/enums";
 import type { RacePrediction, SavedPick } from "../../../contract/predictions";
 import type { Race, RaceRider } from "../../../contract/races";
 import { categoryPoints } from "../../../contract/rules";
-import { categories, categorySession, podiumGroups, podiumOf, podiums, type ActionType } from "../../../contract/weekendRules/structure";
+import {
+  categories,
+  categorySession,
+  podiumGroups,
+  podiumOf,
+  podiums,
+  type ActionType,
+} from "../../../contract/weekendRules/structure";
 import type { SessionWindow } from "../../../contract/weekendRules/time";
 import { podiumState, slotState, type WeekendFacts } from "../../../contract/weekendRules/view";
 import { defaultWeekendRules } from "../../../contract/weekendRules/weekendRules";
@@ -37,7 +44,15 @@ export const sessions = timetable.map(([type, offset, minutes]) => ({
 }));
 export const startOf = (type: SessionType) => Date.parse(sessions.find((s) => s.type === type)!.startsAt);
 
-const team = (id: string, name: string, colour: string) => ({ id, name, shortName: name.slice(0, 2).toUpperCase(), manufacturer: "DUCATI" as const, raceClass: "MOTOGP" as const, colour, image: `/api/pictures/teams/${id}.svg` });
+const team = (id: string, name: string, colour: string) => ({
+  id,
+  name,
+  shortName: name.slice(0, 2).toUpperCase(),
+  manufacturer: "DUCATI" as const,
+  raceClass: "MOTOGP" as const,
+  colour,
+  image: `/api/pictures/teams/${id}.svg`,
+});
 const rider = (id: string, name: string, number: number, t: ReturnType<typeof team>, available = true): RaceRider => ({
   id,
   name,
@@ -76,7 +91,16 @@ export const race: Race = {
   endsAt: sessions.at(-1)!.endsAt,
   sessions,
   odds: {},
-  tracks: [{ id: "k1", name: "Automotodrom Brno", country: "CZ", lengthKm: 5.4, circuitType: "FLOWING", image: "/api/pictures/tracks/k1.svg" }],
+  tracks: [
+    {
+      id: "k1",
+      name: "Automotodrom Brno",
+      country: "CZ",
+      lengthKm: 5.4,
+      circuitType: "FLOWING",
+      image: "/api/pictures/tracks/k1.svg",
+    },
+  ],
 };
 
 export const rules = defaultWeekendRules;
@@ -97,14 +121,36 @@ export type World = {
 export const world = (over: Partial<World> = {}): World => ({ now: T0, balance: 100, picks: [], ...over });
 
 export function pick(category: PredictionCategory, riderId: string, upgrades: PredictionActionType[] = []): SavedPick {
-  return { id: `p-${category}`, category, riderId, state: "MADE", points: null, upgrades, savedAt: new Date(T0).toISOString(), changes: 0, riderAvailable: riderId !== "r3" };
+  return {
+    id: `p-${category}`,
+    category,
+    riderId,
+    state: "MADE",
+    points: null,
+    upgrades,
+    savedAt: new Date(T0).toISOString(),
+    changes: 0,
+    riderAvailable: riderId !== "r3",
+  };
 }
 
 /** The world's facts as the rules read them. */
 function factsOf(w: World): WeekendFacts {
   const windows: WeekendFacts["sessions"] = {};
-  for (const x of sessions) windows[x.type] = { startsAt: Date.parse(x.startsAt), endsAt: Date.parse(x.endsAt), canceled: x.canceled } satisfies SessionWindow;
-  const picks = w.picks.map((p) => ({ id: p.id, category: p.category, riderId: p.riderId, upgrades: p.upgrades, changes: p.changes, riderInjured: !p.riderAvailable }));
+  for (const x of sessions)
+    windows[x.type] = {
+      startsAt: Date.parse(x.startsAt),
+      endsAt: Date.parse(x.endsAt),
+      canceled: x.canceled,
+    } satisfies SessionWindow;
+  const picks = w.picks.map((p) => ({
+    id: p.id,
+    category: p.category,
+    riderId: p.riderId,
+    upgrades: p.upgrades,
+    changes: p.changes,
+    riderInjured: !p.riderAvailable,
+  }));
   return { sessions: windows, picks, balance: w.balance };
 }
 
@@ -132,7 +178,12 @@ export function view(w: World): RacePrediction {
     }),
     podiums: podiumGroups.map((group) => {
       const buttons = podiumState(facts, group, w.now, rules);
-      return { group, session: podiums[group].session, multiplier: buttons.multiplier.state, insurance: buttons.insurance.state };
+      return {
+        group,
+        session: podiums[group].session,
+        multiplier: buttons.multiplier.state,
+        insurance: buttons.insurance.state,
+      };
     }),
     complete: w.picks.length === 11,
     balance: String(w.balance),
@@ -143,7 +194,11 @@ export function view(w: World): RacePrediction {
 export const ok = (result: unknown) => json(200, { result });
 const paged = <T>(data: T[]) => ok({ data, page: 1, pages: 1, count: data.length });
 
-type Body = { version: number; data: { category: PredictionCategory; riderId: string }[]; change?: { tier: string; cost: number } };
+type Body = {
+  version: number;
+  data: { category: PredictionCategory; riderId: string }[];
+  change?: { tier: string; cost: number };
+};
 
 /** The routes of the fake: races, riders, rules, balance and the player's predictions (mutating `w`). */
 export function routes(w: World) {
@@ -153,7 +208,8 @@ export function routes(w: World) {
     const path = call.path;
     if (path === "/api/races" && call.method === "GET") return paged(w.races ?? [race]);
     if (path === "/api/races/next") return ok(w.next ?? [race]);
-    if (path === `/api/v2/races/${RACE_ID}/riders`) return ok({ raceId: RACE_ID, version: 1, riders: w.riders ?? riders });
+    if (path === `/api/v2/races/${RACE_ID}/riders`)
+      return ok({ raceId: RACE_ID, version: 1, riders: w.riders ?? riders });
     if (path === "/api/predictions/change-prediction-rules") return ok(rules);
     if (path === "/api/diamonds/user/balance") return ok({ balance: String(w.balance) });
     if (path === `/api/predictions/races/${RACE_ID}` && call.method === "GET") return ok(view(w));
@@ -173,7 +229,11 @@ export function routes(w: World) {
     }
     if (path === `/api/predictions/races/${RACE_ID}/upgrades`) {
       const body = call.body as { type: PredictionActionType; category?: PredictionCategory };
-      const targets = body.category ? [body.category] : body.type.endsWith("RACE") ? ["RACE_FIRST", "RACE_SECOND", "RACE_THIRD"] : ["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"];
+      const targets = body.category
+        ? [body.category]
+        : body.type.endsWith("RACE")
+          ? ["RACE_FIRST", "RACE_SECOND", "RACE_THIRD"]
+          : ["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"];
       for (const p of w.picks) if (targets.includes(p.category)) p.upgrades.push(body.type);
       w.balance -= body.type === "PREDICTION" ? 30 : body.type.includes("INSURANCE") ? 40 : 60;
       return ok(view(w));

@@ -21,7 +21,13 @@ const performances: Performances = {
   year: 2026,
   seasons: [2026],
   totals: { starts: 7, points: 88, wins: 1, podiums: 3, bestPosition: 1 },
-  races: [1, 2, 3, 4, 5, 6, 7].map((round) => ({ year: 2026, round, raceName: `Grand Prix ${round}`, position: round === 6 ? null : round, points: round === 6 ? 0 : 26 - round })),
+  races: [1, 2, 3, 4, 5, 6, 7].map((round) => ({
+    year: 2026,
+    round,
+    raceName: `Grand Prix ${round}`,
+    position: round === 6 ? null : round,
+    points: round === 6 ? 0 : 26 - round,
+  })),
 };
 
 const statistics = (revealed: boolean): PredictionStatistics => ({
@@ -49,7 +55,8 @@ async function open(answers: Answers) {
   const w = world({
     picks: [pick("RACE_FIRST", "r1")],
     extra: (call) => {
-      if (call.path === `/api/predictions/statistics/races/${RACE_ID}`) return answers.stats?.(call) ?? ok(statistics(false));
+      if (call.path === `/api/predictions/statistics/races/${RACE_ID}`)
+        return answers.stats?.(call) ?? ok(statistics(false));
       if (call.path === "/api/riders/r1/performances") return answers.form?.(call) ?? ok(performances);
       return undefined;
     },
@@ -80,8 +87,16 @@ describe("the PredictionRider modal", () => {
     const modal = await openModal();
     expect(await within(modal).findByRole("heading", { name: "Recent form in 2026" })).toBeTruthy();
     const stat = (term: string) => within(modal).getByText(term).nextElementSibling?.textContent;
-    expect([stat("Points"), stat("Starts"), stat("Wins"), stat("Podiums"), stat("Best finish")]).toEqual(["88", "7", "1", "3", "P1"]);
-    const rows = within(within(modal).getByRole("list")).getAllByRole("listitem").map((li) => li.textContent);
+    expect([stat("Points"), stat("Starts"), stat("Wins"), stat("Podiums"), stat("Best finish")]).toEqual([
+      "88",
+      "7",
+      "1",
+      "3",
+      "P1",
+    ]);
+    const rows = within(within(modal).getByRole("list"))
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
     expect(rows).toEqual([
       "Round 7 · Grand Prix 7P7 · 19 pts",
       "Round 6 · Grand Prix 6Did not finish · 0 pts",
@@ -94,7 +109,9 @@ describe("the PredictionRider modal", () => {
   it("before the session starts it says only how many picked, asking for the card's category", async () => {
     const calls = await open({});
     const modal = await openModal();
-    expect(await within(modal).findByText("Picks so far: 8. Who picked which rider shows once the session starts.")).toBeTruthy();
+    expect(
+      await within(modal).findByText("Picks so far: 8. Who picked which rider shows once the session starts."),
+    ).toBeTruthy();
     expect(within(modal).queryByText(/^Picked this rider/)).toBeNull();
     expect(within(modal).queryByRole("meter")).toBeNull();
     const asked = calls.find((c) => c.path === `/api/predictions/statistics/races/${RACE_ID}`)!;
@@ -105,11 +122,16 @@ describe("the PredictionRider modal", () => {
     await open({ stats: () => ok(statistics(true)) });
     const modal = await openModal();
     expect(await within(modal).findByText("Picked this rider: 25% (2 of 8 picks)")).toBeTruthy();
-    expect((within(modal).getByRole("meter", { name: "Share of the Race winner picks" }) as HTMLMeterElement).value).toBe(0.25);
+    expect(
+      (within(modal).getByRole("meter", { name: "Share of the Race winner picks" }) as HTMLMeterElement).value,
+    ).toBe(0.25);
   });
 
   it("says so when nobody picked the category, and closes with OK", async () => {
-    await open({ stats: () => ok({ ...statistics(true), categories: [{ category: "RACE_FIRST", total: 0, revealed: true, riders: [] }] }) });
+    await open({
+      stats: () =>
+        ok({ ...statistics(true), categories: [{ category: "RACE_FIRST", total: 0, revealed: true, riders: [] }] }),
+    });
     const modal = await openModal();
     expect(await within(modal).findByText("Nobody picked this category.")).toBeTruthy();
     fireEvent.click(within(modal).getByRole("button", { name: "OK" }));
@@ -118,7 +140,8 @@ describe("the PredictionRider modal", () => {
 
   it("shows each part's error with a retry that reads it again", async () => {
     let fail = true;
-    const failing = (body: unknown) => () => (fail ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." }) : ok(body));
+    const failing = (body: unknown) => () =>
+      fail ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." }) : ok(body);
     await open({ stats: failing(statistics(false)), form: failing(performances) });
     const modal = await openModal();
     expect(await within(modal).findByText("The crowd's picks could not be loaded.", { exact: false })).toBeTruthy();
@@ -129,4 +152,3 @@ describe("the PredictionRider modal", () => {
     expect(await within(modal).findByRole("heading", { name: "Recent form in 2026" })).toBeTruthy();
   });
 });
-

@@ -10,7 +10,19 @@ import PredictionsScreen from "../../../src/screens/predictions/PredictionsScree
 import { json } from "../fixtures";
 import { renderWithApp, resetApp, signInForTest } from "../renderWithApp";
 import { stubRoutes } from "../screens/stubRoutes";
-import { ok, pick, race, RACE_ID, riders, routes, startOf, T0, view as raceView, world, type World } from "./predictionFixtures";
+import {
+  ok,
+  pick,
+  race,
+  RACE_ID,
+  riders,
+  routes,
+  startOf,
+  T0,
+  view as raceView,
+  world,
+  type World,
+} from "./predictionFixtures";
 
 /**
  * The weekend actor lives for the whole file, as it lives for the app: opening a weekend nobody plays and closing it
@@ -87,7 +99,10 @@ describe("the predictions screen opens on the current race", () => {
     const { calls } = await open(w);
     const picker = screen.getByRole("combobox", { name: "Race" }) as HTMLSelectElement;
     expect(picker.value).toBe(RACE_ID);
-    expect([...picker.options].map((o) => o.textContent)).toEqual(["Round 11 · Austrian Grand Prix", "Round 12 · Czech Grand Prix"]);
+    expect([...picker.options].map((o) => o.textContent)).toEqual([
+      "Round 11 · Austrian Grand Prix",
+      "Round 12 · Czech Grand Prix",
+    ]);
     fireEvent.change(picker, { target: { value: "R0" } });
     expect(await screen.findByRole("heading", { level: 2, name: "Austrian Grand Prix" })).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.path === "/api/predictions/races/R0")).toBe(true));
@@ -106,7 +121,12 @@ describe("the predictions screen opens on the current race", () => {
   });
 
   it("offers Try Again when the picks cannot be loaded", async () => {
-    const w = world({ extra: (call) => (call.path === `/api/predictions/races/${RACE_ID}` ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." }) : undefined) });
+    const w = world({
+      extra: (call) =>
+        call.path === `/api/predictions/races/${RACE_ID}`
+          ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." })
+          : undefined,
+    });
     await open(w, { ready: false });
     expect(await screen.findByText("The predictions could not be loaded.")).toBeTruthy();
     w.extra = undefined;
@@ -124,9 +144,16 @@ describe("choosing and saving picks", () => {
     fireEvent.click(screen.getByRole("button", { name: "Choose rider (Race 2nd place)" }));
     const modal = await dialog();
     expect(await within(modal).findByRole("heading", { name: "Race 2nd place: choose a rider" })).toBeTruthy();
-    expect(within(modal).getByRole("button", { name: /^Number 93 ?Álvaro Núñez ?Borgo Panigale Factory$/ })).toBeTruthy();
-    expect((within(modal).getByRole("button", { name: /Kenji Sato.*Injured$/ }) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(modal).getByRole("button", { name: /Marco Bellini.*Your Race winner pick$/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      within(modal).getByRole("button", { name: /^Number 93 ?Álvaro Núñez ?Borgo Panigale Factory$/ }),
+    ).toBeTruthy();
+    expect((within(modal).getByRole("button", { name: /Kenji Sato.*Injured$/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(
+      (within(modal).getByRole("button", { name: /Marco Bellini.*Your Race winner pick$/ }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
   });
 
   it("saves with POST data and the race version, then counts the saved picks", async () => {
@@ -137,14 +164,33 @@ describe("choosing and saving picks", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save predictions" }));
     expect(await screen.findByText("Predictions saved")).toBeTruthy();
     const post = calls.find((c) => c.method === "POST" && c.path === `/api/predictions/races/${RACE_ID}`);
-    expect(post?.body).toEqual({ version: 3, data: [{ category: "FP1", riderId: "r1" }, { category: "POLEMAN", riderId: "r4" }] });
+    expect(post?.body).toEqual({
+      version: 3,
+      data: [
+        { category: "FP1", riderId: "r1" },
+        { category: "POLEMAN", riderId: "r4" },
+      ],
+    });
     expect(screen.getByText("Predictions made: 2 of 11")).toBeTruthy();
     expect(within(card("Fastest in FP1")).getByText("Saved")).toBeTruthy();
     expect(within(card("Fastest in FP1")).getByRole("button", { name: "Change · 10 (Fastest in FP1)" })).toBeTruthy();
   });
 
   it("all 11 saved: the weekend is complete and the 20-diamond bonus shows in the balance", async () => {
-    const w = world({ picks: [pick("FP1", "r1"), pick("PRACTICE_FASTEST", "r1"), pick("FP2", "r1"), pick("POLEMAN", "r1"), pick("SPRINT_FIRST", "r1"), pick("SPRINT_SECOND", "r2"), pick("SPRINT_THIRD", "r4"), pick("RACE_FIRST", "r1"), pick("RACE_SECOND", "r2"), pick("RACE_THIRD", "r4")] });
+    const w = world({
+      picks: [
+        pick("FP1", "r1"),
+        pick("PRACTICE_FASTEST", "r1"),
+        pick("FP2", "r1"),
+        pick("POLEMAN", "r1"),
+        pick("SPRINT_FIRST", "r1"),
+        pick("SPRINT_SECOND", "r2"),
+        pick("SPRINT_THIRD", "r4"),
+        pick("RACE_FIRST", "r1"),
+        pick("RACE_SECOND", "r2"),
+        pick("RACE_THIRD", "r4"),
+      ],
+    });
     await open(w);
     await choose("Most positions gained", /Tom Hale/);
     fireEvent.click(screen.getByRole("button", { name: "Save predictions" }));
@@ -152,7 +198,6 @@ describe("choosing and saving picks", () => {
     expect(screen.getByText("Predictions made: 11 of 11")).toBeTruthy();
     await waitFor(() => expect(balance()).toBe("120"));
   });
-
 
   it("a card whose session has started without a pick says the time has expired", async () => {
     await open(world({ now: startOf("FP1") + 10 * 60_000 }));
@@ -168,7 +213,12 @@ describe("an injured rider's pick", () => {
     expect(within(pole).getByText("Rider has been Injured")).toBeTruthy();
     fireEvent.click(within(pole).getByRole("button", { name: "Choose another rider (free) (Pole position)" }));
     fireEvent.click(await within(await dialog()).findByRole("button", { name: /Tom Hale/ }));
-    await waitFor(() => expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ version: 3, data: [{ category: "POLEMAN", riderId: "r5" }] }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
+        version: 3,
+        data: [{ category: "POLEMAN", riderId: "r5" }],
+      }),
+    );
     expect(await within(card("Pole position")).findByText("Tom Hale")).toBeTruthy();
     expect(balance()).toBe("100");
   });
@@ -180,7 +230,13 @@ describe("an injured rider's pick", () => {
     expect(within(card("Pole position")).queryByText("Rider has been Injured")).toBeNull();
     // The operator injures the rider: the server refunds the pick and stores the notice.
     w.picks[0]!.riderAvailable = false;
-    const notice = { id: "n-injured", type: "INJURED_RIDER_PREDICTIONS", value: { riderName: "Marco Bellini", raceName: "Czech Grand Prix" }, createdAt: new Date(T0).toISOString(), isRead: false };
+    const notice = {
+      id: "n-injured",
+      type: "INJURED_RIDER_PREDICTIONS",
+      value: { riderName: "Marco Bellini", raceName: "Czech Grand Prix" },
+      createdAt: new Date(T0).toISOString(),
+      isRead: false,
+    };
     act(() => notificationsActor.send({ type: "notifications.received", items: [notice] }));
     expect(await within(card("Pole position")).findByText("Rider has been Injured")).toBeTruthy();
   });
@@ -194,7 +250,10 @@ describe("upgrades", () => {
     expect(await within(modal).findByText("Buy ×2 for Race winner for 30 diamonds?")).toBeTruthy();
     fireEvent.click(within(modal).getByRole("button", { name: "Buy for 30 diamonds" }));
     expect(await screen.findByText("×2 is active for Race winner")).toBeTruthy();
-    const body = calls.find((c) => c.path === `/api/predictions/races/${RACE_ID}/upgrades`)?.body as Record<string, unknown>;
+    const body = calls.find((c) => c.path === `/api/predictions/races/${RACE_ID}/upgrades`)?.body as Record<
+      string,
+      unknown
+    >;
     expect(body).toMatchObject({ type: "PREDICTION", category: "RACE_FIRST" });
     expect(String(body.idempotencyKey).length).toBeGreaterThanOrEqual(8);
     fireEvent.click(screen.getByRole("button", { name: "OK" }));
@@ -205,10 +264,14 @@ describe("upgrades", () => {
   it("disabled with the reason: no pick yet, or too few diamonds; podium upgrades need the whole podium", async () => {
     await open(world({ balance: 10, picks: [pick("FP1", "r1")] }));
     const fp1 = card("Fastest in FP1");
-    expect((within(fp1).getByRole("button", { name: /^×2 · \d+ \(Fastest in FP1\)$/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(fp1).getByRole("button", { name: /^×2 · \d+ \(Fastest in FP1\)$/ }) as HTMLButtonElement).disabled,
+    ).toBe(true);
     expect(within(fp1).getByText("Not enough diamonds")).toBeTruthy();
     expect(within(card("Pole position")).getByText("Save the pick first")).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Insurance · 40 (the race podium)" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole("button", { name: "Insurance · 40 (the race podium)" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 });
 
@@ -223,7 +286,11 @@ describe("changing a saved pick (paid)", () => {
     fireEvent.click(within(modal).getByRole("button", { name: "Change for 25 diamonds" }));
     expect(await screen.findByText("Prediction changed")).toBeTruthy();
     const put = calls.find((c) => c.method === "PUT");
-    expect(put?.body).toEqual({ version: 3, data: [{ category: "FP1", riderId: "r4" }], change: { tier: "EARLY", cost: 25 } });
+    expect(put?.body).toEqual({
+      version: 3,
+      data: [{ category: "FP1", riderId: "r4" }],
+      change: { tier: "EARLY", cost: 25 },
+    });
     await waitFor(() => expect(balance()).toBe("75"));
     fireEvent.click(screen.getByRole("button", { name: "OK" }));
     expect(await within(card("Fastest in FP1")).findByText("Luca Ferri")).toBeTruthy();
@@ -232,7 +299,9 @@ describe("changing a saved pick (paid)", () => {
   it("a podium rider moved to another place swaps with that place: two changes at the BEFORE price", async () => {
     const { calls } = await open(world({ picks: [pick("RACE_FIRST", "r1"), pick("RACE_SECOND", "r2")] }));
     fireEvent.click(screen.getByRole("button", { name: "Change · 10 (Race winner)" }));
-    fireEvent.click(await within(await dialog()).findByRole("button", { name: /Álvaro Núñez.*Swaps with your Race 2nd place pick/ }));
+    fireEvent.click(
+      await within(await dialog()).findByRole("button", { name: /Álvaro Núñez.*Swaps with your Race 2nd place pick/ }),
+    );
     const modal = await screen.findByRole("dialog", { name: "Change your prediction?" });
     fireEvent.click(within(modal).getByRole("button", { name: "Change for 20 diamonds" }));
     expect(await screen.findByText("Prediction changed")).toBeTruthy();
@@ -273,7 +342,9 @@ describe("a late save closes only the sessions that have started", () => {
     await choose("Pole position", /Luca Ferri/);
     expect(screen.getByText("Choices not saved yet: 3")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Save predictions" }));
-    expect(await screen.findByText("Already started: FP1. What you chose there was not saved; your other choices are kept.")).toBeTruthy();
+    expect(
+      await screen.findByText("Already started: FP1. What you chose there was not saved; your other choices are kept."),
+    ).toBeTruthy();
     // The app's own 418 modal (spec: the race-started text, no button) sits on top until dismissed.
     expect(await within(await dialog()).findByText("Race has already started")).toBeTruthy();
     act(() => modals.close());
@@ -281,16 +352,28 @@ describe("a late save closes only the sessions that have started", () => {
     expect(screen.getByText("Choices not saved yet: 2")).toBeTruthy();
     expect(within(card("Fastest in FP1")).getByText("The time to make the prediction has expired")).toBeTruthy();
     expect(within(card("Practice fastest")).getByText("Álvaro Núñez")).toBeTruthy();
-    expect(within(card("Practice fastest")).getByRole("button", { name: "Choose another (Practice fastest)" })).toBeTruthy();
+    expect(
+      within(card("Practice fastest")).getByRole("button", { name: "Choose another (Practice fastest)" }),
+    ).toBeTruthy();
     expect(within(card("Fastest in FP2")).getByRole("button", { name: "Choose rider (Fastest in FP2)" })).toBeTruthy();
     expect(screen.queryByText("Race has already started", { selector: "strong" })).toBeNull();
     // The weekend is read again (the server's clock is ahead), then the rest saves.
-    await waitFor(() => expect(calls.filter((c) => c.method === "GET" && c.path === `/api/predictions/races/${RACE_ID}`).length).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === "GET" && c.path === `/api/predictions/races/${RACE_ID}`).length,
+      ).toBeGreaterThan(1),
+    );
     w.extra = undefined;
     fireEvent.click(screen.getByRole("button", { name: "Save predictions" }));
     expect(await screen.findByText("Predictions saved")).toBeTruthy();
     const posts = calls.filter((c) => c.method === "POST" && c.path === `/api/predictions/races/${RACE_ID}`);
-    expect(posts.at(-1)?.body).toEqual({ version: 3, data: [{ category: "PRACTICE_FASTEST", riderId: "r2" }, { category: "POLEMAN", riderId: "r4" }] });
+    expect(posts.at(-1)?.body).toEqual({
+      version: 3,
+      data: [
+        { category: "PRACTICE_FASTEST", riderId: "r2" },
+        { category: "POLEMAN", riderId: "r4" },
+      ],
+    });
     expect(screen.getByText("Predictions made: 2 of 11")).toBeTruthy();
   });
 });

@@ -24,7 +24,15 @@ const event = (type: RaceEventPayload["type"], session = "FP1", version = 3): Ra
 
 function cache() {
   const client = new QueryClient();
-  client.setQueryData(raceKeys.list(1, 100), { data: [{ id: RACE, status: "PENDING", finished: false }, { id: OTHER, status: "PENDING", finished: false }], page: 1, pages: 1, count: 2 });
+  client.setQueryData(raceKeys.list(1, 100), {
+    data: [
+      { id: RACE, status: "PENDING", finished: false },
+      { id: OTHER, status: "PENDING", finished: false },
+    ],
+    page: 1,
+    pages: 1,
+    count: 2,
+  });
   client.setQueryData(raceKeys.dropdown, [{ id: RACE, status: "PENDING", finished: false }]);
   client.setQueryData(raceKeys.riders(RACE, "MOTOGP"), { raceId: RACE, version: 3, riders: [] });
   client.setQueryData(OWN, { raceId: RACE });
@@ -32,7 +40,12 @@ function cache() {
 }
 
 /** Runs applyRaceEvent with the re-reads recorded instead of scheduled. */
-function apply(client: QueryClient, e: RaceEventPayload, ownOn: RaceEventPayload["type"][] = ["RACE_ENDED"], random = () => 0.5) {
+function apply(
+  client: QueryClient,
+  e: RaceEventPayload,
+  ownOn: RaceEventPayload["type"][] = ["RACE_ENDED"],
+  random = () => 0.5,
+) {
   const scheduled: number[] = [];
   const runs: (() => void)[] = [];
   applyRaceEvent(client, e, [OWN], ownOn, { random, schedule: (run, ms) => (scheduled.push(ms), runs.push(run)) });
@@ -40,7 +53,9 @@ function apply(client: QueryClient, e: RaceEventPayload, ownOn: RaceEventPayload
 }
 
 const statusOf = (client: QueryClient, id = RACE) =>
-  (client.getQueryData<{ data: { id: string; status: string; finished: boolean }[] }>(raceKeys.list(1, 100))!.data.find((r) => r.id === id))!;
+  client
+    .getQueryData<{ data: { id: string; status: string; finished: boolean }[] }>(raceKeys.list(1, 100))!
+    .data.find((r) => r.id === id)!;
 
 describe("a session that starts: nothing is read again", () => {
   it("the race reads STARTED in every calendar answer, the other races as they were, and no request is scheduled", () => {

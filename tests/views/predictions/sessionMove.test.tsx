@@ -40,7 +40,13 @@ function moveOf(type: string, ms: number): SessionMovedPayload {
     raceId: RACE_ID,
     session: type,
     sessions: sessions.map((s) =>
-      s.type === type ? { type: s.type, startsAt: new Date(Date.parse(s.startsAt) + ms).toISOString(), endsAt: new Date(Date.parse(s.endsAt) + ms).toISOString() } : s,
+      s.type === type
+        ? {
+            type: s.type,
+            startsAt: new Date(Date.parse(s.startsAt) + ms).toISOString(),
+            endsAt: new Date(Date.parse(s.endsAt) + ms).toISOString(),
+          }
+        : s,
     ),
     at: new Date().toISOString(),
   };
@@ -69,7 +75,10 @@ describe("an open Predictions screen follows a session move", () => {
     await waitFor(() => expect(screen.getByRole("timer").textContent).toMatch(/^00:(29:5\d|30:[01]\d)$/));
 
     // Past the old start on the tab's server-aligned clock: FP1 is still open.
-    await waitFor(() => expect(serverClock.now()).toBeGreaterThan(startOf("FP1") + 500), { timeout: 20_000, interval: 250 });
+    await waitFor(() => expect(serverClock.now()).toBeGreaterThan(startOf("FP1") + 500), {
+      timeout: 20_000,
+      interval: 250,
+    });
     const fp1 = within(screen.getByRole("listitem", { name: "Fastest in FP1" }));
     expect(fp1.queryByText("The time to make the prediction has expired")).toBeNull();
     fireEvent.click(fp1.getByRole("button", { name: "Choose rider (Fastest in FP1)" }));
@@ -85,20 +94,36 @@ describe("applySessionMove", () => {
     const client = new QueryClient();
     const other = { ...race, id: "R2" };
     client.setQueryData(raceKeys.list(1, 30), { data: [race, other], page: 1, pages: 1, count: 2 });
-    client.setQueryData(raceKeys.dropdown, [{ id: RACE_ID, name: race.name, season: 2026, round: 12, startsAt: race.startsAt, status: "PENDING", finished: false }]);
+    client.setQueryData(raceKeys.dropdown, [
+      {
+        id: RACE_ID,
+        name: race.name,
+        season: 2026,
+        round: 12,
+        startsAt: race.startsAt,
+        status: "PENDING",
+        finished: false,
+      },
+    ]);
     client.setQueryData(predictionKeys.race("u1", RACE_ID), raceView(world()));
     client.setQueryData(betKeys.race("u1", RACE_ID), raceBetsView(betsWorld()));
     applySessionMove(client, moveOf("FP1", -30 * MIN));
     applySessionMove(client, moveOf("START", 60 * MIN));
 
     const list = client.getQueryData<{ data: (typeof race)[] }>(raceKeys.list(1, 30))!;
-    expect(list.data[0]!.sessions.find((s) => s.type === "START")!.startsAt).toBe(new Date(startOf("START") + 60 * MIN).toISOString());
+    expect(list.data[0]!.sessions.find((s) => s.type === "START")!.startsAt).toBe(
+      new Date(startOf("START") + 60 * MIN).toISOString(),
+    );
     expect(list.data[1]).toBe(other);
     const dropdown = client.getQueryData<{ startsAt: string }[]>(raceKeys.dropdown)!;
     expect(dropdown[0]!.startsAt).toBe(sessions[0]!.startsAt);
     const slots = client.getQueryData<ReturnType<typeof raceView>>(predictionKeys.race("u1", RACE_ID))!.slots;
-    expect(slots.find((s) => s.category === "RACE_FIRST")!.startsAt).toBe(new Date(startOf("START") + 60 * MIN).toISOString());
-    expect(client.getQueryData<{ closesAt: string }>(betKeys.race("u1", RACE_ID))!.closesAt).toBe(new Date(startOf("START") + 60 * MIN).toISOString());
+    expect(slots.find((s) => s.category === "RACE_FIRST")!.startsAt).toBe(
+      new Date(startOf("START") + 60 * MIN).toISOString(),
+    );
+    expect(client.getQueryData<{ closesAt: string }>(betKeys.race("u1", RACE_ID))!.closesAt).toBe(
+      new Date(startOf("START") + 60 * MIN).toISOString(),
+    );
     expect(client.getQueryState(predictionKeys.race("u1", RACE_ID))!.isInvalidated).toBe(true);
   });
 });
@@ -108,8 +133,23 @@ describe("a SESSION_MOVED notice in the bell", () => {
     const { i18n } = await import("../../../src/i18n/i18n");
     await i18n.loadNamespaces("notifications");
     const to = "2026-06-02T08:30:00.000Z";
-    const notice = { id: "n1", type: "SESSION_MOVED", value: { raceId: RACE_ID, raceName: "Czech Grand Prix", name: "Q1", from: "2026-06-02T08:00:00.000Z", to }, createdAt: to, isRead: false };
-    const when = new Intl.DateTimeFormat(i18n.language, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(to));
-    expect(describeNotification(notice, i18n.getFixedT("en", "notifications"))).toEqual({ text: `Czech Grand Prix, Qualifying 1 has moved: it now starts ${when}`, href: "/predictions" });
+    const notice = {
+      id: "n1",
+      type: "SESSION_MOVED",
+      value: { raceId: RACE_ID, raceName: "Czech Grand Prix", name: "Q1", from: "2026-06-02T08:00:00.000Z", to },
+      createdAt: to,
+      isRead: false,
+    };
+    const when = new Intl.DateTimeFormat(i18n.language, {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).format(new Date(to));
+    expect(describeNotification(notice, i18n.getFixedT("en", "notifications"))).toEqual({
+      text: `Czech Grand Prix, Qualifying 1 has moved: it now starts ${when}`,
+      href: "/predictions",
+    });
   });
 });

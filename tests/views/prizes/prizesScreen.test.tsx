@@ -16,7 +16,18 @@ const prizes: Prizes = {
     { kind: "MERCH_CREDIT", places: 3, amountsUsd: [300, 200, 100] },
   ],
   myTickets: 0,
-  draw: { season: 2026, status: "NOT_COMMITTED", commitment: null, committedAt: null, seed: null, drawnAt: null, ticketCount: 0, ticketsDigest: null, winningIndex: null, winner: null },
+  draw: {
+    season: 2026,
+    status: "NOT_COMMITTED",
+    commitment: null,
+    committedAt: null,
+    seed: null,
+    drawnAt: null,
+    ticketCount: 0,
+    ticketsDigest: null,
+    winningIndex: null,
+    winner: null,
+  },
   paddock: [],
 };
 

@@ -33,7 +33,11 @@ describe("the race list's current race, from GET /races/next", () => {
   });
 
   it("is the first race when the call fails", async () => {
-    serve((c) => (c.path === "/api/races/next" ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." }) : undefined));
+    serve((c) =>
+      c.path === "/api/races/next"
+        ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." })
+        : undefined,
+    );
     expect(await getCurrentRaceId(list)).toBe("a");
   });
 

@@ -33,8 +33,12 @@ describe("rider by id: who the rider is and a season of results", () => {
   it("shows the rider with their picture, team link and facts", async () => {
     open();
     expect(await screen.findByRole("heading", { level: 1, name: "Marco Bellini" })).toBeTruthy();
-    expect(screen.getByRole("img", { name: "#63 Marco Bellini" }).getAttribute("src")).toBe("/api/pictures/riders/r1.svg");
-    expect(screen.getByRole("link", { name: "Borgo Panigale Factory" }).getAttribute("href")).toBe("/riders-and-teams?teamId=t1");
+    expect(screen.getByRole("img", { name: "#63 Marco Bellini" }).getAttribute("src")).toBe(
+      "/api/pictures/riders/r1.svg",
+    );
+    expect(screen.getByRole("link", { name: "Borgo Panigale Factory" }).getAttribute("href")).toBe(
+      "/riders-and-teams?teamId=t1",
+    );
     expect(screen.getByText("Italy")).toBeTruthy();
     expect(screen.getByText("Main rider")).toBeTruthy();
     expect(screen.getByRole("link", { name: "All riders and teams" }).getAttribute("href")).toBe("/riders-and-teams");
@@ -63,7 +67,12 @@ describe("rider by id: who the rider is and a season of results", () => {
     expect([...picker.querySelectorAll("option")].map((o) => o.textContent)).toEqual(["2026", "2025", "2024"]);
     fireEvent.change(picker, { target: { value: "2025" } });
     expect(await screen.findByRole("table", { name: "Results in 2025" })).toBeTruthy();
-    expect(calls.filter((c) => c.path === "/api/riders/r1/performances").at(-1)!.headers.get("accept-year")).toBe("2025");
+    expect(
+      calls
+        .filter((c) => c.path === "/api/riders/r1/performances")
+        .at(-1)!
+        .headers.get("accept-year"),
+    ).toBe("2025");
     fireEvent.change(picker, { target: { value: "2024" } });
     expect(await screen.findByText("No races in 2024.")).toBeTruthy();
   });

@@ -12,7 +12,14 @@ import { ok, performances, riderDetail, serve } from "./ridersFixtures";
 
 afterEach(resetApp);
 
-const option = (id: string, name: string, number: number): RiderOption => ({ id, name, number, raceClass: "MOTOGP", teamName: "Borgo Panigale Factory", status: "ACTIVE" });
+const option = (id: string, name: string, number: number): RiderOption => ({
+  id,
+  name,
+  number,
+  raceClass: "MOTOGP",
+  teamName: "Borgo Panigale Factory",
+  status: "ACTIVE",
+});
 const options = [option("r1", "Marco Bellini", 63), option("r2", "Álvaro Núñez", 93), option("r3", "Kenji Sato", 7)];
 
 describe("defaultRiderId: the rider /rider opens on", () => {
@@ -65,7 +72,9 @@ describe("/rider: the Rider screen without an id", () => {
 
   it("says so when the riders cannot be loaded, and Try again asks again", async () => {
     let fail = true;
-    const { calls } = open(() => (fail ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." }) : ok(options)));
+    const { calls } = open(() =>
+      fail ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." }) : ok(options),
+    );
     expect(await screen.findByText("The riders could not be loaded.")).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));

@@ -7,8 +7,16 @@ import { motoGpTeams, moto3Teams, ok, serve, team } from "./ridersFixtures";
 
 afterEach(resetApp);
 
-const byClass = (raceClass: string | null) => (raceClass === "MOTO3" ? moto3Teams : raceClass === "MOTO2" ? [team({ id: "t5", name: "Valencia Junior", raceClass: "MOTO2" })] : raceClass ? motoGpTeams : [...motoGpTeams, ...moto3Teams]);
-const teamsApi = () => serve((call) => (call.path === "/api/riders/teams" ? ok(byClass(call.search.get("raceClass"))) : undefined));
+const byClass = (raceClass: string | null) =>
+  raceClass === "MOTO3"
+    ? moto3Teams
+    : raceClass === "MOTO2"
+      ? [team({ id: "t5", name: "Valencia Junior", raceClass: "MOTO2" })]
+      : raceClass
+        ? motoGpTeams
+        : [...motoGpTeams, ...moto3Teams];
+const teamsApi = () =>
+  serve((call) => (call.path === "/api/riders/teams" ? ok(byClass(call.search.get("raceClass"))) : undefined));
 
 describe("riders and teams: every team of a class with its riders", () => {
   it("shows the premier class's teams, their logos and riders, each rider a link to their page", async () => {
@@ -16,7 +24,9 @@ describe("riders and teams: every team of a class with its riders", () => {
     renderWithApp(<RidersAndTeamsScreen />, { path: "/riders-and-teams" });
     expect(screen.getByRole("heading", { level: 1, name: "Riders and teams" })).toBeTruthy();
     const card = (await screen.findByRole("heading", { name: "Borgo Panigale Factory" })).closest("article")!;
-    expect(within(card).getByRole("img", { name: "Borgo Panigale Factory logo" }).getAttribute("src")).toBe("/api/pictures/teams/t1.svg");
+    expect(within(card).getByRole("img", { name: "Borgo Panigale Factory logo" }).getAttribute("src")).toBe(
+      "/api/pictures/teams/t1.svg",
+    );
     expect(within(card).getByText("Ducati")).toBeTruthy();
     const link = within(card).getByRole("link", { name: /Marco Bellini/ });
     expect(link.getAttribute("href")).toBe("/rider/r1");
@@ -43,8 +53,15 @@ describe("riders and teams: every team of a class with its riders", () => {
     expect(await screen.findByRole("heading", { name: "Valencia Junior" })).toBeTruthy();
     expect(within(tabs).getByRole("tab", { name: "Moto2" }).getAttribute("aria-selected")).toBe("true");
     expect(document.activeElement).toBe(within(tabs).getByRole("tab", { name: "Moto2" }));
-    expect(calls.filter((c) => c.path === "/api/riders/teams").at(-1)!.search.get("raceClass")).toBe("MOTO2");
-    expect(screen.getByRole("tabpanel").getAttribute("aria-labelledby")).toBe(within(tabs).getByRole("tab", { name: "Moto2" }).id);
+    expect(
+      calls
+        .filter((c) => c.path === "/api/riders/teams")
+        .at(-1)!
+        .search.get("raceClass"),
+    ).toBe("MOTO2");
+    expect(screen.getByRole("tabpanel").getAttribute("aria-labelledby")).toBe(
+      within(tabs).getByRole("tab", { name: "Moto2" }).id,
+    );
   });
 
   it("finds riders by name (accents ignored) or number, and says when none match", async () => {
@@ -75,7 +92,13 @@ describe("riders and teams: every team of a class with its riders", () => {
 
   it("offers a retry when the teams cannot be loaded", async () => {
     let fail = true;
-    serve((call) => (call.path === "/api/riders/teams" ? (fail ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." }) : ok(motoGpTeams)) : undefined));
+    serve((call) =>
+      call.path === "/api/riders/teams"
+        ? fail
+          ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." })
+          : ok(motoGpTeams)
+        : undefined,
+    );
     renderWithApp(<RidersAndTeamsScreen />, { path: "/riders-and-teams" });
     expect(await screen.findByText("The teams could not be loaded.")).toBeTruthy();
     fail = false;

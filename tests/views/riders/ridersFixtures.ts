@@ -34,32 +34,78 @@ export function team(t: TeamInput): TeamWithRiders {
   };
 }
 
-export function rider(id: string, name: string, number: number, raceClass: TeamWithRiders["raceClass"], extra: Partial<TeamWithRiders["riders"][number]> = {}) {
-  return { id, name, number, country: "IT", status: "ACTIVE" as const, role: "MAIN" as const, raceClass, image: `/api/pictures/riders/${id}.svg`, ...extra };
+export function rider(
+  id: string,
+  name: string,
+  number: number,
+  raceClass: TeamWithRiders["raceClass"],
+  extra: Partial<TeamWithRiders["riders"][number]> = {},
+) {
+  return {
+    id,
+    name,
+    number,
+    country: "IT",
+    status: "ACTIVE" as const,
+    role: "MAIN" as const,
+    raceClass,
+    image: `/api/pictures/riders/${id}.svg`,
+    ...extra,
+  };
 }
 
 export const motoGpTeams = [
-  team({ id: "t1", name: "Borgo Panigale Factory", raceClass: "MOTOGP", riders: [rider("r1", "Marco Bellini", 63, "MOTOGP"), rider("r2", "Álvaro Núñez", 93, "MOTOGP", { country: "ES" })] }),
+  team({
+    id: "t1",
+    name: "Borgo Panigale Factory",
+    raceClass: "MOTOGP",
+    riders: [rider("r1", "Marco Bellini", 63, "MOTOGP"), rider("r2", "Álvaro Núñez", 93, "MOTOGP", { country: "ES" })],
+  }),
   team({
     id: "t2",
     name: "Tochigi Works",
     raceClass: "MOTOGP",
     manufacturer: "HONDA",
     colour: "#E4002B",
-    riders: [rider("r3", "Kenji Sato", 7, "MOTOGP", { country: "JP", status: "INJURED" }), rider("r4", "Luca Ferri", 51, "MOTOGP", { role: "SUBSTITUTE" })],
+    riders: [
+      rider("r3", "Kenji Sato", 7, "MOTOGP", { country: "JP", status: "INJURED" }),
+      rider("r4", "Luca Ferri", 51, "MOTOGP", { role: "SUBSTITUTE" }),
+    ],
   }),
 ];
-export const moto3Teams = [team({ id: "t9", name: "Nordic Pride", raceClass: "MOTO3", manufacturer: "KTM", riders: [rider("r9", "Erik Lund", 11, "MOTO3", { country: "SE" })] })];
+export const moto3Teams = [
+  team({
+    id: "t9",
+    name: "Nordic Pride",
+    raceClass: "MOTO3",
+    manufacturer: "KTM",
+    riders: [rider("r9", "Erik Lund", 11, "MOTO3", { country: "SE" })],
+  }),
+];
 
 export const riderDetail: RiderDetail = {
   ...rider("r1", "Marco Bellini", 63, "MOTOGP"),
-  team: { id: "t1", name: "Borgo Panigale Factory", shortName: "BPF", manufacturer: "DUCATI", raceClass: "MOTOGP", colour: "#C8102E", image: "/api/pictures/teams/t1.svg" },
+  team: {
+    id: "t1",
+    name: "Borgo Panigale Factory",
+    shortName: "BPF",
+    manufacturer: "DUCATI",
+    raceClass: "MOTOGP",
+    colour: "#C8102E",
+    image: "/api/pictures/teams/t1.svg",
+  },
   seasons: [2026, 2025, 2024],
 };
 
 export function performances(year: number, positions: (number | null)[]): RiderPerformances {
   const points = [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1];
-  const races = positions.map((position, i) => ({ year, round: i + 1, raceName: `Grand Prix ${i + 1}`, position, points: position ? (points[position - 1] ?? 0) : 0 }));
+  const races = positions.map((position, i) => ({
+    year,
+    round: i + 1,
+    raceName: `Grand Prix ${i + 1}`,
+    position,
+    points: position ? (points[position - 1] ?? 0) : 0,
+  }));
   const finished = positions.filter((p): p is number => p !== null);
   return {
     riderId: "r1",

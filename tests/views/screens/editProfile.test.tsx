@@ -12,7 +12,9 @@ afterEach(resetApp);
 const countries = [{ code: "IT", name: "Italy", sign: "🇮🇹" }];
 
 /** Signs in, then answers the edit screen's calls; `put` decides the PUT /users answer. */
-async function openEditProfile(put: (body: Record<string, unknown>) => Response = (body) => json(200, { result: { ...profileFixture, ...body } })) {
+async function openEditProfile(
+  put: (body: Record<string, unknown>) => Response = (body) => json(200, { result: { ...profileFixture, ...body } }),
+) {
   await signInForTest();
   const calls = stubRoutes(({ method, path, body }) => {
     if (path === "/api/system/countries") return json(200, { result: countries });

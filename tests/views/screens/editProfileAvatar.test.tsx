@@ -10,7 +10,11 @@ import { renderWithApp, resetApp, signInForTest } from "../renderWithApp";
 const drawn: unknown[] = [];
 vi.mock("../../../src/ui/imageCrop", async (original) => ({
   ...(await original<typeof import("../../../src/ui/imageCrop")>()),
-  loadImage: async () => Object.defineProperties(document.createElement("img"), { naturalWidth: { value: 1200 }, naturalHeight: { value: 800 } }),
+  loadImage: async () =>
+    Object.defineProperties(document.createElement("img"), {
+      naturalWidth: { value: 1200 },
+      naturalHeight: { value: 800 },
+    }),
   renderCrop: async (_img: unknown, crop: unknown, _type: string, shape: unknown) => {
     drawn.push({ crop, shape });
     return new Blob(["jpeg"], { type: "image/jpeg" });
@@ -36,7 +40,8 @@ describe("Edit profile: the avatar is framed square and sent at the spec's avata
       const text = await request.text();
       const body = text ? JSON.parse(text) : null;
       sent.push({ path: pathname, method: request.method, body });
-      if (pathname === "/api/users" && request.method === "PUT") return json(200, { result: { ...profileFixture, ...body } });
+      if (pathname === "/api/users" && request.method === "PUT")
+        return json(200, { result: { ...profileFixture, ...body } });
       if (pathname === "/api/users/profile") return json(200, { result: profileFixture });
       if (pathname === "/api/system/countries") return json(200, { result: [] });
       return json(404, { statusCode: 404, code: "notFound", message: "Not found" });

@@ -8,8 +8,24 @@ import { stubRoutes } from "./stubRoutes";
 
 afterEach(resetApp);
 
-const guru: Player = { id: "g1", name: "Sofia Guru", img: null, country: "ES", points: 310, isGuru: true, isFavorite: true };
-const friend: Player = { id: "p2", name: "Luca Moretti", img: null, country: null, points: 95, isGuru: false, isFavorite: true };
+const guru: Player = {
+  id: "g1",
+  name: "Sofia Guru",
+  img: null,
+  country: "ES",
+  points: 310,
+  isGuru: true,
+  isFavorite: true,
+};
+const friend: Player = {
+  id: "p2",
+  name: "Luca Moretti",
+  img: null,
+  country: null,
+  points: 95,
+  isGuru: false,
+  isFavorite: true,
+};
 const page = (data: Player[]) => ({ result: { data, page: 1, pages: data.length ? 1 : 0, count: data.length } });
 
 describe("favorites lists the players and Gurus I follow (GET /users?type=follow, paged)", () => {
@@ -62,7 +78,9 @@ describe("a failed load can be retried", () => {
     let fail = true;
     stubRoutes(({ path }) => {
       if (path !== "/api/users") return undefined;
-      return fail ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." }) : json(200, page([friend]));
+      return fail
+        ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." })
+        : json(200, page([friend]));
     });
     renderWithApp(<FavoritesScreen />, { path: "/favorites" });
     expect(await screen.findByText("Your favorites could not be loaded.")).toBeTruthy();

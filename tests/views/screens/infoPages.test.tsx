@@ -24,16 +24,30 @@ const socials = {
   youtube: "https://youtube.com/x",
 };
 /** What the server answers with no LINK_* setting (server/modules/system/service.ts). */
-const ownPages = { helpCentre: "/faq", terms: "/terms", privacy: "/privacy", about: "/about", contact: "/contact", ...socials };
+const ownPages = {
+  helpCentre: "/faq",
+  terms: "/terms",
+  privacy: "/privacy",
+  about: "/about",
+  contact: "/contact",
+  ...socials,
+};
 
-const serve = (links: Record<string, string>) => stubRoutes(({ path }) => (path === "/api/system/links" ? json(200, { result: links }) : undefined));
+const serve = (links: Record<string, string>) =>
+  stubRoutes(({ path }) => (path === "/api/system/links" ? json(200, { result: links }) : undefined));
 
 describe("the footer's links", () => {
   it("are relative paths of the product, opened in the same tab, by default", async () => {
     serve(ownPages);
     renderWithApp(<Footer />);
     const nav = within(screen.getByRole("navigation", { name: "Legal and help" }));
-    const expected = { Terms: "/terms", "Privacy policy": "/privacy", About: "/about", Contact: "/contact", FAQs: "/faq" };
+    const expected = {
+      Terms: "/terms",
+      "Privacy policy": "/privacy",
+      About: "/about",
+      Contact: "/contact",
+      FAQs: "/faq",
+    };
     for (const [name, href] of Object.entries(expected)) {
       const link = await nav.findByRole("link", { name });
       expect(link.getAttribute("href")).toBe(href);
@@ -49,7 +63,9 @@ describe("the footer's links", () => {
     expect(terms.getAttribute("href")).toBe("https://legal.example.com/terms");
     expect(terms.getAttribute("target")).toBe("_blank");
     expect(terms.getAttribute("rel")).toContain("noopener");
-    expect(nav.getByRole("link", { name: "FAQs (opens in a new tab)" }).getAttribute("href")).toBe("https://help.example.com/");
+    expect(nav.getByRole("link", { name: "FAQs (opens in a new tab)" }).getAttribute("href")).toBe(
+      "https://help.example.com/",
+    );
     // The others stay pages of the product, and a click moves the SPA there.
     await userEvent.setup().click(nav.getByRole("link", { name: "Privacy policy" }));
     expect(location()).toBe("/privacy");
@@ -98,7 +114,9 @@ describe("the information pages", () => {
     serve(ownPages);
     renderWithApp(<InfoPageScreen page="contact" />, { path: "/contact" });
     expect((await screen.findByRole("link", { name: "Open the help centre" })).getAttribute("href")).toBe("/faq");
-    expect(screen.getByRole("link", { name: "Discord (opens in a new tab)" }).getAttribute("href")).toBe(socials.discord);
+    expect(screen.getByRole("link", { name: "Discord (opens in a new tab)" }).getAttribute("href")).toBe(
+      socials.discord,
+    );
   });
 });
 
@@ -111,6 +129,10 @@ describe("the FAQ's 'still a question'", () => {
     resetApp();
     serve({ ...ownPages, helpCentre: "https://help.example.com/" });
     renderWithApp(<FaqScreen />, { path: "/faq" });
-    await waitFor(() => expect(screen.getByRole("link", { name: /Open the help centre/ }).getAttribute("href")).toBe("https://help.example.com/"));
+    await waitFor(() =>
+      expect(screen.getByRole("link", { name: /Open the help centre/ }).getAttribute("href")).toBe(
+        "https://help.example.com/",
+      ),
+    );
   });
 });

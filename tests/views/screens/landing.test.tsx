@@ -29,8 +29,18 @@ const links = {
   youtube: "https://youtube.com/x",
 };
 const news = [
-  { id: "n1", url: "https://video.example.com/qatar-preview", title: "Qatar preview: who tames Lusail?", publishedAt: "2026-03-01T10:00:00.000Z" },
-  { id: "n2", url: "https://video.example.com/rookies", title: "Five rookies to watch", publishedAt: "2026-02-20T10:00:00.000Z" },
+  {
+    id: "n1",
+    url: "https://video.example.com/qatar-preview",
+    title: "Qatar preview: who tames Lusail?",
+    publishedAt: "2026-03-01T10:00:00.000Z",
+  },
+  {
+    id: "n2",
+    url: "https://video.example.com/rookies",
+    title: "Five rookies to watch",
+    publishedAt: "2026-02-20T10:00:00.000Z",
+  },
 ];
 
 function system(newsItems: unknown[] = news) {
@@ -94,7 +104,9 @@ describe("every landing section of spec section 2 is there", () => {
   it("'get started' leads to predictions and 'create league' to league creation", async () => {
     stubRoutes(system());
     renderWithApp(<LandingScreen />);
-    expect((await screen.findByRole("link", { name: "Start predicting" }, joined)).getAttribute("href")).toBe("/predictions");
+    expect((await screen.findByRole("link", { name: "Start predicting" }, joined)).getAttribute("href")).toBe(
+      "/predictions",
+    );
     expect(screen.getByRole("link", { name: "Create a league" }).getAttribute("href")).toBe("/leagues/create");
   });
 
@@ -147,7 +159,10 @@ describe("media cards show the latest news from GET /system/news", () => {
   it("shows a loading state first", async () => {
     stubRoutes(system());
     renderWithApp(<LandingScreen />);
-    await waitFor(() => expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("Loading the latest news…"), joined);
+    await waitFor(
+      () => expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("Loading the latest news…"),
+      joined,
+    );
   });
 });
 

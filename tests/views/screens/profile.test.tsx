@@ -40,7 +40,13 @@ describe("the profile shows points, average, wins, podiums, poles, country, bio,
     renderWithApp(<ProfileScreen />, { path: "/profile", search: "userId=p9" });
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Ana Carrasco");
     const stats = screen.getByRole("region", { name: "Season statistics" });
-    for (const [label, value] of [["Points", "412"], ["Average", "18.75"], ["Wins", "5"], ["Podiums", "11"], ["Poles", "2"]]) {
+    for (const [label, value] of [
+      ["Points", "412"],
+      ["Average", "18.75"],
+      ["Wins", "5"],
+      ["Podiums", "11"],
+      ["Poles", "2"],
+    ]) {
       expect(within(stats).getByText(label).nextElementSibling?.textContent).toBe(value);
     }
     expect(await screen.findByText(/Spain/)).toBeTruthy();
@@ -51,7 +57,9 @@ describe("the profile shows points, average, wins, podiums, poles, country, bio,
     const twitter = screen.getByRole("link", { name: "@anacarrasco on Twitter (opens in a new tab)" });
     expect(twitter.getAttribute("href")).toBe("https://twitter.com/anacarrasco");
     expect(twitter.getAttribute("rel")).toContain("noopener");
-    expect(screen.getByRole("link", { name: "@ana.races on Instagram (opens in a new tab)" }).getAttribute("href")).toBe("https://www.instagram.com/ana.races/");
+    expect(
+      screen.getByRole("link", { name: "@ana.races on Instagram (opens in a new tab)" }).getAttribute("href"),
+    ).toBe("https://www.instagram.com/ana.races/");
   });
 });
 
@@ -95,7 +103,9 @@ describe("loading, error and not-found states", () => {
     let fail = true;
     stubRoutes((call) => {
       if (call.path !== "/api/users/p9/profile") return answer(call);
-      return fail ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." }) : answer(call);
+      return fail
+        ? json(500, { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." })
+        : answer(call);
     });
     renderWithApp(<ProfileScreen />, { path: "/profile", search: "userId=p9" });
     expect(await screen.findByText("The profile could not be loaded.")).toBeTruthy();

@@ -14,7 +14,12 @@ export function stubRoutes(route: Route) {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
     const text = await request.text();
-    const call: Call = { method: request.method, path: url.pathname, search: url.search, body: text ? JSON.parse(text) : null };
+    const call: Call = {
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      body: text ? JSON.parse(text) : null,
+    };
     calls.push(call);
     const answer = route(call);
     if (answer) return answer;

@@ -17,7 +17,17 @@ afterEach(async () => {
 });
 
 const RACE = "0a000000-0000-4000-8000-000000000012";
-const races = [{ id: RACE, name: "Dutch TT", season: 2026, round: 12, startsAt: "2026-06-26T09:00:00.000Z", status: "STARTED", finished: false }];
+const races = [
+  {
+    id: RACE,
+    name: "Dutch TT",
+    season: 2026,
+    round: 12,
+    startsAt: "2026-06-26T09:00:00.000Z",
+    status: "STARTED",
+    finished: false,
+  },
+];
 const at = (h: number) => `2026-06-26T${String(h).padStart(2, "0")}:00:00.000Z`;
 const control: RaceControl = {
   raceId: RACE,
@@ -30,15 +40,53 @@ const control: RaceControl = {
   confirmedAt: null,
   confirmsAt: null,
   sessions: [
-    { type: "FP1", startsAt: at(8), endsAt: at(9), state: "ENDED", results: [{ key: "FP1", entered: false, canceled: false, corrected: false, riderIds: [] }] },
-    { type: "START", startsAt: at(13), endsAt: at(14), state: "UPCOMING", results: [{ key: "START", entered: false, canceled: false, corrected: false, riderIds: [] }] },
+    {
+      type: "FP1",
+      startsAt: at(8),
+      endsAt: at(9),
+      state: "ENDED",
+      results: [{ key: "FP1", entered: false, canceled: false, corrected: false, riderIds: [] }],
+    },
+    {
+      type: "START",
+      startsAt: at(13),
+      endsAt: at(14),
+      state: "UPCOMING",
+      results: [{ key: "START", entered: false, canceled: false, corrected: false, riderIds: [] }],
+    },
   ],
   riders: [
-    { id: "0a000000-0000-4000-8000-000000000093", number: 93, name: "Marc Marquez", role: "MAIN", out: false, replaces: null },
-    { id: "0a000000-0000-4000-8000-000000000041", number: 41, name: "Aleix Espargaro", role: "MAIN", out: false, replaces: null },
+    {
+      id: "0a000000-0000-4000-8000-000000000093",
+      number: 93,
+      name: "Marc Marquez",
+      role: "MAIN",
+      out: false,
+      replaces: null,
+    },
+    {
+      id: "0a000000-0000-4000-8000-000000000041",
+      number: 41,
+      name: "Aleix Espargaro",
+      role: "MAIN",
+      out: false,
+      replaces: null,
+    },
   ],
 };
-const preview: ResultPreview = { raceId: RACE, session: "FP1", picks: 7, players: 3, points: 35, moved: 3, bets: 0, betsWon: 0, payout: 0, refunded: 0, questions: 0 };
+const preview: ResultPreview = {
+  raceId: RACE,
+  session: "FP1",
+  picks: 7,
+  players: 3,
+  points: 35,
+  moved: 3,
+  bets: 0,
+  betsWon: 0,
+  payout: 0,
+  refunded: 0,
+  questions: 0,
+};
 
 async function open(answer: (c: Call) => Response | undefined) {
   await signInForTest();
@@ -56,7 +104,8 @@ describe("the race control page", () => {
     const calls = await open((c) => {
       if (c.path === `/api/admin/races/${RACE}/control`) return json(200, { result: control });
       if (c.path === `/api/admin/races/${RACE}/results/preview`) return json(200, { result: preview });
-      if (c.path === `/api/admin/races/${RACE}/results`) return json(409, { statusCode: 409, code: "weekendConfirmed", message: "weekendConfirmed" });
+      if (c.path === `/api/admin/races/${RACE}/results`)
+        return json(409, { statusCode: 409, code: "weekendConfirmed", message: "weekendConfirmed" });
       return undefined;
     });
     const fp1 = await screen.findByTestId("session-FP1", {}, { timeout: 10_000 });
@@ -69,7 +118,11 @@ describe("the race control page", () => {
     expect(numbers.getAttribute("aria-invalid")).toBe("true");
     expect(calls.some((c) => c.path.endsWith("/results/preview"))).toBe(false);
     fireEvent.change(numbers, { target: { value: "41 93" } });
-    expect(within(screen.getByTestId("resolved-riders")).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["41 Aleix Espargaro", "93 Marc Marquez"]);
+    expect(
+      within(screen.getByTestId("resolved-riders"))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["41 Aleix Espargaro", "93 Marc Marquez"]);
     fireEvent.click(screen.getByRole("button", { name: "Preview" }));
     const shown = await screen.findByTestId("result-preview");
     expect(shown.textContent).toContain("7 picks of 3 players");
@@ -81,7 +134,16 @@ describe("the race control page", () => {
   });
 
   it("brings in a new rider as a wildcard: the contract's errors under the fields, nothing sent until they hold, a refusal translated, then the entry list tags them", async () => {
-    const team = { id: "0a000000-0000-4000-8000-0000000000a1", name: "Aprilia Racing", shortName: "APR", manufacturer: "APRILIA", raceClass: "MOTOGP", colour: "#41b6e6", image: "", riders: [] };
+    const team = {
+      id: "0a000000-0000-4000-8000-0000000000a1",
+      name: "Aprilia Racing",
+      shortName: "APR",
+      manufacturer: "APRILIA",
+      raceClass: "MOTOGP",
+      colour: "#41b6e6",
+      image: "",
+      riders: [],
+    };
     const countries = [
       { code: "IT", name: "Italy", sign: "🇮🇹" },
       { code: "ES", name: "Spain", sign: "🇪🇸" },
@@ -95,8 +157,31 @@ describe("the race control page", () => {
       if (c.path === `/api/admin/races/${RACE}/entries`) {
         if (refuse) return json(409, { statusCode: 409, code: "riderOnEntryList", message: "riderOnEntryList" });
         const body = c.body as { riderId: string; newRider: { name: string; number: number } };
-        entered = { ...control, riders: [...control.riders, { id: body.riderId, number: body.newRider.number, name: body.newRider.name, role: "WILDCARD", out: false, replaces: null }] };
-        return json(200, { result: { raceId: RACE, riderId: body.riderId, role: "WILDCARD", replaces: null, invalidated: 0, refunded: 0, replayed: false } });
+        entered = {
+          ...control,
+          riders: [
+            ...control.riders,
+            {
+              id: body.riderId,
+              number: body.newRider.number,
+              name: body.newRider.name,
+              role: "WILDCARD",
+              out: false,
+              replaces: null,
+            },
+          ],
+        };
+        return json(200, {
+          result: {
+            raceId: RACE,
+            riderId: body.riderId,
+            role: "WILDCARD",
+            replaces: null,
+            invalidated: 0,
+            refunded: 0,
+            replayed: false,
+          },
+        });
       }
       return undefined;
     });
@@ -112,13 +197,23 @@ describe("the race control page", () => {
     fireEvent.click(within(panel).getByRole("button", { name: "Add the wildcard" }));
     for (const field of [number, name, teamSelect, country]) {
       expect(field.getAttribute("aria-invalid")).toBe("true");
-      expect(document.getElementById(field.getAttribute("aria-describedby")!)?.textContent).toBe("This is a required field");
+      expect(document.getElementById(field.getAttribute("aria-describedby")!)?.textContent).toBe(
+        "This is a required field",
+      );
     }
     fireEvent.change(number, { target: { value: "1000" } });
     fireEvent.change(name, { target: { value: "  Lorenzo Savadori " } });
-    expect(document.getElementById(number.getAttribute("aria-describedby")!)?.textContent).toBe("Race number must be less than or equal to 999");
+    expect(document.getElementById(number.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "Race number must be less than or equal to 999",
+    );
     expect(name.getAttribute("aria-invalid")).toBeNull();
-    await waitFor(() => expect(within(teamSelect).getAllByRole("option").map((o) => o.textContent)).toEqual(["Choose a team", "Aprilia Racing"]));
+    await waitFor(() =>
+      expect(
+        within(teamSelect)
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["Choose a team", "Aprilia Racing"]),
+    );
     await waitFor(() => expect(within(country).getByRole("option", { name: "🇮🇹 Italy" })).toBeTruthy());
     fireEvent.change(teamSelect, { target: { value: team.id } });
     fireEvent.change(country, { target: { value: "IT" } });
@@ -131,23 +226,35 @@ describe("the race control page", () => {
     await waitFor(() => expect(within(panel).getByRole("alert").textContent).toBe(i18n.t("errors:riderOnEntryList")));
     const sent = calls.filter((c) => c.path.endsWith("/entries"));
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.body).toEqual({ role: "WILDCARD", riderId: expect.stringMatching(/^[0-9a-f-]{36}$/), newRider: { name: "Lorenzo Savadori", number: 32, country: "IT", teamId: team.id } });
+    expect(sent[0]!.body).toEqual({
+      role: "WILDCARD",
+      riderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      newRider: { name: "Lorenzo Savadori", number: 32, country: "IT", teamId: team.id },
+    });
 
     refuse = false;
     fireEvent.click(within(panel).getByRole("button", { name: "Add the wildcard" }));
-    await waitFor(() => expect(within(panel).getByTestId("flow-done").textContent).toBe("The wildcard is on the entry list."));
+    await waitFor(() =>
+      expect(within(panel).getByTestId("flow-done").textContent).toBe("The wildcard is on the entry list."),
+    );
     const again = calls.filter((c) => c.path.endsWith("/entries"));
     // The retry is the same entry: the same rider id, so a lost answer cannot make the rider twice.
     expect((again[1]!.body as { riderId: string }).riderId).toBe((sent[0]!.body as { riderId: string }).riderId);
     const table = screen.getByRole("region", { name: "Entry list table" });
     await waitFor(() => expect(within(table).getByRole("rowheader", { name: "Lorenzo Savadori" })).toBeTruthy());
-    expect(within(within(table).getByRole("rowheader", { name: "Lorenzo Savadori" }).closest("tr")!).getByText("Wildcard")).toBeTruthy();
+    expect(
+      within(within(table).getByRole("rowheader", { name: "Lorenzo Savadori" }).closest("tr")!).getByText("Wildcard"),
+    ).toBeTruthy();
     const results = await axe.run(document.body, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } });
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 
   it("says so when the weekend cannot be read", async () => {
-    await open((c) => (c.path === `/api/admin/races/${RACE}/control` ? json(404, { statusCode: 404, code: "notFound", message: "notFound" }) : undefined));
+    await open((c) =>
+      c.path === `/api/admin/races/${RACE}/control`
+        ? json(404, { statusCode: 404, code: "notFound", message: "notFound" })
+        : undefined,
+    );
     expect(await screen.findByText("The weekend could not be loaded.", {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
   });

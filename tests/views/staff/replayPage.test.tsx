@@ -27,7 +27,13 @@ const report: StoredReport = {
     route: "/shop",
     createdAt: "2026-05-01T10:00:00.000Z",
     // The app's root and the feature actors get XState's own ids; the app's children are registered by name.
-    actors: [actor("x:0", "app"), actor("auth", "auth", "auth"), actor("x:7", "store"), actor("x:9", "store"), actor("answer-q1", "bonusAnswer")],
+    actors: [
+      actor("x:0", "app"),
+      actor("auth", "auth", "auth"),
+      actor("x:7", "store"),
+      actor("x:9", "store"),
+      actor("answer-q1", "bonusAnswer"),
+    ],
     apiErrors: [],
   },
 };
@@ -38,7 +44,11 @@ describe("the staff replay page names each recorded actor", () => {
     stubRoutes((c) => (c.path === "/api/staff/reports/ABCD1234" ? json(200, { result: report }) : undefined));
     const view = renderWithApp(<ReplayPage id="ABCD1234" />, { path: "/staff/replay/ABCD1234" });
     const select = await screen.findByRole("combobox", { name: "Flow" });
-    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["app", "auth", "store", "store #2 (store)", "answer-q1 (bonusAnswer)"]);
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["app", "auth", "store", "store #2 (store)", "answer-q1 (bonusAnswer)"]);
     // The page is for a signed-in staff member: gone before the test signs out.
     view.unmount();
   });

@@ -10,8 +10,13 @@ afterEach(resetApp);
 
 async function openDonation() {
   await signInForTest();
-  const calls = stubRoutes((c) => (c.path === "/api/diamonds/user/balance" ? json(200, { result: { balance: "50" } }) : undefined));
-  renderWithApp(<DonatePanel fromUserId={ME} toUserId="u2" toName="Bez Fan" />, { path: "/profile", search: "?userId=u2" });
+  const calls = stubRoutes((c) =>
+    c.path === "/api/diamonds/user/balance" ? json(200, { result: { balance: "50" } }) : undefined,
+  );
+  renderWithApp(<DonatePanel fromUserId={ME} toUserId="u2" toName="Bez Fan" />, {
+    path: "/profile",
+    search: "?userId=u2",
+  });
   fireEvent.click(screen.getByRole("button", { name: "Donate" }));
   return { calls, amount: (await screen.findByLabelText("Diamonds to give")) as HTMLInputElement };
 }

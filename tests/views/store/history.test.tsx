@@ -11,7 +11,15 @@ const page = <T,>(data: T[]) => ({ data, page: 1, pages: data.length ? 1 : 0, co
 const none = { user: null, race: null, category: null };
 const race = { id: "0b6c2f9e-8f5e-4c1a-9d0e-1f2a3b4c5d6e", name: "Czech Grand Prix" };
 const bez = { id: "1c7d3a0f-9a6f-4d2b-8e1f-2a3b4c5d6e7f", name: "Bez Fan" };
-const entry = (id: string, delta: number, reason: string, about: object) => ({ id, delta, reason, ref: null, balance: "100", createdAt: "2026-05-01T10:00:00.000Z", about });
+const entry = (id: string, delta: number, reason: string, about: object) => ({
+  id,
+  delta,
+  reason,
+  ref: null,
+  balance: "100",
+  createdAt: "2026-05-01T10:00:00.000Z",
+  about,
+});
 
 describe("the Store's diamond history: each row says who gave and which race or pick it was about", () => {
   it("names the giver of a received donation, the receiver of a given one, and the race and category of a pick", async () => {

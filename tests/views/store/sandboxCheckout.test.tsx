@@ -22,7 +22,9 @@ const checkout = (state: SandboxCheckout["state"]): SandboxCheckout => ({
 describe("the sandbox checkout page", () => {
   it("names the pack it sells with its price", async () => {
     await signInForTest();
-    stubRoutes((c) => (c.path === "/api/sandbox/checkout/SBX-1" ? json(200, { result: checkout("CREATED") }) : undefined));
+    stubRoutes((c) =>
+      c.path === "/api/sandbox/checkout/SBX-1" ? json(200, { result: checkout("CREATED") }) : undefined,
+    );
     renderWithApp(<SandboxCheckoutScreen />, { path: "/checkout/sandbox", search: "token=SBX-1" });
     expect((await screen.findByTestId("checkout-pack")).textContent).toBe("550 diamonds");
     expect(screen.getByRole("button", { name: "Pay $4.99" })).toBeTruthy();
@@ -34,7 +36,8 @@ describe("the sandbox checkout page", () => {
     let state: SandboxCheckout["state"] = "CREATED";
     stubRoutes((c) => {
       if (c.path === "/api/sandbox/checkout/SBX-1") return json(200, { result: checkout(state) });
-      if (c.path === "/api/sandbox/checkout/SBX-1/approve") return json(409, { statusCode: 409, code: "paymentVoided", message: "This payment was canceled" });
+      if (c.path === "/api/sandbox/checkout/SBX-1/approve")
+        return json(409, { statusCode: 409, code: "paymentVoided", message: "This payment was canceled" });
       return undefined;
     });
     renderWithApp(<SandboxCheckoutScreen />, { path: "/checkout/sandbox", search: "token=SBX-1" });

@@ -102,9 +102,25 @@ export function NotificationsBell() {
             <ul className={styles.list} aria-label={t("title")}>
               {bellEntries(items).map((entry) =>
                 entry.kind === "one" ? (
-                  <NoticeItem key={entry.notice.id} notice={entry.notice} fresh={fresh.has(entry.notice.id)} now={now} texts={texts} close={close} send={send} />
+                  <NoticeItem
+                    key={entry.notice.id}
+                    notice={entry.notice}
+                    fresh={fresh.has(entry.notice.id)}
+                    now={now}
+                    texts={texts}
+                    close={close}
+                    send={send}
+                  />
                 ) : (
-                  <ResultsGroup key={`results:${entry.key}`} entry={entry} fresh={fresh} now={now} texts={texts} close={close} send={send} />
+                  <ResultsGroup
+                    key={`results:${entry.key}`}
+                    entry={entry}
+                    fresh={fresh}
+                    now={now}
+                    texts={texts}
+                    close={close}
+                    send={send}
+                  />
                 ),
               )}
             </ul>
@@ -115,22 +131,43 @@ export function NotificationsBell() {
   );
 }
 
-type ItemProps = { now: Date; texts: { justNow: string; yesterday: string }; close(): void; send: ReturnType<typeof useNotifications>["send"] };
+type ItemProps = {
+  now: Date;
+  texts: { justNow: string; yesterday: string };
+  close(): void;
+  send: ReturnType<typeof useNotifications>["send"];
+};
 
 /** One notice: its text linking where it leads, its time, and its delete button. */
-function NoticeItem({ notice: n, fresh, now, texts, close, send }: ItemProps & { notice: Notification; fresh: boolean }) {
+function NoticeItem({
+  notice: n,
+  fresh,
+  now,
+  texts,
+  close,
+  send,
+}: ItemProps & { notice: Notification; fresh: boolean }) {
   const { t, i18n } = useTranslation("notifications");
   const { text, href } = describeNotification(n, t);
   return (
     <li className={`${styles.item} ${fresh ? styles.fresh : ""}`} data-testid="notification">
       <Link href={href} className={styles.link} onClick={close}>
         <span className={styles.text}>{text}</span>
-        <time className={styles.time} dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString(i18n.language)}>
+        <time
+          className={styles.time}
+          dateTime={n.createdAt}
+          title={new Date(n.createdAt).toLocaleString(i18n.language)}
+        >
           {relativeTimeOf(n.createdAt, now, texts)}
         </time>
         {fresh ? <span className="visually-hidden">{t("new")}</span> : null}
       </Link>
-      <button type="button" className={styles.delete} aria-label={t("delete", { text })} onClick={() => send({ type: "notifications.delete", ids: [n.id] })}>
+      <button
+        type="button"
+        className={styles.delete}
+        aria-label={t("delete", { text })}
+        onClick={() => send({ type: "notifications.delete", ids: [n.id] })}
+      >
         <CloseIcon size={16} />
       </button>
     </li>
@@ -141,7 +178,11 @@ function NoticeItem({ notice: n, fresh, now, texts, close, send }: ItemProps & {
  * A race weekend's session results under one heading: a disclosure button (Enter or Space) with the race, how many
  * sessions and the points they add up to, opening the sessions' own notices.
  */
-function ResultsGroup({ entry, fresh, ...rest }: ItemProps & { entry: Extract<BellEntry, { kind: "results" }>; fresh: ReadonlySet<string> }) {
+function ResultsGroup({
+  entry,
+  fresh,
+  ...rest
+}: ItemProps & { entry: Extract<BellEntry, { kind: "results" }>; fresh: ReadonlySet<string> }) {
   const { t } = useTranslation("notifications");
   const raceLabel = useRaceName();
   const [expanded, setExpanded] = useState(false);
@@ -149,12 +190,25 @@ function ResultsGroup({ entry, fresh, ...rest }: ItemProps & { entry: Extract<Be
   const anyFresh = entry.notices.some((n) => fresh.has(n.id));
   return (
     <li className={`${styles.group} ${anyFresh ? styles.fresh : ""}`} data-testid="notification-group">
-      <button type="button" className={styles.groupToggle} aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((e) => !e)}>
+      <button
+        type="button"
+        className={styles.groupToggle}
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => setExpanded((e) => !e)}
+      >
         <span className={styles.text}>{t("group.title", { race: raceLabel(entry.raceName) })}</span>
-        <span className={styles.time}>{t("group.summary", { sessions: entry.notices.length, points: entry.points })}</span>
+        <span className={styles.time}>
+          {t("group.summary", { sessions: entry.notices.length, points: entry.points })}
+        </span>
         {anyFresh ? <span className="visually-hidden">{t("new")}</span> : null}
       </button>
-      <ul id={listId} className={styles.groupList} hidden={!expanded} aria-label={t("group.title", { race: raceLabel(entry.raceName) })}>
+      <ul
+        id={listId}
+        className={styles.groupList}
+        hidden={!expanded}
+        aria-label={t("group.title", { race: raceLabel(entry.raceName) })}
+      >
         {entry.notices.map((n) => (
           <NoticeItem key={n.id} notice={n} fresh={fresh.has(n.id)} {...rest} />
         ))}

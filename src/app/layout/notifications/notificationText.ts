@@ -5,7 +5,8 @@ import { i18n } from "../../../i18n/i18n";
 import { translateRaceName } from "../../../i18n/raceNames";
 import { paths } from "../../../config/paths";
 
-const leaguePath = (id?: string) => (id ? paths.leagueById.replace(":leagueId", encodeURIComponent(id)) : paths.leagues);
+const leaguePath = (id?: string) =>
+  id ? paths.leagueById.replace(":leagueId", encodeURIComponent(id)) : paths.leagues;
 
 /** Each notification type's translated text and the place it links to. */
 export function describeNotification(n: Notification, t: TFunction<"notifications">): { text: string; href: string } {
@@ -16,7 +17,10 @@ export function describeNotification(n: Notification, t: TFunction<"notification
   const rider = v.riderName ?? "";
   switch (n.type) {
     case "LEAGUE_INVITATION":
-      return { text: user ? t("types.leagueInvitationFrom", { user, league }) : t("types.leagueInvitation", { league }), href: leaguePath(v.league?.id) };
+      return {
+        text: user ? t("types.leagueInvitationFrom", { user, league }) : t("types.leagueInvitation", { league }),
+        href: leaguePath(v.league?.id),
+      };
     case "MEMBER_STATUS_CHANGED": {
       const status = v.status ? t(`statuses.${v.status}`, { defaultValue: v.status }) : "";
       return { text: t("types.memberStatusChanged", { league, status }), href: leaguePath(v.league?.id) };
@@ -44,20 +48,38 @@ export function describeNotification(n: Notification, t: TFunction<"notification
       const session = v.name ? t(`sessions.${v.name}`, { defaultValue: v.name }) : "";
       const raceName = translateRaceName(t, v.raceName ?? "");
       if (v.canceled) return { text: t("types.resultsCanceled", { race: raceName, session }), href: paths.results };
-      if (v.points === undefined || !session) return { text: t("types.resultsPublished", { race: raceName }), href: paths.results };
+      if (v.points === undefined || !session)
+        return { text: t("types.resultsPublished", { race: raceName }), href: paths.results };
       return { text: t("types.resultsOfSession", { race: raceName, session, points: v.points }), href: paths.results };
     }
     case "SESSION_MOVED": {
       // An operator moved a session (`name` its type): its new start, in the player's zone and language.
       const session = v.name ? t(`sessions.${v.name}`, { defaultValue: v.name }) : "";
-      const when = v.to ? dateFormat(i18n.language, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(v.to)) : "";
+      const when = v.to
+        ? dateFormat(i18n.language, {
+            weekday: "short",
+            day: "numeric",
+            month: "short",
+            hour: "2-digit",
+            minute: "2-digit",
+          }).format(new Date(v.to))
+        : "";
       return { text: t("types.sessionMoved", { race, session, when }), href: paths.predictions };
     }
     case "RESULTS_CORRECTED": {
       // A correction's changed picks (and bonus questions), before and after: the player's points from them, then and now.
       const session = v.name ? t(`sessions.${v.name}`, { defaultValue: v.name }) : "";
-      const sum = (side: "before" | "after") => (v.changes ?? []).reduce((total, c) => total + Math.round(c[side].points * 100), 0) / 100;
-      return { text: t("types.resultsCorrected", { race: translateRaceName(t, v.raceName ?? ""), session, before: sum("before"), after: sum("after") }), href: paths.results };
+      const sum = (side: "before" | "after") =>
+        (v.changes ?? []).reduce((total, c) => total + Math.round(c[side].points * 100), 0) / 100;
+      return {
+        text: t("types.resultsCorrected", {
+          race: translateRaceName(t, v.raceName ?? ""),
+          session,
+          before: sum("before"),
+          after: sum("after"),
+        }),
+        href: paths.results,
+      };
     }
     case "BET_RESULTS":
       // A canceled race gives every stake back; otherwise how many bets won and what they paid.
@@ -80,10 +102,13 @@ export function describeNotification(n: Notification, t: TFunction<"notification
 }
 
 /** One line of the bell: a notice, or a race weekend's session results under one heading (two or more of them). */
-export type BellEntry = { kind: "one"; notice: Notification } | { kind: "results"; key: string; raceName: string; notices: Notification[]; points: number };
+export type BellEntry =
+  | { kind: "one"; notice: Notification }
+  | { kind: "results"; key: string; raceName: string; notices: Notification[]; points: number };
 
 /** The weekend a session's results belong to (older notices name only the race). */
-const weekendOf = (n: Notification) => (n.type === "RESULTS_PUBLISHED" ? (n.value.raceId ?? n.value.raceName ?? null) : null);
+const weekendOf = (n: Notification) =>
+  n.type === "RESULTS_PUBLISHED" ? (n.value.raceId ?? n.value.raceName ?? null) : null;
 
 /**
  * The bell's lines in the list's order (newest first): a weekend's RESULTS_PUBLISHED notices gathered under one
@@ -104,7 +129,13 @@ export function bellEntries(items: readonly Notification[]): BellEntry[] {
     else if (!placed.has(key)) {
       placed.add(key);
       const hundredths = group.reduce((sum, g) => sum + Math.round((g.value.points ?? 0) * 100), 0);
-      entries.push({ kind: "results", key, raceName: group[0]!.value.raceName ?? "", notices: group, points: hundredths / 100 });
+      entries.push({
+        kind: "results",
+        key,
+        raceName: group[0]!.value.raceName ?? "",
+        notices: group,
+        points: hundredths / 100,
+      });
     }
   }
   return entries;
