@@ -45,7 +45,11 @@ describe("app.machine: every transition, walked on a real actor", () => {
     { type: "app.results.published" },
     { type: "app.injuries.reported", notices: [] },
   ];
-  const paths = transitionPaths(appMachine, { events, filterEvents: filterEvents as never, serializeState: serializeState as never });
+  const paths = transitionPaths(appMachine, {
+    events,
+    filterEvents: filterEvents as never,
+    serializeState: serializeState as never,
+  });
   const all = allTransitions(appMachine);
   const covered = new Set<string>();
 
@@ -110,7 +114,11 @@ describe("418: a modal with the 'race started' text, no button", () => {
     expect(modal.getSnapshot().value).toBe("open");
     const stack = (modal.getSnapshot().context as ModalContext).stack;
     expect(stack).toHaveLength(1);
-    expect(stack[0]).toMatchObject({ kind: "ImageAndTitle", props: { textKey: "raceStarted" }, options: { showClose: false } });
+    expect(stack[0]).toMatchObject({
+      kind: "ImageAndTitle",
+      props: { textKey: "raceStarted" },
+      options: { showClose: false },
+    });
   });
 });
 
@@ -145,7 +153,9 @@ describe("The root spawns the long-lived actors once, reachable by systemId", ()
 describe("The live channel and the notifications follow the session (events between the app's actors)", () => {
   it("a player signed in opens the live channel and starts the notifications; signed out stops both", () => {
     const opened: string[] = [];
-    const app = createActor(appMachine.provide({ actions: { connectLive: (_args, { profileId }) => void opened.push(profileId) } })).start();
+    const app = createActor(
+      appMachine.provide({ actions: { connectLive: (_args, { profileId }) => void opened.push(profileId) } }),
+    ).start();
     const notifications = app.system.get("notifications");
     app.send({ type: "app.session.changed", profileId: "p1" });
     expect(opened).toEqual(["p1"]);
@@ -171,19 +181,24 @@ describe("The live channel and the notifications follow the session (events betw
 });
 
 const profile = { id: "p1", mustChangePassword: false } as Profile;
-const modalKinds = (app: AnyActorRef) => (app.system.get("modal").getSnapshot().context as ModalContext).stack.map((m) => m.kind);
+const modalKinds = (app: AnyActorRef) =>
+  (app.system.get("modal").getSnapshot().context as ModalContext).stack.map((m) => m.kind);
 
 /** The app with every action the app provides recorded, and an auth that answers at once. */
 function wiredApp({ answers = {} as { confirm?: () => Promise<unknown>; profile?: Profile }, arrive = true } = {}) {
   const done: Array<{ action: string; params?: unknown }> = [];
-  const record = (action: string) => (_: unknown, params?: unknown) => void done.push(params === undefined ? { action } : { action, params });
+  const record = (action: string) => (_: unknown, params?: unknown) =>
+    void done.push(params === undefined ? { action } : { action, params });
   let links: ((event: AppEvent) => void) | null = null;
   const app = createActor(
     appMachine.provide({
       actors: {
         authMachine: authMachine.provide({
           actors: {
-            confirm: fromPromise(() => (answers.confirm ?? (async () => ({ accessToken: "a", refreshToken: "r", isNew: true })))() as never),
+            confirm: fromPromise(
+              () =>
+                (answers.confirm ?? (async () => ({ accessToken: "a", refreshToken: "r", isNew: true })))() as never,
+            ),
             loadProfile: fromPromise(async () => answers.profile ?? profile),
           },
         }),
@@ -193,7 +208,16 @@ function wiredApp({ answers = {} as { confirm?: () => Promise<unknown>; profile?
         }),
       },
       actions: Object.fromEntries(
-        ["goHome", "goAfterSignIn", "welcomeNewPlayer", "tellConfirmationFailed", "handOverSocial", "refreshResults", "reloadOwnPoints", "storeRedirect"].map((name) => [name, record(name)]),
+        [
+          "goHome",
+          "goAfterSignIn",
+          "welcomeNewPlayer",
+          "tellConfirmationFailed",
+          "handOverSocial",
+          "refreshResults",
+          "reloadOwnPoints",
+          "storeRedirect",
+        ].map((name) => [name, record(name)]),
       ),
     }),
   ).start();
@@ -232,8 +256,14 @@ describe("The landing's links (spec section 2)", () => {
   });
 
   it("a dead link tells the player why, once the confirmation failed", async () => {
-    const invalid: ErrorBody = { statusCode: 400, code: "invalidToken", message: "This link is invalid or has expired" };
-    const { done, link } = wiredApp({ answers: { confirm: () => Promise.reject(Object.assign(new Error(invalid.message), { body: invalid })) } });
+    const invalid: ErrorBody = {
+      statusCode: 400,
+      code: "invalidToken",
+      message: "This link is invalid or has expired",
+    };
+    const { done, link } = wiredApp({
+      answers: { confirm: () => Promise.reject(Object.assign(new Error(invalid.message), { body: invalid })) },
+    });
     link({ type: "app.link.confirm", token: "dead" });
     await settled();
     expect(done).toContainEqual({ action: "tellConfirmationFailed", params: { error: invalid } });
@@ -245,13 +275,18 @@ describe("The landing's links (spec section 2)", () => {
     link({ type: "app.link.recovery", email: "marco@example.com" });
     const stack = (app.system.get("modal").getSnapshot().context as ModalContext).stack;
     expect(stack.map((m) => [m.kind, m.props])).toEqual([["RecoveryPassword", { email: "marco@example.com" }]]);
-    expect(done.filter((d) => d.action === "goHome")).toEqual([{ action: "goHome", params: { replace: true } }, { action: "goHome", params: { replace: true } }]);
+    expect(done.filter((d) => d.action === "goHome")).toEqual([
+      { action: "goHome", params: { replace: true } },
+      { action: "goHome", params: { replace: true } },
+    ]);
   });
 
   it("the social provider's window hands its result over; the opener signs in with it", async () => {
     const { app, done, link } = wiredApp();
     link({ type: "app.link.social", accessToken: "a1", refreshToken: "r1", isNew: true });
-    expect(done).toEqual([{ action: "handOverSocial", params: { accessToken: "a1", refreshToken: "r1", isNew: true } }]);
+    expect(done).toEqual([
+      { action: "handOverSocial", params: { accessToken: "a1", refreshToken: "r1", isNew: true } },
+    ]);
     link({ type: "app.social.received", accessToken: "a2", refreshToken: "r2", isNew: false });
     await settled();
     expect(app.system.get("auth").getSnapshot().value).toBe("signedIn");
@@ -279,7 +314,9 @@ describe("Signing in and out: the sign-in modals close and the player goes on", 
     link({ type: "app.social.received", accessToken: "a", refreshToken: "r", isNew: false });
     await settled();
     expect(names()).toEqual(["goAfterSignIn", "storeRedirect"]);
-    app.system.get("modal").send({ type: "modal.open", kind: "Invite", props: { leagueId: "L1", leagueName: "Tifosi" } });
+    app.system
+      .get("modal")
+      .send({ type: "modal.open", kind: "Invite", props: { leagueId: "L1", leagueName: "Tifosi" } });
     app.system.get("auth").send({ type: "auth.session.expired" });
     expect(done.at(-1)).toEqual({ action: "goHome", params: { replace: false } });
     expect(modalKinds(app)).toEqual([]);
@@ -322,7 +359,8 @@ function firstLoad(app: AnyActorRef, items: Notification[]) {
   app.send({ type: "app.session.changed", profileId: "p1" });
   app.system.get("notifications").send({ type: "xstate.done.actor.load", output: items });
 }
-const pushed = (app: AnyActorRef, items: Notification[]) => app.system.get("notifications").send({ type: "notifications.received", items });
+const pushed = (app: AnyActorRef, items: Notification[]) =>
+  app.system.get("notifications").send({ type: "notifications.received", items });
 
 describe("Notices on any screen: new results and injured riders", () => {
   it("new results refresh the results and the header's points; those listed at the first load do not", () => {
@@ -342,18 +380,32 @@ describe("Notices on any screen: new results and injured riders", () => {
     expect(names()).toEqual(["refreshResults", "reloadOwnPoints"]);
     // After a sign-out, the next sign-in's first load is the baseline again.
     app.send({ type: "app.session.changed", profileId: null });
-    firstLoad(app, [notice("n1", "RESULTS_PUBLISHED"), notice("n2", "RESULTS_PUBLISHED"), notice("n4", "RESULTS_PUBLISHED")]);
+    firstLoad(app, [
+      notice("n1", "RESULTS_PUBLISHED"),
+      notice("n2", "RESULTS_PUBLISHED"),
+      notice("n4", "RESULTS_PUBLISHED"),
+    ]);
     expect(names()).toEqual(["refreshResults", "reloadOwnPoints"]);
   });
 
   it("injured-rider notices open 'Rider has been Injured', one each, the newest on top", () => {
     const { app } = wiredApp();
     firstLoad(app, []);
-    pushed(app, [notice("n2", "INJURED_RIDER_BETS", "r2"), notice("n1", "INJURED_RIDER_BOTH", "r1"), notice("n0", "INJURED_RIDER_PREDICTIONS")]);
+    pushed(app, [
+      notice("n2", "INJURED_RIDER_BETS", "r2"),
+      notice("n1", "INJURED_RIDER_BOTH", "r1"),
+      notice("n0", "INJURED_RIDER_PREDICTIONS"),
+    ]);
     const stack = (app.system.get("modal").getSnapshot().context as ModalContext).stack;
     expect(stack.map((m) => [m.kind, m.props])).toEqual([
-      ["NotificationWithImage", { kind: "both", riderId: "r1", riderName: "Luca Ferri", raceName: "Czech Grand Prix", refunded: 30 }],
-      ["NotificationWithImage", { kind: "bets", riderId: "r2", riderName: "Luca Ferri", raceName: "Czech Grand Prix", refunded: 30 }],
+      [
+        "NotificationWithImage",
+        { kind: "both", riderId: "r1", riderName: "Luca Ferri", raceName: "Czech Grand Prix", refunded: 30 },
+      ],
+      [
+        "NotificationWithImage",
+        { kind: "bets", riderId: "r2", riderName: "Luca Ferri", raceName: "Czech Grand Prix", refunded: 30 },
+      ],
     ]);
     expect(injuryModals([notice("x", "RESULTS_PUBLISHED", "r1")])).toEqual([]);
   });

@@ -7,10 +7,31 @@ import { somethingWentWrong } from "../../machines/serviceErrors";
 import { apiError, profile, signUpBody, tokens, wrongPassword } from "./authFixtures";
 import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
 
-const actorNames = ["signIn", "signUp", "confirm", "loadProfile", "signOut", "sendCode", "validateCode", "newPassword"] as const;
+const actorNames = [
+  "signIn",
+  "signUp",
+  "confirm",
+  "loadProfile",
+  "signOut",
+  "sendCode",
+  "validateCode",
+  "newPassword",
+] as const;
 
 const outcomes = actorNames.flatMap((id) => [
-  { type: `xstate.done.actor.${id}`, output: id === "loadProfile" ? profile : id === "confirm" ? { ...tokens, isNew: true } : id === "signUp" ? { email: signUpBody.email } : id === "signIn" ? tokens : undefined },
+  {
+    type: `xstate.done.actor.${id}`,
+    output:
+      id === "loadProfile"
+        ? profile
+        : id === "confirm"
+          ? { ...tokens, isNew: true }
+          : id === "signUp"
+            ? { email: signUpBody.email }
+            : id === "signIn"
+              ? tokens
+              : undefined,
+  },
   { type: `xstate.error.actor.${id}`, error: apiError(wrongPassword) },
 ]);
 /** The API client's error when no answer came (status 0): a restart, no network. */
@@ -49,13 +70,16 @@ describe("auth.machine: every transition, walked on a real actor", () => {
   for (const hasSession of [false, true]) {
     const guards = { hasSession: () => hasSession };
     const paths = transitionPaths(authMachine.provide({ guards }), { events, serializeState: serializeState as never });
-    it.each(paths.map((p) => [p.name, p] as const))(`${hasSession ? "stored session" : "no session"}: %s`, async (_n, path) => {
-      const taken = await runPath(path, () => {
-        const stubs = promiseStubs(actorNames);
-        return { machine: authMachine.provide({ guards, actors: stubs.actors }), pending: stubs.pending };
-      });
-      taken.forEach((k) => covered.add(k));
-    });
+    it.each(paths.map((p) => [p.name, p] as const))(
+      `${hasSession ? "stored session" : "no session"}: %s`,
+      async (_n, path) => {
+        const taken = await runPath(path, () => {
+          const stubs = promiseStubs(actorNames);
+          return { machine: authMachine.provide({ guards, actors: stubs.actors }), pending: stubs.pending };
+        });
+        taken.forEach((k) => covered.add(k));
+      },
+    );
   }
 
   it("covers 100% of the transitions", () => {
@@ -64,7 +88,11 @@ describe("auth.machine: every transition, walked on a real actor", () => {
   });
 });
 
-type Calls = { stored: Array<{ tokens: Tokens; rememberMe: boolean }>; cleared: number; inputs: Record<string, unknown[]> };
+type Calls = {
+  stored: Array<{ tokens: Tokens; rememberMe: boolean }>;
+  cleared: number;
+  inputs: Record<string, unknown[]>;
+};
 
 /** An auth actor whose services answer as given; records what the machine asked of them. */
 function startAuth(
@@ -162,24 +190,27 @@ describe("A failed profile load means a refused session: a server out of reach k
     ["no answer (a restart, no network)", 0],
     ["a 502 from the proxy", 502],
     ["a 503 from a server whose database is away", 503],
-  ])("%s: the tokens stay, the load waits and is tried again, and the player is signed in when it answers", async (_name, status) => {
-    const t = loads([{ status, body: somethingWentWrong }, profile]);
-    await settle();
-    const waiting = t.actor.getSnapshot();
-    expect(waiting.value).toBe("profileUnreachable");
-    expect([waiting.hasTag("loadingProfile"), waiting.hasTag("unreachable")]).toEqual([true, true]);
-    expect(t.calls.cleared).toBe(0);
-    expect(t.calls.inputs.signOut).toBeUndefined();
-    t.clock.increment(PROFILE_RETRY_DELAYS_MS[0] - 1);
-    await settle();
-    expect(t.loadsSoFar()).toBe(1);
-    t.clock.increment(1);
-    await settle();
-    expect(t.loadsSoFar()).toBe(2);
-    expect(t.actor.getSnapshot().value).toBe("signedIn");
-    expect(t.actor.getSnapshot().context.profile).toEqual(profile);
-    expect(t.emitted).toEqual([]);
-  });
+  ])(
+    "%s: the tokens stay, the load waits and is tried again, and the player is signed in when it answers",
+    async (_name, status) => {
+      const t = loads([{ status, body: somethingWentWrong }, profile]);
+      await settle();
+      const waiting = t.actor.getSnapshot();
+      expect(waiting.value).toBe("profileUnreachable");
+      expect([waiting.hasTag("loadingProfile"), waiting.hasTag("unreachable")]).toEqual([true, true]);
+      expect(t.calls.cleared).toBe(0);
+      expect(t.calls.inputs.signOut).toBeUndefined();
+      t.clock.increment(PROFILE_RETRY_DELAYS_MS[0] - 1);
+      await settle();
+      expect(t.loadsSoFar()).toBe(1);
+      t.clock.increment(1);
+      await settle();
+      expect(t.loadsSoFar()).toBe(2);
+      expect(t.actor.getSnapshot().value).toBe("signedIn");
+      expect(t.actor.getSnapshot().context.profile).toEqual(profile);
+      expect(t.emitted).toEqual([]);
+    },
+  );
 
   it("waits 1 s doubling to 15 s between loads, then every 15 s, for as long as the server is away", async () => {
     const away = { status: 0, body: somethingWentWrong };
@@ -257,7 +288,9 @@ describe("Sign-in by e-mail", () => {
 
   it("a new attempt clears the previous error, and auth.error.clear clears it on demand", async () => {
     let attempt = 0;
-    const { actor } = startAuth({ signIn: async () => (attempt++ === 0 ? Promise.reject(apiError(wrongPassword)) : new Promise(() => {})) });
+    const { actor } = startAuth({
+      signIn: async () => (attempt++ === 0 ? Promise.reject(apiError(wrongPassword)) : new Promise(() => {})),
+    });
     actor.send({ type: "auth.signIn", email: "a@b.co", password: "x", rememberMe: false });
     await settle();
     expect(actor.getSnapshot().context.error).toEqual(wrongPassword);
@@ -314,7 +347,9 @@ describe("Sign-up and e-mail confirmation", () => {
   });
 
   it("a rejected confirmation token leaves a guest with the error", async () => {
-    const { actor, calls } = startAuth({ confirm: fail(apiError({ statusCode: 400, code: "invalidToken", message: "Invalid token" })) });
+    const { actor, calls } = startAuth({
+      confirm: fail(apiError({ statusCode: 400, code: "invalidToken", message: "Invalid token" })),
+    });
     actor.send({ type: "auth.confirm", token: "old" });
     await settle();
     expect(actor.getSnapshot().value).toBe("guest");
@@ -351,7 +386,9 @@ describe("Password recovery", () => {
     expect(calls.inputs).toEqual({
       sendCode: [{ email: "rossi@example.com" }],
       validateCode: [{ email: "rossi@example.com", code: "123456" }],
-      newPassword: [{ email: "rossi@example.com", code: "123456", password: "Newer-46!", confirmPassword: "Newer-46!" }],
+      newPassword: [
+        { email: "rossi@example.com", code: "123456", password: "Newer-46!", confirmPassword: "Newer-46!" },
+      ],
     });
   });
 

@@ -27,7 +27,11 @@ export const profile: Profile = {
   mustChangePassword: false,
 };
 
-export const wrongPassword: ErrorBody = { statusCode: 401, code: "invalidCredentials", message: "Wrong e-mail or password" };
+export const wrongPassword: ErrorBody = {
+  statusCode: 401,
+  code: "invalidCredentials",
+  message: "Wrong e-mail or password",
+};
 /** What the API client rejects with for an HTTP error. */
 export const apiError = (body: ErrorBody) => ({ body });
 

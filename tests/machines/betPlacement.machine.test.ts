@@ -3,7 +3,14 @@ import { assign, createActor, fromPromise, SimulatedClock } from "xstate";
 import type { Bet } from "../../contract/bets";
 import { oddsOf } from "../../contract/betRules";
 import type { ErrorBody } from "../../contract/common";
-import { betPlacementMachine, slipOf, stakeRangeOf, type BetPlacementInput, type PlaceBetInput, type PlaceBetOutput } from "../../machines/betPlacement.machine";
+import {
+  betPlacementMachine,
+  slipOf,
+  stakeRangeOf,
+  type BetPlacementInput,
+  type PlaceBetInput,
+  type PlaceBetOutput,
+} from "../../machines/betPlacement.machine";
 import { MAX_TIMER_MS } from "../../machines/predictionChange.machine";
 import { apiError } from "./authFixtures";
 import { settle } from "./modelWalk";
@@ -22,7 +29,11 @@ const riders = [
 
 const expiredBody: ErrorBody = { statusCode: 418, code: "raceStarted", message: "Race has already started" };
 const poor: ErrorBody = { statusCode: 402, code: "notEnoughDiamonds", message: "You don't have enough diamonds" };
-const alreadyPlaced: ErrorBody = { statusCode: 409, code: "betAlreadyPlaced", message: "You already have this bet on this rider in this race" };
+const alreadyPlaced: ErrorBody = {
+  statusCode: 409,
+  code: "betAlreadyPlaced",
+  message: "You already have this bet on this rider in this race",
+};
 const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
 const placedBet = (amount: number): Bet => ({
   id: "b1",
@@ -38,7 +49,14 @@ const placedBet = (amount: number): Bet => ({
 });
 
 /** A placement on a fake clock: `time` is what the clock reads, `clock` fires the timers. */
-function startPlacement(startAt: number, input: Partial<BetPlacementInput> = {}, place: (i: PlaceBetInput) => Promise<PlaceBetOutput> = async (i) => ({ bet: placedBet(i.amount), balance: 100 - i.amount })) {
+function startPlacement(
+  startAt: number,
+  input: Partial<BetPlacementInput> = {},
+  place: (i: PlaceBetInput) => Promise<PlaceBetOutput> = async (i) => ({
+    bet: placedBet(i.amount),
+    balance: 100 - i.amount,
+  }),
+) {
   let time = startAt;
   const clock = new SimulatedClock();
   const calls: PlaceBetInput[] = [];
@@ -52,7 +70,10 @@ function startPlacement(startAt: number, input: Partial<BetPlacementInput> = {},
         }),
       },
     }),
-    { input: { raceId: "R1", riderId: "a", riders, type: "WIN", balance: 100, closesAt: CLOSES, placed: [], ...input }, clock },
+    {
+      input: { raceId: "R1", riderId: "a", riders, type: "WIN", balance: 100, closesAt: CLOSES, placed: [], ...input },
+      clock,
+    },
   ).start();
   const snap = () => actor.getSnapshot();
   return {
@@ -178,7 +199,11 @@ describe("The slider stops at the balance: 30 to the lower of 150 and the diamon
 
   it("the stake on its way is not moved by the live balance; a failure brings it back within the balance", async () => {
     const held: { fail?: (e: unknown) => void } = {};
-    const { actor, snap } = startPlacement(at.before, { balance: 100 }, () => new Promise((_, reject) => (held.fail = reject)));
+    const { actor, snap } = startPlacement(
+      at.before,
+      { balance: 100 },
+      () => new Promise((_, reject) => (held.fail = reject)),
+    );
     actor.send({ type: "bet.amount", amount: 80 });
     actor.send({ type: "bet.confirm" });
     actor.send({ type: "bet.balance", balance: 60 });
@@ -394,7 +419,11 @@ describe("An operator moves the race session: the open modal follows the close l
 
   it("moved while the bet is on its way: the request is left to finish, a failure arms the timer on the new close", async () => {
     const held: { fail?: (e: unknown) => void } = {};
-    const { actor, snap, advance } = startPlacement(CLOSES - 10 * SEC, {}, () => new Promise((_, reject) => (held.fail = reject)));
+    const { actor, snap, advance } = startPlacement(
+      CLOSES - 10 * SEC,
+      {},
+      () => new Promise((_, reject) => (held.fail = reject)),
+    );
     actor.send({ type: "bet.confirm" });
     actor.send({ type: "bet.closeChanged", closesAt: LATER });
     expect(snap().hasTag("busy")).toBe(true);

@@ -15,8 +15,16 @@ const CLOSES = Date.parse("2026-05-01T09:45:00Z");
 const at = { before: CLOSES - 10 * MIN, late: CLOSES + SEC };
 const options = optionIds(["1", "2", "3"]);
 
-const expiredBody: ErrorBody = { statusCode: 418, code: "answerExpired", message: "The time to answer this question has expired" };
-const notAnOption: ErrorBody = { statusCode: 400, code: "answerNotAnOption", message: "Choose one of the answers offered" };
+const expiredBody: ErrorBody = {
+  statusCode: 418,
+  code: "answerExpired",
+  message: "The time to answer this question has expired",
+};
+const notAnOption: ErrorBody = {
+  statusCode: 400,
+  code: "answerNotAnOption",
+  message: "Choose one of the answers offered",
+};
 const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
 
 const question = (over: Partial<Question> = {}): Question => ({
@@ -37,10 +45,26 @@ const question = (over: Partial<Question> = {}): Question => ({
 });
 
 type Timed = { at?: number };
-const walkClock = assign({ now: (({ context, event }: { context: BonusAnswerContext; event: Timed }) => event.at ?? (context.now || at.before)) as never });
-const base: BonusAnswerContext = { questionId: "q1", type: "ABOUT_GRAN_PRIX", options: [], closesAt: CLOSES, text: "", optionId: null, now: 0, error: null, answered: null };
+const walkClock = assign({
+  now: (({ context, event }: { context: BonusAnswerContext; event: Timed }) =>
+    event.at ?? (context.now || at.before)) as never,
+});
+const base: BonusAnswerContext = {
+  questionId: "q1",
+  type: "ABOUT_GRAN_PRIX",
+  options: [],
+  closesAt: CLOSES,
+  text: "",
+  optionId: null,
+  now: 0,
+  error: null,
+  answered: null,
+};
 const startedWith = (context: Partial<BonusAnswerContext>) =>
-  createMachine({ ...bonusAnswerMachine.config, context: { ...base, ...context } } as never, bonusAnswerMachine.implementations as never) as unknown as typeof bonusAnswerMachine;
+  createMachine(
+    { ...bonusAnswerMachine.config, context: { ...base, ...context } } as never,
+    bonusAnswerMachine.implementations as never,
+  ) as unknown as typeof bonusAnswerMachine;
 
 const deadline = "xstate.after.untilDeadline.bonusAnswer.open.editing";
 const events = [
@@ -58,7 +82,13 @@ const events = [
   { type: "xstate.error.actor.sendAnswer", error: apiError(broken) },
 ];
 const serializeState = (s: { value: unknown; context: BonusAnswerContext }) =>
-  JSON.stringify([s.value, s.context.text.trim() === "", s.context.optionId, s.context.now >= CLOSES, s.context.error?.code ?? null]);
+  JSON.stringify([
+    s.value,
+    s.context.text.trim() === "",
+    s.context.optionId,
+    s.context.now >= CLOSES,
+    s.context.error?.code ?? null,
+  ]);
 const finals = new Set(["sent", "expired"]);
 const filterEvents = (s: { value: unknown; context: BonusAnswerContext }, e: { type: string } & Timed) => {
   if (finals.has(s.value as string)) return false;
@@ -77,7 +107,11 @@ describe("bonusAnswer.machine: every transition, walked on a real actor", () => 
   ] as const;
   for (const [name, context] of starts) {
     const machine = startedWith(context).provide({ actions: { readClock: walkClock as never } });
-    const paths = transitionPaths(machine, { events, serializeState: serializeState as never, filterEvents: filterEvents as never });
+    const paths = transitionPaths(machine, {
+      events,
+      serializeState: serializeState as never,
+      filterEvents: filterEvents as never,
+    });
     it.each(paths.map((p) => [p.name, p] as const))(`${name}: %s`, async (_n, path) => {
       const taken = await runPath(path, () => {
         const stubs = promiseStubs(["sendAnswer"]);
@@ -92,7 +126,14 @@ describe("bonusAnswer.machine: every transition, walked on a real actor", () => 
   });
 });
 
-function start(input: Partial<Parameters<typeof createActor<typeof bonusAnswerMachine>>[1] & object> & { type?: Question["type"]; text?: string; optionId?: string | null }, startAt = at.before) {
+function start(
+  input: Partial<Parameters<typeof createActor<typeof bonusAnswerMachine>>[1] & object> & {
+    type?: Question["type"];
+    text?: string;
+    optionId?: string | null;
+  },
+  startAt = at.before,
+) {
   let time = startAt;
   const clock = new SimulatedClock();
   const sent: SendAnswerInput[] = [];
@@ -106,14 +147,22 @@ function start(input: Partial<Parameters<typeof createActor<typeof bonusAnswerMa
         }),
       },
     }),
-    { input: { questionId: "q1", type: input.type ?? "ABOUT_GRAN_PRIX", options: input.type === "ABOUT_GENERAL" ? options : [], closesAt: CLOSES, text: input.text ?? null, optionId: input.optionId ?? null }, clock },
+    {
+      input: {
+        questionId: "q1",
+        type: input.type ?? "ABOUT_GRAN_PRIX",
+        options: input.type === "ABOUT_GENERAL" ? options : [],
+        closesAt: CLOSES,
+        text: input.text ?? null,
+        optionId: input.optionId ?? null,
+      },
+      clock,
+    },
   ).start();
   return { actor, sent, tick: (ms: number) => ((time += ms), clock.increment(ms)) };
 }
 
-
 describe("bonusAnswer.machine sends what the rules allow", () => {
-
   it("an empty answer is refused as required, a typed one is sent and stored", async () => {
     const { actor, sent } = start({});
     actor.send({ type: "answer.send" });
@@ -149,22 +198,37 @@ function build(clock: SimulatedClock, record: string[] = []) {
   const stubs = promiseStubs(["sendAnswer"]);
   const readClock = assign({ now: () => clock.now() });
   const machine = bonusQuestionsMachine.provide({
-    actions: { readClock: readClock as never, openAnswerModal: () => void record.push("open ChooseAnswer"), refetch: () => void record.push("refetch") },
-    actors: { bonusAnswer: bonusAnswerMachine.provide({ actions: { readClock: readClock as never }, actors: { sendAnswer: stubs.actors.sendAnswer } }) },
+    actions: {
+      readClock: readClock as never,
+      openAnswerModal: () => void record.push("open ChooseAnswer"),
+      refetch: () => void record.push("refetch"),
+    },
+    actors: {
+      bonusAnswer: bonusAnswerMachine.provide({
+        actions: { readClock: readClock as never },
+        actors: { sendAnswer: stubs.actors.sendAnswer },
+      }),
+    },
   });
   return { machine, pending: stubs.pending };
 }
 
 const key = (actor: { getSnapshot(): { value: unknown; context: unknown } }) => {
   const c = actor.getSnapshot().context as BonusQuestionsContext;
-  return JSON.stringify([actor.getSnapshot().value, c.answer?.getSnapshot().value ?? null, c.answer?.getSnapshot().context.text ?? null]);
+  return JSON.stringify([
+    actor.getSnapshot().value,
+    c.answer?.getSnapshot().value ?? null,
+    c.answer?.getSnapshot().context.text ?? null,
+  ]);
 };
-
 
 describe("bonusQuestions.machine: every transition, walked on real actors", () => {
   const steps: OwnerStep[] = [
     toOwner("question.answer (open)", { type: "question.answer", question: question() }),
-    toOwner("question.answer (closed)", { type: "question.answer", question: question({ closesAt: new Date(at.before - MIN).toISOString() }) }),
+    toOwner("question.answer (closed)", {
+      type: "question.answer",
+      question: question({ closesAt: new Date(at.before - MIN).toISOString() }),
+    }),
     toChild("answer.text", "answer", { type: "answer.text", text: "Ann" }),
     toChild("answer.send", "answer", { type: "answer.send" }),
     settlePromise("sendAnswer done", "sendAnswer", { output: question({ userAnswer: "Ann" }) }),
@@ -187,9 +251,16 @@ describe("bonusQuestions.machine: every transition, walked on real actors", () =
     actor.send({ type: "question.answer", question: question({ closesAt: new Date(at.before - MIN).toISOString() }) });
     expect(record).toEqual(["refetch"]);
     expect(actor.getSnapshot().context.answer).toBeNull();
-    actor.send({ type: "question.answer", question: question({ userAnswer: "2", userAnswerId: "b", type: "ABOUT_GENERAL", options }) });
+    actor.send({
+      type: "question.answer",
+      question: question({ userAnswer: "2", userAnswerId: "b", type: "ABOUT_GENERAL", options }),
+    });
     expect(record).toEqual(["refetch", "open ChooseAnswer"]);
-    expect(actor.getSnapshot().context.answer?.getSnapshot().context).toMatchObject({ text: "2", optionId: "b", type: "ABOUT_GENERAL" });
+    expect(actor.getSnapshot().context.answer?.getSnapshot().context).toMatchObject({
+      text: "2",
+      optionId: "b",
+      type: "ABOUT_GENERAL",
+    });
     actor.send({ type: "answer.closed" });
     expect(actor.getSnapshot().context.answer).toBeNull();
   });

@@ -6,17 +6,22 @@ import { loadMachines, renderAll } from "../../scripts/flows";
 
 type Rect = { x: number; y: number; w: number; h: number; text: string };
 const overlap = (a: Rect, b: Rect) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-const unescape = (t: string) => t.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+const unescape = (t: string) =>
+  t.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 
 function parts(svg: string) {
   const labels: Rect[] = [];
-  for (const m of svg.matchAll(/<text x="([-\d.]+)" y="([-\d.]+)" text-anchor="middle" fill="#a9b1bf">([^<]*)<\/text>/g)) {
+  for (const m of svg.matchAll(
+    /<text x="([-\d.]+)" y="([-\d.]+)" text-anchor="middle" fill="#a9b1bf">([^<]*)<\/text>/g,
+  )) {
     const text = unescape(m[3]!);
     const w = text.length * 7 + 6;
     labels.push({ x: Number(m[1]) - w / 2, y: Number(m[2]) - 11, w, h: 14, text });
   }
   const boxes: Rect[] = [];
-  for (const m of svg.matchAll(/<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)" rx="8"[^>]*\/><text [^>]*>([^<]*)</g)) {
+  for (const m of svg.matchAll(
+    /<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)" rx="8"[^>]*\/><text [^>]*>([^<]*)</g,
+  )) {
     boxes.push({ x: Number(m[1]), y: Number(m[2]), w: Number(m[3]), h: Number(m[4]), text: unescape(m[5]!) });
   }
   return { labels, boxes };

@@ -11,8 +11,17 @@ const riders = [
   { id: "d", available: true },
 ];
 // Changing the race winner: b holds second (a swap), a is the current pick, c is injured.
-const chooser: Chooser = chooserFor("RACE_FIRST", "change", { RACE_FIRST: "a", RACE_SECOND: "b" }, { RACE_FIRST: "a", RACE_SECOND: "b" }, riders);
-const machine = createMachine({ ...chooseRiderMachine.config, context: { chooser, picked: null } } as never, chooseRiderMachine.implementations as never) as unknown as typeof chooseRiderMachine;
+const chooser: Chooser = chooserFor(
+  "RACE_FIRST",
+  "change",
+  { RACE_FIRST: "a", RACE_SECOND: "b" },
+  { RACE_FIRST: "a", RACE_SECOND: "b" },
+  riders,
+);
+const machine = createMachine(
+  { ...chooseRiderMachine.config, context: { chooser, picked: null } } as never,
+  chooseRiderMachine.implementations as never,
+) as unknown as typeof chooseRiderMachine;
 
 describe("chooseRider.machine: every transition, walked on a real actor", () => {
   const events = [

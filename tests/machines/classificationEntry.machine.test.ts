@@ -19,7 +19,19 @@ const riders = [
   { id: "r12", number: 12, name: "Maverick Viñales", out: false },
   { id: "r36", number: 36, name: "Joan Mir", out: true },
 ];
-const preview: ResultPreview = { raceId: "race", session: "START", picks: 12, players: 5, points: 140, moved: 5, bets: 4, betsWon: 1, payout: 250, refunded: 0, questions: 1 };
+const preview: ResultPreview = {
+  raceId: "race",
+  session: "START",
+  picks: 12,
+  players: 5,
+  points: 140,
+  moved: 5,
+  bets: 4,
+  betsWon: 1,
+  payout: 250,
+  refunded: 0,
+  questions: 1,
+};
 const body = (statusCode: number, code: ErrorBody["code"]): ErrorBody => ({ statusCode, code, message: code });
 
 const contextOf = (input: ClassificationInput): ClassificationContext => ({
@@ -31,7 +43,10 @@ const contextOf = (input: ClassificationInput): ClassificationContext => ({
   replayed: false,
 });
 const startedWith = (context: ClassificationContext) =>
-  createMachine({ ...classificationEntryMachine.config, context } as never, classificationEntryMachine.implementations as never) as unknown as typeof classificationEntryMachine;
+  createMachine(
+    { ...classificationEntryMachine.config, context } as never,
+    classificationEntryMachine.implementations as never,
+  ) as unknown as typeof classificationEntryMachine;
 
 const events = [
   { type: "entry.type", text: "93 41 12" },
@@ -58,7 +73,11 @@ describe("classificationEntry.machine: every transition, walked on a real actor"
   ];
   for (const [name, input] of starts) {
     const machine = startedWith(contextOf(input));
-    const paths = transitionPaths(machine, { events, serializeState: serializeState as never, filterEvents: ((s: { value: unknown }) => s.value !== "done") as never });
+    const paths = transitionPaths(machine, {
+      events,
+      serializeState: serializeState as never,
+      filterEvents: ((s: { value: unknown }) => s.value !== "done") as never,
+    });
     it.each(paths.map((p) => [p.name, p] as const))(`${name}: %s`, async (_n, path) => {
       const taken = await runPath(path, () => {
         const stubs = promiseStubs(["previewResult", "commitResult"]);

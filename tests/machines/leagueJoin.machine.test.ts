@@ -21,10 +21,22 @@ const seat = (over: Partial<LeagueSeat>): LeagueSeat => ({
   ...over,
 });
 
-const full: ErrorBody = { statusCode: 409, code: "leagueFull", message: "The maximum number of participants in the league has already been reached" };
-const ownerStays: ErrorBody = { statusCode: 409, code: "ownerCannotLeave", message: "You cannot leave your league while there are other members in it." };
+const full: ErrorBody = {
+  statusCode: 409,
+  code: "leagueFull",
+  message: "The maximum number of participants in the league has already been reached",
+};
+const ownerStays: ErrorBody = {
+  statusCode: 409,
+  code: "ownerCannotLeave",
+  message: "You cannot leave your league while there are other members in it.",
+};
 const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
-const linkExpired: ErrorBody = { statusCode: 400, code: "invalidToken", message: "This link is invalid or has expired" };
+const linkExpired: ErrorBody = {
+  statusCode: 400,
+  code: "invalidToken",
+  message: "This link is invalid or has expired",
+};
 const linkQuiet: ErrorBody = { statusCode: 509, code: "alreadyMember", message: "Already in the league" };
 
 const syncs: LeagueSeat[] = [
@@ -41,7 +53,17 @@ const syncs: LeagueSeat[] = [
 
 const actorNames = ["join", "accept", "removeMember", "approve", "deleteLeague", "useLink"] as const;
 // Invoke ids: the removeMember actor runs as decline, leave, remove and reject.
-const invokeIds = ["join", "accept", "decline", "leave", "remove", "approve", "reject", "deleteLeague", "useLink"] as const;
+const invokeIds = [
+  "join",
+  "accept",
+  "decline",
+  "leave",
+  "remove",
+  "approve",
+  "reject",
+  "deleteLeague",
+  "useLink",
+] as const;
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string, body: ErrorBody) => ({ type: `xstate.error.actor.${id}`, error: apiError(body) });
@@ -100,7 +122,11 @@ const serializeState = (s: { value: unknown; context: LeagueJoinContext }) => {
 };
 // Fresh data while a confirmation is open only needs walking from one state: it is one transition.
 // Fresh data is walked from "outside" with every variant, and from each open confirmation with one.
-const confirmations = new Set(["confirmDecline", "confirmLeave", "confirmOwnerLeave", "confirmRemove"].map((state) => JSON.stringify({ ready: state })));
+const confirmations = new Set(
+  ["confirmDecline", "confirmLeave", "confirmOwnerLeave", "confirmRemove"].map((state) =>
+    JSON.stringify({ ready: state }),
+  ),
+);
 const syncWalkedFrom = (value: string, e: { type: string; league?: LeagueSeat }) =>
   value === JSON.stringify({ ready: "outside" }) || (confirmations.has(value) && e.league === syncs[6]);
 // A finished flow (league removed, link used) takes no more events.
@@ -108,7 +134,6 @@ const filterEvents = (s: { value: unknown }, e: { type: string }) =>
   s.value !== "removed" &&
   s.value !== "linkUsed" &&
   !(e.type === "league.sync" && typeof s.value === "object" && !syncWalkedFrom(JSON.stringify(s.value), e));
-
 
 /** The machine as a league page starts it: with the league already loaded (the walk cannot pass input). */
 const startedWith = (league: LeagueSeat) =>
@@ -121,8 +146,15 @@ describe("leagueJoin.machine: every transition, walked on a real actor", () => {
   const all = allTransitions(leagueJoinMachine);
   const covered = new Set<string>();
   // Started empty (an invite link, or data still loading), and started with a loaded league.
-  for (const [name, machine] of [["empty", leagueJoinMachine], ["loaded", startedWith(syncs[6]!)]] as const) {
-    const paths = transitionPaths(machine, { events, serializeState: serializeState as never, filterEvents: filterEvents as never });
+  for (const [name, machine] of [
+    ["empty", leagueJoinMachine],
+    ["loaded", startedWith(syncs[6]!)],
+  ] as const) {
+    const paths = transitionPaths(machine, {
+      events,
+      serializeState: serializeState as never,
+      filterEvents: filterEvents as never,
+    });
     it.each(paths.map((p) => [p.name, p] as const))(`${name}: %s`, async (_n, path) => {
       const taken = await runPath(path, () => {
         const stubs = promiseStubs(actorNames);
@@ -195,7 +227,9 @@ const fail = (body: ErrorBody) => async () => {
 
 describe("League join: the outcome depends on the league's type", () => {
   it("a public league makes the player ACCEPTED and membersCount rises by one", async () => {
-    const { actor, inputs, emitted, status } = startLeague(seat({}), { join: ok({ memberStatus: "ACCEPTED", membersCount: 6 }) });
+    const { actor, inputs, emitted, status } = startLeague(seat({}), {
+      join: ok({ memberStatus: "ACCEPTED", membersCount: 6 }),
+    });
     expect(status()).toBe("ready.outside");
     actor.send({ type: "league.join" });
     expect(status()).toBe("joining");
@@ -207,7 +241,9 @@ describe("League join: the outcome depends on the league's type", () => {
   });
 
   it("a private league sets PENDING: the player has requested", async () => {
-    const { actor, status } = startLeague(seat({ type: "PRIVATE" }), { join: ok({ memberStatus: "PENDING", membersCount: 5 }) });
+    const { actor, status } = startLeague(seat({ type: "PRIVATE" }), {
+      join: ok({ memberStatus: "PENDING", membersCount: 5 }),
+    });
     actor.send({ type: "league.join" });
     await settle();
     expect(status()).toBe("ready.requested");
@@ -228,7 +264,9 @@ describe("League join: the outcome depends on the league's type", () => {
   });
 
   it("a pending request can be cancelled", async () => {
-    const { actor, status } = startLeague(seat({ memberStatus: "PENDING" }), { removeMember: ok({ memberStatus: null, membersCount: 5 }) });
+    const { actor, status } = startLeague(seat({ memberStatus: "PENDING" }), {
+      removeMember: ok({ memberStatus: null, membersCount: 5 }),
+    });
     expect(status()).toBe("ready.requested");
     actor.send({ type: "league.request.cancel" });
     await settle();
@@ -302,7 +340,9 @@ describe("Invitations: accept, or decline with confirmation", () => {
 
 describe("Leaving", () => {
   it("a member confirms and leaves", async () => {
-    const { actor, shown, status } = startLeague(seat({ memberStatus: "ACCEPTED" }), { removeMember: ok({ memberStatus: null, membersCount: 4 }) });
+    const { actor, shown, status } = startLeague(seat({ memberStatus: "ACCEPTED" }), {
+      removeMember: ok({ memberStatus: null, membersCount: 4 }),
+    });
     actor.send({ type: "league.leave" });
     expect(shown).toEqual([{ modal: "confirm", kind: "leave" }]);
     actor.send({ type: "league.confirm" });
@@ -312,7 +352,9 @@ describe("Leaving", () => {
   });
 
   it("an owner cannot leave while other members remain", () => {
-    const { actor, shown, inputs, status } = startLeague(seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 2 }));
+    const { actor, shown, inputs, status } = startLeague(
+      seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 2 }),
+    );
     actor.send({ type: "league.leave" });
     expect(shown).toEqual([{ modal: "ownerCannotLeave" }]);
     expect(inputs).toEqual({});
@@ -320,9 +362,12 @@ describe("Leaving", () => {
   });
 
   it("an owner alone confirms and the league is removed", async () => {
-    const { actor, inputs, shown, emitted, status } = startLeague(seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 1 }), {
-      deleteLeague: ok({ ok: true }),
-    });
+    const { actor, inputs, shown, emitted, status } = startLeague(
+      seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 1 }),
+      {
+        deleteLeague: ok({ ok: true }),
+      },
+    );
     actor.send({ type: "league.leave" });
     expect(shown).toEqual([{ modal: "confirm", kind: "ownerLeave" }]);
     actor.send({ type: "league.confirm" });
@@ -334,7 +379,9 @@ describe("Leaving", () => {
   });
 
   it("the server's ownerCannotLeave (someone joined meanwhile) shows the same message", async () => {
-    const { actor, shown, status } = startLeague(seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 1 }), { deleteLeague: fail(ownerStays) });
+    const { actor, shown, status } = startLeague(seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 1 }), {
+      deleteLeague: fail(ownerStays),
+    });
     actor.send({ type: "league.leave" });
     actor.send({ type: "league.confirm" });
     await settle();
@@ -345,9 +392,12 @@ describe("Leaving", () => {
 
 describe("The owner removes members, with confirmation; members answer requests", () => {
   it("remove asks with the member's name, then removes them", async () => {
-    const { actor, inputs, shown, status } = startLeague(seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 3 }), {
-      removeMember: ok({ memberStatus: null, membersCount: 2 }),
-    });
+    const { actor, inputs, shown, status } = startLeague(
+      seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 3 }),
+      {
+        removeMember: ok({ memberStatus: null, membersCount: 2 }),
+      },
+    );
     actor.send({ type: "member.remove", userId: "u2", name: "Bagnaia" });
     expect(shown).toEqual([{ modal: "confirm", kind: "remove", name: "Bagnaia" }]);
     actor.send({ type: "league.confirm" });
@@ -387,7 +437,11 @@ describe("Fresh data moves the player to the server's status", () => {
   it("but not while a confirmation is open: the data is kept and the question stays", () => {
     const { actor, status } = startLeague(seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 3 }));
     actor.send({ type: "member.remove", userId: "u2", name: "Bagnaia" });
-    actor.send({ type: "league.sync", league: seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 4 }), me: ME });
+    actor.send({
+      type: "league.sync",
+      league: seat({ memberStatus: "ACCEPTED", ownerId: ME, membersCount: 4 }),
+      me: ME,
+    });
     expect(status()).toBe("ready.confirmRemove");
     expect(actor.getSnapshot().context.league?.membersCount).toBe(4);
   });
@@ -435,7 +489,10 @@ describe("Invite link: retry modal with the server's message unless 509; invite 
     expect(status()).toBe("linkFailed");
     actor.send({ type: "link.retry" });
     await settle();
-    expect(inputs.useLink).toEqual([{ data: "d", signature: "s" }, { data: "d", signature: "s" }]);
+    expect(inputs.useLink).toEqual([
+      { data: "d", signature: "s" },
+      { data: "d", signature: "s" },
+    ]);
     expect(status()).toBe("linkUsed");
   });
 

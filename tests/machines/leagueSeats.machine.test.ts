@@ -7,13 +7,24 @@ import { apiError } from "./authFixtures";
 import { allTransitions, promiseStubs, settle } from "./modelWalk";
 import { expectFull, settlePromise, toChild, toOwner, walkOwner, type OwnerStep } from "./ownerWalk";
 
-const seat = (id: string, over: Partial<LeagueSeat> = {}): LeagueSeat => ({ id, type: "PUBLIC", ownerId: "o1", membersCount: 5, max: 100, memberStatus: null, ...over });
+const seat = (id: string, over: Partial<LeagueSeat> = {}): LeagueSeat => ({
+  id,
+  type: "PUBLIC",
+  ownerId: "o1",
+  membersCount: 5,
+  max: 100,
+  memberStatus: null,
+  ...over,
+});
 const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
 
 function build() {
   const stubs = promiseStubs(["join", "accept", "removeMember", "approve", "deleteLeague", "useLink"]);
   const machine = leagueSeatsMachine.provide({
-    actors: { watchLeagues: fromCallback(() => () => {}), leagueJoin: leagueJoinMachine.provide({ actors: stubs.actors }) },
+    actors: {
+      watchLeagues: fromCallback(() => () => {}),
+      leagueJoin: leagueJoinMachine.provide({ actors: stubs.actors }),
+    },
   });
   return { machine, pending: stubs.pending };
 }
@@ -22,7 +33,11 @@ function build() {
 const toSeat = (name: string, id: string, event: { type: string }): OwnerStep => ({
   name,
   run: ({ actor }) => {
-    const ref = (actor.getSnapshot().context as { seats: Record<string, { send(e: unknown): void; getSnapshot(): { status: string } }> }).seats[id];
+    const ref = (
+      actor.getSnapshot().context as {
+        seats: Record<string, { send(e: unknown): void; getSnapshot(): { status: string } }>;
+      }
+    ).seats[id];
     if (!ref || ref.getSnapshot().status !== "active") return false;
     ref.send(event);
     return true;
@@ -31,8 +46,16 @@ const toSeat = (name: string, id: string, event: { type: string }): OwnerStep =>
 
 const steps: OwnerStep[] = [
   toOwner("data: L1 for u1", { type: "leagues.data", me: "u1", leagues: [seat("L1")] }),
-  toOwner("data: L1 joined, L2 for u1", { type: "leagues.data", me: "u1", leagues: [seat("L1", { memberStatus: "ACCEPTED" }), seat("L2")] }),
-  toOwner("data: owned L3, alone", { type: "leagues.data", me: "u1", leagues: [seat("L3", { ownerId: "u1", memberStatus: "ACCEPTED", membersCount: 1 })] }),
+  toOwner("data: L1 joined, L2 for u1", {
+    type: "leagues.data",
+    me: "u1",
+    leagues: [seat("L1", { memberStatus: "ACCEPTED" }), seat("L2")],
+  }),
+  toOwner("data: owned L3, alone", {
+    type: "leagues.data",
+    me: "u1",
+    leagues: [seat("L3", { ownerId: "u1", memberStatus: "ACCEPTED", membersCount: 1 })],
+  }),
   toOwner("data: another player", { type: "leagues.data", me: "u2", leagues: [seat("L1")] }),
   toOwner("signed out", { type: "leagues.data", me: null, leagues: [] }),
   toOwner("link.use", { type: "leagues.link.use", data: "d", signature: "s" }),
@@ -45,8 +68,16 @@ const steps: OwnerStep[] = [
 ];
 
 const key = (actor: { getSnapshot(): { context: unknown } }) => {
-  const c = actor.getSnapshot().context as { me: string | null; seats: Record<string, { getSnapshot(): { value: unknown } }>; link: { getSnapshot(): { value: unknown } } | null };
-  return JSON.stringify([c.me, Object.entries(c.seats).map(([id, ref]) => [id, ref.getSnapshot().value]), c.link?.getSnapshot().value ?? null]);
+  const c = actor.getSnapshot().context as {
+    me: string | null;
+    seats: Record<string, { getSnapshot(): { value: unknown } }>;
+    link: { getSnapshot(): { value: unknown } } | null;
+  };
+  return JSON.stringify([
+    c.me,
+    Object.entries(c.seats).map(([id, ref]) => [id, ref.getSnapshot().value]),
+    c.link?.getSnapshot().value ?? null,
+  ]);
 };
 
 describe("leagueSeats.machine: every transition, walked on real actors", () => {
@@ -84,7 +115,11 @@ describe("One join flow per league, shared by every view of it", () => {
 
   it("ends a league's flow once the league is removed", async () => {
     const { actor, pending, seats } = start();
-    actor.send({ type: "leagues.data", me: "u1", leagues: [seat("L3", { ownerId: "u1", memberStatus: "ACCEPTED", membersCount: 1 })] });
+    actor.send({
+      type: "leagues.data",
+      me: "u1",
+      leagues: [seat("L3", { ownerId: "u1", memberStatus: "ACCEPTED", membersCount: 1 })],
+    });
     seats().L3!.send({ type: "league.leave" });
     seats().L3!.send({ type: "league.confirm" });
     pending.get("deleteLeague")!.resolve(undefined);

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock, type AnyStateMachine } from "xstate";
 import { LIVE_RECONNECT } from "../../contract/live";
 import { liveSocketMachine, reconnectDelay, type LiveSocketContext } from "../../machines/liveSocket.machine";
-import { allTransitions, coverageLine, missing, promiseStubs, settle, transitionKey, transitionPaths, type WalkPath } from "./modelWalk";
+import {
+  allTransitions,
+  coverageLine,
+  missing,
+  promiseStubs,
+  settle,
+  transitionKey,
+  transitionPaths,
+  type WalkPath,
+} from "./modelWalk";
 import { expect as vexpect } from "vitest";
 
 const CONNECTING = "xstate.after.connectTimeout.liveSocket.active.connecting";
@@ -17,7 +26,10 @@ const strip = (c: unknown) => {
  * Like modelWalk's runPath, but time is a SimulatedClock: a path's `xstate.after.*` step is not sent,
  * the clock moves by exactly the delay the machine asked for (one ms less first: nothing may happen yet).
  */
-async function runTimedPath(path: WalkPath, build: () => { machine: AnyStateMachine; pending: ReturnType<typeof promiseStubs>["pending"] }): Promise<Set<string>> {
+async function runTimedPath(
+  path: WalkPath,
+  build: () => { machine: AnyStateMachine; pending: ReturnType<typeof promiseStubs>["pending"] },
+): Promise<Set<string>> {
   const taken = new Set<string>();
   const clock = new SimulatedClock();
   const { machine, pending } = build();
@@ -35,7 +47,10 @@ async function runTimedPath(path: WalkPath, build: () => { machine: AnyStateMach
     const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(step.event.type);
     if (step.event.type === CONNECTING || step.event.type === RETRY) {
       const before = actor.getSnapshot();
-      const delay = step.event.type === CONNECTING ? LIVE_RECONNECT.timeoutMs : reconnectDelay((before.context as LiveSocketContext).attempt, 0.5);
+      const delay =
+        step.event.type === CONNECTING
+          ? LIVE_RECONNECT.timeoutMs
+          : reconnectDelay((before.context as LiveSocketContext).attempt, 0.5);
       clock.increment(delay - 1);
       vexpect(actor.getSnapshot().value, `still waiting 1 ms before ${step.event.type}`).toEqual(before.value);
       clock.increment(1);

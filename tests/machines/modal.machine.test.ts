@@ -22,7 +22,11 @@ describe("modal.machine: every transition, walked on a real actor", () => {
     { type: "modal.outsideClick" },
     { type: "modal.closeAll" },
   ];
-  const paths = transitionPaths(modalMachine, { events, serializeState: serializeState as never, filterEvents: filterEvents as never });
+  const paths = transitionPaths(modalMachine, {
+    events,
+    serializeState: serializeState as never,
+    filterEvents: filterEvents as never,
+  });
   const all = allTransitions(modalMachine);
   const covered = new Set<string>();
 
@@ -61,7 +65,13 @@ describe("Modals default to max width 500 and min height 200px; the confirmation
   it("lets the opener override single options and keeps the other defaults", () => {
     const { actor, stack } = startModals();
     actor.send({ type: "modal.open", kind: "Confirmation", options: { showClose: false, title: "Sign out" } });
-    expect(stack()[0]!.options).toEqual({ closeOnOutside: true, showClose: false, title: "Sign out", maxWidth: 335, minHeight: 200 });
+    expect(stack()[0]!.options).toEqual({
+      closeOnOutside: true,
+      showClose: false,
+      title: "Sign out",
+      maxWidth: 335,
+      minHeight: 200,
+    });
   });
 });
 
@@ -150,7 +160,9 @@ describe("The modal stack", () => {
 /** An opener that records what its modals tell it. */
 function opener() {
   const heard: string[] = [];
-  const actor = createActor(fromCallback<{ type: string }>(({ receive }) => receive((e) => void heard.push(e.type)))).start();
+  const actor = createActor(
+    fromCallback<{ type: string }>(({ receive }) => receive((e) => void heard.push(e.type))),
+  ).start();
   return { actor, heard };
 }
 
@@ -172,13 +184,29 @@ describe("A modal answers its opener", () => {
     const { actor } = startModals();
     const a = opener();
     const b = opener();
-    actor.send({ type: "modal.open", kind: "ChooseRider", id: "a", reply: { to: a.actor, closed: { type: "a.closed" } } });
-    actor.send({ type: "modal.open", kind: "Upgrade", props: { button: "PREDICTION:FP1" }, id: "b", reply: { to: b.actor, closed: { type: "b.closed" } } });
+    actor.send({
+      type: "modal.open",
+      kind: "ChooseRider",
+      id: "a",
+      reply: { to: a.actor, closed: { type: "a.closed" } },
+    });
+    actor.send({
+      type: "modal.open",
+      kind: "Upgrade",
+      props: { button: "PREDICTION:FP1" },
+      id: "b",
+      reply: { to: b.actor, closed: { type: "b.closed" } },
+    });
     actor.send({ type: "modal.replace", kind: "UpgradeFinal", props: { type: "PREDICTION", category: "FP1" } });
     expect(b.heard).toEqual(["b.closed"]);
     actor.send({ type: "modal.close", id: "a" });
     expect(a.heard).toEqual(["a.closed"]);
-    actor.send({ type: "modal.open", kind: "ChooseRider", id: "a", reply: { to: a.actor, closed: { type: "a.closed" } } });
+    actor.send({
+      type: "modal.open",
+      kind: "ChooseRider",
+      id: "a",
+      reply: { to: a.actor, closed: { type: "a.closed" } },
+    });
     actor.send({ type: "modal.closeAll" });
     expect(a.heard).toEqual(["a.closed", "a.closed"]);
   });

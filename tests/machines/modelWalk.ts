@@ -1,5 +1,13 @@
 import { expect } from "vitest";
-import { createActor, fromPromise, initialTransition, transition, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from "xstate";
+import {
+  createActor,
+  fromPromise,
+  initialTransition,
+  transition,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type EventObject,
+} from "xstate";
 import { serializeSnapshot, toDirectedGraph, type DirectedGraphNode } from "xstate/graph";
 
 /**

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { Notification } from "../../contract/notifications";
-import { mergeNotifications, notificationsMachine, unreadCount, type NotificationsContext } from "../../machines/notifications.machine";
+import {
+  mergeNotifications,
+  notificationsMachine,
+  unreadCount,
+  type NotificationsContext,
+} from "../../machines/notifications.machine";
 import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
 
 const n = (id: string, minute: number, isRead = false): Notification => ({
@@ -17,7 +22,12 @@ const c = n("c", 3, true);
 
 // The list's shape, not its history: which ids, which read.
 const serializeState = (s: { value: unknown; context: NotificationsContext }) =>
-  JSON.stringify([s.value, s.context.items.map((i) => [i.id, i.isRead]), [...new Set(s.context.arrived.map((i) => i.id))].toSorted(), Boolean(s.context.error)]);
+  JSON.stringify([
+    s.value,
+    s.context.items.map((i) => [i.id, i.isRead]),
+    [...new Set(s.context.arrived.map((i) => i.id))].toSorted(),
+    Boolean(s.context.error),
+  ]);
 
 describe("notifications.machine: every transition, walked on a real actor", () => {
   const events = [

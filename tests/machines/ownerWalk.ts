@@ -51,8 +51,9 @@ export async function walkOwner(options: {
     const actor = createActor(machine, {
       clock,
       inspect: (ev) => {
+        if (ev.type !== "@xstate.microstep" || ev.actorRef !== actor) return;
         // oxlint-disable-next-line no-underscore-dangle -- xstate's inspection API names it so
-        if (ev.type === "@xstate.microstep" && ev.actorRef === actor) for (const t of ev._transitions) taken.add(transitionKey(t));
+        for (const t of ev._transitions) taken.add(transitionKey(t));
       },
     });
     const h: Harness = { actor, pending, clock };
@@ -118,7 +119,11 @@ export const toChild = (name: string, slot: string, event: { type: string; [k: s
 });
 
 /** A step that settles the stubbed promise `id` (nothing in flight: no move). */
-export const settlePromise = (name: string, id: string, outcome: { output?: unknown } | { error: unknown }): OwnerStep => ({
+export const settlePromise = (
+  name: string,
+  id: string,
+  outcome: { output?: unknown } | { error: unknown },
+): OwnerStep => ({
   name,
   run: ({ pending }) => {
     const call = pending.get(id);

@@ -35,19 +35,25 @@ describe("Every machine's paths", async () => {
     expect(new Set(machineTransitions(machine).map(transitionKey))).toEqual(allTransitions(machine));
   });
 
-  it.each([...machines])("%s: each path starts at the start and takes each step from a state that is active", (_name, machine) => {
-    for (const path of generatePaths(machine)) {
-      let active = initialConfiguration(machine);
-      expect(path.start).toBe(describeConfiguration(active));
-      for (const step of path.steps) {
-        const source = step.transition.source as AnyStateNode;
-        expect(source === machine.root || active.has(source), `${pathInWords(path)}: ${step.event} from ${source.id}`).toBe(true);
-        active = takeTransition(machine, active, step.transition);
-        expect(describeConfiguration(active)).toBe(step.state);
+  it.each([...machines])(
+    "%s: each path starts at the start and takes each step from a state that is active",
+    (_name, machine) => {
+      for (const path of generatePaths(machine)) {
+        let active = initialConfiguration(machine);
+        expect(path.start).toBe(describeConfiguration(active));
+        for (const step of path.steps) {
+          const source = step.transition.source as AnyStateNode;
+          expect(
+            source === machine.root || active.has(source),
+            `${pathInWords(path)}: ${step.event} from ${source.id}`,
+          ).toBe(true);
+          active = takeTransition(machine, active, step.transition);
+          expect(describeConfiguration(active)).toBe(step.state);
+        }
+        expect(transitionKey(path.steps.at(-1)!.transition)).toBe(path.key);
       }
-      expect(transitionKey(path.steps.at(-1)!.transition)).toBe(path.key);
-    }
-  });
+    },
+  );
 });
 
 describe("The generator on a small machine", () => {

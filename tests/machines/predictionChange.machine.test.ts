@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, createMachine, fromPromise, SimulatedClock } from "xstate";
 import type { ErrorBody } from "../../contract/common";
-import { betweenTiers as betweenTiersOf, changeTierAt, lateOpensAt as lateOpensAtOf, sessionOver, tierEndsAt as tierEndsAtOf, type SessionWindow } from "../../contract/weekendRules/time";
+import {
+  betweenTiers as betweenTiersOf,
+  changeTierAt,
+  lateOpensAt as lateOpensAtOf,
+  sessionOver,
+  tierEndsAt as tierEndsAtOf,
+  type SessionWindow,
+} from "../../contract/weekendRules/time";
 import { defaultWeekendRules as rules } from "../../contract/weekendRules/weekendRules";
 import {
   changedPicks,
@@ -47,7 +54,11 @@ const request: ChangeRequest = {
 };
 const nothing: ChangeRequest = { ...request, changes: [{ category: "FP1", from: "a", to: "a" }] };
 
-const expiredBody: ErrorBody = { statusCode: 418, code: "predictionExpired", message: "The time to make the prediction has expired" };
+const expiredBody: ErrorBody = {
+  statusCode: 418,
+  code: "predictionExpired",
+  message: "The time to make the prediction has expired",
+};
 const moved: ErrorBody = { statusCode: 409, code: "changeConfirmation", message: "The price has changed" };
 const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
 
@@ -57,9 +68,11 @@ const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message
  * it the same way, so the time is part of the context compared at every step.
  */
 type Timed = { at?: number };
-const readWalkClock = ({ context, event }: { context: PredictionChangeContext; event: Timed }) => event.at ?? (context.now || at.before);
+const readWalkClock = ({ context, event }: { context: PredictionChangeContext; event: Timed }) =>
+  event.at ?? (context.now || at.before);
 const walkClock = assign({ now: readWalkClock as never });
-const withWalkClock = (machine: typeof predictionChangeMachine) => machine.provide({ actions: { readClock: walkClock as never } });
+const withWalkClock = (machine: typeof predictionChangeMachine) =>
+  machine.provide({ actions: { readClock: walkClock as never } });
 
 const afterTier = (state: string) => `xstate.after.untilTierEnds.predictionChange.${state}`;
 const tierEnds = [START, START + 5 * MIN, END];
@@ -85,30 +98,49 @@ const phase = (now: number) =>
   sessionOver(now, session) ? "over" : betweenTiers(now, session) ? "between" : (tierAt(now, session) ?? "none");
 
 const serializeState = (s: { value: unknown; context: PredictionChangeContext }) =>
-  JSON.stringify([s.value, phase(s.context.now), s.context.tier, s.context.balance >= 100, s.context.balance >= 20, s.context.repriced, s.context.error?.code ?? null]);
+  JSON.stringify([
+    s.value,
+    phase(s.context.now),
+    s.context.tier,
+    s.context.balance >= 100,
+    s.context.balance >= 20,
+    s.context.repriced,
+    s.context.error?.code ?? null,
+  ]);
 
 const finals = new Set(["expired", "changed", "canceled"]);
 // Time only moves forward, and a timer fires exactly when its tier ends.
 const filterEvents = (s: { value: unknown; context: PredictionChangeContext }, e: { type: string } & Timed) => {
   if (finals.has(s.value as string)) return false;
   if (e.at !== undefined && e.at < s.context.now) return false;
-  if (e.type.startsWith("xstate.after.untilTierEnds")) return s.context.tier !== null && e.at === tierEndsAt(s.context.tier, session);
+  if (e.type.startsWith("xstate.after.untilTierEnds"))
+    return s.context.tier !== null && e.at === tierEndsAt(s.context.tier, session);
   return true;
 };
 
 /** The machine as a screen spawns it: with the request and the balance as input (the walk cannot pass input). */
 const startedWith = (balance: number) =>
   createMachine(
-    { ...predictionChangeMachine.config, context: { request, balance, rules, now: 0, tier: null, repriced: false, error: null } } as never,
+    {
+      ...predictionChangeMachine.config,
+      context: { request, balance, rules, now: 0, tier: null, repriced: false, error: null },
+    } as never,
     predictionChangeMachine.implementations as never,
   ) as unknown as typeof predictionChangeMachine;
 
 describe("predictionChange.machine: every transition, walked on a real actor", () => {
   const all = allTransitions(predictionChangeMachine);
   const covered = new Set<string>();
-  for (const [name, machine] of [["opened with 500", startedWith(500)], ["opened with 30", startedWith(30)]] as const) {
+  for (const [name, machine] of [
+    ["opened with 500", startedWith(500)],
+    ["opened with 30", startedWith(30)],
+  ] as const) {
     const walked = withWalkClock(machine);
-    const paths = transitionPaths(walked, { events, serializeState: serializeState as never, filterEvents: filterEvents as never });
+    const paths = transitionPaths(walked, {
+      events,
+      serializeState: serializeState as never,
+      filterEvents: filterEvents as never,
+    });
     it.each(paths.map((p) => [p.name, p] as const))(`${name}: %s`, async (_n, path) => {
       const taken = await runPath(path, () => {
         const stubs = promiseStubs(["submitChange"]);
@@ -162,7 +194,11 @@ describe("Change tiers at their limits (one second either side)", () => {
 });
 
 /** A change actor on a fake clock: `time` is what the clock reads, `clock` fires the timers. */
-function startChange(startAt: number, balance: number, submit: (input: SubmitChangeInput) => Promise<{ balance: number }> = async () => ({ balance })) {
+function startChange(
+  startAt: number,
+  balance: number,
+  submit: (input: SubmitChangeInput) => Promise<{ balance: number }> = async () => ({ balance }),
+) {
   let time = startAt;
   const clock = new SimulatedClock();
   const submitted: SubmitChangeInput[] = [];

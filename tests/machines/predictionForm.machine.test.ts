@@ -3,7 +3,11 @@ import { createActor, fromPromise } from "xstate";
 import type { ErrorBody } from "../../contract/common";
 import { PredictionCategory } from "../../contract/enums";
 import { duplicateOf, isComplete, mergeSaved, unsavedCategories, type Picks } from "../../contract/weekendRules/form";
-import { predictionFormMachine, type PredictionFormContext, type SaveInput } from "../../machines/predictionForm.machine";
+import {
+  predictionFormMachine,
+  type PredictionFormContext,
+  type SaveInput,
+} from "../../machines/predictionForm.machine";
 import { apiError } from "./authFixtures";
 import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
 
@@ -27,7 +31,22 @@ const events = [
   { type: "form.sync", saved: { FP1: "martin" }, version: 2 },
   { type: "form.sync", saved: {}, version: 1 },
   { type: "form.close", categories: ["FP1"] },
-  { type: "form.close", categories: ["FP1", "PRACTICE_FASTEST", "FP2", "POLEMAN", "SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD", "RACE_FIRST", "RACE_SECOND", "RACE_THIRD", "POSITION_GAINED"] },
+  {
+    type: "form.close",
+    categories: [
+      "FP1",
+      "PRACTICE_FASTEST",
+      "FP2",
+      "POLEMAN",
+      "SPRINT_FIRST",
+      "SPRINT_SECOND",
+      "SPRINT_THIRD",
+      "RACE_FIRST",
+      "RACE_SECOND",
+      "RACE_THIRD",
+      "POSITION_GAINED",
+    ],
+  },
   { type: "xstate.done.actor.save", output: { version: 3 } },
   { type: "xstate.error.actor.save", error: apiError(started) },
   { type: "xstate.error.actor.save", error: apiError(fp1Started) },
@@ -63,7 +82,10 @@ describe("predictionForm.machine: every transition, walked on a real actor", () 
   });
 });
 
-function startForm(saved: Picks = {}, save: (input: SaveInput) => Promise<{ version: number }> = async (i) => ({ version: i.version + 1 })) {
+function startForm(
+  saved: Picks = {},
+  save: (input: SaveInput) => Promise<{ version: number }> = async (i) => ({ version: i.version + 1 }),
+) {
   const calls: SaveInput[] = [];
   const actor = createActor(
     predictionFormMachine.provide({
@@ -77,7 +99,8 @@ function startForm(saved: Picks = {}, save: (input: SaveInput) => Promise<{ vers
     { input: { raceId: "r1", saved, version: 1 } },
   ).start();
   const snap = () => actor.getSnapshot();
-  const choose = (category: PredictionCategory, riderId: string) => actor.send({ type: "form.choose", category, riderId });
+  const choose = (category: PredictionCategory, riderId: string) =>
+    actor.send({ type: "form.choose", category, riderId });
   return { actor, calls, snap, choose, status: () => JSON.stringify(snap().value) };
 }
 
@@ -112,7 +135,12 @@ describe("The prediction form (game rules: Saving and locking)", () => {
     choose(first, "marquez");
     choose(second, "marquez");
     expect(snap().context.picks).toEqual({ [first]: "marquez" });
-    expect(snap().context.refusal).toEqual({ reason: "duplicate", category: second, riderId: "marquez", heldBy: first });
+    expect(snap().context.refusal).toEqual({
+      reason: "duplicate",
+      category: second,
+      riderId: "marquez",
+      heldBy: first,
+    });
     choose(second, "bagnaia");
     expect(snap().context.refusal).toBeNull();
   });
@@ -139,7 +167,17 @@ describe("The prediction form (game rules: Saving and locking)", () => {
     actor.send({ type: "form.save" });
     expect(status()).toBe(JSON.stringify("saving"));
     await settle();
-    expect(calls).toEqual([{ raceId: "r1", version: 1, first: true, data: [{ category: "FP1", riderId: "martin" }, { category: "RACE_FIRST", riderId: "marquez" }] }]);
+    expect(calls).toEqual([
+      {
+        raceId: "r1",
+        version: 1,
+        first: true,
+        data: [
+          { category: "FP1", riderId: "martin" },
+          { category: "RACE_FIRST", riderId: "marquez" },
+        ],
+      },
+    ]);
     expect(status()).toBe(JSON.stringify({ editing: "saved" }));
     expect(snap().context.saved).toEqual({ FP1: "martin", RACE_FIRST: "marquez" });
     choose("FP2", "bagnaia");
@@ -156,7 +194,6 @@ describe("The prediction form (game rules: Saving and locking)", () => {
     actor.send({ type: "form.clear", category: "FP1" });
     expect(snap().context.picks.FP1).toBe("martin");
   });
-
 
   it("other errors: the error state keeps the choices; Try Again saves them", async () => {
     let fail = true;
@@ -177,7 +214,11 @@ describe("The prediction form (game rules: Saving and locking)", () => {
   });
 
   it("fresh data keeps unsaved choices that still fit and drops those a saved pick now blocks", () => {
-    expect(mergeSaved({ FP1: "x", RACE_FIRST: "m", RACE_SECOND: "b" }, { RACE_THIRD: "m" })).toEqual({ FP1: "x", RACE_SECOND: "b", RACE_THIRD: "m" });
+    expect(mergeSaved({ FP1: "x", RACE_FIRST: "m", RACE_SECOND: "b" }, { RACE_THIRD: "m" })).toEqual({
+      FP1: "x",
+      RACE_SECOND: "b",
+      RACE_THIRD: "m",
+    });
     expect(mergeSaved({ FP1: "x" }, { FP1: "y" })).toEqual({ FP1: "y" });
   });
 
@@ -207,7 +248,10 @@ describe("A late save closes only the sessions that have started (game rules: Sa
     late = false;
     actor.send({ type: "form.save" });
     await settle();
-    expect(calls[1]!.data).toEqual([{ category: "PRACTICE_FASTEST", riderId: "bagnaia" }, { category: "RACE_FIRST", riderId: "marquez" }]);
+    expect(calls[1]!.data).toEqual([
+      { category: "PRACTICE_FASTEST", riderId: "bagnaia" },
+      { category: "RACE_FIRST", riderId: "marquez" },
+    ]);
     expect(status()).toBe(JSON.stringify({ editing: "saved" }));
     expect(snap().context.late).toBeNull();
   });
@@ -237,7 +281,13 @@ describe("A late save closes only the sessions that have started (game rules: Sa
 
   it("a draft comes back where its session is still open and nothing saved took its place", () => {
     const actor = createActor(predictionFormMachine, {
-      input: { raceId: "r1", saved: { FP2: "c" }, version: 1, draft: { FP1: "a", FP2: "x", POLEMAN: "d" }, closed: ["FP1"] },
+      input: {
+        raceId: "r1",
+        saved: { FP2: "c" },
+        version: 1,
+        draft: { FP1: "a", FP2: "x", POLEMAN: "d" },
+        closed: ["FP1"],
+      },
     }).start();
     expect(actor.getSnapshot().context.picks).toEqual({ FP2: "c", POLEMAN: "d" });
     expect(actor.getSnapshot().hasTag("dirty")).toBe(true);

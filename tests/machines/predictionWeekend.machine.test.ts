@@ -14,7 +14,11 @@ import { advance, expectFull, settlePromise, toChild, toOwner, walkOwner, type O
 import { allTransitions } from "./modelWalk";
 
 const session = { userId: "u1", raceId: "R1" };
-const data = (picks: ReturnType<typeof pick>[], balance = 100, now = T0): WeekendData => ({ prediction: view(world({ now, balance, picks })), riders, rules });
+const data = (picks: ReturnType<typeof pick>[], balance = 100, now = T0): WeekendData => ({
+  prediction: view(world({ now, balance, picks })),
+  riders,
+  rules,
+});
 // FP1 saved (a paid change), FP2's rider injured (a free re-pick), the rest open.
 const saved = data([pick("FP1", "r1"), pick("FP2", "r3")]);
 const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
@@ -38,7 +42,10 @@ function build(clock: SimulatedClock, record: string[] = []) {
       repick: stubs.actors.repick,
       predictionForm: predictionFormMachine.provide({ actors: { save: stubs.actors.save } }),
       upgradeButton: upgradeButtonMachine.provide({ actors: { purchase: stubs.actors.purchase } }),
-      predictionChange: predictionChangeMachine.provide({ actions: { readClock: readClock as never }, actors: { submitChange: stubs.actors.submitChange } }),
+      predictionChange: predictionChangeMachine.provide({
+        actions: { readClock: readClock as never },
+        actors: { submitChange: stubs.actors.submitChange },
+      }),
     },
   });
   return { machine, pending: stubs.pending };
@@ -68,8 +75,21 @@ const steps: OwnerStep[] = [
 
 /** A state of the walk: the owner's value, whether data is in, and which flows it holds. */
 const key = (actor: { getSnapshot(): { value: unknown; context: Record<string, unknown> } }) => {
-  const c = actor.getSnapshot().context as { data: WeekendData | null; chooser: unknown; change: { getSnapshot(): { value: unknown } } | null; choosing: { mode: string } | null; form: unknown };
-  return JSON.stringify([actor.getSnapshot().value, c.data?.prediction.data.length ?? null, Boolean(c.chooser), c.change?.getSnapshot().value ?? null, c.choosing?.mode ?? null, Boolean(c.form)]);
+  const c = actor.getSnapshot().context as {
+    data: WeekendData | null;
+    chooser: unknown;
+    change: { getSnapshot(): { value: unknown } } | null;
+    choosing: { mode: string } | null;
+    form: unknown;
+  };
+  return JSON.stringify([
+    actor.getSnapshot().value,
+    c.data?.prediction.data.length ?? null,
+    Boolean(c.chooser),
+    c.change?.getSnapshot().value ?? null,
+    c.choosing?.mode ?? null,
+    Boolean(c.form),
+  ]);
 };
 
 describe("predictionWeekend.machine: every transition, walked on real actors", () => {
@@ -119,7 +139,9 @@ describe("A card's action opens the chooser the rules give, and its pick goes wh
   it("an open category: the pick is a form choice", async () => {
     const { actor, ctx, record } = start();
     actor.send({ type: "card.press", category: "POLEMAN" });
-    expect(ctx().chooser!.getSnapshot().context.chooser).toEqual(chooserFor("POLEMAN", "choose", { FP1: "r1", FP2: "r3" }, { FP1: "r1", FP2: "r3" }, riders));
+    expect(ctx().chooser!.getSnapshot().context.chooser).toEqual(
+      chooserFor("POLEMAN", "choose", { FP1: "r1", FP2: "r3" }, { FP1: "r1", FP2: "r3" }, riders),
+    );
     ctx().chooser!.send({ type: "chooser.pick", riderId: "r4" });
     await settle();
     expect(ctx().form!.getSnapshot().context.picks.POLEMAN).toBe("r4");
@@ -175,11 +197,15 @@ function startOnClock(first: WeekendData = data([]), at = T0) {
   actor.send({ type: "weekend.data", data: first });
   const ctx = () => actor.getSnapshot().context;
   const form = () => ctx().form!;
-  const choose = (category: Parameters<typeof pick>[0], riderId: string) => form().send({ type: "form.choose", category, riderId });
+  const choose = (category: Parameters<typeof pick>[0], riderId: string) =>
+    form().send({ type: "form.choose", category, riderId });
   /** What the card offers at the owner's moment, with what the form holds. */
   const card = (category: Parameters<typeof pick>[0]) => {
     const c = ctx();
-    return cardView(factsOf(c.data!.prediction), category, c.now, rules, { picks: form().getSnapshot().context.picks, closed: startedCategories(form().getSnapshot().context) });
+    return cardView(factsOf(c.data!.prediction), category, c.now, rules, {
+      picks: form().getSnapshot().context.picks,
+      closed: startedCategories(form().getSnapshot().context),
+    });
   };
   return { actor, clock, pending, record, ctx, form, choose, card };
 }
@@ -251,7 +277,11 @@ describe("A started session closes only its own categories", () => {
     choose("POLEMAN", "r4");
     form().send({ type: "form.save" });
     await settle();
-    pending.get("save")!.reject(apiError({ statusCode: 418, code: "raceStarted", message: "Race has already started", sessions: ["FP1"] }));
+    pending
+      .get("save")!
+      .reject(
+        apiError({ statusCode: 418, code: "raceStarted", message: "Race has already started", sessions: ["FP1"] }),
+      );
     await settle();
     expect(form().getSnapshot().context.picks).toEqual({ PRACTICE_FASTEST: "r2", POLEMAN: "r4" });
     expect(form().getSnapshot().context.late).toEqual({ sessions: ["FP1"], dropped: ["FP1"] });
@@ -275,7 +305,11 @@ describe("A session moved earlier closes its categories at its new start", () =>
     const moved = data([]);
     moved.prediction = {
       ...moved.prediction,
-      slots: moved.prediction.slots.map((s) => (s.session === "FP1" ? { ...s, startsAt: at(Date.parse(s.startsAt) - advancedBy), endsAt: at(Date.parse(s.endsAt) - advancedBy) } : s)),
+      slots: moved.prediction.slots.map((s) =>
+        s.session === "FP1"
+          ? { ...s, startsAt: at(Date.parse(s.startsAt) - advancedBy), endsAt: at(Date.parse(s.endsAt) - advancedBy) }
+          : s,
+      ),
     };
     actor.send({ type: "weekend.data", data: moved });
     clock.increment(startOf("FP1") - advancedBy - T0 - 1000);
@@ -295,7 +329,11 @@ describe("A clock heard to be ahead closes what the server says has started", ()
     const actor = createActor(machine, { clock: timers }).start();
     actor.send({ type: "weekend.open", session });
     actor.send({ type: "weekend.data", data: saved });
-    const card = () => cardView(factsOf(actor.getSnapshot().context.data!.prediction), "FP1", actor.getSnapshot().context.now, rules, { picks: {}, closed: [] });
+    const card = () =>
+      cardView(factsOf(actor.getSnapshot().context.data!.prediction), "FP1", actor.getSnapshot().context.now, rules, {
+        picks: {},
+        closed: [],
+      });
     server = startOf("FP1") + 2 * 60_000;
     expect(card()).toMatchObject({ started: false, action: { kind: "change", tier: "BEFORE", cost: 10 } });
     actor.send({ type: "weekend.clock" });

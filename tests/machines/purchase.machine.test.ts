@@ -6,7 +6,12 @@ import { purchaseMachine, type PurchaseContext } from "../../machines/purchase.m
 import { apiError } from "./authFixtures";
 import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
 
-const order = (state: PaymentState, approveUrl: string | null = state === "CREATED" || state === "PAYER_ACTION_REQUIRED" ? "http://pp.test/checkout/sandbox?token=SBX-1" : null): PaymentOrder => ({
+const order = (
+  state: PaymentState,
+  approveUrl: string | null = state === "CREATED" || state === "PAYER_ACTION_REQUIRED"
+    ? "http://pp.test/checkout/sandbox?token=SBX-1"
+    : null,
+): PaymentOrder => ({
   id: "o1",
   dPackId: "p550",
   diamonds: 550,
@@ -43,8 +48,17 @@ const events = [
 ];
 
 const startedWith = (context: PurchaseContext) =>
-  createMachine({ ...purchaseMachine.config, context } as never, purchaseMachine.implementations as never) as unknown as typeof purchaseMachine;
-const serializeState = (s: { value: unknown; context: PurchaseContext }) => JSON.stringify([s.value, s.context.order?.state ?? null, s.context.order?.approveUrl ?? null, s.context.error?.code ?? null]);
+  createMachine(
+    { ...purchaseMachine.config, context } as never,
+    purchaseMachine.implementations as never,
+  ) as unknown as typeof purchaseMachine;
+const serializeState = (s: { value: unknown; context: PurchaseContext }) =>
+  JSON.stringify([
+    s.value,
+    s.context.order?.state ?? null,
+    s.context.order?.approveUrl ?? null,
+    s.context.error?.code ?? null,
+  ]);
 const finals = new Set(["completed", "voided"]);
 
 describe("purchase.machine: every transition, walked on a real actor", () => {
@@ -52,12 +66,22 @@ describe("purchase.machine: every transition, walked on a real actor", () => {
   const covered = new Set<string>();
   const starts: [string, PurchaseContext][] = [
     ["a pack chosen", { start: { kind: "pack", dPackId: "p550" }, order: null, error: null, captureRefused: false }],
-    ["back from the provider", { start: { kind: "return", ref: "SBX-1", cancelled: false }, order: null, error: null, captureRefused: false }],
-    ["back from the provider's cancel page", { start: { kind: "return", ref: "SBX-1", cancelled: true }, order: null, error: null, captureRefused: false }],
+    [
+      "back from the provider",
+      { start: { kind: "return", ref: "SBX-1", cancelled: false }, order: null, error: null, captureRefused: false },
+    ],
+    [
+      "back from the provider's cancel page",
+      { start: { kind: "return", ref: "SBX-1", cancelled: true }, order: null, error: null, captureRefused: false },
+    ],
   ];
   for (const [name, context] of starts) {
     const machine = startedWith(context);
-    const paths = transitionPaths(machine, { events, serializeState: serializeState as never, filterEvents: ((s: { value: unknown }) => !finals.has(s.value as string)) as never });
+    const paths = transitionPaths(machine, {
+      events,
+      serializeState: serializeState as never,
+      filterEvents: ((s: { value: unknown }) => !finals.has(s.value as string)) as never,
+    });
     it.each(paths.map((p) => [p.name, p] as const))(`${name}: %s`, async (_n, path) => {
       const taken = await runPath(path, () => {
         const stubs = promiseStubs(services);
@@ -85,8 +109,14 @@ describe("A purchase from the pack to the credit, as the app runs it", () => {
       },
       actors: {
         createOrder: fromPromise(async () => order("CREATED")),
-        readOrder: fromPromise(async ({ input }: { input: { ref: string } }) => ({ ...order("APPROVED"), id: input.ref === "SBX-1" ? "o1" : "?" })),
-        captureOrder: fromPromise(async ({ input }: { input: { ref: string } }) => ({ ...order("COMPLETED"), id: input.ref })),
+        readOrder: fromPromise(async ({ input }: { input: { ref: string } }) => ({
+          ...order("APPROVED"),
+          id: input.ref === "SBX-1" ? "o1" : "?",
+        })),
+        captureOrder: fromPromise(async ({ input }: { input: { ref: string } }) => ({
+          ...order("COMPLETED"),
+          id: input.ref,
+        })),
         cancelOrder: fromPromise(async () => order("VOIDED")),
       },
     });
@@ -97,7 +127,9 @@ describe("A purchase from the pack to the credit, as the app runs it", () => {
 
     // The redirect reloads the page: a new actor resumes from the provider's token.
     record.length = 0;
-    const back = createActor(provided, { input: { start: { kind: "return", ref: "SBX-1", cancelled: false } } }).start();
+    const back = createActor(provided, {
+      input: { start: { kind: "return", ref: "SBX-1", cancelled: false } },
+    }).start();
     await settle();
     await settle();
     expect(back.getSnapshot().hasTag("completed")).toBe(true);
@@ -127,7 +159,9 @@ describe("A capture refused for want of the payer (3-D Secure at capture)", () =
         cancelOrder: fromPromise(async () => order("VOIDED")),
       },
     });
-    const actor = createActor(provided, { input: { start: { kind: "return", ref: "SBX-1", cancelled: false } } }).start();
+    const actor = createActor(provided, {
+      input: { start: { kind: "return", ref: "SBX-1", cancelled: false } },
+    }).start();
     for (let i = 0; i < 6; i++) await settle();
     // The provider still reads APPROVED (its answer lags): no second capture, the player is asked.
     expect(captures).toBe(1);
@@ -142,28 +176,44 @@ describe("A capture refused for want of the payer (3-D Secure at capture)", () =
 });
 
 /** A service that never answers: it holds the purchase in one step. */
-const hold = <I,>() => fromPromise<PaymentOrder, I>(() => new Promise<PaymentOrder>(() => undefined));
+const hold = <I>() => fromPromise<PaymentOrder, I>(() => new Promise<PaymentOrder>(() => undefined));
 
 describe("The Processing modal's line follows the working step's tag", () => {
   it("creating the order, checking it on the way back, capturing, cancelling: one step tag each, while working", async () => {
     const seen: string[] = [];
     const steps = ["creating", "checking", "capturing", "cancelling"] as const;
-    const stepOf = (actor: { getSnapshot(): { hasTag(tag: string): boolean } }) => steps.filter((tag) => actor.getSnapshot().hasTag(tag));
-    const quiet = { goToProvider: () => undefined, showProcessing: () => undefined, hideProcessing: () => undefined, credited: () => undefined };
+    const stepOf = (actor: { getSnapshot(): { hasTag(tag: string): boolean } }) =>
+      steps.filter((tag) => actor.getSnapshot().hasTag(tag));
+    const quiet = {
+      goToProvider: () => undefined,
+      showProcessing: () => undefined,
+      hideProcessing: () => undefined,
+      credited: () => undefined,
+    };
     // Each actor is held in one step by a service that never answers.
-    const creating = createActor(purchaseMachine.provide({ actions: quiet, actors: { createOrder: hold() } }), { input: { start: { kind: "pack", dPackId: "p550" } } }).start();
+    const creating = createActor(purchaseMachine.provide({ actions: quiet, actors: { createOrder: hold() } }), {
+      input: { start: { kind: "pack", dPackId: "p550" } },
+    }).start();
     seen.push(...stepOf(creating));
-    const checking = createActor(purchaseMachine.provide({ actions: quiet, actors: { readOrder: hold() } }), { input: { start: { kind: "return", ref: "SBX-1", cancelled: false } } }).start();
+    const checking = createActor(purchaseMachine.provide({ actions: quiet, actors: { readOrder: hold() } }), {
+      input: { start: { kind: "return", ref: "SBX-1", cancelled: false } },
+    }).start();
     seen.push(...stepOf(checking));
     const capturing = createActor(
-      purchaseMachine.provide({ actions: quiet, actors: { readOrder: fromPromise(async () => order("APPROVED")), captureOrder: hold() } }),
+      purchaseMachine.provide({
+        actions: quiet,
+        actors: { readOrder: fromPromise(async () => order("APPROVED")), captureOrder: hold() },
+      }),
       { input: { start: { kind: "return", ref: "SBX-1", cancelled: false } } },
     ).start();
     await settle();
     seen.push(...stepOf(capturing));
-    const cancelling = createActor(purchaseMachine.provide({ actions: quiet, actors: { cancelOrder: hold() } }), { input: { start: { kind: "return", ref: "SBX-1", cancelled: true } } }).start();
+    const cancelling = createActor(purchaseMachine.provide({ actions: quiet, actors: { cancelOrder: hold() } }), {
+      input: { start: { kind: "return", ref: "SBX-1", cancelled: true } },
+    }).start();
     seen.push(...stepOf(cancelling));
     expect(seen).toEqual(["creating", "checking", "capturing", "cancelling"]);
-    for (const actor of [creating, checking, capturing, cancelling]) expect(actor.getSnapshot().hasTag("working")).toBe(true);
+    for (const actor of [creating, checking, capturing, cancelling])
+      expect(actor.getSnapshot().hasTag("working")).toBe(true);
   });
 });

@@ -26,7 +26,10 @@ function build(clock: SimulatedClock, record: string[] = []) {
     },
     actors: {
       watchBets: fromCallback(() => () => {}),
-      betPlacement: betPlacementMachine.provide({ actions: { readClock: readClock as never }, actors: { placeBet: stubs.actors.placeBet } }),
+      betPlacement: betPlacementMachine.provide({
+        actions: { readClock: readClock as never },
+        actors: { placeBet: stubs.actors.placeBet },
+      }),
     },
   });
   return { machine, pending: stubs.pending };
@@ -63,7 +66,12 @@ const steps: OwnerStep[] = [
 /** A state of the walk: the owner's value, which data it holds, and the placement's state. */
 const key = (actor: { getSnapshot(): { value: unknown; context: unknown } }) => {
   const c = actor.getSnapshot().context as RaceBetsContext;
-  return JSON.stringify([actor.getSnapshot().value, c.data?.bets.length ?? null, c.balance, c.placement?.getSnapshot().value ?? null]);
+  return JSON.stringify([
+    actor.getSnapshot().value,
+    c.data?.bets.length ?? null,
+    c.balance,
+    c.placement?.getSnapshot().value ?? null,
+  ]);
 };
 
 describe("raceBets.machine: every transition, walked on real actors", () => {
@@ -91,7 +99,12 @@ describe("The Bets screen's owner spawns the bet's flow and hands it the rules' 
     expect(actor.getSnapshot().hasTag("open")).toBe(true);
     actor.send({ type: "rider.bet", riderId: "r2", betType: "PLACE" });
     const placement = ctx().placement!;
-    expect(placement.getSnapshot().context).toMatchObject({ riderId: "r2", type: "PLACE", balance: 100, closesAt: CLOSES });
+    expect(placement.getSnapshot().context).toMatchObject({
+      riderId: "r2",
+      type: "PLACE",
+      balance: 100,
+      closesAt: CLOSES,
+    });
     expect(placement.getSnapshot().hasTag("staking")).toBe(true);
     expect(actor.getSnapshot().hasTag("betting")).toBe(true);
     expect(record).toEqual(["open BetOnRider"]);

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromCallback } from "xstate";
 import type { RaceControl } from "../../contract/operations";
 import { classificationEntryMachine } from "../../machines/classificationEntry.machine";
-import { canCancel, canConfirm, canCorrect, canEnter, canInjure, canMove, canSubstitute, raceControlMachine } from "../../machines/raceControl.machine";
+import {
+  canCancel,
+  canConfirm,
+  canCorrect,
+  canEnter,
+  canInjure,
+  canMove,
+  canSubstitute,
+  raceControlMachine,
+} from "../../machines/raceControl.machine";
 import { raceControlActionMachine } from "../../machines/raceControlAction.machine";
 import { sessionMoveMachine } from "../../machines/sessionMove.machine";
 import { allTransitions, promiseStubs } from "./modelWalk";
@@ -10,7 +19,14 @@ import { expectFull, toOwner, type OwnerStep } from "./ownerWalk";
 import { walkOwner } from "./ownerWalk";
 
 const at = (h: number) => `2026-05-01T${String(h).padStart(2, "0")}:00:00.000Z`;
-const result = (key: string, entered = false) => ({ key, entered, canceled: false, corrected: false, riderIds: entered ? ["r93", "r41"] : [] }) as RaceControl["sessions"][number]["results"][number];
+const result = (key: string, entered = false) =>
+  ({
+    key,
+    entered,
+    canceled: false,
+    corrected: false,
+    riderIds: entered ? ["r93", "r41"] : [],
+  }) as RaceControl["sessions"][number]["results"][number];
 const control: RaceControl = {
   raceId: "race",
   name: "Spanish Grand Prix",
@@ -24,7 +40,13 @@ const control: RaceControl = {
   sessions: [
     { type: "FP1", startsAt: at(8), endsAt: at(9), state: "ENDED", results: [result("FP1")] },
     { type: "Q2", startsAt: at(10), endsAt: at(11), state: "ENDED", results: [result("Q2", true)] },
-    { type: "START", startsAt: at(14), endsAt: at(15), state: "UPCOMING", results: [result("START"), result("POSITION_GAINED")] },
+    {
+      type: "START",
+      startsAt: at(14),
+      endsAt: at(15),
+      state: "UPCOMING",
+      results: [result("START"), result("POSITION_GAINED")],
+    },
   ],
   riders: [
     { id: "r93", number: 93, name: "Marc Marquez", role: "MAIN", out: false, replaces: null },
@@ -39,7 +61,9 @@ function build() {
   const machine = raceControlMachine.provide({
     actors: {
       watchControl: fromCallback(() => () => {}),
-      classificationEntry: classificationEntryMachine.provide({ actors: { previewResult: stubs.actors.previewResult, commitResult: stubs.actors.commitResult } }),
+      classificationEntry: classificationEntryMachine.provide({
+        actors: { previewResult: stubs.actors.previewResult, commitResult: stubs.actors.commitResult },
+      }),
       sessionMove: sessionMoveMachine.provide({ actors: { moveSession: stubs.actors.moveSession } }),
       raceControlAction: raceControlActionMachine.provide({ actors: { perform: stubs.actors.perform } }),
     },
@@ -52,7 +76,10 @@ const steps: OwnerStep[] = [
   toOwner("control.open other", { type: "control.open", raceId: "race-2" }),
   toOwner("control.close", { type: "control.close" }),
   toOwner("control.data", { type: "control.data", data: control }),
-  toOwner("control.failed", { type: "control.failed", error: { statusCode: 404, code: "notFound", message: "notFound" } }),
+  toOwner("control.failed", {
+    type: "control.failed",
+    error: { statusCode: 404, code: "notFound", message: "notFound" },
+  }),
   toOwner("control.retry", { type: "control.retry" }),
   toOwner("session.move", { type: "session.move", session: "START" }),
   toOwner("result.enter", { type: "result.enter", key: "FP1" }),
@@ -92,7 +119,13 @@ describe("Race control's verdicts", () => {
     expect(canInjure(control, "r36")).toBe(false);
     expect(canSubstitute(control, "r36")).toBe(true);
     expect(canSubstitute(control, "r93")).toBe(false);
-    expect([canMove(confirmed, "START"), canEnter(confirmed, "FP1"), canCorrect(confirmed, "Q2"), canConfirm(confirmed), canInjure(confirmed, "r93")]).toEqual([false, false, false, false, false]);
+    expect([
+      canMove(confirmed, "START"),
+      canEnter(confirmed, "FP1"),
+      canCorrect(confirmed, "Q2"),
+      canConfirm(confirmed),
+      canInjure(confirmed, "r93"),
+    ]).toEqual([false, false, false, false, false]);
   });
 
   it("starts a correction from the classification that stands, and keeps one flow at a time", () => {

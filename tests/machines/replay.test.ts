@@ -13,7 +13,11 @@ import { createRecorder, replayActor } from "../../machines/recorder";
 import { pick, riders, rules, T0, view, world } from "../views/predictions/predictionFixtures";
 import { settle } from "./modelWalk";
 
-const weekendData = (picks: ReturnType<typeof pick>[]): WeekendData => ({ prediction: view(world({ now: T0, balance: 100, picks })), riders, rules });
+const weekendData = (picks: ReturnType<typeof pick>[]): WeekendData => ({
+  prediction: view(world({ now: T0, balance: 100, picks })),
+  riders,
+  rules,
+});
 
 const league: LeagueSeat = { id: "L1", type: "PUBLIC", ownerId: "u1", membersCount: 3, max: 100, memberStatus: null };
 
@@ -24,7 +28,10 @@ async function recordJoinAndRemove() {
     removeMember: { memberStatus: "ACCEPTED", membersCount: 3 },
   };
   const actors = Object.fromEntries(
-    ["join", "accept", "removeMember", "approve", "deleteLeague", "useLink"].map((name) => [name, fromPromise(async () => answers[name])]),
+    ["join", "accept", "removeMember", "approve", "deleteLeague", "useLink"].map((name) => [
+      name,
+      fromPromise(async () => answers[name]),
+    ]),
   );
   const actor = createActor(leagueJoinMachine.provide({ actors: actors as never }), {
     input: { league, me: "u1" },
@@ -45,7 +52,17 @@ describe("Record and replay", () => {
   it("the replay takes the recorded events to the recorded snapshot, state by state", async () => {
     const { recorder, actor } = await recordJoinAndRemove();
     expect(actor.getSnapshot().value).toEqual({ ready: "member" });
-    const bundle = DiagnosticsBundle.parse(JSON.parse(JSON.stringify({ appVersion: "t", route: "/leagues/L1", createdAt: new Date().toISOString(), actors: recorder.actors(), apiErrors: [] })));
+    const bundle = DiagnosticsBundle.parse(
+      JSON.parse(
+        JSON.stringify({
+          appVersion: "t",
+          route: "/leagues/L1",
+          createdAt: new Date().toISOString(),
+          actors: recorder.actors(),
+          apiErrors: [],
+        }),
+      ),
+    );
     const [recorded] = bundle.actors;
     expect(recorded!.machine).toBe("leagueJoin");
     expect(recorded!.steps.map((s) => (s.event as { type: string }).type)).toEqual([
@@ -89,11 +106,24 @@ describe("Record and replay", () => {
     actor.send({ type: "change.confirm" });
     await settle();
     expect(actor.getSnapshot().value).toBe("changed");
-    const [recorded] = DiagnosticsBundle.parse(JSON.parse(JSON.stringify({ appVersion: "t", route: "/predictions", createdAt: new Date().toISOString(), actors: recorder.actors(), apiErrors: [] }))).actors;
+    const [recorded] = DiagnosticsBundle.parse(
+      JSON.parse(
+        JSON.stringify({
+          appVersion: "t",
+          route: "/predictions",
+          createdAt: new Date().toISOString(),
+          actors: recorder.actors(),
+          apiErrors: [],
+        }),
+      ),
+    ).actors;
     expect(recorded!.steps.map((s) => s.now)).toEqual([start + 2 * 60_000, start + 2 * 60_000]);
     // The machine's own clock (Date.now(), long after the session) would send the confirm back to checking.
     const result = replayActor(predictionChangeMachine, recorded!);
-    expect(result.steps.map((s) => `${s.event} → ${String(s.value)}`)).toEqual(["change.confirm → submitting", "xstate.done.actor.submitChange → changed"]);
+    expect(result.steps.map((s) => `${s.event} → ${String(s.value)}`)).toEqual([
+      "change.confirm → submitting",
+      "xstate.done.actor.submitChange → changed",
+    ]);
     expect(result.matches).toBe(true);
     expect(result.error).toBeNull();
   });
@@ -103,7 +133,15 @@ describe("Record and replay", () => {
     const readClock = assign({ now: () => T0 });
     const services = fromPromise(async () => ({}));
     const live = predictionWeekendMachine.provide({
-      actions: { readClock: readClock as never, openChooser: () => {}, closeChooser: () => {}, openChange: () => {}, closeChange: () => {}, showError: () => {}, refetch: () => {} },
+      actions: {
+        readClock: readClock as never,
+        openChooser: () => {},
+        closeChooser: () => {},
+        openChange: () => {},
+        closeChange: () => {},
+        showError: () => {},
+        refetch: () => {},
+      },
       actors: {
         watchWeekend: fromCallback(() => () => {}),
         repick: services as never,
@@ -119,12 +157,28 @@ describe("Record and replay", () => {
     actor.send({ type: "card.press", category: "FP2" });
     actor.getSnapshot().context.chooser!.send({ type: "chooser.pick", riderId: "r2" });
     await settle();
-    const bundle = DiagnosticsBundle.parse(JSON.parse(JSON.stringify({ appVersion: "t", route: "/predictions", createdAt: new Date().toISOString(), actors: recorder.actors(), apiErrors: [] })));
+    const bundle = DiagnosticsBundle.parse(
+      JSON.parse(
+        JSON.stringify({
+          appVersion: "t",
+          route: "/predictions",
+          createdAt: new Date().toISOString(),
+          actors: recorder.actors(),
+          apiErrors: [],
+        }),
+      ),
+    );
     const recorded = bundle.actors.find((a) => a.machine === "predictionWeekend")!;
     const result = replayActor(predictionWeekendMachine, recorded);
     expect(result.error).toBeNull();
     // The chooser's rider travels in its done event: the replay decides the re-pick without the child running.
-    expect(result.steps.map((s) => s.event)).toEqual(["weekend.open", "weekend.data", "card.press", "xstate.done.actor.chooser", "xstate.done.actor.repick"]);
+    expect(result.steps.map((s) => s.event)).toEqual([
+      "weekend.open",
+      "weekend.data",
+      "card.press",
+      "xstate.done.actor.chooser",
+      "xstate.done.actor.repick",
+    ]);
     expect(result.finalValue).toEqual(actor.getSnapshot().value);
     expect(result.matches).toBe(true);
     const names = riders.map((r) => r.name);
@@ -133,7 +187,11 @@ describe("Record and replay", () => {
   });
 
   it("an invite link's signed payload is opaque and redacted with its signature", () => {
-    expect(redact({ type: "link.use", data: "eyJsZWFndWUiOiJMMSJ9", signature: "abc" })).toEqual({ type: "link.use", data: REDACTED, signature: REDACTED });
+    expect(redact({ type: "link.use", data: "eyJsZWFndWUiOiJMMSJ9", signature: "abc" })).toEqual({
+      type: "link.use",
+      data: REDACTED,
+      signature: REDACTED,
+    });
   });
 
   it("text the database cannot store becomes U+FFFD; whole characters, emoji included, stay as they are", () => {
@@ -148,7 +206,11 @@ describe("Record and replay", () => {
 
   it("keeps an actor's systemId, so support reads 'auth', not XState's x:N", () => {
     const recorder = createRecorder();
-    const named = createActor(leagueJoinMachine, { input: { league, me: "u1" }, systemId: "leagueJoin-L1", inspect: recorder.inspect }).start();
+    const named = createActor(leagueJoinMachine, {
+      input: { league, me: "u1" },
+      systemId: "leagueJoin-L1",
+      inspect: recorder.inspect,
+    }).start();
     const unnamed = createActor(leagueJoinMachine, { input: { league, me: "u1" }, inspect: recorder.inspect }).start();
     const recorded = recorder.actors();
     expect(recorded.map((a) => a.systemId)).toEqual(["leagueJoin-L1", undefined]);
@@ -161,7 +223,16 @@ describe("Record and replay", () => {
     const { recorder } = await recordJoinAndRemove();
     const text = JSON.stringify(recorder.actors());
     expect(text).not.toContain("Bagnaia");
-    expect(redact({ email: "ana@example.com", note: "write to ana@example.com", accessToken: "x", code: "123456", status: "OK", nested: [{ name: "Ana" }] })).toEqual({
+    expect(
+      redact({
+        email: "ana@example.com",
+        note: "write to ana@example.com",
+        accessToken: "x",
+        code: "123456",
+        status: "OK",
+        nested: [{ name: "Ana" }],
+      }),
+    ).toEqual({
       email: REDACTED,
       note: REDACTED,
       accessToken: REDACTED,

@@ -18,7 +18,9 @@ describe("sandboxCheckout.machine", () => {
     ] as const) {
       let refreshed = 0;
       const stubs = promiseStubs(["runStep"]);
-      const actor = createActor(sandboxCheckoutMachine.provide({ actors: stubs.actors, actions: { refresh: () => void refreshed++ } })).start();
+      const actor = createActor(
+        sandboxCheckoutMachine.provide({ actors: stubs.actors, actions: { refresh: () => void refreshed++ } }),
+      ).start();
       actor.send({ type: "checkout.step", step: "approve" });
       await settle();
       stubs.pending.get("runStep")!.reject(apiError(error));

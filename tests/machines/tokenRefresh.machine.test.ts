@@ -2,8 +2,22 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock, type AnyStateMachine } from "xstate";
 import type { Tokens } from "../../contract/auth";
 import { isRefusal } from "../../machines/serviceErrors";
-import { REFRESH_RETRY_DELAYS_MS, tokenRefreshMachine, type TokenRefreshContext, type TokenRefreshEmitted } from "../../machines/tokenRefresh.machine";
-import { allTransitions, coverageLine, missing, promiseStubs, settle, transitionKey, transitionPaths, type WalkPath } from "./modelWalk";
+import {
+  REFRESH_RETRY_DELAYS_MS,
+  tokenRefreshMachine,
+  type TokenRefreshContext,
+  type TokenRefreshEmitted,
+} from "../../machines/tokenRefresh.machine";
+import {
+  allTransitions,
+  coverageLine,
+  missing,
+  promiseStubs,
+  settle,
+  transitionKey,
+  transitionPaths,
+  type WalkPath,
+} from "./modelWalk";
 
 const tokens: Tokens = { accessToken: "access-2", refreshToken: "refresh-2" };
 /** The API client's errors carry the answer's status; a network failure is status 0. */
@@ -33,7 +47,10 @@ function refreshOnce(actor: ReturnType<typeof createActor<typeof tokenRefreshMac
  * Like modelWalk's runPath, with time on a SimulatedClock: a path's backoff step is not sent, the clock moves by
  * exactly the delay the machine asked for (one ms less first: nothing may happen yet).
  */
-async function runTimedPath(path: WalkPath, build: () => { machine: AnyStateMachine; pending: ReturnType<typeof promiseStubs>["pending"] }): Promise<Set<string>> {
+async function runTimedPath(
+  path: WalkPath,
+  build: () => { machine: AnyStateMachine; pending: ReturnType<typeof promiseStubs>["pending"] },
+): Promise<Set<string>> {
   const taken = new Set<string>();
   const clock = new SimulatedClock();
   const { machine, pending } = build();
@@ -157,11 +174,19 @@ describe("Token refresh: on failure stored tokens are deleted and the error is r
     const actor = createActor(
       tokenRefreshMachine.provide({
         actors: { refresh: fromPromise<Tokens, void>(() => new Promise((_, reject) => (fail = reject))) },
-        actions: { clearTokens: () => void (cleared += 1), storeTokens: () => expect.unreachable("no tokens to store") },
+        actions: {
+          clearTokens: () => void (cleared += 1),
+          storeTokens: () => expect.unreachable("no tokens to store"),
+        },
       }),
     ).start();
     actor.on("*", (e) => void emitted.push(e));
-    const waiters = [refreshOnce(actor), refreshOnce(actor)].map((p) => p.then(() => "resolved", (e: unknown) => e));
+    const waiters = [refreshOnce(actor), refreshOnce(actor)].map((p) =>
+      p.then(
+        () => "resolved",
+        (e: unknown) => e,
+      ),
+    );
     await settle();
     fail(refreshTokenMissing);
     expect(await Promise.all(waiters)).toEqual([refreshTokenMissing, refreshTokenMissing]);
@@ -232,7 +257,10 @@ describe("Token refresh: a network error or 5xx is retried with backoff, and the
     const t = start([connectionRefused]);
     const emitted: TokenRefreshEmitted[] = [];
     t.actor.on("*", (e) => void emitted.push(e));
-    const waiter = refreshOnce(t.actor).then(() => "resolved", (e: unknown) => e);
+    const waiter = refreshOnce(t.actor).then(
+      () => "resolved",
+      (e: unknown) => e,
+    );
     await settle();
     for (const delay of REFRESH_RETRY_DELAYS_MS) {
       t.clock.increment(delay);
@@ -245,7 +273,10 @@ describe("Token refresh: a network error or 5xx is retried with backoff, and the
     expect(emitted).toEqual([{ type: "refresh.failed", error: connectionRefused, refused: false }]);
     expect(t.actor.getSnapshot().value).toBe("idle");
     // The next call starts a new refresh, with the backoff from its start.
-    const next = refreshOnce(t.actor).then(() => "resolved", (e: unknown) => e);
+    const next = refreshOnce(t.actor).then(
+      () => "resolved",
+      (e: unknown) => e,
+    );
     await settle();
     expect(t.calls()).toBe(REFRESH_RETRY_DELAYS_MS.length + 2);
     expect(t.actor.getSnapshot().context.attempt).toBe(0);
@@ -255,7 +286,10 @@ describe("Token refresh: a network error or 5xx is retried with backoff, and the
 
   it("a refusal during the retries still ends it: tokens cleared once", async () => {
     const t = start([connectionRefused, refreshTokenMissing]);
-    const waiter = refreshOnce(t.actor).then(() => "resolved", (e: unknown) => e);
+    const waiter = refreshOnce(t.actor).then(
+      () => "resolved",
+      (e: unknown) => e,
+    );
     await settle();
     t.clock.increment(1000);
     expect(await waiter).toBe(refreshTokenMissing);

@@ -6,11 +6,19 @@ import type { ActionType } from "../../contract/weekendRules/structure";
 import type { SessionWindow } from "../../contract/weekendRules/time";
 import { upgradeButtonView, type ExistingPick, type UpgradeButtonView } from "../../contract/weekendRules/upgrades";
 import { defaultWeekendRules as rules } from "../../contract/weekendRules/weekendRules";
-import { upgradeButtonMachine, type PurchaseInput, type UpgradeButtonContext } from "../../machines/upgradeButton.machine";
+import {
+  upgradeButtonMachine,
+  type PurchaseInput,
+  type UpgradeButtonContext,
+} from "../../machines/upgradeButton.machine";
 import { apiError } from "./authFixtures";
 import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
 
-const expiredBody: ErrorBody = { statusCode: 418, code: "predictionExpired", message: "The time to make the prediction has expired" };
+const expiredBody: ErrorBody = {
+  statusCode: 418,
+  code: "predictionExpired",
+  message: "The time to make the prediction has expired",
+};
 const poor: ErrorBody = { statusCode: 402, code: "notEnoughDiamonds", message: "You don't have enough diamonds" };
 const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
 
@@ -18,17 +26,33 @@ const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message
 const T0 = Date.parse("2026-06-05T10:00:00Z");
 const win: SessionWindow = { startsAt: T0 + 3600_000, endsAt: T0 + 7200_000, canceled: false };
 const sessions = { FP1: win, PF: win, FP2: win, Q1: win, Q2: win, SPRINT: win, START: win };
-const pick = (category: PredictionCategory, upgrades: ActionType[] = []): ExistingPick => ({ id: category, category, riderId: category, upgrades, changes: 0, riderInjured: false });
+const pick = (category: PredictionCategory, upgrades: ActionType[] = []): ExistingPick => ({
+  id: category,
+  category,
+  riderId: category,
+  upgrades,
+  changes: 0,
+  riderInjured: false,
+});
 const podium = (group: "SPRINT" | "RACE", upgrades: ActionType[] = []) =>
-  (group === "SPRINT" ? (["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"] as const) : (["RACE_FIRST", "RACE_SECOND", "RACE_THIRD"] as const)).map((c) => pick(c, upgrades));
+  (group === "SPRINT"
+    ? (["SPRINT_FIRST", "SPRINT_SECOND", "SPRINT_THIRD"] as const)
+    : (["RACE_FIRST", "RACE_SECOND", "RACE_THIRD"] as const)
+  ).map((c) => pick(c, upgrades));
 
 /** The contract's verdict for a button of `type` in a situation: picks saved, balance, session open or started. */
-function viewOf(type: ActionType, situation: { picks?: boolean; balance?: number; started?: boolean; bought?: boolean } = {}): UpgradeButtonView {
+function viewOf(
+  type: ActionType,
+  situation: { picks?: boolean; balance?: number; started?: boolean; bought?: boolean } = {},
+): UpgradeButtonView {
   const { picks = true, balance = 100, started = false, bought = false } = situation;
   const category: PredictionCategory | undefined = type === "PREDICTION" ? "FP1" : undefined;
   const group = type.endsWith("SPRINT") ? "SPRINT" : "RACE";
   const saved = !picks ? [] : category ? [pick(category, bought ? [type] : [])] : podium(group, bought ? [type] : []);
-  return upgradeButtonView({ type, category }, { now: started ? win.startsAt : T0, sessions, picks: saved, rules, balance });
+  return upgradeButtonView(
+    { type, category },
+    { now: started ? win.startsAt : T0, sessions, picks: saved, rules, balance },
+  );
 }
 
 const events = (type: ActionType) => [
@@ -48,7 +72,8 @@ const events = (type: ActionType) => [
 
 // A state is its value plus what the guards decide on (blocked or not, bought or not); the error is checked at
 // every step but makes no new states.
-const serializeState = (s: { value: unknown; context: UpgradeButtonContext }) => JSON.stringify([s.value, s.context.view.block !== null, s.context.view.bought]);
+const serializeState = (s: { value: unknown; context: UpgradeButtonContext }) =>
+  JSON.stringify([s.value, s.context.view.block !== null, s.context.view.bought]);
 
 /** One button per kind (the walk cannot pass input): buyable to begin with. */
 const buttonFor = (type: ActionType) =>
@@ -70,7 +95,9 @@ describe("upgradeButton.machine: every transition, walked on a real actor", () =
         return { machine: machine.provide({ actors: stubs.actors }), pending: stubs.pending };
       });
       taken.forEach((k) => covered.add(k));
-      for (const step of path.steps) if (typeof step.value === "string" && (UpgradeButtonState.options as readonly string[]).includes(step.value)) seen.add(step.value);
+      for (const step of path.steps)
+        if (typeof step.value === "string" && (UpgradeButtonState.options as readonly string[]).includes(step.value))
+          seen.add(step.value);
     });
   }
 
@@ -95,7 +122,10 @@ function startButton(view: UpgradeButtonView, purchase: (input: PurchaseInput) =
           return purchase(i);
         }),
       },
-      actions: { askConfirmation: () => void shown.push("Upgrade"), announceBought: () => void shown.push("UpgradeFinal") },
+      actions: {
+        askConfirmation: () => void shown.push("Upgrade"),
+        announceBought: () => void shown.push("UpgradeFinal"),
+      },
     }),
     { input: { raceId: "r1", view } },
   ).start();
@@ -124,8 +154,16 @@ describe("Upgrades: the button's state is the spec's, from the contract's verdic
     expect(snap().hasTag("confirming")).toBe(true);
     actor.send({ type: "upgrade.confirm" });
     expect(snap().hasTag("busy")).toBe(true);
-    expect(startButton(viewOf("PREDICTION", { bought: true })).snap().hasTag("active")).toBe(true);
-    expect(startButton(viewOf("PREDICTION", { balance: 0 })).snap().hasTag("disabled")).toBe(true);
+    expect(
+      startButton(viewOf("PREDICTION", { bought: true }))
+        .snap()
+        .hasTag("active"),
+    ).toBe(true);
+    expect(
+      startButton(viewOf("PREDICTION", { balance: 0 }))
+        .snap()
+        .hasTag("disabled"),
+    ).toBe(true);
   });
 });
 

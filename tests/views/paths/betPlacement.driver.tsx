@@ -49,10 +49,14 @@ const typeName: Record<BetType, string> = { WIN: "Win", PLACE: "Place", SHOW: "S
 const first = (path: QaPath) => path.steps[0]!;
 const waitsForDeadline = (path: QaPath) => path.steps.some((s) => s.event.startsWith("xstate.after."));
 
-const modal = () => screen.getAllByRole("dialog").find((d) => within(d).queryByText(new RegExp(`^Bet on ${RIDER}$`))) ?? null;
+const modal = () =>
+  screen.getAllByRole("dialog").find((d) => within(d).queryByText(new RegExp(`^Bet on ${RIDER}$`))) ?? null;
 const inModal = () => within(modal()!);
 /** The type buttons in the modal (the grid behind it has its own "Bet … on" buttons). */
-const typeButton = (type: BetType) => within(inModal().getByRole("group", { name: "Bet type" })).getByRole("button", { name: new RegExp(`^${typeName[type]}`) });
+const typeButton = (type: BetType) =>
+  within(inModal().getByRole("group", { name: "Bet type" })).getByRole("button", {
+    name: new RegExp(`^${typeName[type]}`),
+  });
 const placeButton = () => inModal().getByRole("button", { name: /^Place bet: \d+$/ });
 
 /** The race read again, as after a notice or a race event: the owner hands the flow the fresh facts and close. */
@@ -71,13 +75,20 @@ export const betPlacementDriver: ViewDriver<World> = {
     await signInForTest();
     const closesAt = waitsForDeadline(path) ? Date.now() + DEADLINE_SOON_MS : CLOSES;
     // The server's clock: now (the deadline soon), or the fixtures' morning, days before the race.
-    const bets = betsWorld({ now: waitsForDeadline(path) ? Date.now() : T0, balance: first(path).guard === "belowMinimum" ? 20 : 100 });
+    const bets = betsWorld({
+      now: waitsForDeadline(path) ? Date.now() : T0,
+      balance: first(path).guard === "belowMinimum" ? 20 : 100,
+    });
     const world: World = { api: null as never, bets, closesAt, type: null, amount: 30, error: null };
     const routes = betsRoutes(bets);
     world.api = heldApi((call) => {
       if (call.path === PLACE && call.method === "POST") return "hold";
       if (call.path === `/api/v2/bets/circuits/${RACE_ID}` && call.method === "GET")
-        return ok({ ...raceBetsView(bets), closesAt: new Date(world.closesAt).toISOString(), open: bets.now < world.closesAt });
+        return ok({
+          ...raceBetsView(bets),
+          closesAt: new Date(world.closesAt).toISOString(),
+          open: bets.now < world.closesAt,
+        });
       return routes(call);
     });
     renderWithApp(
@@ -168,17 +179,25 @@ export const betPlacementDriver: ViewDriver<World> = {
       expect(inModal().queryByRole("button", { name: /^Place bet/ })).toBeNull();
     },
     async "open.editing.staking"({ world }: Step<World>) {
-      await expect.poll(() => modal()?.querySelector("[role=slider]")?.getAttribute("aria-valuenow")).toBe(String(world.amount));
+      await expect
+        .poll(() => modal()?.querySelector("[role=slider]")?.getAttribute("aria-valuenow"))
+        .toBe(String(world.amount));
       expect(typeButton(world.type!).getAttribute("aria-pressed")).toBe("true");
       const place = placeButton();
       expect(place.textContent).toBe(`Place bet: ${world.amount}`);
       expect((place as HTMLButtonElement).disabled).toBe(false);
-      expect(inModal().getByText(`Balance: ${world.bets.balance} → ${world.bets.balance - world.amount} diamonds after this bet`)).toBeTruthy();
+      expect(
+        inModal().getByText(
+          `Balance: ${world.bets.balance} → ${world.bets.balance - world.amount} diamonds after this bet`,
+        ),
+      ).toBeTruthy();
       expect(inModal().queryByRole("alert")).toBeNull();
     },
     async "open.editing.insufficient"({ world }) {
       const notice = await screen.findByTestId("insufficient");
-      expect(notice.textContent).toContain(world.error ?? `You have ${world.bets.balance} diamonds: the minimum stake is 30`);
+      expect(notice.textContent).toContain(
+        world.error ?? `You have ${world.bets.balance} diamonds: the minimum stake is 30`,
+      );
       expect(within(notice).getByRole("link", { name: "Get diamonds in the Store" })).toBeTruthy();
     },
     async "open.editing.incorrect"({ world }) {
@@ -190,7 +209,9 @@ export const betPlacementDriver: ViewDriver<World> = {
       expect(inModal().getByRole("button", { name: "Try Again" })).toBeTruthy();
     },
     async "open.placing"() {
-      await expect.poll(() => (inModal().getByRole("button", { name: "Cancel" }) as HTMLButtonElement).disabled).toBe(true);
+      await expect
+        .poll(() => (inModal().getByRole("button", { name: "Cancel" }) as HTMLButtonElement).disabled)
+        .toBe(true);
       expect(inModal().getByRole("group", { name: "Bet type" }).hasAttribute("disabled")).toBe(true);
     },
     async placed({ world }) {

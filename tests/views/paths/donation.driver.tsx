@@ -18,7 +18,8 @@ const DONATE = "/api/diamonds/transactions/internal";
 const TO = "Bez Fan";
 const field = () => screen.getByLabelText<HTMLInputElement>("Diamonds to give");
 const button = (name: string) => screen.getByRole("button", { name });
-const confirmedTooPoor = (path: QaPath) => path.steps.some((s) => s.event === "donation.confirm" && s.guard === "tooPoor");
+const confirmedTooPoor = (path: QaPath) =>
+  path.steps.some((s) => s.event === "donation.confirm" && s.guard === "tooPoor");
 
 export const donationDriver: ViewDriver<World> = {
   machine: donationMachine,
@@ -32,7 +33,10 @@ export const donationDriver: ViewDriver<World> = {
       if (call.path === DONATE && call.method === "POST") return "hold";
       return undefined;
     });
-    renderWithApp(<DonatePanel fromUserId="u1" toUserId="u2" toName={TO} />, { path: "/profile", search: "?userId=u2" });
+    renderWithApp(<DonatePanel fromUserId="u1" toUserId="u2" toName={TO} />, {
+      path: "/profile",
+      search: "?userId=u2",
+    });
     fireEvent.click(await screen.findByRole("button", { name: "Donate" }));
     await screen.findByLabelText("Diamonds to give");
     return world;
@@ -59,12 +63,20 @@ export const donationDriver: ViewDriver<World> = {
     },
     "done donate": async ({ world }) => {
       world.balance -= world.amount;
-      await world.api.answer("POST", DONATE, ok({ id: "e1", amount: world.amount, toUserId: "u2", balance: String(world.balance) }));
+      await world.api.answer(
+        "POST",
+        DONATE,
+        ok({ id: "e1", amount: world.amount, toUserId: "u2", balance: String(world.balance) }),
+      );
     },
     "error donate": async ({ world, step }) => {
       const poor = step.guard === "poorOnServer";
       world.error = poor ? "You don't have enough diamonds" : "Something went wrong.";
-      await world.api.answer("POST", DONATE, poor ? refusal(402, "notEnoughDiamonds", world.error) : refusal(500, "somethingWentWrong", world.error));
+      await world.api.answer(
+        "POST",
+        DONATE,
+        poor ? refusal(402, "notEnoughDiamonds", world.error) : refusal(500, "somethingWentWrong", world.error),
+      );
     },
   },
 
@@ -77,7 +89,9 @@ export const donationDriver: ViewDriver<World> = {
         expect(await screen.findByText("A donation is at least 10 diamonds")).toBeTruthy();
         expect(world.api.calls.filter((c) => c.path === DONATE)).toEqual([]);
       } else {
-        await expect.poll(() => screen.queryByText(/^At least 10 whole diamonds\./)?.textContent).toBe(`At least 10 whole diamonds. You have ${world.balance}.`);
+        await expect
+          .poll(() => screen.queryByText(/^At least 10 whole diamonds\./)?.textContent)
+          .toBe(`At least 10 whole diamonds. You have ${world.balance}.`);
         expect(screen.queryByRole("alert")).toBeNull();
       }
       expect(button("Continue")).toBeTruthy();
@@ -92,7 +106,9 @@ export const donationDriver: ViewDriver<World> = {
       expect((busy as HTMLButtonElement).disabled).toBe(true);
     },
     async done({ world }) {
-      expect((await screen.findByTestId("donation-done")).textContent).toBe(`You gave ${world.amount} diamonds to ${TO}.`);
+      expect((await screen.findByTestId("donation-done")).textContent).toBe(
+        `You gave ${world.amount} diamonds to ${TO}.`,
+      );
       expect(button("Donate again")).toBeTruthy();
     },
     async insufficient() {

@@ -11,7 +11,8 @@ export type Answer = Response | "hold" | undefined;
 export type HeldCall = { call: Call; resolve: (r: Response) => void; reject: (e: unknown) => void };
 
 export const ok = (result: unknown) => json(200, { result });
-export const refusal = (statusCode: number, code: string, message: string) => json(statusCode, { statusCode, code, message });
+export const refusal = (statusCode: number, code: string, message: string) =>
+  json(statusCode, { statusCode, code, message });
 
 export function heldApi(route: (call: Call) => Answer) {
   const calls: Call[] = [];
@@ -20,7 +21,12 @@ export function heldApi(route: (call: Call) => Answer) {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
     const text = await request.text();
-    const call: Call = { method: request.method, path: url.pathname, search: url.search, body: text ? JSON.parse(text) : null };
+    const call: Call = {
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      body: text ? JSON.parse(text) : null,
+    };
     calls.push(call);
     const routed = route(call);
     if (routed === "hold") return new Promise<Response>((resolve, reject) => held.push({ call, resolve, reject }));
@@ -34,12 +40,20 @@ export function heldApi(route: (call: Call) => Answer) {
    * Waits until a call `method path` is held, then answers it (or fails it as the network does); a function decides
    * the answer from the call.
    */
-  async function answer(method: string, path: string | RegExp, response: Response | "network" | ((call: Call) => Response)): Promise<Call> {
-    const matches = (h: HeldCall) => h.call.method === method && (typeof path === "string" ? h.call.path === path : path.test(h.call.path));
+  async function answer(
+    method: string,
+    path: string | RegExp,
+    response: Response | "network" | ((call: Call) => Response),
+  ): Promise<Call> {
+    const matches = (h: HeldCall) =>
+      h.call.method === method && (typeof path === "string" ? h.call.path === path : path.test(h.call.path));
     const found = await vi.waitFor(
       () => {
         const i = held.findIndex(matches);
-        if (i < 0) throw new Error(`no ${method} ${String(path)} is waiting (held: ${held.map((h) => `${h.call.method} ${h.call.path}`).join(", ") || "none"})`);
+        if (i < 0)
+          throw new Error(
+            `no ${method} ${String(path)} is waiting (held: ${held.map((h) => `${h.call.method} ${h.call.path}`).join(", ") || "none"})`,
+          );
         return held.splice(i, 1)[0]!;
       },
       { timeout: 3000, interval: 10 },

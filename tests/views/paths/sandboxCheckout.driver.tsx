@@ -55,14 +55,20 @@ export const sandboxCheckoutDriver: ViewDriver<World> = {
       const final = step.guard === "orderFinal";
       if (final) world.state = "VOIDED";
       world.error = final ? "This payment was canceled" : "Something went wrong.";
-      await world.api.answer("POST", STEP, final ? refusal(409, "paymentVoided", world.error) : refusal(500, "somethingWentWrong", world.error));
+      await world.api.answer(
+        "POST",
+        STEP,
+        final ? refusal(409, "paymentVoided", world.error) : refusal(500, "somethingWentWrong", world.error),
+      );
     },
   },
 
   shows: {
     async working() {
       await expect.poll(() => pay()?.disabled).toBe(true);
-      expect(screen.getByRole<HTMLButtonElement>("button", { name: "Cancel and return to the Store" }).disabled).toBe(true);
+      expect(screen.getByRole<HTMLButtonElement>("button", { name: "Cancel and return to the Store" }).disabled).toBe(
+        true,
+      );
     },
     async leaving() {
       const back = await screen.findByRole("link", { name: "Return to the Store" });

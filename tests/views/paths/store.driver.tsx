@@ -31,7 +31,8 @@ async function stopWorking(world: World) {
   await screen.findByTestId("purchase-outcome");
 }
 
-const processing = (text: string) => expect.poll(() => screen.queryAllByRole("dialog").some((d) => d.textContent?.includes(text))).toBe(true);
+const processing = (text: string) =>
+  expect.poll(() => screen.queryAllByRole("dialog").some((d) => d.textContent?.includes(text))).toBe(true);
 
 export const storeDriver: ViewDriver<World> = {
   machine: storeMachine,
@@ -43,7 +44,8 @@ export const storeDriver: ViewDriver<World> = {
       if (call.path === "/api/diamonds/transactions" && call.method === "GET") return ok(page);
       if (call.path === "/api/diamonds/user/history") return ok(page);
       if (call.path === "/api/diamonds/user/balance") return ok({ balance: "100" });
-      if ((call.path === CREATE && call.method === "POST") || (READ.test(call.path) && call.method === "GET")) return "hold";
+      if ((call.path === CREATE && call.method === "POST") || (READ.test(call.path) && call.method === "GET"))
+        return "hold";
       return undefined;
     });
     const { memory } = renderWithApp(
@@ -61,7 +63,11 @@ export const storeDriver: ViewDriver<World> = {
     async "store.buy"({ world, index }: Step<World>) {
       if (index > 0) await stopWorking(world);
       const list = screen.getByRole("list", { name: "Diamond packs" });
-      fireEvent.click(within(list).getByRole("button", { name: index > 0 ? "Buy 2,500 diamonds for $19.99" : "Buy 100 diamonds for $0.99" }));
+      fireEvent.click(
+        within(list).getByRole("button", {
+          name: index > 0 ? "Buy 2,500 diamonds for $19.99" : "Buy 100 diamonds for $0.99",
+        }),
+      );
       world.working = "create";
     },
     // Back from the provider's page: its return link, with the order's token, opened in this tab.

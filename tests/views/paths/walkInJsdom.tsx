@@ -57,7 +57,8 @@ function tapTransitions(log: Reported[]) {
   appRecorder.inspect = (event: InspectionEvent) => {
     if (event.type === "@xstate.microstep") {
       // oxlint-disable-next-line no-underscore-dangle -- xstate's inspection API names it so
-      for (const t of event._transitions as AnyTransitionDefinition[]) log.push({ key: transitionKey(t), machine: t.source.machine.id });
+      for (const t of event._transitions as AnyTransitionDefinition[])
+        log.push({ key: transitionKey(t), machine: t.source.machine.id });
     }
     original(event);
   };
@@ -70,7 +71,10 @@ function tapTransitions(log: Reported[]) {
  * One test per generated path of the driver's machine, then one that asserts the paths took every transition of
  * the machine (call at a file's top level).
  */
-export function walkEveryPathInJsdom<World>(driver: ViewDriver<World>, options: { stepTimeout?: number } = {}): QaPath[] {
+export function walkEveryPathInJsdom<World>(
+  driver: ViewDriver<World>,
+  options: { stepTimeout?: number } = {},
+): QaPath[] {
   const machine = driver.machine;
   const all = allTransitions(machine);
   const covered = new Set<string>();
@@ -93,7 +97,8 @@ export function walkEveryPathInJsdom<World>(driver: ViewDriver<World>, options: 
         return;
       }
       const rerouted = driver.reroute?.(path, paths) ?? null;
-      if (rerouted && rerouted.steps.at(-1)?.transition !== path.steps.at(-1)?.transition) throw new Error(`path ${n + 1}: a reroute must end with the same transition`);
+      if (rerouted && rerouted.steps.at(-1)?.transition !== path.steps.at(-1)?.transition)
+        throw new Error(`path ${n + 1}: a reroute must end with the same transition`);
       it(`path ${n + 1}: ${words(path)}${rerouted ? ` (played as: ${words(rerouted)})` : ""}`, async () => {
         const played = rerouted ?? path;
         const fakeAt = driver.fakeClockAt?.(played) ?? null;
@@ -107,7 +112,8 @@ export function walkEveryPathInJsdom<World>(driver: ViewDriver<World>, options: 
           for (const [index, step] of played.steps.entries()) {
             const s: Step<World> = { world, path: played, step, index, next: played.steps[index + 1] };
             const act = driver.act[step.event];
-            if (!act && step.event !== "always") throw new Error(`the ${machine.id} driver does not say how a player makes ${step.event} happen`);
+            if (!act && step.event !== "always")
+              throw new Error(`the ${machine.id} driver does not say how a player makes ${step.event} happen`);
             // An event's transition is taken after its action; an eventless one may have been taken with the step before.
             if (step.event !== "always") cursor = Math.max(cursor, log.length);
             if (act) await act(s);
@@ -116,15 +122,21 @@ export function walkEveryPathInJsdom<World>(driver: ViewDriver<World>, options: 
               () => {
                 const at = log.findIndex((r, i) => i >= cursor && r.key === key);
                 if (at < 0) {
-                  const since = log.slice(cursor).filter((r) => r.machine === machine.id).map((r) => r.key);
-                  throw new Error(`step ${index + 1} (${step.event}) should take ${key}; the actor took ${since.join(" | ") || "nothing"}`);
+                  const since = log
+                    .slice(cursor)
+                    .filter((r) => r.machine === machine.id)
+                    .map((r) => r.key);
+                  throw new Error(
+                    `step ${index + 1} (${step.event}) should take ${key}; the actor took ${since.join(" | ") || "nothing"}`,
+                  );
                 }
                 cursor = at + 1;
               },
               { timeout: options.stepTimeout ?? 3000, interval: 10 },
             );
             const shows = driver.shows[step.state];
-            if (shows === undefined) throw new Error(`the ${machine.id} driver does not say what the view shows in ${step.state}`);
+            if (shows === undefined)
+              throw new Error(`the ${machine.id} driver does not say what the view shows in ${step.state}`);
             if (shows) await shows(s);
           }
         } finally {
@@ -140,7 +152,9 @@ export function walkEveryPathInJsdom<World>(driver: ViewDriver<World>, options: 
     it("the paths take every transition of the machine on the real actor (but those no player can take, skipped above)", () => {
       const missed = [...all].filter((k) => !covered.has(k));
       const skipped = missed.filter((k) => notPlayable.has(k));
-      console.info(`${machine.id}: ${all.size - missed.length}/${all.size} transitions taken on the view${skipped.length ? `; not playable: ${skipped.join(", ")}` : ""}`);
+      console.info(
+        `${machine.id}: ${all.size - missed.length}/${all.size} transitions taken on the view${skipped.length ? `; not playable: ${skipped.join(", ")}` : ""}`,
+      );
       expect(missed.filter((k) => !notPlayable.has(k))).toEqual([]);
     });
   });
