@@ -154,7 +154,6 @@ export const flowKeys: readonly string[] = [
   "donation|failed|donation.back|editing",
   "donation|failed|donation.retry|sending",
   "donation|insufficient|donation.amount|editing",
-  "donation|insufficient|donation.back|editing",
   "donation|sending|xstate.done.actor.donate|done",
   "donation|sending|xstate.error.actor.donate|failed",
   "donation|sending|xstate.error.actor.donate|insufficient",

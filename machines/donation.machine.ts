@@ -122,11 +122,11 @@ export const donationMachine = setup({
         ],
       },
     },
+    // The form stays editable under its "not enough diamonds" note: a new amount is the way on, so there is no "back".
     insufficient: {
       tags: ["insufficient"],
       on: {
         "donation.amount": { target: "editing", actions: ["setAmount", "clearError"] },
-        "donation.back": { target: "editing", actions: "clearError" },
       },
     },
     failed: {

@@ -123,11 +123,6 @@ export const donationDriver: ViewDriver<World> = {
     },
   },
 
-  unplayable: (path) =>
-    path.steps.some((s, i) => s.event === "donation.back" && path.steps[i - 1]?.state === "insufficient")
-      ? "the Donate panel offers no way back from 'not enough diamonds' (no Change button, DonatePanel.tsx): the player edits the amount instead"
-      : null,
-
   // The panel is on another player's profile, so the rules' only refusal at the first amount (10) other than too few
   // diamonds is none: the amount is changed under the minimum first.
   reroute(path, all) {
