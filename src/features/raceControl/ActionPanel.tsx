@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { RaceControl } from "../../../contract/operations";
 import type { ActionRef } from "../../../machines/raceControl.machine";
@@ -9,6 +9,7 @@ import { GAME_CLASS } from "../../../contract/rules";
 import { numberFormat } from "../../i18n/formats";
 import { useRaceName } from "../../i18n/raceNames";
 import { Button } from "../../ui/Button";
+import { SelectField } from "../../ui/SelectField";
 import { errorText } from "./errorText";
 import { NewRiderFields } from "./NewRiderFields";
 import styles from "./raceControl.module.css";
@@ -22,7 +23,6 @@ const NEW_RIDER = "new";
 export function ActionPanel({ flow, data, onClose }: { flow: ActionRef; data: RaceControl; onClose(): void }) {
   const { t, i18n } = useTranslation(["raceControl", "errors"]);
   const raceName = useRaceName();
-  const riderId = useId();
   const s = useSelector(flow, (x) => x);
   const { action, report, error } = s.context;
   // The contract's errors show once the operator has tried to confirm, not while the first field is being typed.
@@ -45,30 +45,26 @@ export function ActionPanel({ flow, data, onClose }: { flow: ActionRef; data: Ra
       </h2>
       <p>{t(`action.${key}.lead`, vars)}</p>
       {action.kind === "entry" && !s.hasTag("done") ? (
-        <div className={styles.field}>
-          <label htmlFor={riderId}>{t("action.rider")}</label>
-          <select
-            id={riderId}
-            value={newRider ? NEW_RIDER : (action.riderId ?? "")}
-            disabled={s.hasTag("busy")}
-            onChange={(e) => {
-              const value = e.target.value;
-              setTried(false);
-              // A new rider is made under an id chosen here, as the CLI does: the same id again is the same entry.
-              if (value === NEW_RIDER)
-                flow.send({ type: "action.set", riderId: crypto.randomUUID(), newRider: EMPTY_NEW_RIDER });
-              else flow.send({ type: "action.set", riderId: value || null, newRider: null });
-            }}
-          >
-            <option value="">{t(pool.isPending ? "action.ridersLoading" : "action.choose")}</option>
-            {candidates.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.number} {r.name} ({r.teamName})
-              </option>
-            ))}
-            <option value={NEW_RIDER}>{t("action.new.option")}</option>
-          </select>
-        </div>
+        <SelectField
+          label={t("action.rider")}
+          value={newRider ? NEW_RIDER : (action.riderId ?? "")}
+          disabled={s.hasTag("busy")}
+          onChange={(value) => {
+            setTried(false);
+            // A new rider is made under an id chosen here, as the CLI does: the same id again is the same entry.
+            if (value === NEW_RIDER)
+              flow.send({ type: "action.set", riderId: crypto.randomUUID(), newRider: EMPTY_NEW_RIDER });
+            else flow.send({ type: "action.set", riderId: value || null, newRider: null });
+          }}
+        >
+          <option value="">{t(pool.isPending ? "action.ridersLoading" : "action.choose")}</option>
+          {candidates.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.number} {r.name} ({r.teamName})
+            </option>
+          ))}
+          <option value={NEW_RIDER}>{t("action.new.option")}</option>
+        </SelectField>
       ) : null}
       {newRider && !s.hasTag("done") ? (
         <NewRiderFields

@@ -1,10 +1,10 @@
 import { useSelector } from "@xstate/react";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { MoveRef } from "../../../machines/raceControl.machine";
 import { moveBodyOf } from "../../../machines/sessionMove.machine";
 import { dateFormat } from "../../i18n/formats";
 import { Button } from "../../ui/Button";
+import { TextField } from "../../ui/TextField";
 import { errorText } from "./errorText";
 import styles from "./raceControl.module.css";
 import { fromZonedInput, toZonedInput } from "./zonedTime";
@@ -23,7 +23,6 @@ const SHIFTS = [-15, 15, 30, 60] as const;
 /** A session moved (not started) or extended (running): the new time in the circuit's zone, UTC beside it. */
 export function MovePanel({ flow, timeZone, onClose }: { flow: MoveRef; timeZone: string; onClose(): void }) {
   const { t, i18n } = useTranslation(["raceControl", "errors"]);
-  const inputId = useId();
   const s = useSelector(flow, (x) => x);
   const c = s.context;
   const local = dateFormat(i18n.language, { ...TIME, timeZone });
@@ -47,19 +46,13 @@ export function MovePanel({ flow, timeZone, onClose }: { flow: MoveRef; timeZone
             flow.send({ type: "move.submit" });
           }}
         >
-          <div className={styles.field}>
-            <label htmlFor={inputId}>{t(c.running ? "move.newEnd" : "move.newStart", { zone: timeZone })}</label>
-            <input
-              id={inputId}
-              type="datetime-local"
-              value={toZonedInput(to, timeZone)}
-              aria-describedby={`${inputId}-utc`}
-              onChange={(e) => flow.send({ type: "move.set", to: fromZonedInput(e.target.value, timeZone) })}
-            />
-            <p id={`${inputId}-utc`} className={styles.hint}>
-              {t("move.utc", { time: utc.format(Date.parse(to)) })}
-            </p>
-          </div>
+          <TextField
+            label={t(c.running ? "move.newEnd" : "move.newStart", { zone: timeZone })}
+            type="datetime-local"
+            value={toZonedInput(to, timeZone)}
+            onChange={(e) => flow.send({ type: "move.set", to: fromZonedInput(e.target.value, timeZone) })}
+            hint={t("move.utc", { time: utc.format(Date.parse(to)) })}
+          />
           <div className={styles.buttons} role="group" aria-label={t("move.shifts")}>
             {SHIFTS.map((m) => (
               <Button key={m} size="sm" variant="secondary" onClick={() => shift(m)}>
