@@ -5,7 +5,7 @@ import { HostTitleContext } from "../ui/modal/ModalTitle";
 import type { ModalKind } from "../../contract/enums";
 import type { ModalEntry } from "../../machines/modal.machine";
 import type { ModalComponentProps } from "../ui/modal/modalTypes";
-import { modalComponents } from "../modals/registry";
+import { modalComponents } from "./modalRegistry";
 import { CloseIcon } from "../ui/icons";
 import { Spinner } from "../ui/Spinner";
 import { modalActor } from "../runtime/appActor";

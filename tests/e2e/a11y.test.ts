@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { adminNewsCalls } from "../../contract/calls.news";
 import { operatorApi, type OperatorApi } from "../../scripts/operator/api";
 import { paths } from "../../src/config/paths";
-import { modalComponents } from "../../src/modals/registry";
+import { modalComponents } from "../../src/app/modalRegistry";
 import { axeViolations, settle } from "./axe";
 import { createPlayer, openSignedIn, signInContext, type Player } from "./accounts";
 import { overflowingElements } from "./overflow";

@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import type { ModalKind } from "../../../contract/enums";
 import type { ModalEntry } from "../../../machines/modal.machine";
 
@@ -7,3 +8,6 @@ export type ModalComponentProps<K extends ModalKind = ModalKind> = {
   /** Closes this modal (not whatever is on top). */
   close(): void;
 };
+
+/** Modal components by kind, each taking its own kind's props. */
+export type ModalComponents = { [K in ModalKind]?: ComponentType<ModalComponentProps<K>> };

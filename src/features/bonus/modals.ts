@@ -1,0 +1,7 @@
+import { lazy } from "react";
+import type { ModalComponents } from "../../ui/modal/modalTypes";
+
+/** The modals this feature draws, by kind, each loaded when first opened (src/app/modalRegistry.ts gathers them). */
+export const bonusModals: ModalComponents = {
+  ChooseAnswer: lazy(() => import("./ChooseAnswerModal")),
+};
