@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import styles from "../../features/predictions/predictions.module.css";
+import styles from "./predictions.module.css";
 
 /** n of 11 saved, and the completion reward: to earn, or earned. */
 export function CompletionBar({

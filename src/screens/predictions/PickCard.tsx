@@ -12,7 +12,7 @@ import { RiderBadge } from "../../ui/RiderBadge";
 import { formatSessionTime } from "./weekend";
 import { UpgradeButton } from "./UpgradeButton";
 import cardStyles from "../../ui/Cards.module.css";
-import styles from "../../features/predictions/predictions.module.css";
+import styles from "./predictions.module.css";
 
 const badges = {
   injured: { key: "errors:riderInjured", className: styles.badgeDanger },

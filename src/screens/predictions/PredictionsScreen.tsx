@@ -14,7 +14,7 @@ import { Diamond } from "../../ui/Diamond";
 import { RaceWeekend } from "./RaceWeekend";
 import { CALENDAR_PAGE } from "./firstCalls";
 import { GuruPicksPanel } from "../../features/gurus/GuruPicks";
-import styles from "../../features/predictions/predictions.module.css";
+import styles from "./predictions.module.css";
 import { dateFormat, RACE_DATES } from "../../i18n/formats";
 
 /**

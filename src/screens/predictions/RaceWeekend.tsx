@@ -10,7 +10,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { SessionTimeline } from "./SessionTimeline";
 import { WeekendBoard } from "./WeekendBoard";
-import styles from "../../features/predictions/predictions.module.css";
+import styles from "./predictions.module.css";
 
 /** One race weekend: opens it on the weekend actor, shows loading, failure or no riders, else the board. */
 export function RaceWeekend({ race, userId }: { race: Race; userId: string }) {

@@ -5,7 +5,7 @@ import { unsavedCount } from "../../../machines/predictionForm.machine";
 import type { FormRef } from "../../../machines/predictionWeekend.machine";
 import { Button } from "../../ui/Button";
 import { useErrorText } from "../../ui/fieldErrors";
-import styles from "../../features/predictions/predictions.module.css";
+import styles from "./predictions.module.css";
 
 /** The form's save bar: what is not saved yet, Save, the result, a refusal, an error with Try Again. */
 export function SaveBar({ form, riders }: { form: FormRef; riders: ReadonlyMap<string, RaceRider> }) {

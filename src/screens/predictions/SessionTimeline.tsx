@@ -3,7 +3,7 @@ import type { RaceSession } from "../../../contract/races";
 import { useNow, useNowAt } from "./clock";
 import { sessionOrder } from "../../../contract/weekendRules/structure";
 import { boundariesOf, countdownParts, formatSessionTime, timeZoneName } from "./weekend";
-import styles from "../../features/predictions/predictions.module.css";
+import styles from "./predictions.module.css";
 
 /** A countdown as "2d 04:13:09" (days only when there are some). */
 export function Countdown({ until }: { until: number }) {

@@ -6,7 +6,7 @@ import type { UpgradeButtonRef } from "../../../machines/predictionWeekend.machi
 import { useUpgradeButtonRef } from "../../features/predictions/useWeekend";
 import { VisuallyHidden } from "../../ui/VisuallyHidden";
 import { Diamond } from "../../ui/Diamond";
-import styles from "../../features/predictions/predictions.module.css";
+import styles from "./predictions.module.css";
 
 /** One upgrade button of the open weekend, by its key: the weekend owns its flow. */
 export function UpgradeButton({ buttonKey, target }: { buttonKey: string; target: string }) {

@@ -13,7 +13,7 @@ import { CompletionBar } from "./CompletionBar";
 import { SaveBar } from "./SaveBar";
 import { SessionTimeline } from "./SessionTimeline";
 import { WeekendSection } from "./WeekendSection";
-import styles from "../../features/predictions/predictions.module.css";
+import styles from "./predictions.module.css";
 
 type FormRef = ActorRefFrom<typeof predictionFormMachine>;
 

@@ -5,7 +5,7 @@ import type { SectionView } from "../../../contract/weekendRules/view";
 import { PickCard } from "./PickCard";
 import { UpgradeButton } from "./UpgradeButton";
 import cardStyles from "../../ui/Cards.module.css";
-import styles from "../../features/predictions/predictions.module.css";
+import styles from "./predictions.module.css";
 
 /** One part of the weekend (practice, qualifying, a podium): its heading, the podium's upgrades, its cards. */
 export function WeekendSection({ section, riders }: { section: SectionView; riders: ReadonlyMap<string, RaceRider> }) {
