@@ -8,7 +8,7 @@ import { usePrizes } from "../../api/prizes";
 import { modals, useAuth } from "../../runtime/hooks";
 import { paths, queryKeys } from "../../config/paths";
 import { DrawCheck } from "../../features/prizes/DrawCheck";
-import styles from "../../features/prizes/prizes.module.css";
+import styles from "./prizes.module.css";
 import { Avatar } from "../../ui/Avatar";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
