@@ -5,7 +5,7 @@ import { useCurrentRaceId, useRacesDropdown } from "../../api/races";
 import { ActionPanel } from "../../features/raceControl/ActionPanel";
 import { EntryPanel } from "../../features/raceControl/EntryPanel";
 import { MovePanel } from "../../features/raceControl/MovePanel";
-import styles from "../../features/raceControl/raceControl.module.css";
+import styles from "./raceControl.module.css";
 import { RidersPanel } from "../../features/raceControl/RidersPanel";
 import { Timeline } from "../../features/raceControl/Timeline";
 import { sendControl, useRaceControl, useRaceControlOpen } from "../../features/raceControl/useRaceControl";
