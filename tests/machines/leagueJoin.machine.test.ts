@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createActor, createMachine, fromPromise } from "xstate";
+import { createActor, fromPromise } from "xstate";
 import type { ErrorBody } from "../../contract/common";
-import {
-  leagueJoinMachine,
-  type ConfirmationKind,
-  type LeagueJoinContext,
-  type LeagueSeat,
-} from "../../machines/leagueJoin.machine";
+import { leagueJoinMachine, type ConfirmationKind, type LeagueSeat } from "../../machines/leagueJoin.machine";
 import { apiError } from "./authFixtures";
-import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
+import { settle } from "./modelWalk";
+
+// Every path of the machine is played on the league page and the invite-link panel with the app's owner of the
+// flows, with the coverage of every transition (tests/views/paths/leagueJoin.paths.test.tsx); these are the rules
+// a path does not spell out.
 
 const ME = "u1";
 const seat = (over: Partial<LeagueSeat>): LeagueSeat => ({
@@ -39,136 +38,7 @@ const linkExpired: ErrorBody = {
 };
 const linkQuiet: ErrorBody = { statusCode: 509, code: "alreadyMember", message: "Already in the league" };
 
-const syncs: LeagueSeat[] = [
-  seat({}),
-  seat({ membersCount: 100 }),
-  seat({ type: "PRIVATE", memberStatus: "PENDING" }),
-  seat({ type: "VIP", memberStatus: "INVITED" }),
-  seat({ type: "VIP", memberStatus: "INVITED", membersCount: 100 }),
-  seat({ type: "VIP", memberStatus: "FOLLOWING" }),
-  seat({ memberStatus: "ACCEPTED" }),
-  seat({ type: "PRIVATE", memberStatus: "ACCEPTED", ownerId: ME, membersCount: 1 }),
-  seat({ type: "PRIVATE", memberStatus: "ACCEPTED", ownerId: ME, membersCount: 3 }),
-];
-
 const actorNames = ["join", "accept", "removeMember", "approve", "deleteLeague", "useLink"] as const;
-// Invoke ids: the removeMember actor runs as decline, leave, remove and reject.
-const invokeIds = [
-  "join",
-  "accept",
-  "decline",
-  "leave",
-  "remove",
-  "approve",
-  "reject",
-  "deleteLeague",
-  "useLink",
-] as const;
-
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const failed = (id: string, body: ErrorBody) => ({ type: `xstate.error.actor.${id}`, error: apiError(body) });
-
-const outcomes = [
-  done("join", { memberStatus: "ACCEPTED", membersCount: 6 }),
-  done("join", { memberStatus: "PENDING", membersCount: 5 }),
-  done("join", { memberStatus: "FOLLOWING", membersCount: 5 }),
-  done("accept", { memberStatus: "ACCEPTED", membersCount: 6 }),
-  done("decline", { memberStatus: null, membersCount: 5 }),
-  done("leave", { memberStatus: null, membersCount: 4 }),
-  done("remove", { memberStatus: null, membersCount: 2 }),
-  done("approve", { memberStatus: "ACCEPTED", membersCount: 4 }),
-  done("reject", { memberStatus: null, membersCount: 3 }),
-  done("deleteLeague", { ok: true }),
-  done("useLink", { leagueId: "L9" }),
-  ...invokeIds.map((id) => failed(id, broken)),
-  failed("join", full),
-  failed("accept", full),
-  failed("approve", full),
-  failed("leave", ownerStays),
-  failed("deleteLeague", ownerStays),
-  failed("useLink", linkQuiet),
-];
-
-const events = [
-  ...syncs.map((league) => ({ type: "league.sync", league, me: ME })),
-  { type: "league.join" },
-  { type: "league.request.cancel" },
-  { type: "league.invite.accept" },
-  { type: "league.invite.decline" },
-  { type: "league.unfollow" },
-  { type: "league.leave" },
-  { type: "league.confirm" },
-  { type: "league.cancel" },
-  { type: "member.remove", userId: "u2", name: "Bagnaia" },
-  { type: "member.remove", userId: ME, name: "Me" },
-  { type: "member.approve", userId: "u3", name: "Marquez" },
-  { type: "member.reject", userId: "u4", name: "Quartararo" },
-  { type: "link.use", data: "eyJsZWFndWUiOiJMOSJ9", signature: "c2lnbmF0dXJl" },
-  { type: "link.retry" },
-  { type: "league.error.clear" },
-  ...outcomes,
-];
-
-// A state is its value plus what the guards read; errors and exact counts are checked at every step
-// but do not make new states.
-const serializeState = (s: { value: unknown; context: LeagueJoinContext }) => {
-  const l = s.context.league;
-  return JSON.stringify([
-    s.value,
-    l && [l.memberStatus, l.membersCount >= l.max, l.ownerId === s.context.me, l.membersCount > 1],
-    s.context.link !== null,
-    s.context.target !== null,
-  ]);
-};
-// Fresh data while a confirmation is open only needs walking from one state: it is one transition.
-// Fresh data is walked from "outside" with every variant, and from each open confirmation with one.
-const confirmations = new Set(
-  ["confirmDecline", "confirmLeave", "confirmOwnerLeave", "confirmRemove"].map((state) =>
-    JSON.stringify({ ready: state }),
-  ),
-);
-const syncWalkedFrom = (value: string, e: { type: string; league?: LeagueSeat }) =>
-  value === JSON.stringify({ ready: "outside" }) || (confirmations.has(value) && e.league === syncs[6]);
-// A finished flow (league removed, link used) takes no more events.
-const filterEvents = (s: { value: unknown }, e: { type: string }) =>
-  s.value !== "removed" &&
-  s.value !== "linkUsed" &&
-  !(e.type === "league.sync" && typeof s.value === "object" && !syncWalkedFrom(JSON.stringify(s.value), e));
-
-/** The machine as a league page starts it: with the league already loaded (the walk cannot pass input). */
-const startedWith = (league: LeagueSeat) =>
-  createMachine(
-    { ...leagueJoinMachine.config, context: { league, me: ME, error: null, link: null, target: null } } as never,
-    leagueJoinMachine.implementations as never,
-  ) as unknown as typeof leagueJoinMachine;
-
-describe("leagueJoin.machine: every transition, walked on a real actor", () => {
-  const all = allTransitions(leagueJoinMachine);
-  const covered = new Set<string>();
-  // Started empty (an invite link, or data still loading), and started with a loaded league.
-  for (const [name, machine] of [
-    ["empty", leagueJoinMachine],
-    ["loaded", startedWith(syncs[6]!)],
-  ] as const) {
-    const paths = transitionPaths(machine, {
-      events,
-      serializeState: serializeState as never,
-      filterEvents: filterEvents as never,
-    });
-    it.each(paths.map((p) => [p.name, p] as const))(`${name}: %s`, async (_n, path) => {
-      const taken = await runPath(path, () => {
-        const stubs = promiseStubs(actorNames);
-        return { machine: machine.provide({ actors: stubs.actors }), pending: stubs.pending };
-      });
-      taken.forEach((k) => covered.add(k));
-    });
-  }
-
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("leagueJoin.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
-});
 
 /** What the flow told the app: the league changed, was removed, or a link was used. */
 type Announced = { type: "league.changed" | "league.removed" | "league.linkUsed"; leagueId: string };
