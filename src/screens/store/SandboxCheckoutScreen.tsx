@@ -9,7 +9,7 @@ import { sandboxStep, storeKeys, useSandboxCheckout } from "../../api/store";
 import { observeFlows } from "../../runtime/flowReporter";
 import { paths, queryKeys } from "../../config/paths";
 import { formatPrice } from "../../features/store/format";
-import styles from "../../features/store/store.module.css";
+import styles from "./store.module.css";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";

@@ -14,7 +14,7 @@ import { useProfile } from "../../runtime/hooks";
 import { paths, queryKeys } from "../../config/paths";
 import { formatNumber, formatPrice, formatUnit, formatWhen } from "../../features/store/format";
 import { buyPack, dismissPurchase, returnFromProvider, usePurchaseRef } from "../../features/store/useStore";
-import styles from "../../features/store/store.module.css";
+import styles from "./store.module.css";
 import { Button } from "../../ui/Button";
 import { Diamond } from "../../ui/Diamond";
 import { EmptyState } from "../../ui/EmptyState";
