@@ -4,7 +4,7 @@ import { useRaceName } from "../../i18n/raceNames";
 import { useBalance } from "../../api/diamonds";
 import { useCurrentRaceId, useRaces } from "../../api/races";
 import { useProfile } from "../../runtime/hooks";
-import styles from "../../features/bets/bets.module.css";
+import styles from "./bets.module.css";
 import { Button } from "../../ui/Button";
 import { Diamond } from "../../ui/Diamond";
 import { EmptyState } from "../../ui/EmptyState";

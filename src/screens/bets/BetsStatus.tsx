@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { RaceBets } from "../../../contract/bets";
 import { modals } from "../../runtime/hooks";
 import { countdownParts, useBettingOpen, useNowUntil } from "../../features/bets/useBets";
-import styles from "../../features/bets/bets.module.css";
+import styles from "./bets.module.css";
 import { Button } from "../../ui/Button";
 
 /** A countdown as "2d 04:13:09" (days only when there are some). */

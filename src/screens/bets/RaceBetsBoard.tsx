@@ -5,7 +5,7 @@ import { isBettable } from "../../../contract/betRules";
 import { useRaceBets } from "../../api/bets";
 import { BetList } from "../../features/bets/BetList";
 import { useBetsOpen } from "../../features/bets/useBets";
-import styles from "../../features/bets/bets.module.css";
+import styles from "./bets.module.css";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
@@ -36,7 +36,7 @@ export function RaceBetsBoard({ race, userId }: { race: Race; userId: string }) 
       <BetsStatus data={data} />
       {data.result ? <RaceResult data={data} /> : null}
       {anyone || data.result ? <RiderOddsGrid data={data} /> : <EmptyState title={t("errors:noRidersForBetting")} />}
-      <section aria-labelledby="my-bets-title" className={styles.betModal}>
+      <section aria-labelledby="my-bets-title" className={styles.board}>
         <h2 id="my-bets-title" className={styles.sectionTitle}>
           {t("mine.title")}
         </h2>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { RaceBets } from "../../../contract/bets";
-import styles from "../../features/bets/bets.module.css";
+import styles from "./bets.module.css";
 
 /** The race's podium once its classification is in (what the bets were settled on), or its cancellation. */
 export function RaceResult({ data }: { data: RaceBets }) {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { BetRider, BetType, RaceBets } from "../../../contract/bets";
 import { BET_TYPES, isBettable, typesLeft } from "../../../contract/betRules";
 import { betOnRider, formatOdds, useBettingOpen } from "../../features/bets/useBets";
-import styles from "../../features/bets/bets.module.css";
+import styles from "./bets.module.css";
 import { RiderBadge } from "../../ui/RiderBadge";
 import { RiderRoleTag } from "../../ui/RiderRoleTag";
 import tagStyles from "../../ui/RiderRoleTag.module.css";
@@ -12,7 +12,7 @@ export function RiderOddsGrid({ data }: { data: RaceBets }) {
   const { t } = useTranslation("bets");
   const open = useBettingOpen();
   return (
-    <section aria-labelledby="odds-title" className={styles.betModal}>
+    <section aria-labelledby="odds-title" className={styles.board}>
       <h2 id="odds-title" className={styles.sectionTitle}>
         {t("grid.title")}
       </h2>
