@@ -4,7 +4,7 @@ import type { AnswerTab } from "../../../contract/questionRules";
 import { useAnswers } from "../../api/questions";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
-import { Pager, QuestionCard } from "./QuestionCard";
+import { Pager, QuestionCard, QuestionList } from "./QuestionCard";
 import styles from "./bonus.module.css";
 
 /**
@@ -31,11 +31,11 @@ export function BonusAnswers({ userId, raceId, tab }: { userId: string; raceId: 
   else {
     body = (
       <>
-        <ul className={styles.list} aria-label={t(`results.tabs.${tab}`)}>
+        <QuestionList label={t(`results.tabs.${tab}`)}>
           {answers.data.data.map((q) => (
             <QuestionCard key={q.id} question={q} actions={false} />
           ))}
-        </ul>
+        </QuestionList>
         <Pager page={answers.data.page} pages={answers.data.pages} onPage={setPage} />
       </>
     );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useRaceName } from "../../i18n/raceNames";
 import { pointsOf } from "../../../contract/questionRules";
@@ -80,6 +81,15 @@ export function QuestionCard({ question, actions = true }: { question: Question;
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** The question cards in two columns (one from 991px): the list the bonus screen and the Results' answers share. */
+export function QuestionList({ label, busy, children }: { label: string; busy?: boolean; children: ReactNode }) {
+  return (
+    <ul className={styles.list} aria-label={label} aria-busy={busy || undefined}>
+      {children}
+    </ul>
   );
 }
 

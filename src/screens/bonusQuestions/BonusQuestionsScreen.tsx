@@ -5,8 +5,8 @@ import type { QuestionTab } from "../../../contract/questionRules";
 import { useQuestions } from "../../api/questions";
 import { useProfile } from "../../runtime/hooks";
 import { paths } from "../../config/paths";
-import { Pager, QuestionCard } from "../../features/bonus/QuestionCard";
-import styles from "../../features/bonus/bonus.module.css";
+import { Pager, QuestionCard, QuestionList } from "../../features/bonus/QuestionCard";
+import styles from "./bonusQuestions.module.css";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
@@ -60,11 +60,11 @@ export default function BonusQuestionsScreen({ tab }: { tab: QuestionTab }) {
   else {
     body = (
       <>
-        <ul className={styles.list} aria-label={t(`tabs.${tab}`)} aria-busy={list.isFetching || undefined}>
+        <QuestionList label={t(`tabs.${tab}`)} busy={list.isFetching}>
           {list.data.data.map((q) => (
             <QuestionCard key={q.id} question={q} />
           ))}
-        </ul>
+        </QuestionList>
         <Pager page={list.data.page} pages={list.data.pages} onPage={setPage} />
       </>
     );
