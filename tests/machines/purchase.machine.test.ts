@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createActor, createMachine, fromPromise } from "xstate";
+import { createActor, fromPromise } from "xstate";
 import type { ErrorBody } from "../../contract/common";
 import type { PaymentOrder, PaymentState } from "../../contract/store";
-import { purchaseMachine, type PurchaseContext } from "../../machines/purchase.machine";
+import { purchaseMachine } from "../../machines/purchase.machine";
 import { apiError } from "./authFixtures";
-import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
+import { settle } from "./modelWalk";
 
+// The purchase's paths are walked on the Store screen itself (tests/views/paths/purchase.paths.test.tsx), with the
+// coverage of every transition; these are the rules the Store's paths do not spell out.
 const order = (
   state: PaymentState,
   approveUrl: string | null = state === "CREATED" || state === "PAYER_ACTION_REQUIRED"
@@ -24,78 +26,6 @@ const order = (
   steps: [{ state, at: "2026-05-01T10:00:00.000Z" }],
 });
 const body = (statusCode: number, code: ErrorBody["code"]): ErrorBody => ({ statusCode, code, message: code });
-
-const services = ["createOrder", "readOrder", "captureOrder", "cancelOrder"] as const;
-const events = [
-  { type: "purchase.continue" },
-  { type: "purchase.cancel" },
-  { type: "purchase.retry" },
-  { type: "xstate.done.actor.createOrder", output: order("CREATED") },
-  { type: "xstate.error.actor.createOrder", error: apiError(body(404, "notFound")) },
-  { type: "xstate.done.actor.readOrder", output: order("COMPLETED") },
-  { type: "xstate.done.actor.readOrder", output: order("VOIDED") },
-  { type: "xstate.done.actor.readOrder", output: order("APPROVED") },
-  { type: "xstate.done.actor.readOrder", output: order("PAYER_ACTION_REQUIRED") },
-  { type: "xstate.done.actor.readOrder", output: order("SAVED", null) },
-  { type: "xstate.error.actor.readOrder", error: apiError(body(404, "notFound")) },
-  { type: "xstate.done.actor.captureOrder", output: order("COMPLETED") },
-  { type: "xstate.error.actor.captureOrder", error: apiError(body(409, "paymentVoided")) },
-  { type: "xstate.error.actor.captureOrder", error: apiError(body(409, "paymentNotApproved")) },
-  { type: "xstate.error.actor.captureOrder", error: apiError(body(402, "paymentFailed")) },
-  { type: "xstate.done.actor.cancelOrder", output: order("VOIDED") },
-  { type: "xstate.error.actor.cancelOrder", error: apiError(body(409, "paymentCompleted")) },
-  { type: "xstate.error.actor.cancelOrder", error: new Error("offline") },
-];
-
-const startedWith = (context: PurchaseContext) =>
-  createMachine(
-    { ...purchaseMachine.config, context } as never,
-    purchaseMachine.implementations as never,
-  ) as unknown as typeof purchaseMachine;
-const serializeState = (s: { value: unknown; context: PurchaseContext }) =>
-  JSON.stringify([
-    s.value,
-    s.context.order?.state ?? null,
-    s.context.order?.approveUrl ?? null,
-    s.context.error?.code ?? null,
-  ]);
-const finals = new Set(["completed", "voided"]);
-
-describe("purchase.machine: every transition, walked on a real actor", () => {
-  const all = allTransitions(purchaseMachine);
-  const covered = new Set<string>();
-  const starts: [string, PurchaseContext][] = [
-    ["a pack chosen", { start: { kind: "pack", dPackId: "p550" }, order: null, error: null, captureRefused: false }],
-    [
-      "back from the provider",
-      { start: { kind: "return", ref: "SBX-1", cancelled: false }, order: null, error: null, captureRefused: false },
-    ],
-    [
-      "back from the provider's cancel page",
-      { start: { kind: "return", ref: "SBX-1", cancelled: true }, order: null, error: null, captureRefused: false },
-    ],
-  ];
-  for (const [name, context] of starts) {
-    const machine = startedWith(context);
-    const paths = transitionPaths(machine, {
-      events,
-      serializeState: serializeState as never,
-      filterEvents: ((s: { value: unknown }) => !finals.has(s.value as string)) as never,
-    });
-    it.each(paths.map((p) => [p.name, p] as const))(`${name}: %s`, async (_n, path) => {
-      const taken = await runPath(path, () => {
-        const stubs = promiseStubs(services);
-        return { machine: machine.provide({ actors: stubs.actors }), pending: stubs.pending };
-      });
-      taken.forEach((k) => covered.add(k));
-    });
-  }
-
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("purchase.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
-});
 
 describe("A purchase from the pack to the credit, as the app runs it", () => {
   it("creates the order, sends the payer to the provider; back from it, captures once and shows Processing meanwhile", async () => {
