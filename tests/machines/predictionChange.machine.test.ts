@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assign, createActor, createMachine, fromPromise, SimulatedClock } from "xstate";
+import { assign, createActor, fromPromise, SimulatedClock } from "xstate";
 import type { ErrorBody } from "../../contract/common";
 import {
   betweenTiers as betweenTiersOf,
@@ -16,11 +16,14 @@ import {
   predictionChangeMachine,
   shownCost,
   type ChangeRequest,
-  type PredictionChangeContext,
   type SubmitChangeInput,
 } from "../../machines/predictionChange.machine";
 import { apiError } from "./authFixtures";
-import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
+import { settle } from "./modelWalk";
+
+// Every path of the machine is played in the Predictions screen's ChangePrediction modal on the real weekend owner,
+// with the coverage of every transition (tests/views/paths/predictionChange.paths.test.tsx); these are the rules a
+// path does not spell out.
 
 const MIN = 60_000;
 const SEC = 1000;
@@ -59,102 +62,7 @@ const expiredBody: ErrorBody = {
   code: "predictionExpired",
   message: "The time to make the prediction has expired",
 };
-const moved: ErrorBody = { statusCode: 409, code: "changeConfirmation", message: "The price has changed" };
 const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
-
-/**
- * The fake clock of the walk: an event's `at` (a test-only payload the real machine never reads) is the
- * time the player acted; without one, time stands still. Both the pure walk and the real actor read
- * it the same way, so the time is part of the context compared at every step.
- */
-type Timed = { at?: number };
-const readWalkClock = ({ context, event }: { context: PredictionChangeContext; event: Timed }) =>
-  event.at ?? (context.now || at.before);
-const walkClock = assign({ now: readWalkClock as never });
-const withWalkClock = (machine: typeof predictionChangeMachine) =>
-  machine.provide({ actions: { readClock: walkClock as never } });
-
-const afterTier = (state: string) => `xstate.after.untilTierEnds.predictionChange.${state}`;
-const tierEnds = [START, START + 5 * MIN, END];
-
-const events = [
-  ...Object.values(at).map((t) => ({ type: "change.confirm", at: t })),
-  { type: "change.cancel" },
-  { type: "change.retry", at: at.late },
-  { type: "change.balance", balance: 30 },
-  { type: "change.balance", balance: 500 },
-  ...tierEnds.flatMap((t) => [
-    { type: afterTier("confirming"), at: t },
-    { type: afterTier("insufficient"), at: t },
-  ]),
-  { type: "xstate.after.untilLateOpens.predictionChange.between", at: lateOpensAt(session) },
-  { type: "xstate.done.actor.submitChange", output: { balance: 450 } },
-  { type: "xstate.error.actor.submitChange", error: apiError(expiredBody) },
-  { type: "xstate.error.actor.submitChange", error: apiError(moved) },
-  { type: "xstate.error.actor.submitChange", error: apiError(broken) },
-];
-
-const phase = (now: number) =>
-  sessionOver(now, session) ? "over" : betweenTiers(now, session) ? "between" : (tierAt(now, session) ?? "none");
-
-const serializeState = (s: { value: unknown; context: PredictionChangeContext }) =>
-  JSON.stringify([
-    s.value,
-    phase(s.context.now),
-    s.context.tier,
-    s.context.balance >= 100,
-    s.context.balance >= 20,
-    s.context.repriced,
-    s.context.error?.code ?? null,
-  ]);
-
-const finals = new Set(["expired", "changed", "canceled"]);
-// Time only moves forward, and a timer fires exactly when its tier ends.
-const filterEvents = (s: { value: unknown; context: PredictionChangeContext }, e: { type: string } & Timed) => {
-  if (finals.has(s.value as string)) return false;
-  if (e.at !== undefined && e.at < s.context.now) return false;
-  if (e.type.startsWith("xstate.after.untilTierEnds"))
-    return s.context.tier !== null && e.at === tierEndsAt(s.context.tier, session);
-  return true;
-};
-
-/** The machine as a screen spawns it: with the request and the balance as input (the walk cannot pass input). */
-const startedWith = (balance: number) =>
-  createMachine(
-    {
-      ...predictionChangeMachine.config,
-      context: { request, balance, rules, now: 0, tier: null, repriced: false, error: null },
-    } as never,
-    predictionChangeMachine.implementations as never,
-  ) as unknown as typeof predictionChangeMachine;
-
-describe("predictionChange.machine: every transition, walked on a real actor", () => {
-  const all = allTransitions(predictionChangeMachine);
-  const covered = new Set<string>();
-  for (const [name, machine] of [
-    ["opened with 500", startedWith(500)],
-    ["opened with 30", startedWith(30)],
-  ] as const) {
-    const walked = withWalkClock(machine);
-    const paths = transitionPaths(walked, {
-      events,
-      serializeState: serializeState as never,
-      filterEvents: filterEvents as never,
-    });
-    it.each(paths.map((p) => [p.name, p] as const))(`${name}: %s`, async (_n, path) => {
-      const taken = await runPath(path, () => {
-        const stubs = promiseStubs(["submitChange"]);
-        return { machine: walked.provide({ actors: stubs.actors }), pending: stubs.pending };
-      });
-      taken.forEach((k) => covered.add(k));
-    });
-  }
-
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("predictionChange.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
-});
 
 describe("Change tiers at their limits (one second either side)", () => {
   it.each([
