@@ -12,12 +12,26 @@ import styles from "./leagues.module.css";
 /** The join label by what joining does: join (PUBLIC), request (PRIVATE), follow (VIP). */
 const joinLabel = { ACCEPTED: "join", PENDING: "request", FOLLOWING: "follow" } as const;
 
+export type StatusTone = keyof typeof toneClass;
+
 const seatFacts = (league: League) => ({
   type: league.type,
   ownerId: league.owner.id,
   membersCount: league.membersCount,
   max: league.max,
 });
+
+const toneClass = {
+  joined: styles.chipJoined,
+  pending: styles.chipPending,
+  invited: styles.chipInvited,
+  following: styles.chipFollowing,
+} as const;
+
+/** A member's or the player's place in a league (joined, requested, invited, following); without a tone, plain. */
+export function StatusChip({ tone, children }: { tone?: StatusTone; children: ReactNode }) {
+  return <span className={`${styles.chip} ${tone ? toneClass[tone] : ""}`}>{children}</span>;
+}
 
 /** The spec's status buttons: join (by type), requested, invited (accept / decline), following, joined. */
 export function SeatActions({
@@ -45,7 +59,7 @@ export function SeatActions({
   } else if (snapshot.hasTag("requested")) {
     body = (
       <>
-        <span className={`${styles.chip} ${styles.chipPending}`}>{t("status.requested")}</span>
+        <StatusChip tone="pending">{t("status.requested")}</StatusChip>
         <Button
           size={size}
           variant="ghost"
@@ -59,7 +73,7 @@ export function SeatActions({
   } else if (snapshot.hasTag("invited")) {
     body = (
       <>
-        <span className={`${styles.chip} ${styles.chipInvited}`}>{t("status.invited")}</span>
+        <StatusChip tone="invited">{t("status.invited")}</StatusChip>
         <Button
           size={size}
           onClick={() => send({ type: "league.invite.accept" })}
@@ -80,7 +94,7 @@ export function SeatActions({
   } else if (snapshot.hasTag("following")) {
     body = (
       <>
-        <span className={`${styles.chip} ${styles.chipFollowing}`}>{t("status.following")}</span>
+        <StatusChip tone="following">{t("status.following")}</StatusChip>
         <Button
           size={size}
           variant="ghost"
@@ -94,7 +108,7 @@ export function SeatActions({
   } else if (snapshot.hasTag("member")) {
     body = (
       <>
-        <span className={`${styles.chip} ${styles.chipJoined}`}>{t("status.joined")}</span>
+        <StatusChip tone="joined">{t("status.joined")}</StatusChip>
         {compact ? null : (
           <Button
             size={size}

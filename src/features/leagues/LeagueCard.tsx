@@ -78,3 +78,14 @@ export function LeagueCard({ league }: { league: League }) {
     </li>
   );
 }
+
+/** League cards in a grid that fills the row with as many 260px columns as fit (one at 575px). */
+export function LeagueCards({ leagues }: { leagues: readonly League[] }) {
+  return (
+    <ul className={styles.grid}>
+      {leagues.map((league) => (
+        <LeagueCard key={league.id} league={league} />
+      ))}
+    </ul>
+  );
+}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { useProfile } from "../../runtime/hooks";
 import { paths } from "../../config/paths";
+import { LeaguesHeading } from "./LeaguesLayout";
 import styles from "./leagues.module.css";
 
 const tabs = [
@@ -39,10 +40,8 @@ export function LeaguesTabs() {
 /** Title, lead and the league tabs: the top of the three tab screens. */
 export function LeaguesHeader({ title, lead }: { title: string; lead?: string }) {
   return (
-    <div className={styles.header}>
-      <h1 className={styles.title}>{title}</h1>
-      {lead ? <p className={styles.lead}>{lead}</p> : null}
+    <LeaguesHeading title={title} lead={lead}>
       <LeaguesTabs />
-    </div>
+    </LeaguesHeading>
   );
 }

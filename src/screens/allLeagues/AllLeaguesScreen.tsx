@@ -7,9 +7,9 @@ import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { useCountries } from "../../api/system";
-import { LeagueCard } from "../../features/leagues/LeagueCard";
+import { LeagueCards } from "../../features/leagues/LeagueCard";
 import { useLeagueLive } from "../../features/leagues/useLeagueLive";
-import shared from "../../features/leagues/leagues.module.css";
+import { LeaguesHeading, LeaguesPage } from "../../features/leagues/LeaguesLayout";
 import styles from "./AllLeaguesScreen.module.css";
 
 /** /leagues/all-leagues: every league, searched by name and filtered by country, 20 at a time. */
@@ -39,14 +39,16 @@ export default function AllLeaguesScreen() {
   }
 
   return (
-    <div className={shared.page}>
-      <div className={shared.header}>
-        <Link href={paths.leagues} className={styles.back}>
-          {t("all.back")}
-        </Link>
-        <h1 className={shared.title}>{t("all.title")}</h1>
-        <p className={shared.lead}>{t("all.lead")}</p>
-      </div>
+    <LeaguesPage>
+      <LeaguesHeading
+        title={t("all.title")}
+        lead={t("all.lead")}
+        above={
+          <Link href={paths.leagues} className={styles.back}>
+            {t("all.back")}
+          </Link>
+        }
+      />
       <form role="search" className={styles.filters} onSubmit={submit} aria-label={t("all.filters")}>
         <div className={styles.field}>
           <label htmlFor={searchId} className={styles.label}>
@@ -80,7 +82,7 @@ export default function AllLeaguesScreen() {
           </select>
         </div>
       </form>
-      <section className={shared.section} aria-labelledby="all-results" aria-busy={list.isFetching || undefined}>
+      <section className={styles.found} aria-labelledby="all-results" aria-busy={list.isFetching || undefined}>
         <h2 id="all-results" className={styles.results} aria-live="polite">
           {list.isSuccess ? t("all.found", { total: count }) : t("loading")}
         </h2>
@@ -94,21 +96,15 @@ export default function AllLeaguesScreen() {
         {list.isSuccess && leagues.length === 0 ? (
           <EmptyState title={t("errors:listEmpty")} text={t("all.noMatch")} />
         ) : null}
-        {leagues.length > 0 ? (
-          <ul className={shared.grid}>
-            {leagues.map((league) => (
-              <LeagueCard key={league.id} league={league} />
-            ))}
-          </ul>
-        ) : null}
+        {leagues.length > 0 ? <LeagueCards leagues={leagues} /> : null}
         {list.hasNextPage ? (
-          <div className={shared.more}>
+          <div className={styles.more}>
             <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
               {t("all.loadMore")}
             </Button>
           </div>
         ) : null}
       </section>
-    </div>
+    </LeaguesPage>
   );
 }

@@ -6,7 +6,7 @@ import { useProfile } from "../../runtime/hooks";
 import { queryKeys } from "../../config/paths";
 import { leaguePath } from "../../features/leagues/LeagueCard";
 import { LeaguesHeader } from "../../features/leagues/LeaguesTabs";
-import shared from "../../features/leagues/leagues.module.css";
+import { LeaguesPage } from "../../features/leagues/LeaguesLayout";
 import { Button, buttonClass } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
@@ -51,12 +51,12 @@ export default function CreateLeagueScreen() {
   } else body = <LeagueForm league={undefined} types={types} />;
 
   return (
-    <div className={shared.page}>
+    <LeaguesPage>
       <LeaguesHeader
         title={editId ? t("create.editTitle") : t("create.title")}
         lead={editId ? t("create.editLead") : t("create.lead")}
       />
       {body}
-    </div>
+    </LeaguesPage>
   );
 }

@@ -14,7 +14,7 @@ import { Spinner } from "../../ui/Spinner";
 import { TabPanel, Tabs } from "../../ui/Tabs";
 import { JoinButton } from "../../features/leagues/JoinButton";
 import { CountryName, LeagueImage, TypeBadge } from "../../features/leagues/LeagueCard";
-import shared from "../../features/leagues/leagues.module.css";
+import { LeaguesPage } from "../../features/leagues/LeaguesLayout";
 import { useLeagueLive } from "../../features/leagues/useLeagueLive";
 import { LeagueLeaderboard } from "../../features/leagues/LeagueLeaderboard";
 import { LeagueRewards } from "./LeagueRewards";
@@ -36,7 +36,7 @@ function LeagueView({ league }: { league: League }) {
   ];
 
   return (
-    <div className={shared.page}>
+    <LeaguesPage>
       <Link href={paths.leagues} className={styles.back}>
         {t("page.back")}
       </Link>
@@ -111,7 +111,7 @@ function LeagueView({ league }: { league: League }) {
           {tab === "rewards" ? <LeagueRewards league={league} /> : null}
         </TabPanel>
       </div>
-    </div>
+    </LeaguesPage>
   );
 }
 
@@ -126,7 +126,7 @@ export default function LeagueScreen() {
   if (league.isError) {
     const missing = league.error instanceof ApiError && league.error.status === 404;
     return (
-      <div className={shared.page}>
+      <LeaguesPage>
         <EmptyState
           title={missing ? t("page.notFound") : t("loadError")}
           text={missing ? t("page.notFoundText") : undefined}
@@ -140,7 +140,7 @@ export default function LeagueScreen() {
             )
           }
         />
-      </div>
+      </LeaguesPage>
     );
   }
   return <LeagueView league={league.data} />;

@@ -11,17 +11,17 @@ import { Spinner } from "../../ui/Spinner";
 import { useSelector } from "@xstate/react";
 import { memberActions } from "../../../contract/leagueRules";
 import type { LeagueJoinRef } from "../../../machines/leagueSeats.machine";
+import { StatusChip, type StatusTone } from "../../features/leagues/JoinButton";
 import { seatOf, useLeagueFlow } from "../../features/leagues/seatsActor";
-import shared from "../../features/leagues/leagues.module.css";
 import styles from "./LeagueScreen.module.css";
 
 /** Spec: "Buttons show member, following, requested, invited or joined." */
-const chip: Record<LeagueMember["status"], { key: string; className: string | undefined }> = {
-  ACCEPTED: { key: "status.member", className: shared.chipJoined },
-  FOLLOWING: { key: "status.following", className: shared.chipFollowing },
-  PENDING: { key: "status.requested", className: shared.chipPending },
-  INVITED: { key: "status.invited", className: shared.chipInvited },
-  LEAVED: { key: "status.left", className: undefined },
+const chip: Record<LeagueMember["status"], { key: string; tone: StatusTone | undefined }> = {
+  ACCEPTED: { key: "status.member", tone: "joined" },
+  FOLLOWING: { key: "status.following", tone: "following" },
+  PENDING: { key: "status.requested", tone: "pending" },
+  INVITED: { key: "status.invited", tone: "invited" },
+  LEAVED: { key: "status.left", tone: undefined },
 };
 
 function MemberRow({ member, league, flow }: { member: LeagueMember; league: League; flow: LeagueJoinRef }) {
@@ -34,7 +34,7 @@ function MemberRow({ member, league, flow }: { member: LeagueMember; league: Lea
     { id: member.id, status: member.status },
   );
   const status =
-    isMe && member.status === "ACCEPTED" ? { key: "status.joined", className: shared.chipJoined } : chip[member.status];
+    isMe && member.status === "ACCEPTED" ? { key: "status.joined", tone: "joined" as const } : chip[member.status];
   const busy = useSelector(flow, (s) => s.hasTag("busy"));
   const target = useSelector(flow, (s) => s.context.target);
   const busyHere = busy && target?.userId === member.id;
@@ -51,7 +51,7 @@ function MemberRow({ member, league, flow }: { member: LeagueMember; league: Lea
         </Link>
         {member.id === league.owner.id ? <span className={styles.ownerTag}>{t("members.owner")}</span> : null}
       </div>
-      <span className={`${shared.chip} ${status.className ?? ""}`}>{t(status.key)}</span>
+      <StatusChip tone={status.tone}>{t(status.key)}</StatusChip>
       <div className={styles.memberActions}>
         {may.approve ? (
           <>
@@ -115,7 +115,7 @@ export function MembersList({ league }: { league: League }) {
         ))}
       </ul>
       {members.hasNextPage ? (
-        <div className={shared.more}>
+        <div className={styles.more}>
           <Button variant="secondary" loading={members.isFetchingNextPage} onClick={() => void members.fetchNextPage()}>
             {t("all.loadMore")}
           </Button>

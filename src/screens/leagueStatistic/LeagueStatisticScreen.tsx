@@ -9,7 +9,7 @@ import { Spinner } from "../../ui/Spinner";
 import { LeagueLeaderboard } from "../../features/leagues/LeagueLeaderboard";
 import { LeaguePickSpread } from "./LeaguePickSpread";
 import { leaguePath, TypeBadge } from "../../features/leagues/LeagueCard";
-import shared from "../../features/leagues/leagues.module.css";
+import { LeaguesHeading, LeaguesPage, LeaguesSection } from "../../features/leagues/LeaguesLayout";
 import styles from "./LeagueStatisticScreen.module.css";
 
 /** /leagues/statistic/{leagueId}: how the league's members score and how they picked. */
@@ -22,7 +22,7 @@ export default function LeagueStatisticScreen() {
     // A league that does not exist (a bad or removed id) is said so, as on the league's page; retrying would not help.
     const missing = league.error instanceof ApiError && league.error.status === 404;
     return (
-      <div className={shared.page}>
+      <LeaguesPage>
         {missing ? (
           <EmptyState
             title={t("page.notFound")}
@@ -39,31 +39,29 @@ export default function LeagueStatisticScreen() {
             action={<Button onClick={() => void league.refetch()}>{t("retry")}</Button>}
           />
         )}
-      </div>
+      </LeaguesPage>
     );
   }
   return (
-    <div className={shared.page}>
-      <div className={shared.header}>
-        <Link href={leaguePath(leagueId)} className={styles.back}>
-          {t("stats.back", { name: league.data.name })}
-        </Link>
-        <TypeBadge type={league.data.type} />
-        <h1 className={shared.title}>{t("stats.title", { name: league.data.name })}</h1>
-        <p className={shared.lead}>{t("stats.lead")}</p>
-      </div>
-      <section className={shared.section} aria-labelledby="stats-points">
-        <h2 id="stats-points" className={shared.sectionTitle}>
-          {t("stats.points")}
-        </h2>
+    <LeaguesPage>
+      <LeaguesHeading
+        title={t("stats.title", { name: league.data.name })}
+        lead={t("stats.lead")}
+        above={
+          <>
+            <Link href={leaguePath(leagueId)} className={styles.back}>
+              {t("stats.back", { name: league.data.name })}
+            </Link>
+            <TypeBadge type={league.data.type} />
+          </>
+        }
+      />
+      <LeaguesSection id="stats-points" title={t("stats.points")}>
         <LeagueLeaderboard league={league.data} />
-      </section>
-      <section className={shared.section} aria-labelledby="stats-spread">
-        <h2 id="stats-spread" className={shared.sectionTitle}>
-          {t("stats.spread")}
-        </h2>
+      </LeaguesSection>
+      <LeaguesSection id="stats-spread" title={t("stats.spread")}>
         <LeaguePickSpread leagueId={leagueId} />
-      </section>
-    </div>
+      </LeaguesSection>
+    </LeaguesPage>
   );
 }

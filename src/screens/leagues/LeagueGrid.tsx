@@ -5,8 +5,8 @@ import type { League } from "../../../contract/leagues";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
-import { LeagueCard } from "../../features/leagues/LeagueCard";
-import styles from "../../features/leagues/leagues.module.css";
+import { LeagueCards } from "../../features/leagues/LeagueCard";
+import { LeaguesSection } from "../../features/leagues/LeaguesLayout";
 
 /** A titled grid of league cards with its loading, error and empty states. */
 export function LeagueSection({
@@ -26,13 +26,7 @@ export function LeagueSection({
 }) {
   const { t } = useTranslation("leagues");
   return (
-    <section className={styles.section} aria-labelledby={id}>
-      <div className={styles.sectionHead}>
-        <h2 id={id} className={styles.sectionTitle}>
-          {title}
-        </h2>
-        {action}
-      </div>
+    <LeaguesSection id={id} title={title} action={action}>
       {query.isPending ? <Spinner label={t("loading")} /> : null}
       {query.isError ? (
         <EmptyState
@@ -41,13 +35,7 @@ export function LeagueSection({
         />
       ) : null}
       {leagues && leagues.length === 0 ? empty : null}
-      {leagues && leagues.length > 0 ? (
-        <ul className={styles.grid}>
-          {leagues.map((league) => (
-            <LeagueCard key={league.id} league={league} />
-          ))}
-        </ul>
-      ) : null}
-    </section>
+      {leagues && leagues.length > 0 ? <LeagueCards leagues={leagues} /> : null}
+    </LeaguesSection>
   );
 }

@@ -11,7 +11,8 @@ import { InviteLinkPanel } from "./InviteLinkPanel";
 import { LeagueSection } from "./LeagueGrid";
 import { LeaguesHeader } from "../../features/leagues/LeaguesTabs";
 import { useLeagueLive } from "../../features/leagues/useLeagueLive";
-import styles from "../../features/leagues/leagues.module.css";
+import { LeaguesPage } from "../../features/leagues/LeaguesLayout";
+import styles from "./LeaguesScreen.module.css";
 
 /** How many leagues the join tab previews before "All leagues". */
 const PREVIEW = 6;
@@ -37,7 +38,7 @@ export default function LeaguesScreen() {
   );
 
   return (
-    <div className={styles.page}>
+    <LeaguesPage>
       <LeaguesHeader title={t("join.title")} lead={t("join.lead")} />
       {link ? <InviteLinkPanel link={link} /> : null}
       <LeagueSection
@@ -72,6 +73,6 @@ export default function LeaguesScreen() {
         action={allLink}
         empty={<EmptyState title={t("errors:listEmpty")} action={allLink} />}
       />
-    </div>
+    </LeaguesPage>
   );
 }

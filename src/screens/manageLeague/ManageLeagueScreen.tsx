@@ -11,7 +11,7 @@ import { JoinButton } from "../../features/leagues/JoinButton";
 import { LeagueImage, leaguePath, TypeBadge } from "../../features/leagues/LeagueCard";
 import { LeaguesHeader } from "../../features/leagues/LeaguesTabs";
 import { useLeagueLive } from "../../features/leagues/useLeagueLive";
-import shared from "../../features/leagues/leagues.module.css";
+import { LeaguesPage } from "../../features/leagues/LeaguesLayout";
 import styles from "./ManageLeagueScreen.module.css";
 
 function ManagedRow({ league }: { league: League }) {
@@ -55,7 +55,7 @@ export default function ManageLeagueScreen() {
   useLeagueLive();
   const list = useManagedLeagues();
   return (
-    <div className={shared.page}>
+    <LeaguesPage>
       <LeaguesHeader title={t("manage.title")} lead={t("manage.lead")} />
       {list.isPending ? <Spinner size="lg" label={t("loading")} /> : null}
       {list.isError ? (
@@ -79,6 +79,6 @@ export default function ManageLeagueScreen() {
           ))}
         </ul>
       ) : null}
-    </div>
+    </LeaguesPage>
   );
 }
