@@ -1,25 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { createActor, createMachine, fromPromise } from "xstate";
+import { createActor, fromPromise } from "xstate";
 import type { ErrorBody } from "../../contract/common";
-import { UpgradeButtonState, type PredictionCategory } from "../../contract/enums";
+import type { PredictionCategory } from "../../contract/enums";
 import type { ActionType } from "../../contract/weekendRules/structure";
 import type { SessionWindow } from "../../contract/weekendRules/time";
 import { upgradeButtonView, type ExistingPick, type UpgradeButtonView } from "../../contract/weekendRules/upgrades";
 import { defaultWeekendRules as rules } from "../../contract/weekendRules/weekendRules";
-import {
-  upgradeButtonMachine,
-  type PurchaseInput,
-  type UpgradeButtonContext,
-} from "../../machines/upgradeButton.machine";
+import { upgradeButtonMachine, type PurchaseInput } from "../../machines/upgradeButton.machine";
 import { apiError } from "./authFixtures";
-import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
+import { settle } from "./modelWalk";
+
+// The button's paths are walked on the Predictions screen itself (tests/views/paths/upgradeButton.paths.test.tsx),
+// with the coverage of every transition and so of every state of the spec's UpgradeButtonState; these are the
+// rules the screen's paths do not spell out.
 
 const expiredBody: ErrorBody = {
   statusCode: 418,
   code: "predictionExpired",
   message: "The time to make the prediction has expired",
 };
-const poor: ErrorBody = { statusCode: 402, code: "notEnoughDiamonds", message: "You don't have enough diamonds" };
 const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
 
 // The weekend the verdicts come from: every session an hour ahead (or started, for "locked").
@@ -54,62 +53,6 @@ function viewOf(
     { now: started ? win.startsAt : T0, sessions, picks: saved, rules, balance },
   );
 }
-
-const events = (type: ActionType) => [
-  { type: "upgrade.sync", view: viewOf(type, { picks: false }) },
-  { type: "upgrade.sync", view: viewOf(type, { balance: 10 }) },
-  { type: "upgrade.sync", view: viewOf(type, { started: true }) },
-  { type: "upgrade.sync", view: viewOf(type, { bought: true }) },
-  { type: "upgrade.sync", view: viewOf(type) },
-  { type: "upgrade.press" },
-  { type: "upgrade.confirm" },
-  { type: "upgrade.cancel" },
-  { type: "xstate.done.actor.purchase", output: undefined },
-  { type: "xstate.error.actor.purchase", error: apiError(expiredBody) },
-  { type: "xstate.error.actor.purchase", error: apiError(poor) },
-  { type: "xstate.error.actor.purchase", error: apiError(broken) },
-];
-
-// A state is its value plus what the guards decide on (blocked or not, bought or not); the error is checked at
-// every step but makes no new states.
-const serializeState = (s: { value: unknown; context: UpgradeButtonContext }) =>
-  JSON.stringify([s.value, s.context.view.block !== null, s.context.view.bought]);
-
-/** One button per kind (the walk cannot pass input): buyable to begin with. */
-const buttonFor = (type: ActionType) =>
-  createMachine(
-    { ...upgradeButtonMachine.config, context: { raceId: "r1", view: viewOf(type), error: null } } as never,
-    upgradeButtonMachine.implementations as never,
-  ) as unknown as typeof upgradeButtonMachine;
-
-describe("upgradeButton.machine: every transition, walked on a real actor", () => {
-  const all = allTransitions(upgradeButtonMachine);
-  const covered = new Set<string>();
-  const seen = new Set<string>();
-  for (const type of ["PREDICTION", "PREDICTION_RACE", "PREDICTION_INSURANCE_SPRINT"] as const) {
-    const machine = buttonFor(type);
-    const paths = transitionPaths(machine, { events: events(type), serializeState: serializeState as never });
-    it.each(paths.map((p) => [p.name, p] as const))(`${type}: %s`, async (_n, path) => {
-      const taken = await runPath(path, () => {
-        const stubs = promiseStubs(["purchase"]);
-        return { machine: machine.provide({ actors: stubs.actors }), pending: stubs.pending };
-      });
-      taken.forEach((k) => covered.add(k));
-      for (const step of path.steps)
-        if (typeof step.value === "string" && (UpgradeButtonState.options as readonly string[]).includes(step.value))
-          seen.add(step.value);
-    });
-  }
-
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("upgradeButton.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
-
-  it("passes through every state of the spec's UpgradeButtonState enum", () => {
-    expect([...seen].toSorted()).toEqual([...UpgradeButtonState.options].toSorted());
-  });
-});
 
 function startButton(view: UpgradeButtonView, purchase: (input: PurchaseInput) => Promise<void> = async () => {}) {
   const calls: PurchaseInput[] = [];
