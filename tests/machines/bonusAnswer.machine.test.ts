@@ -1,30 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { assign, createActor, createMachine, fromPromise, SimulatedClock } from "xstate";
+import { assign, createActor, fromPromise, SimulatedClock } from "xstate";
 import type { ErrorBody } from "../../contract/common";
 import { optionIds } from "../../contract/questionRules";
 import type { Question } from "../../contract/questions";
-import { bonusAnswerMachine, type BonusAnswerContext, type SendAnswerInput } from "../../machines/bonusAnswer.machine";
+import { bonusAnswerMachine, type SendAnswerInput } from "../../machines/bonusAnswer.machine";
 import { bonusQuestionsMachine, type BonusQuestionsContext } from "../../machines/bonusQuestions.machine";
 import { apiError } from "./authFixtures";
-import { allTransitions, coverageLine, missing, promiseStubs, runPath, transitionPaths } from "./modelWalk";
+import { allTransitions, promiseStubs } from "./modelWalk";
 import { advance, expectFull, settlePromise, toChild, toOwner, walkOwner, type OwnerStep } from "./ownerWalk";
 
-const SEC = 1000;
+// The answer's paths are walked in the ChooseAnswer modal itself (tests/views/paths/bonusAnswer.paths.test.tsx),
+// with the coverage of every transition; these are the rules the modal's paths do not spell out, and the owner's walk.
 const MIN = 60_000;
 const CLOSES = Date.parse("2026-05-01T09:45:00Z");
-const at = { before: CLOSES - 10 * MIN, late: CLOSES + SEC };
+const at = { before: CLOSES - 10 * MIN };
 const options = optionIds(["1", "2", "3"]);
 
-const expiredBody: ErrorBody = {
-  statusCode: 418,
-  code: "answerExpired",
-  message: "The time to answer this question has expired",
-};
-const notAnOption: ErrorBody = {
-  statusCode: 400,
-  code: "answerNotAnOption",
-  message: "Choose one of the answers offered",
-};
 const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
 
 const question = (over: Partial<Question> = {}): Question => ({
@@ -42,88 +33,6 @@ const question = (over: Partial<Question> = {}): Question => ({
   options: [],
   userAnswerId: null,
   ...over,
-});
-
-type Timed = { at?: number };
-const walkClock = assign({
-  now: (({ context, event }: { context: BonusAnswerContext; event: Timed }) =>
-    event.at ?? (context.now || at.before)) as never,
-});
-const base: BonusAnswerContext = {
-  questionId: "q1",
-  type: "ABOUT_GRAN_PRIX",
-  options: [],
-  closesAt: CLOSES,
-  text: "",
-  optionId: null,
-  now: 0,
-  error: null,
-  answered: null,
-};
-const startedWith = (context: Partial<BonusAnswerContext>) =>
-  createMachine(
-    { ...bonusAnswerMachine.config, context: { ...base, ...context } } as never,
-    bonusAnswerMachine.implementations as never,
-  ) as unknown as typeof bonusAnswerMachine;
-
-const deadline = "xstate.after.untilDeadline.bonusAnswer.open.editing";
-const events = [
-  { type: "answer.text", text: "Marco Bezzecchi" },
-  { type: "answer.text", text: "  " },
-  { type: "answer.choose", optionId: "b" },
-  { type: "answer.choose", optionId: "z" },
-  { type: "answer.send", at: at.before },
-  { type: "answer.send", at: at.late },
-  { type: "answer.retry", at: at.before },
-  { type: deadline, at: CLOSES },
-  { type: "xstate.done.actor.sendAnswer", output: question({ userAnswer: "Marco Bezzecchi" }) },
-  { type: "xstate.error.actor.sendAnswer", error: apiError(expiredBody) },
-  { type: "xstate.error.actor.sendAnswer", error: apiError(notAnOption) },
-  { type: "xstate.error.actor.sendAnswer", error: apiError(broken) },
-];
-const serializeState = (s: { value: unknown; context: BonusAnswerContext }) =>
-  JSON.stringify([
-    s.value,
-    s.context.text.trim() === "",
-    s.context.optionId,
-    s.context.now >= CLOSES,
-    s.context.error?.code ?? null,
-  ]);
-const finals = new Set(["sent", "expired"]);
-const filterEvents = (s: { value: unknown; context: BonusAnswerContext }, e: { type: string } & Timed) => {
-  if (finals.has(s.value as string)) return false;
-  if (e.at !== undefined && e.at < s.context.now) return false;
-  if (e.type === deadline) return s.context.now < CLOSES;
-  return true;
-};
-
-describe("bonusAnswer.machine: every transition, walked on a real actor", () => {
-  const all = allTransitions(bonusAnswerMachine);
-  const covered = new Set<string>();
-  const starts = [
-    ["a free-text question", {}],
-    ["an ABOUT_GENERAL question", { type: "ABOUT_GENERAL" as const, options }],
-    ["opened after the deadline", { now: at.late }],
-  ] as const;
-  for (const [name, context] of starts) {
-    const machine = startedWith(context).provide({ actions: { readClock: walkClock as never } });
-    const paths = transitionPaths(machine, {
-      events,
-      serializeState: serializeState as never,
-      filterEvents: filterEvents as never,
-    });
-    it.each(paths.map((p) => [p.name, p] as const))(`${name}: %s`, async (_n, path) => {
-      const taken = await runPath(path, () => {
-        const stubs = promiseStubs(["sendAnswer"]);
-        return { machine: machine.provide({ actors: stubs.actors }), pending: stubs.pending };
-      });
-      taken.forEach((k) => covered.add(k));
-    });
-  }
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("bonusAnswer.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
 });
 
 function start(
