@@ -5,6 +5,10 @@ import react from "@vitejs/plugin-react";
 export default defineConfig({
   plugins: [react()],
   test: {
+    // vitest's default on a 2-core machine is one worker, which runs every unit file in turn; the server files wait on
+    // their databases and child processes often enough that two at a time finish sooner (each file has its own
+    // PostgreSQL schema and PGlite).
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "contract", include: ["tests/contract/**/*.test.ts"], environment: "node" } },
       { extends: true, test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node" } },
@@ -16,7 +20,6 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {

@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
 import { i18n, initI18n, namespaces } from "../../src/i18n/i18n";
 
@@ -16,6 +16,10 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// The views share the machine's two cores with the server tests, which run two files at a time: a screen that needs a
+// little longer than the library's one second to show its data is slow, not wrong.
+configure({ asyncUtilTimeout: 4000 });
 
 // Views are tested in English with every namespace loaded up front, so no test waits on Suspense for texts.
 beforeAll(async () => {
