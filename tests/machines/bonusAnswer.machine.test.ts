@@ -1,22 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise, SimulatedClock } from "xstate";
-import type { ErrorBody } from "../../contract/common";
 import { optionIds } from "../../contract/questionRules";
 import type { Question } from "../../contract/questions";
 import { bonusAnswerMachine, type SendAnswerInput } from "../../machines/bonusAnswer.machine";
-import { bonusQuestionsMachine, type BonusQuestionsContext } from "../../machines/bonusQuestions.machine";
-import { apiError } from "./authFixtures";
-import { allTransitions, promiseStubs } from "./modelWalk";
-import { advance, expectFull, settlePromise, toChild, toOwner, walkOwner, type OwnerStep } from "./ownerWalk";
+import { bonusQuestionsMachine } from "../../machines/bonusQuestions.machine";
+import { promiseStubs } from "./modelWalk";
 
-// The answer's paths are walked in the ChooseAnswer modal itself (tests/views/paths/bonusAnswer.paths.test.tsx),
-// with the coverage of every transition; these are the rules the modal's paths do not spell out, and the owner's walk.
+// The answer's paths are walked in the ChooseAnswer modal itself (tests/views/paths/bonusAnswer.paths.test.tsx), its
+// owner's on the Bonus questions screen (tests/views/paths/bonusQuestions.paths.test.tsx), each with the coverage of
+// every transition; these are the rules the paths do not spell out.
 const MIN = 60_000;
 const CLOSES = Date.parse("2026-05-01T09:45:00Z");
 const at = { before: CLOSES - 10 * MIN };
 const options = optionIds(["1", "2", "3"]);
-
-const broken: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
 
 const question = (over: Partial<Question> = {}): Question => ({
   id: "q1",
@@ -122,35 +118,7 @@ function build(clock: SimulatedClock, record: string[] = []) {
   return { machine, pending: stubs.pending };
 }
 
-const key = (actor: { getSnapshot(): { value: unknown; context: unknown } }) => {
-  const c = actor.getSnapshot().context as BonusQuestionsContext;
-  return JSON.stringify([
-    actor.getSnapshot().value,
-    c.answer?.getSnapshot().value ?? null,
-    c.answer?.getSnapshot().context.text ?? null,
-  ]);
-};
-
-describe("bonusQuestions.machine: every transition, walked on real actors", () => {
-  const steps: OwnerStep[] = [
-    toOwner("question.answer (open)", { type: "question.answer", question: question() }),
-    toOwner("question.answer (closed)", {
-      type: "question.answer",
-      question: question({ closesAt: new Date(at.before - MIN).toISOString() }),
-    }),
-    toChild("answer.text", "answer", { type: "answer.text", text: "Ann" }),
-    toChild("answer.send", "answer", { type: "answer.send" }),
-    settlePromise("sendAnswer done", "sendAnswer", { output: question({ userAnswer: "Ann" }) }),
-    settlePromise("sendAnswer failed", "sendAnswer", { error: apiError(broken) }),
-    toOwner("answer.closed", { type: "answer.closed" }),
-    advance("answers close", CLOSES - at.before),
-  ];
-  it("covers 100% of the transitions", async () => {
-    const { covered, paths } = await walkOwner({ build, steps, key, startAt: at.before, maxDepth: 5 });
-    expect(paths.length).toBeGreaterThanOrEqual(4);
-    expectFull("bonusQuestions.machine", allTransitions(bonusQuestionsMachine), covered);
-  }, 120_000);
-
+describe("bonusQuestions.machine hands the flow the question as the player left it", () => {
   it("spawns the flow with the player's answer so far and opens ChooseAnswer; a closed question is only read again", () => {
     const record: string[] = [];
     const clock = new SimulatedClock();
