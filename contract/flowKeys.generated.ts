@@ -124,7 +124,6 @@ export const flowKeys: readonly string[] = [
   "bonusQuestions|checking|always|answering",
   "bonusQuestions|checking|always|idle",
   "bonusQuestions|idle|question.answer|checking",
-  "chooseRider|choosing|chooser.cancel|left",
   "chooseRider|choosing|chooser.pick|left",
   "chooseRider|choosing|chooser.pick|picked",
   "classificationEntry|committing|xstate.done.actor.commitResult|done",

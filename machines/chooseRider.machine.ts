@@ -2,10 +2,11 @@ import { assign, setup } from "xstate";
 import type { Chooser } from "../contract/weekendRules/view";
 
 // The ChooseRider modal's flow: the riders the contract's chooser offers (taken places disabled, swaps named),
-// one of them picked, or the modal left. Its owner acts on the outcome.
+// one of them picked, or nothing changed. Its owner acts on the outcome; a modal closed without a pick is the owner's
+// (it stops this flow).
 
 export type ChooseRiderOutput = { riderId: string } | null;
-export type ChooseRiderEvent = { type: "chooser.pick"; riderId: string } | { type: "chooser.cancel" };
+export type ChooseRiderEvent = { type: "chooser.pick"; riderId: string };
 
 export const chooseRiderMachine = setup({
   types: {
@@ -24,7 +25,7 @@ export const chooseRiderMachine = setup({
 }).createMachine({
   id: "chooseRider",
   description:
-    "Choosing a rider for one category: a rider the rules offer is picked (the owner saves, changes or re-picks with it), or the chooser is left.",
+    "Choosing a rider for one category: a rider the rules offer is picked (the owner saves, changes or re-picks with it), or one that changes nothing leaves it (a modal closed without a pick stops it from the owner).",
   initial: "choosing",
   context: ({ input }) => ({ chooser: input.chooser, picked: null }),
   states: {
@@ -35,7 +36,6 @@ export const chooseRiderMachine = setup({
           // The rider already chosen (or one not offered): nothing changes.
           { target: "left" },
         ],
-        "chooser.cancel": "left",
       },
     },
     picked: { type: "final" },

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createActor, createMachine } from "xstate";
+import { createActor } from "xstate";
 import { chooserFor, type Chooser } from "../../contract/weekendRules/view";
 import { chooseRiderMachine } from "../../machines/chooseRider.machine";
-import { allTransitions, coverageLine, missing, runPath, transitionPaths } from "./modelWalk";
+
+// The chooser's paths are walked in the Predictions screen's ChooseRider modal (tests/views/paths/chooseRider.paths.test.tsx),
+// with the coverage of every transition; these are the riders the rules offer or not, which the paths do not spell out.
 
 const riders = [
   { id: "a", available: true },
@@ -18,32 +20,6 @@ const chooser: Chooser = chooserFor(
   { RACE_FIRST: "a", RACE_SECOND: "b" },
   riders,
 );
-const machine = createMachine(
-  { ...chooseRiderMachine.config, context: { chooser, picked: null } } as never,
-  chooseRiderMachine.implementations as never,
-) as unknown as typeof chooseRiderMachine;
-
-describe("chooseRider.machine: every transition, walked on a real actor", () => {
-  const events = [
-    { type: "chooser.pick", riderId: "d" },
-    { type: "chooser.pick", riderId: "a" },
-    { type: "chooser.pick", riderId: "c" },
-    { type: "chooser.cancel" },
-  ];
-  const paths = transitionPaths(machine, { events });
-  const all = allTransitions(chooseRiderMachine);
-  const covered = new Set<string>();
-
-  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_n, path) => {
-    (await runPath(path, () => ({ machine, pending: new Map() }))).forEach((k) => covered.add(k));
-  });
-
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("chooseRider.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
-});
-
 /** The chooser's outcome after one pick. */
 function run(riderId: string) {
   const actor = createActor(chooseRiderMachine, { input: { chooser } }).start();

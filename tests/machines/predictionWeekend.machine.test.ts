@@ -61,7 +61,7 @@ const steps: OwnerStep[] = [
   toOwner("card.press FP1", { type: "card.press", category: "FP1" }),
   toOwner("card.press FP2", { type: "card.press", category: "FP2" }),
   toChild("chooser.pick r2", "chooser", { type: "chooser.pick", riderId: "r2" }),
-  toChild("chooser.cancel", "chooser", { type: "chooser.cancel" }),
+  toChild("chooser.pick r1", "chooser", { type: "chooser.pick", riderId: "r1" }),
   toOwner("chooser.closed", { type: "chooser.closed" }),
   toChild("change.confirm", "change", { type: "change.confirm" }),
   toChild("change.cancel", "change", { type: "change.cancel" }),
