@@ -1,30 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise, SimulatedClock, type AnyStateMachine } from "xstate";
+import { createActor, fromPromise, SimulatedClock } from "xstate";
 import type { Tokens } from "../../contract/auth";
 import { isRefusal } from "../../machines/serviceErrors";
 import {
   REFRESH_RETRY_DELAYS_MS,
   tokenRefreshMachine,
-  type TokenRefreshContext,
   type TokenRefreshEmitted,
 } from "../../machines/tokenRefresh.machine";
-import {
-  allTransitions,
-  coverageLine,
-  missing,
-  promiseStubs,
-  settle,
-  transitionKey,
-  transitionPaths,
-  type WalkPath,
-} from "./modelWalk";
+import { settle } from "./modelWalk";
+
+// The QA paths are walked on the real API client in tests/views/paths/tokenRefresh.paths.test.tsx; these are the rules
+// they do not spell out (one refresh shared by callers, what is stored or cleared, which answers are refusals, the backoff).
 
 const tokens: Tokens = { accessToken: "access-2", refreshToken: "refresh-2" };
 /** The API client's errors carry the answer's status; a network failure is status 0. */
 const refused = (code: string, status = 401) => Object.assign(new Error(code), { status });
 const refreshTokenMissing = refused("Refresh token not exists");
 const connectionRefused = Object.assign(new Error("Something went wrong."), { status: 0 });
-const BACKOFF = "xstate.after.backoff.tokenRefresh.waiting";
 
 /** The API client's way of asking: listen first, then request (as src/api does with `refreshOnce`). */
 function refreshOnce(actor: ReturnType<typeof createActor<typeof tokenRefreshMachine>>): Promise<Tokens> {
@@ -42,77 +34,6 @@ function refreshOnce(actor: ReturnType<typeof createActor<typeof tokenRefreshMac
     actor.send({ type: "refresh.request" });
   });
 }
-
-/**
- * Like modelWalk's runPath, with time on a SimulatedClock: a path's backoff step is not sent, the clock moves by
- * exactly the delay the machine asked for (one ms less first: nothing may happen yet).
- */
-async function runTimedPath(
-  path: WalkPath,
-  build: () => { machine: AnyStateMachine; pending: ReturnType<typeof promiseStubs>["pending"] },
-): Promise<Set<string>> {
-  const taken = new Set<string>();
-  const clock = new SimulatedClock();
-  const { machine, pending } = build();
-  const actor = createActor(machine, {
-    clock,
-    inspect: (ev) => {
-      // oxlint-disable-next-line no-underscore-dangle -- xstate's inspection API names it so
-      if (ev.type === "@xstate.microstep") for (const t of ev._transitions) taken.add(transitionKey(t));
-    },
-  });
-  actor.start();
-  await settle();
-  for (const step of path.steps) {
-    const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(step.event.type);
-    if (step.event.type === BACKOFF) {
-      const before = actor.getSnapshot();
-      clock.increment(REFRESH_RETRY_DELAYS_MS[(before.context as TokenRefreshContext).attempt]! - 1);
-      expect(actor.getSnapshot().value, "still waiting 1 ms before the retry").toEqual(before.value);
-      clock.increment(1);
-    } else if (outcome) {
-      const [, kind, id] = outcome;
-      const call = pending.get(id!);
-      expect(call, `${id} should be in flight before ${step.event.type}`).toBeDefined();
-      pending.delete(id!);
-      if (kind === "done") call!.resolve((step.event as { output?: unknown }).output);
-      else call!.reject((step.event as { error?: unknown }).error);
-    } else {
-      actor.send(step.event as never);
-    }
-    await settle();
-    expect(actor.getSnapshot().value, `after ${step.event.type}`).toEqual(step.value);
-    expect(actor.getSnapshot().context, `context after ${step.event.type}`).toEqual(step.context);
-  }
-  actor.stop();
-  return taken;
-}
-
-describe("tokenRefresh.machine: every transition, walked on a real actor with a simulated clock", () => {
-  const events = [
-    { type: "refresh.request" },
-    { type: "xstate.done.actor.refresh", output: tokens },
-    { type: "xstate.error.actor.refresh", error: refreshTokenMissing },
-    { type: "xstate.error.actor.refresh", error: connectionRefused },
-    { type: BACKOFF },
-  ];
-  const paths = transitionPaths(tokenRefreshMachine, { events });
-  const all = allTransitions(tokenRefreshMachine);
-  const covered = new Set<string>();
-
-  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
-    const taken = await runTimedPath(path, () => {
-      const stubs = promiseStubs(["refresh"]);
-      return { machine: tokenRefreshMachine.provide({ actors: stubs.actors }), pending: stubs.pending };
-    });
-    taken.forEach((k) => covered.add(k));
-  });
-
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("tokenRefresh.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
-});
 
 describe("Token refresh: one request at a time, shared by callers", () => {
   it("three concurrent requests make exactly one refresh call, and every caller gets the same tokens", async () => {
