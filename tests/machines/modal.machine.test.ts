@@ -1,45 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromCallback } from "xstate";
-import { modalDefaults, modalMachine, type ModalContext } from "../../machines/modal.machine";
-import { allTransitions, coverageLine, missing, runPath, transitionPaths } from "./modelWalk";
+import { modalDefaults, modalMachine } from "../../machines/modal.machine";
 
-// Entry ids and the id counter only ever grow; the state is the stack's shape.
-const serializeState = (s: { value: unknown; context: ModalContext }) =>
-  JSON.stringify([s.value, s.context.stack.map((e) => [e.kind, e.options.closeOnOutside])]);
-// Two modals deep is enough to tell "close the top" from "close the last".
-const filterEvents = (s: { context: ModalContext }, e: { type: string }) =>
-  !(e.type === "modal.open" && s.context.stack.length >= 2);
-
-describe("modal.machine: every transition, walked on a real actor", () => {
-  const events = [
-    { type: "modal.open", kind: "SignIn" },
-    { type: "modal.open", kind: "Confirmation", props: { textKey: "signOut" }, options: { closeOnOutside: false } },
-    { type: "modal.replace", kind: "Retry", props: { message: "Something went wrong." } },
-    { type: "modal.close" },
-    { type: "modal.close", id: "SignIn-1" },
-    { type: "modal.answer", id: "Confirmation-1", answer: "confirm" },
-    { type: "modal.answer", id: "Confirmation-2", answer: "cancel" },
-    { type: "modal.outsideClick" },
-    { type: "modal.closeAll" },
-  ];
-  const paths = transitionPaths(modalMachine, {
-    events,
-    serializeState: serializeState as never,
-    filterEvents: filterEvents as never,
-  });
-  const all = allTransitions(modalMachine);
-  const covered = new Set<string>();
-
-  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_n, path) => {
-    const taken = await runPath(path, () => ({ machine: modalMachine, pending: new Map() }));
-    taken.forEach((k) => covered.add(k));
-  });
-
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("modal.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
-});
+// The modal's paths are walked on the app's modal host under the header (tests/views/paths/modal.paths.test.tsx),
+// with the coverage of every transition; these are the rules the host's paths do not spell out.
 
 function startModals() {
   const scroll: string[] = [];
