@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { Notification } from "../../contract/notifications";
-import {
-  mergeNotifications,
-  notificationsMachine,
-  unreadCount,
-  type NotificationsContext,
-} from "../../machines/notifications.machine";
-import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
+import { mergeNotifications, notificationsMachine, unreadCount } from "../../machines/notifications.machine";
+import { settle } from "./modelWalk";
+
+// The notifications' paths are walked on the header's bell (tests/views/paths/notifications.paths.test.tsx), with
+// the coverage of every transition; these are the rules the bell's paths do not spell out.
 
 const n = (id: string, minute: number, isRead = false): Notification => ({
   id,
@@ -19,49 +17,6 @@ const n = (id: string, minute: number, isRead = false): Notification => ({
 const a = n("a", 1);
 const b = n("b", 2);
 const c = n("c", 3, true);
-
-// The list's shape, not its history: which ids, which read.
-const serializeState = (s: { value: unknown; context: NotificationsContext }) =>
-  JSON.stringify([
-    s.value,
-    s.context.items.map((i) => [i.id, i.isRead]),
-    [...new Set(s.context.arrived.map((i) => i.id))].toSorted(),
-    Boolean(s.context.error),
-  ]);
-
-describe("notifications.machine: every transition, walked on a real actor", () => {
-  const events = [
-    { type: "notifications.start" },
-    { type: "notifications.stop" },
-    { type: "notifications.reload" },
-    { type: "notifications.received", items: [b] },
-    { type: "notifications.read", ids: ["a"] },
-    { type: "notifications.delete", ids: ["a"] },
-    { type: "notifications.delete", ids: ["a", "b"] },
-    { type: "notifications.deleteAll" },
-    { type: "notifications.remote.read", ids: ["b"] },
-    { type: "notifications.remote.deleted", ids: ["b"] },
-    { type: "notifications.remote.deletedAll" },
-    { type: "xstate.done.actor.load", output: [a, c] },
-    { type: "xstate.error.actor.load", error: new Error("offline") },
-  ];
-  const paths = transitionPaths(notificationsMachine, { events, serializeState: serializeState as never });
-  const all = allTransitions(notificationsMachine);
-  const covered = new Set<string>();
-
-  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_n, path) => {
-    const taken = await runPath(path, () => {
-      const stubs = promiseStubs(["load"]);
-      return { machine: notificationsMachine.provide({ actors: stubs.actors }), pending: stubs.pending };
-    });
-    taken.forEach((k) => covered.add(k));
-  });
-
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("notifications.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
-});
 
 function start(load: () => Promise<Notification[]> = async () => [a, c]) {
   const sent: string[] = [];
