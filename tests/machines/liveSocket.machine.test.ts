@@ -1,113 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise, SimulatedClock, type AnyStateMachine } from "xstate";
-import { LIVE_RECONNECT } from "../../contract/live";
-import { liveSocketMachine, reconnectDelay, type LiveSocketContext } from "../../machines/liveSocket.machine";
-import {
-  allTransitions,
-  coverageLine,
-  missing,
-  promiseStubs,
-  settle,
-  transitionKey,
-  transitionPaths,
-  type WalkPath,
-} from "./modelWalk";
-import { expect as vexpect } from "vitest";
+import { createActor, fromPromise, SimulatedClock } from "xstate";
+import { liveSocketMachine, reconnectDelay } from "../../machines/liveSocket.machine";
+import { settle } from "./modelWalk";
 
-const CONNECTING = "xstate.after.connectTimeout.liveSocket.active.connecting";
-const RETRY = "xstate.after.retry.liveSocket.active.reconnecting";
+// The live channel's paths are walked on the app's own live module against an in-memory socket.io server, under the
+// header (tests/views/paths/liveSocket.paths.test.tsx), with the coverage of every transition; these are the rules
+// its paths do not spell out (the exact delays, the order of what the socket is asked).
+
 const noRandom = () => 0.5;
-const strip = (c: unknown) => {
-  const { random: _r, ...rest } = c as LiveSocketContext;
-  return rest;
-};
-
-/**
- * Like modelWalk's runPath, but time is a SimulatedClock: a path's `xstate.after.*` step is not sent,
- * the clock moves by exactly the delay the machine asked for (one ms less first: nothing may happen yet).
- */
-async function runTimedPath(
-  path: WalkPath,
-  build: () => { machine: AnyStateMachine; pending: ReturnType<typeof promiseStubs>["pending"] },
-): Promise<Set<string>> {
-  const taken = new Set<string>();
-  const clock = new SimulatedClock();
-  const { machine, pending } = build();
-  const actor = createActor(machine, {
-    clock,
-    input: { random: noRandom },
-    inspect: (ev) => {
-      // oxlint-disable-next-line no-underscore-dangle -- xstate's inspection API names it so
-      if (ev.type === "@xstate.microstep") for (const t of ev._transitions) taken.add(transitionKey(t));
-    },
-  });
-  actor.start();
-  await settle();
-  for (const step of path.steps) {
-    const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(step.event.type);
-    if (step.event.type === CONNECTING || step.event.type === RETRY) {
-      const before = actor.getSnapshot();
-      const delay =
-        step.event.type === CONNECTING
-          ? LIVE_RECONNECT.timeoutMs
-          : reconnectDelay((before.context as LiveSocketContext).attempt, 0.5);
-      clock.increment(delay - 1);
-      vexpect(actor.getSnapshot().value, `still waiting 1 ms before ${step.event.type}`).toEqual(before.value);
-      clock.increment(1);
-    } else if (outcome) {
-      const [, kind, id] = outcome;
-      const call = pending.get(id!);
-      expect(call, `${id} should be in flight`).toBeDefined();
-      pending.delete(id!);
-      if (kind === "done") call!.resolve((step.event as { output?: unknown }).output);
-      else call!.reject((step.event as { error?: unknown }).error);
-    } else {
-      actor.send(step.event as never);
-    }
-    await settle();
-    expect(actor.getSnapshot().value, `after ${step.event.type}`).toEqual(step.value);
-    expect(strip(actor.getSnapshot().context), `context after ${step.event.type}`).toEqual(strip(step.context));
-  }
-  actor.stop();
-  return taken;
-}
-
-// Attempts beyond 2 behave alike (the delay is capped), so the walk stops counting there.
-const serializeState = (s: { value: unknown; context: LiveSocketContext }) =>
-  JSON.stringify([s.value, Math.min(s.context.attempt, 2), s.context.token, s.context.profileId]);
-
-describe("liveSocket.machine: every transition, walked on a real actor with a simulated clock", () => {
-  const events = [
-    { type: "live.signedIn", token: "t1", profileId: "p1" },
-    { type: "live.signedOut" },
-    { type: "live.tokenRefreshed", token: "t2" },
-    { type: "socket.connected" },
-    { type: "socket.failed" },
-    { type: "socket.rejected" },
-    { type: "socket.disconnected", byServer: true },
-    { type: "socket.disconnected", byServer: false },
-    { type: CONNECTING },
-    { type: RETRY },
-    { type: "xstate.done.actor.refresh", output: "t3" },
-    { type: "xstate.error.actor.refresh", error: new Error("refresh failed") },
-  ];
-  const paths = transitionPaths(liveSocketMachine, { events, serializeState: serializeState as never });
-  const all = allTransitions(liveSocketMachine);
-  const covered = new Set<string>();
-
-  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_n, path) => {
-    const taken = await runTimedPath(path, () => {
-      const stubs = promiseStubs(["refresh"]);
-      return { machine: liveSocketMachine.provide({ actors: stubs.actors }), pending: stubs.pending };
-    });
-    taken.forEach((k) => covered.add(k));
-  });
-
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("liveSocket.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
-});
 
 describe("Reconnect delay starts at 1000 ms, max 5000 ms, jitter 0.5, unlimited attempts", () => {
   it("doubles from 1000 ms to the 5000 ms cap without jitter", () => {

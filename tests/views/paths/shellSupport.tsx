@@ -6,6 +6,9 @@
 // Use: vi.mock("socket.io-client", () => import("./shellSupport").then((m) => m.socketIoModule));
 import { act } from "@testing-library/react";
 
+/** How long a walk waits for the view: the cores are shared, and a screen's first render loads its modules. */
+export const patiently = { timeout: 4000 } as const;
+
 type Handler = (...args: never[]) => void;
 
 export class FakeSocket {
