@@ -1,30 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromCallback } from "xstate";
 import { analyticsMachine, consentOf, type AnalyticsEvent, type Consent } from "../../machines/analytics.machine";
-import { allTransitions, coverageLine, missing, runPath, transitionPaths } from "./modelWalk";
 
-describe("analytics.machine: every transition, walked on a real actor", () => {
-  const events = [
-    { type: "analytics.consent", consent: "granted" },
-    { type: "analytics.consent", consent: "refused" },
-    { type: "analytics.consent", consent: "unknown" },
-    { type: "analytics.page", path: "/" },
-    { type: "analytics.page", path: "/predictions" },
-  ];
-  const paths = transitionPaths(analyticsMachine, { events });
-  const all = allTransitions(analyticsMachine);
-  const covered = new Set<string>();
-
-  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_n, path) => {
-    const taken = await runPath(path, () => ({ machine: analyticsMachine, pending: new Map() }));
-    taken.forEach((k) => covered.add(k));
-  });
-
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("analytics.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
-});
+// The analytics paths are walked on a fresh app's header and privacy choice (tests/views/paths/analytics.paths.test.tsx),
+// with the coverage of every transition; these are the rules those paths do not spell out.
 
 describe("consentOf: a guest's choice is granted, a signed-in player's comes from their settings", () => {
   it("is unknown while the session is restored or the settings are not in", () => {
