@@ -14,6 +14,7 @@ import { authActor, runtimeArrived } from "../../../src/runtime/appActor";
 import { renderWithApp } from "../renderWithApp";
 import { profileFixture } from "../fixtures";
 import { heldApi, ok, type HeldApi } from "./heldApi";
+import { patiently } from "./shellSupport";
 import type { ViewDriver } from "./walkInJsdom";
 
 /** `shown`: the text of each modal up, the top last (the host draws only the top one). */
@@ -126,12 +127,12 @@ export const modalDriver: ViewDriver<World> = {
 
   shows: {
     async open({ world }) {
-      await expect.poll(() => dialog()?.textContent ?? "").toContain(world.shown.at(-1));
+      await expect.poll(() => dialog()?.textContent ?? "", patiently).toContain(world.shown.at(-1));
       expect(screen.getAllByRole("dialog")).toHaveLength(1);
       expect(document.body.style.overflow).toBe("hidden");
     },
     async closed({ world, step }) {
-      await expect.poll(() => dialog()).toBeNull();
+      await expect.poll(() => dialog(), patiently).toBeNull();
       expect(document.body.style.overflow).toBe("");
       if (step.event === "modal.closeAll") {
         // Closed by the sign-in itself: the player is in, with the account menu in the header.

@@ -16,7 +16,7 @@ import { authActor } from "../../../src/runtime/appActor";
 import { profileFixture } from "../fixtures";
 import { renderWithApp } from "../renderWithApp";
 import { heldApi, ok, refusal, type HeldApi } from "./heldApi";
-import { server } from "./shellSupport";
+import { patiently, server } from "./shellSupport";
 import type { Step, ViewDriver } from "./walkInJsdom";
 
 /** What the panel lists, newest first: each notice's text and whether it is read. */
@@ -68,7 +68,7 @@ const commands = () => (server.last()?.sent ?? []).filter((c) => c.event !== "su
  * superseded by the connect's: every load still held gets the answer, and the machine hears the one it waits for.
  */
 async function answerLoads(world: World, response: () => Response) {
-  await vi.waitFor(() => expect(bell().getAttribute("data-live")).toBe("connected"));
+  await vi.waitFor(() => expect(bell().getAttribute("data-live")).toBe("connected"), patiently);
   await act(() => new Promise((r) => setTimeout(r, 20)));
   const held = world.api.held.filter((h) => h.call.method === "GET" && h.call.path === LIST);
   expect(held.length).toBeGreaterThan(0);
@@ -76,7 +76,7 @@ async function answerLoads(world: World, response: () => Response) {
 }
 
 async function pushFromServer(event: string, payload?: unknown) {
-  await vi.waitFor(() => expect(server.last()?.connected).toBe(true));
+  await vi.waitFor(() => expect(server.last()?.connected).toBe(true), patiently);
   await server.last()!.push(event, payload);
 }
 
@@ -84,9 +84,10 @@ async function pushFromServer(event: string, payload?: unknown) {
 async function showsList(world: World) {
   const unread = world.items.filter((n) => !n.isRead).length;
   await expect
-    .poll(() => bell().getAttribute("aria-label"))
+    .poll(() => bell().getAttribute("aria-label"), patiently)
     .toBe(unread ? `Notifications, unread: ${unread}` : "Notifications");
-  if (panelOpen() && world.items.length > 0) await expect.poll(listed).toEqual(world.items.map((n) => n.text));
+  if (panelOpen() && world.items.length > 0)
+    await expect.poll(listed, patiently).toEqual(world.items.map((n) => n.text));
 }
 
 export const notificationsDriver: ViewDriver<World> = {
@@ -123,7 +124,7 @@ export const notificationsDriver: ViewDriver<World> = {
     },
     // The connection drops; the app connects again after its backoff, and a connect reads the list again.
     async "notifications.reload"({ world }) {
-      await vi.waitFor(() => expect(server.last()?.connected).toBe(true));
+      await vi.waitFor(() => expect(server.last()?.connected).toBe(true), patiently);
       world.loads = loadCalls(world);
       await server.last()!.drop("transport close");
     },
@@ -173,26 +174,30 @@ export const notificationsDriver: ViewDriver<World> = {
     },
     async "active.loading"({ world, step }: Step<World>) {
       if (step.event === "notifications.start") {
-        await vi.waitFor(() => expect(loadCalls(world)).toBeGreaterThan(0));
+        await vi.waitFor(() => expect(loadCalls(world)).toBeGreaterThan(0), patiently);
         openPanel(world);
         expect(await screen.findByRole("status")).toHaveProperty("textContent", "Loading…");
         fireEvent.click(bell());
       }
       if (step.event === "notifications.reload") {
-        await vi.waitFor(() => expect(server.last()?.connected).toBe(true), { timeout: 4000 });
-        await vi.waitFor(() => expect(loadCalls(world)).toBe(world.loads + 1));
+        await vi.waitFor(() => expect(server.last()?.connected).toBe(true), patiently);
+        await vi.waitFor(() => expect(loadCalls(world)).toBe(world.loads + 1), patiently);
         expect(server.sockets.filter((s) => s.closed)).toHaveLength(server.sockets.length - 1);
       }
       await showsList(world);
       if (step.event === "notifications.read") {
-        await expect.poll(commands).toEqual([{ event: "read-notification", payload: { ids: ["n2"] } }]);
+        await expect.poll(commands, patiently).toEqual([{ event: "read-notification", payload: { ids: ["n2"] } }]);
         // Read at the opening, still marked new until the panel closes.
         expect(within(screen.getByTestId("notification")).getByText("New")).toBeTruthy();
       }
       if (step.event === "notifications.delete")
-        await expect.poll(() => commands().at(-1)).toEqual({ event: "delete-notification", payload: { ids: ["n2"] } });
+        await expect
+          .poll(() => commands().at(-1), patiently)
+          .toEqual({ event: "delete-notification", payload: { ids: ["n2"] } });
       if (step.event === "notifications.deleteAll")
-        await expect.poll(() => commands().at(-1)).toEqual({ event: "delete-all-notification", payload: {} });
+        await expect
+          .poll(() => commands().at(-1), patiently)
+          .toEqual({ event: "delete-all-notification", payload: {} });
       if (step.event === "notifications.deleteAll" || step.event === "notifications.remote.deletedAll") {
         openPanel(world);
         // Emptied while the stored list still loads: the panel waits for it rather than say it is empty.
@@ -208,7 +213,7 @@ export const notificationsDriver: ViewDriver<World> = {
     async "active.ready"({ world }) {
       await showsList(world);
       openPanel(world);
-      await expect.poll(listed).toEqual(world.items.map((n) => n.text));
+      await expect.poll(listed, patiently).toEqual(world.items.map((n) => n.text));
     },
     async "active.failed"({ world }) {
       openPanel(world);
