@@ -10,9 +10,10 @@ import { upgradeButtonMachine } from "../../machines/upgradeButton.machine";
 import { pick, riders, rules, startOf, T0, view, world } from "../views/predictions/predictionFixtures";
 import { apiError } from "./authFixtures";
 import { promiseStubs, settle } from "./modelWalk";
-import { advance, expectFull, settlePromise, toChild, toOwner, walkOwner, type OwnerStep } from "./ownerWalk";
-import { allTransitions } from "./modelWalk";
 
+// The weekend's paths are walked on the Predictions screen with the app's weekend actor
+// (tests/views/paths/predictionWeekend.paths.test.tsx), with the coverage of every transition; these are the rules the
+// paths do not spell out (the flows it spawns and stops, where a pick goes, the draft, what a started session closes).
 const session = { userId: "u1", raceId: "R1" };
 const data = (picks: ReturnType<typeof pick>[], balance = 100, now = T0): WeekendData => ({
   prediction: view(world({ now, balance, picks })),
@@ -50,55 +51,6 @@ function build(clock: SimulatedClock, record: string[] = []) {
   });
   return { machine, pending: stubs.pending };
 }
-
-const steps: OwnerStep[] = [
-  toOwner("weekend.open", { type: "weekend.open", session }),
-  toOwner("weekend.data (none saved)", { type: "weekend.data", data: data([]) }),
-  toOwner("weekend.data (FP1 saved, FP2 injured)", { type: "weekend.data", data: saved }),
-  toOwner("weekend.balance", { type: "weekend.balance", balance: 500 }),
-  toOwner("weekend.reload", { type: "weekend.reload" }),
-  toOwner("weekend.clock", { type: "weekend.clock" }),
-  toOwner("card.press FP1", { type: "card.press", category: "FP1" }),
-  toOwner("card.press FP2", { type: "card.press", category: "FP2" }),
-  toChild("chooser.pick r2", "chooser", { type: "chooser.pick", riderId: "r2" }),
-  toChild("chooser.pick r1", "chooser", { type: "chooser.pick", riderId: "r1" }),
-  toOwner("chooser.closed", { type: "chooser.closed" }),
-  toChild("change.confirm", "change", { type: "change.confirm" }),
-  toChild("change.cancel", "change", { type: "change.cancel" }),
-  settlePromise("submitChange done", "submitChange", { output: { balance: 90 } }),
-  toOwner("change.closed", { type: "change.closed" }),
-  settlePromise("repick done", "repick", { output: undefined }),
-  settlePromise("repick failed", "repick", { error: apiError(broken) }),
-  advance("FP1 starts", startOf("FP1") - T0),
-  toOwner("weekend.close", { type: "weekend.close" }),
-];
-
-/** A state of the walk: the owner's value, whether data is in, and which flows it holds. */
-const key = (actor: { getSnapshot(): { value: unknown; context: Record<string, unknown> } }) => {
-  const c = actor.getSnapshot().context as {
-    data: WeekendData | null;
-    chooser: unknown;
-    change: { getSnapshot(): { value: unknown } } | null;
-    choosing: { mode: string } | null;
-    form: unknown;
-  };
-  return JSON.stringify([
-    actor.getSnapshot().value,
-    c.data?.prediction.data.length ?? null,
-    Boolean(c.chooser),
-    c.change?.getSnapshot().value ?? null,
-    c.choosing?.mode ?? null,
-    Boolean(c.form),
-  ]);
-};
-
-describe("predictionWeekend.machine: every transition, walked on real actors", () => {
-  it("covers 100% of the transitions", async () => {
-    const { covered, paths } = await walkOwner({ build, steps, key, startAt: T0, maxDepth: 7 });
-    expect(paths.length).toBeGreaterThan(20);
-    expectFull("predictionWeekend.machine", allTransitions(predictionWeekendMachine), covered);
-  }, 120_000);
-});
 
 function start(first: WeekendData = saved) {
   const record: string[] = [];

@@ -26,19 +26,10 @@ export type Screen = {
   navigate(to: string): void;
 };
 
-/**
- * Signs in, stubs the fake (a call `hold` names waits for the path's step) and renders the Predictions screen;
- * `board` waits until the weekend's cards are on screen.
- */
-export async function openPredictions(
-  options: {
-    picks?: SavedPick[];
-    balance?: number;
-    now?: number;
-    hold?: (call: Call) => boolean;
-    board?: boolean;
-  } = {},
-): Promise<Screen> {
+type Options = { picks?: SavedPick[]; balance?: number; now?: number; hold?: (call: Call) => boolean };
+
+/** Signs in and stubs the fake: a call `hold` names waits for the path's step. */
+export async function stubPredictions(options: Options = {}): Promise<Pick<Screen, "api" | "server">> {
   await signInForTest();
   const server = predictionWorld({
     picks: options.picks ?? [],
@@ -47,6 +38,11 @@ export async function openPredictions(
   });
   const fake = routes(server);
   const api = heldApi((call) => (options.hold?.(call) ? "hold" : fake(call)));
+  return { api, server };
+}
+
+/** Renders the Predictions screen (it opens its weekend once the race's heading is on screen). */
+export function renderPredictions(): Screen["navigate"] {
   const { memory } = renderWithApp(
     <>
       <Route path={paths.predictions}>
@@ -56,8 +52,15 @@ export async function openPredictions(
     </>,
     { path: paths.predictions },
   );
-  if (options.board !== false) await boardShown();
-  return { api, server, navigate: (to) => act(() => memory.navigate(to)) };
+  return (to) => act(() => memory.navigate(to));
+}
+
+/** Signs in, stubs the fake and renders the Predictions screen until the weekend's cards are on screen. */
+export async function openPredictions(options: Options = {}): Promise<Screen> {
+  const { api, server } = await stubPredictions(options);
+  const navigate = renderPredictions();
+  await boardShown();
+  return { api, server, navigate };
 }
 
 /** The weekend's board is on screen: the race's heading and the completion bar. */
@@ -67,7 +70,8 @@ export async function boardShown() {
 }
 
 /** A category's card, by its English name. */
-export const card = (category: string) => screen.getByRole("listitem", { name: category });
+// Behind an open modal the board is hidden from the accessibility tree: it is still what the player sees around it.
+export const card = (category: string) => screen.getByRole("listitem", { name: category, hidden: true });
 
 /** Presses a card's action (`Choose rider`, `Choose another`, `Change · 15`, `Choose another rider (free)`). */
 export const pressCardAction = (action: string, category: string) =>
