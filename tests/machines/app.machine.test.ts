@@ -3,66 +3,15 @@ import { createActor, fromCallback, fromPromise, type AnyActorRef } from "xstate
 import type { ErrorBody } from "../../contract/common";
 import type { Notification } from "../../contract/notifications";
 import type { Profile } from "../../contract/users";
-import { appMachine, injuryModals, isLoading, type AppContext, type AppEvent } from "../../machines/app.machine";
+import { appMachine, injuryModals, isLoading, type AppEvent } from "../../machines/app.machine";
 import { authMachine } from "../../machines/auth.machine";
 import type { ModalContext } from "../../machines/modal.machine";
 import { tokenRefreshMachine } from "../../machines/tokenRefresh.machine";
-import { allTransitions, coverageLine, missing, runPath, transitionPaths } from "./modelWalk";
+
+// The app's paths are walked on a fresh app's header, runtime and modal host (tests/views/paths/app.paths.test.tsx),
+// with the coverage of every transition; these are the rules those paths do not spell out.
 
 const serverDown: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };
-
-// Two requests in flight are enough to tell "still loading" from "done".
-const filterEvents = (s: { context: AppContext }, e: { type: string }) =>
-  !(e.type === "app.request.started" && s.context.loading >= 2);
-// No guard reads the rest of the context: where the app stands and how many requests run tell its states apart.
-const serializeState = (s: { value: unknown; context: AppContext }) => JSON.stringify([s.value, s.context.loading]);
-
-describe("app.machine: every transition, walked on a real actor", () => {
-  const events = [
-    { type: "app.request.started" },
-    { type: "app.request.finished" },
-    { type: "app.error", error: serverDown },
-    { type: "app.error.clear" },
-    { type: "app.raceStarted" },
-    { type: "app.redirect.remember", path: "/leagues" },
-    { type: "app.redirect.clear" },
-    { type: "app.session.changed", profileId: "p1" },
-    { type: "app.session.changed", profileId: null },
-    { type: "app.token.refreshed", token: "fresh" },
-    { type: "app.live.connected" },
-    { type: "app.notices.firstLoad", ids: ["n1"] },
-    { type: "app.notices.firstLoad", ids: null },
-    { type: "app.runtime.arrived" },
-    { type: "app.link.confirm", token: "t1" },
-    { type: "app.link.recovery", email: "marco@example.com" },
-    { type: "app.link.social", accessToken: "a", refreshToken: "r", isNew: true },
-    { type: "app.social.received", accessToken: "a", refreshToken: "r", isNew: false },
-    { type: "app.confirmation.failed", error: serverDown },
-    { type: "app.signedIn", isNew: true, profileId: "p1" },
-    { type: "app.signedIn", isNew: false, profileId: "p1" },
-    { type: "app.signedOut" },
-    { type: "app.password.mustChange" },
-    { type: "app.results.published" },
-    { type: "app.injuries.reported", notices: [] },
-  ];
-  const paths = transitionPaths(appMachine, {
-    events,
-    filterEvents: filterEvents as never,
-    serializeState: serializeState as never,
-  });
-  const all = allTransitions(appMachine);
-  const covered = new Set<string>();
-
-  it.each(paths.map((p) => [p.name, p] as const))("%s", async (_n, path) => {
-    const taken = await runPath(path, () => ({ machine: appMachine, pending: new Map() }));
-    taken.forEach((k) => covered.add(k));
-  });
-
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("app.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
-});
 
 describe("Global state: loading flag", () => {
   it("is on while any request runs and off when all have finished", () => {
