@@ -22,6 +22,7 @@ import { operationsCalls } from "./calls.operations";
 import { backupCalls } from "./calls.backup";
 import { seasonCalls } from "./calls.season";
 import { healthCalls, metricsCalls } from "./calls.health";
+import { calendarCalls } from "./calls.calendar";
 
 export type CallGroup = { readonly [name: string]: Call | RawCall };
 
@@ -72,6 +73,7 @@ export const catalogue = {
   season: seasonCalls,
   health: healthCalls,
   metrics: metricsCalls,
+  calendar: calendarCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

@@ -33,6 +33,8 @@ export const GAME_CLASS = "MOTOGP" as const;
 export const PREDICTIONS_PER_WEEKEND = 11;
 export const COMPLETION_REWARD_DIAMONDS = 20;
 export const RACE_STARTING_SOON_MINUTES = 15;
+/** A calendar feed's alarm for missing picks rings this long before the session's lock (its scheduled start). */
+export const CALENDAR_ALARM_MINUTES_BEFORE_LOCK = 60;
 
 export const changeTiers = {
   BEFORE: { cost: 10 },

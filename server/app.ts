@@ -33,6 +33,7 @@ import { prizesModule } from "./modules/prizes";
 import { gurusModule } from "./modules/gurus";
 import { staffModule } from "./modules/staff";
 import { newsModule } from "./modules/news";
+import { calendarModule } from "./modules/calendar";
 import { openApiRoutes } from "./openapi/routes";
 import { storeModule } from "./modules/store";
 import { attachSessionCache } from "./modules/auth/sessionCache";
@@ -99,6 +100,7 @@ export async function buildApp(base: BaseDeps, options: { logger?: LogOptions } 
       await api.register(gurusModule);
       await api.register(staffModule);
       await api.register(newsModule);
+      await api.register(calendarModule);
       await api.register(operatorRoutes);
       await api.register(healthModule);
       await api.register(metricsModule);

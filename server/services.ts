@@ -1,6 +1,7 @@
 import type { AppDeps } from "./http/deps";
 import { authService } from "./modules/auth/service";
 import { betsService } from "./modules/bets/service";
+import { calendarService } from "./modules/calendar/service";
 import { oddsService } from "./modules/bets/odds";
 import { demoBetsService } from "./modules/bets/demoBets";
 import { demoPlayersService } from "./modules/dev/demoPlayers";
@@ -69,6 +70,7 @@ export function buildServices(deps: AppDeps) {
     prizes: prizesService(deps, confirmations),
     gurus: gurusService(deps),
     news: newsService(deps),
+    calendar: calendarService(deps),
     analytics: analyticsService(deps),
     reports: reportsService(deps),
     season: seasonService(deps),

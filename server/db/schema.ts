@@ -190,3 +190,4 @@ export * from "./schema.questions";
 export * from "./schema.prizes";
 export * from "./schema.audit";
 export * from "./schema.staff";
+export * from "./schema.calendar";

@@ -88,6 +88,14 @@ export const safeErrorText = (err: unknown) => (err instanceof Error ? safeMessa
 
 type Req = { method?: string; url?: string; routeOptions?: { url?: string } };
 
+/**
+ * A request's path as logged: without its query string, and without a calendar feed's token (docs/calendar.md: the
+ * address is the feed's only secret), whether or not the path named a real feed.
+ */
+export function loggedPath(url: string): string {
+  return url.split("?")[0]!.replace(/^(\/api\/calendar\/)(?!link(\/|$))[^/]*/, "$1[redacted]");
+}
+
 export type LogOptions = { level: string; stream?: Writable };
 
 /** Fastify's `logger` option: pino with the serializers and redact paths above. */
@@ -97,7 +105,7 @@ export function loggerOptions({ level, stream }: LogOptions) {
     ...(stream ? { stream } : {}),
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     serializers: {
-      req: (req: Req) => ({ method: req.method, url: (req.url ?? "").split("?")[0], route: req.routeOptions?.url }),
+      req: (req: Req) => ({ method: req.method, url: loggedPath(req.url ?? ""), route: req.routeOptions?.url }),
       res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
       err: (err: unknown) => serializeError(err),
     },
