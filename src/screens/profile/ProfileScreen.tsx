@@ -10,6 +10,7 @@ import { Spinner } from "../../ui/Spinner";
 import { AnalyticsChoice } from "./AnalyticsChoice";
 import { FollowButton } from "./FollowButton";
 import { DonatePanel } from "../../features/store/DonatePanel";
+import { CalendarPanel } from "../../features/calendar/CalendarPanel";
 import { ProfileView } from "./ProfileView";
 import styles from "./ProfileScreen.module.css";
 import { ProfileRacePicks } from "../../features/gurus/GuruPicks";
@@ -38,6 +39,7 @@ export default function ProfileScreen() {
         />
         <div className={styles.page}>
           <PlayerWeekendPoints viewer={me.id} userId={me.id} />
+          <CalendarPanel userId={me.id} />
         </div>
         <AnalyticsChoice userId={me.id} />
       </>
