@@ -281,7 +281,6 @@ export const flowKeys: readonly string[] = [
   "predictionForm|editing.route|always|editing.dirty",
   "predictionForm|editing|form.choose|editing",
   "predictionForm|editing|form.choose|editing.route",
-  "predictionForm|editing|form.clear|editing.route",
   "predictionForm|editing|form.close|editing",
   "predictionForm|editing|form.close|editing.route",
   "predictionForm|editing|form.sync|editing.route",

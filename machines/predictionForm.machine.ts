@@ -38,7 +38,6 @@ export type PredictionFormInput = {
 
 export type PredictionFormEvent =
   | { type: "form.choose"; category: PredictionCategory; riderId: string }
-  | { type: "form.clear"; category: PredictionCategory }
   | { type: "form.save" }
   | { type: "form.retry" }
   | { type: "form.dismiss" }
@@ -86,11 +85,6 @@ export const predictionFormMachine = setup({
     categorySaved: ({ context, event }) => event.type === "form.choose" && context.saved[event.category] !== undefined,
     duplicateRider: ({ context, event }) =>
       event.type === "form.choose" && duplicateOf(context.picks, event.category, event.riderId) !== null,
-    /** Only an unsaved choice can be taken back. */
-    clearable: ({ context, event }) =>
-      event.type === "form.clear" &&
-      context.picks[event.category] !== undefined &&
-      context.saved[event.category] === undefined,
     /** The same data again changes nothing (it would end the "saved" message a save just showed). */
     news: ({ context, event }) =>
       event.type === "form.sync" && (!samePicks(context.saved, event.saved) || context.version !== event.version),
@@ -108,11 +102,6 @@ export const predictionFormMachine = setup({
       picks: { ...context.picks, [params.category]: params.riderId },
       refusal: null,
     })),
-    clearPick: assign(({ context }, params: { category: PredictionCategory }) => {
-      const picks = { ...context.picks };
-      delete picks[params.category];
-      return { picks, refusal: null };
-    }),
     refuse: assign({ refusal: (_, params: Refusal) => params }),
     applySync: assign(({ context }, params: { saved: Picks; version: number }) => ({
       saved: params.saved,
@@ -193,11 +182,6 @@ export const predictionFormMachine = setup({
           },
           { target: ".route", actions: { type: "choose", params: ({ event }) => event } },
         ],
-        "form.clear": {
-          guard: "clearable",
-          target: ".route",
-          actions: { type: "clearPick", params: ({ event }) => event },
-        },
         "form.sync": { guard: "news", target: ".route", actions: { type: "applySync", params: ({ event }) => event } },
         "form.close": [
           { guard: "closesChoice", target: ".route", actions: { type: "close", params: ({ event }) => event } },
