@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromCallback } from "xstate";
+import { createActor } from "xstate";
 import type { RaceControl } from "../../contract/operations";
-import { classificationEntryMachine } from "../../machines/classificationEntry.machine";
 import {
   canCancel,
   canConfirm,
@@ -12,11 +11,10 @@ import {
   canSubstitute,
   raceControlMachine,
 } from "../../machines/raceControl.machine";
-import { raceControlActionMachine } from "../../machines/raceControlAction.machine";
-import { sessionMoveMachine } from "../../machines/sessionMove.machine";
-import { allTransitions, promiseStubs } from "./modelWalk";
-import { expectFull, toOwner, type OwnerStep } from "./ownerWalk";
-import { walkOwner } from "./ownerWalk";
+
+// Race control's paths are walked on the staff's race-control page and its real owner
+// (tests/views/paths/raceControl.paths.test.tsx), with the coverage of every transition; these are the verdicts and
+// the one-flow-at-a-time rule its paths do not spell out.
 
 const at = (h: number) => `2026-05-01T${String(h).padStart(2, "0")}:00:00.000Z`;
 const result = (key: string, entered = false) =>
@@ -56,55 +54,6 @@ const control: RaceControl = {
 };
 const confirmed: RaceControl = { ...control, confirmedAt: at(20) };
 
-function build() {
-  const stubs = promiseStubs(["previewResult", "commitResult", "moveSession", "perform"]);
-  const machine = raceControlMachine.provide({
-    actors: {
-      watchControl: fromCallback(() => () => {}),
-      classificationEntry: classificationEntryMachine.provide({
-        actors: { previewResult: stubs.actors.previewResult, commitResult: stubs.actors.commitResult },
-      }),
-      sessionMove: sessionMoveMachine.provide({ actors: { moveSession: stubs.actors.moveSession } }),
-      raceControlAction: raceControlActionMachine.provide({ actors: { perform: stubs.actors.perform } }),
-    },
-  });
-  return { machine, pending: stubs.pending };
-}
-
-const steps: OwnerStep[] = [
-  toOwner("control.open", { type: "control.open", raceId: "race" }),
-  toOwner("control.open other", { type: "control.open", raceId: "race-2" }),
-  toOwner("control.close", { type: "control.close" }),
-  toOwner("control.data", { type: "control.data", data: control }),
-  toOwner("control.failed", {
-    type: "control.failed",
-    error: { statusCode: 404, code: "notFound", message: "notFound" },
-  }),
-  toOwner("control.retry", { type: "control.retry" }),
-  toOwner("session.move", { type: "session.move", session: "START" }),
-  toOwner("result.enter", { type: "result.enter", key: "FP1" }),
-  toOwner("result.correct", { type: "result.correct", key: "Q2" }),
-  toOwner("result.cancel", { type: "result.cancel", key: "START" }),
-  toOwner("weekend.confirm", { type: "weekend.confirm" }),
-  toOwner("rider.injure", { type: "rider.injure", riderId: "r93" }),
-  toOwner("entry.substitute", { type: "entry.substitute", replaces: "r36" }),
-  toOwner("entry.wildcard", { type: "entry.wildcard" }),
-  toOwner("flow.close", { type: "flow.close" }),
-];
-
-type Owner = { getSnapshot(): { value: unknown; context: { flowKind: string | null; error: unknown } } };
-const key = (actor: Owner) => {
-  const s = actor.getSnapshot();
-  return JSON.stringify([s.value, s.context.flowKind, s.context.error !== null]);
-};
-
-describe("raceControl.machine: every transition, walked on real actors", () => {
-  it("covers 100% of the transitions", async () => {
-    const { covered } = await walkOwner({ build, steps, key: key as never, maxDepth: 4 });
-    expectFull("raceControl.machine", allTransitions(raceControlMachine), covered);
-  }, 60_000);
-});
-
 describe("Race control's verdicts", () => {
   it("offer what the timeline allows now, and nothing once the weekend is confirmed", () => {
     expect(canMove(control, "START")).toBe(true);
@@ -129,7 +78,8 @@ describe("Race control's verdicts", () => {
   });
 
   it("starts a correction from the classification that stands, and keeps one flow at a time", () => {
-    const actor = createActor(build().machine).start();
+    // No flow here talks to the server: the machine's own services are never called.
+    const actor = createActor(raceControlMachine).start();
     actor.send({ type: "control.open", raceId: "race" });
     actor.send({ type: "control.data", data: control });
     actor.send({ type: "result.correct", key: "Q2" });
