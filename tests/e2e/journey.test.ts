@@ -24,6 +24,8 @@ const firstPassword = "Lusail#2026";
 const newPassword = "Mugello!2027";
 /** Chunks load after the first paint (the app runtime, the modal host): under load that takes more than a second. */
 const WAIT = { timeout: 15_000 };
+/** A webcal:// address is the same feed over http (the test product has no TLS). */
+const feedUrl = (webcal: string) => webcal.replace(/^webcal:/, "http:");
 
 async function signIn(page: Page, password: string) {
   const dialog = page.getByRole("dialog", { name: "Log in" });
@@ -114,6 +116,22 @@ describe("a guest becomes a player and back", () => {
     await expect
       .poll(() => page.getByText("Late braker, early predictor.").count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
+
+    // The profile's calendar feed (docs/calendar.md): the address the panel shows serves the season, and a revoke
+    // confirmed in the app's dialog puts a new address in its place while the old one answers 404.
+    const calendar = page.getByRole("region", { name: "Calendar" });
+    const address = calendar.getByLabel("Your private calendar link");
+    await expect.poll(() => address.inputValue(), WAIT).toMatch(/^webcal:\/\/.+\.ics$/);
+    const before = await address.inputValue();
+    const feed = await fetch(feedUrl(before));
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("content-type")).toMatch(/^text\/calendar/);
+    expect(await feed.text()).toMatch(/^BEGIN:VCALENDAR[\s\S]*BEGIN:VEVENT/);
+    await calendar.getByRole("button", { name: "Revoke link" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Yes, revoke the link" }).click();
+    await expect.poll(() => address.inputValue(), WAIT).not.toBe(before);
+    expect((await fetch(feedUrl(before))).status).toBe(404);
+    expect((await fetch(feedUrl(await address.inputValue()))).status).toBe(200);
 
     // Sign out.
     await signOut(page);
