@@ -6,13 +6,14 @@ import { languageCodes, type LanguageCode } from "../../contract/enums";
 type Texts = Record<string, unknown>;
 
 const localesDir = new URL("../../src/i18n/locales/", import.meta.url);
-const loaded = new Map<LanguageCode, Texts>();
+const loaded = new Map<string, Texts>();
 
-function texts(language: LanguageCode): Texts {
-  let found = loaded.get(language);
+function texts(language: LanguageCode, namespace = "mail"): Texts {
+  const name = `${language}/${namespace}.json`;
+  let found = loaded.get(name);
   if (!found) {
-    found = JSON.parse(readFileSync(new URL(`${language}/mail.json`, localesDir), "utf8")) as Texts;
-    loaded.set(language, found);
+    found = JSON.parse(readFileSync(new URL(name, localesDir), "utf8")) as Texts;
+    loaded.set(name, found);
   }
   return found;
 }
@@ -31,7 +32,20 @@ function lookup(source: Texts, key: string): string | undefined {
 
 /** The text of `key` ("confirm.subject") in `language`, English where it lacks one, with its {{params}} filled in. */
 export function mailText(language: LanguageCode, key: string, params: Record<string, string> = {}): string {
-  const text = lookup(texts(language), key) ?? lookup(texts("en"), key);
-  if (text === undefined) throw new Error(`mail text ${key} is missing`);
+  return localeText(language, "mail", key, params);
+}
+
+/**
+ * The same for a text of another of the app's namespaces the server writes out (the calendar feed's session names
+ * are the notifications' own): `localeText("de", "notifications", "sessions.PF")`.
+ */
+export function localeText(
+  language: LanguageCode,
+  namespace: string,
+  key: string,
+  params: Record<string, string> = {},
+): string {
+  const text = lookup(texts(language, namespace), key) ?? lookup(texts("en", namespace), key);
+  if (text === undefined) throw new Error(`text ${namespace}:${key} is missing`);
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => params[name] ?? whole);
 }

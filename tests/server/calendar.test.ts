@@ -11,7 +11,7 @@ import { ADMIN_TOKEN_HEADER } from "../../contract/calls.results";
 import { categoriesOf } from "../../contract/weekendRules/structure";
 import { sessionLabels, type SessionType } from "../../contract/enums";
 import { buildApp } from "../../server/app";
-import { races, raceSessions, tracks } from "../../server/db/schema";
+import { races, raceSessions, tracks, users } from "../../server/db/schema";
 import { ADMIN_TOKEN, onEachBackend, type Harness } from "./harness";
 import { quickPlayer, type QuickPlayer } from "./leaguePlayers";
 import { at, MINUTE, raceFixture, type RaceFixture } from "./predictionsFixture";
@@ -152,6 +152,20 @@ onEachBackend(
       expect(h.clock.now().getTime() - movedAt).toBeGreaterThanOrEqual(0);
       expect(h.clock.now().getTime() - movedAt).toBeLessThan(10_000);
       expect(after.alarms?.[0]?.trigger).toBe("-PT1H");
+    });
+
+    it("is written in the player's language: session names, the alarm and the calendar's name", async () => {
+      const p = await quickPlayer(h);
+      await h.database.db.update(users).set({ lng: "de" }).where(eq(users.id, p.id));
+      const { url } = await link(p);
+      const text = (await fetchFeed(url)).body;
+      expect(text).toContain("X-WR-CALNAME:Paddock-Predictor-Saison");
+      const events = await parsed(url);
+      const pf = events.find((e) => inRace(e) && e["PP-SESSION"] === "PF")!;
+      expect(textOf(pf.summary)).toBe(`${raceName}: Schnellste Trainingszeit`);
+      expect(pf.alarms![0]!.description).toBe(
+        "Schnellste Trainingszeit wird zum Start gesperrt, und deine Tipps dafür fehlen noch.",
+      );
     });
 
     it("revoke: the old address answers 404, the new one works", async () => {

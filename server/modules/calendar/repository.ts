@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import type { PredictionCategory, SessionType } from "../../../contract/enums";
 import type { Db } from "../../db/open";
-import { auditLog, calendarFeeds, predictions, races, raceSessions, tracks } from "../../db/schema";
+import { auditLog, calendarFeeds, predictions, races, raceSessions, tracks, users } from "../../db/schema";
 
 /** One session of the season as the feed shows it, with what the operators' moves did to it. */
 export type FeedSession = {
@@ -25,6 +25,10 @@ export function calendarRepository(db: Db) {
   return {
     byHash: async (tokenHash: string) =>
       (await db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash)))[0],
+
+    /** The player's stored language tag, which the feed's texts are written in. */
+    languageOf: async (userId: string) =>
+      (await db.select({ lng: users.lng }).from(users).where(eq(users.id, userId)))[0]?.lng ?? null,
 
     byUser: async (userId: string) =>
       (await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)))[0],

@@ -3,10 +3,11 @@ import ical, { ICalAlarmType, ICalEventStatus } from "ical-generator";
 import { missingPicks, type CalendarLink } from "../../../contract/calendar";
 import { calendarCalls } from "../../../contract/calls.calendar";
 import { API_PREFIX } from "../../../contract/calls";
-import { sessionLabels, type PredictionCategory } from "../../../contract/enums";
+import type { LanguageCode, PredictionCategory } from "../../../contract/enums";
 import { CALENDAR_ALARM_MINUTES_BEFORE_LOCK } from "../../../contract/rules";
 import type { AppDeps } from "../../http/deps";
 import { AppError } from "../../http/errors";
+import { localeText, mailLanguage } from "../../mail/texts";
 import { randomToken, secretHasher } from "../auth/tokens";
 import { calendarRepository, type FeedSession } from "./repository";
 
@@ -45,9 +46,13 @@ export function calendarService(deps: AppDeps) {
     picked: Map<string, Set<PredictionCategory>>,
     now: number,
     madeAt: Date,
+    language: LanguageCode,
   ): string {
+    // In the player's language, as the app and the mails are; race names are the operators' data, as the API sends them.
+    const text = (key: string, params: Record<string, string> = {}) =>
+      localeText(language, "mail", `calendarFeed.${key}`, params);
     const calendar = ical({
-      name: "Paddock Predictor",
+      name: text("name"),
       prodId: { company: "Paddock Predictor", product: "Season calendar", language: "EN" },
       // Every time below is UTC; each event names its circuit's zone (X-PP-TIME-ZONE) for showing local time.
       timezone: null,
@@ -57,7 +62,7 @@ export function calendarService(deps: AppDeps) {
     for (const s of sessions) {
       const saved = picked.get(s.raceId) ?? new Set<PredictionCategory>();
       const missing = missingPicks(now, s, saved);
-      const label = sessionLabels[s.type];
+      const label = localeText(language, "notifications", `sessions.${s.type}`);
       calendar.createEvent({
         id: uidOf(s, base.host),
         start: new Date(s.startsAt),
@@ -69,7 +74,12 @@ export function calendarService(deps: AppDeps) {
         sequence: s.moves,
         summary: `${s.raceName}: ${label}`,
         location: s.circuit,
-        description: `Round ${s.round}, ${s.raceName}, ${label} (${s.timeZone})`,
+        description: text("description", {
+          round: String(s.round),
+          race: s.raceName,
+          session: label,
+          zone: s.timeZone,
+        }),
         status: s.canceled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
         x: { "X-PP-TIME-ZONE": s.timeZone, "X-PP-SESSION": s.type },
         alarms: missing.length
@@ -78,7 +88,7 @@ export function calendarService(deps: AppDeps) {
                 type: ICalAlarmType.display,
                 // Relative to DTSTART, the lock: a moved session takes its alarm along.
                 triggerBefore: CALENDAR_ALARM_MINUTES_BEFORE_LOCK * 60,
-                description: `Paddock Predictor: ${label} locks at its start. Missing picks: ${missing.join(", ")}`,
+                description: text("alarm", { session: label }),
               },
             ]
           : [],
@@ -111,7 +121,8 @@ export function calendarService(deps: AppDeps) {
       if (!row) throw notFound();
       const sessions = await repo.seasonSessions();
       const picked = await repo.picked(row.userId, [...new Set(sessions.map((s) => s.raceId))]);
-      const text = feedOf(sessions, picked, deps.clock.now().getTime(), row.createdAt);
+      const language = mailLanguage(await repo.languageOf(row.userId));
+      const text = feedOf(sessions, picked, deps.clock.now().getTime(), row.createdAt, language);
       const etag = `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
       return { text, etag };
     },
