@@ -5,7 +5,11 @@ import type { Profile } from "../../contract/users";
 import { authMachine, PROFILE_RETRY_DELAYS_MS, type AuthEmitted } from "../../machines/auth.machine";
 import { somethingWentWrong } from "../../machines/serviceErrors";
 import { apiError, profile, signUpBody, tokens, wrongPassword } from "./authFixtures";
-import { allTransitions, coverageLine, missing, promiseStubs, runPath, settle, transitionPaths } from "./modelWalk";
+import { settle } from "./modelWalk";
+
+// The QA paths are walked on the real header, account section and auth modals in
+// tests/views/paths/auth.paths.test.tsx; these are the rules they do not spell out (what each service is sent, what is
+// stored, cleared and announced, the profile retries' delays).
 
 const actorNames = [
   "signIn",
@@ -17,76 +21,6 @@ const actorNames = [
   "validateCode",
   "newPassword",
 ] as const;
-
-const outcomes = actorNames.flatMap((id) => [
-  {
-    type: `xstate.done.actor.${id}`,
-    output:
-      id === "loadProfile"
-        ? profile
-        : id === "confirm"
-          ? { ...tokens, isNew: true }
-          : id === "signUp"
-            ? { email: signUpBody.email }
-            : id === "signIn"
-              ? tokens
-              : undefined,
-  },
-  { type: `xstate.error.actor.${id}`, error: apiError(wrongPassword) },
-]);
-/** The API client's error when no answer came (status 0): a restart, no network. */
-const outOfReach = { status: 0, body: somethingWentWrong };
-const PROFILE_RETRY = "xstate.after.profileRetry.auth.profileUnreachable";
-
-const events = [
-  { type: "auth.signIn", email: "rossi@example.com", password: "Secret-46!", rememberMe: true },
-  { type: "auth.signUp", ...signUpBody },
-  { type: "auth.confirm", token: "confirm-token" },
-  { type: "auth.social", accessToken: "social-access", refreshToken: "social-refresh", isNew: true },
-  { type: "auth.recovery.start", email: "rossi@example.com" },
-  { type: "auth.recovery.sendCode", email: "rossi@example.com" },
-  { type: "auth.recovery.validate", code: "123456" },
-  { type: "auth.recovery.newPassword", password: "Newer-46!", confirmPassword: "Newer-46!" },
-  { type: "auth.recovery.cancel" },
-  { type: "auth.signOut" },
-  { type: "auth.profile.reload" },
-  { type: "auth.profile.updated", profile: { ...profile, bio: "Nine titles" } },
-  { type: "auth.session.expired" },
-  { type: "auth.error.clear" },
-  ...outcomes,
-  { type: "xstate.error.actor.loadProfile", error: outOfReach },
-  { type: PROFILE_RETRY },
-];
-
-// A state is its value plus what the one context-reading guard looks at (a sign-in to announce);
-// other context (errors, e-mails) is checked at every step but does not make new states.
-const serializeState = (s: { value: unknown; context: { announce: unknown } }) =>
-  JSON.stringify([s.value, s.context.announce !== null]);
-
-describe("auth.machine: every transition, walked on a real actor", () => {
-  const all = allTransitions(authMachine);
-  const covered = new Set<string>();
-  // `hasSession` reads storage, not events: walk the machine once per answer.
-  for (const hasSession of [false, true]) {
-    const guards = { hasSession: () => hasSession };
-    const paths = transitionPaths(authMachine.provide({ guards }), { events, serializeState: serializeState as never });
-    it.each(paths.map((p) => [p.name, p] as const))(
-      `${hasSession ? "stored session" : "no session"}: %s`,
-      async (_n, path) => {
-        const taken = await runPath(path, () => {
-          const stubs = promiseStubs(actorNames);
-          return { machine: authMachine.provide({ guards, actors: stubs.actors }), pending: stubs.pending };
-        });
-        taken.forEach((k) => covered.add(k));
-      },
-    );
-  }
-
-  it("covers 100% of the transitions", () => {
-    console.log(coverageLine("auth.machine", all, covered));
-    expect(missing(all, covered)).toEqual([]);
-  });
-});
 
 type Calls = {
   stored: Array<{ tokens: Tokens; rememberMe: boolean }>;
