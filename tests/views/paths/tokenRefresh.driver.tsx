@@ -14,6 +14,7 @@ import { Header } from "../../../src/app/layout/Header";
 import { tokenRefreshActor } from "../../../src/runtime/appActor";
 import StoreScreen from "../../../src/screens/store/StoreScreen";
 import { renderWithApp, signInForTest } from "../renderWithApp";
+import { poll } from "./authSupport";
 import { heldApi, ok, refusal, type HeldApi } from "./heldApi";
 import type { ViewDriver } from "./walkInJsdom";
 
@@ -38,7 +39,7 @@ async function signedIn() {
 
 /** No refresh has given new tokens: the calls that met the 401 wait, nothing retried, the tokens are the old ones. */
 async function stillWaitingFor(world: World) {
-  await expect.poll(() => callsTo(world, REFRESH).length).toBe(world.tries);
+  await poll(() => callsTo(world, REFRESH).length).toBe(world.tries);
   expect(
     callsTo(world, REFRESH).every((c) => JSON.stringify(c.body) === JSON.stringify({ refreshToken: "refresh" })),
   ).toBe(true);
@@ -109,7 +110,7 @@ export const tokenRefreshDriver: ViewDriver<World> = {
   shows: {
     async refreshing({ world }) {
       // One refresh call per try however many calls wait, with the stored refresh token.
-      await expect.poll(() => world.api.held.filter((h) => h.call.path === REFRESH).length).toBe(1);
+      await poll(() => world.api.held.filter((h) => h.call.path === REFRESH).length).toBe(1);
       await stillWaitingFor(world);
     },
     async waiting({ world }) {
@@ -119,7 +120,7 @@ export const tokenRefreshDriver: ViewDriver<World> = {
     async idle({ world, step }) {
       if (step.event === "done refresh") {
         // The new tokens are stored and the call that met the 401 is sent again: the balance shows.
-        await expect.poll(() => screen.queryByTestId("header-balance")?.textContent).toBe("100");
+        await poll(() => screen.queryByTestId("header-balance")?.textContent).toBe("100");
         expect(readTokens()).toEqual(fresh);
         expect(callsTo(world, BALANCE)).toHaveLength(2);
         expect(callsTo(world, REFRESH)).toHaveLength(1);
@@ -132,7 +133,7 @@ export const tokenRefreshDriver: ViewDriver<World> = {
         expect(callsTo(world, BALANCE)).toHaveLength(1);
       } else {
         // Every retry failed to reach the server: the call fails, the tokens are kept and the player stays in.
-        await expect.poll(() => callsTo(world, REFRESH).length).toBe(REFRESH_RETRY_DELAYS_MS.length + 1);
+        await poll(() => callsTo(world, REFRESH).length).toBe(REFRESH_RETRY_DELAYS_MS.length + 1);
         expect(world.api.held.filter((h) => h.call.path === REFRESH)).toEqual([]);
         expect(readTokens()).toEqual({ accessToken: "access", refreshToken: "refresh" });
         expect(callsTo(world, BALANCE)).toHaveLength(1);
