@@ -15,6 +15,11 @@ export const Track = z.object({
   country: z.string(),
   lengthKm: z.number(),
   circuitType: z.string(),
+  /**
+   * The circuit's IANA time zone (Europe/Rome): a time is also shown as the circuit's clock reads it. Optional so an
+   * answer written before it was sent (a cached page, a live event) still parses; then only UTC is offered.
+   */
+  timeZone: z.string().optional(),
   /** The circuit outline picture (contract/pictures.ts). */
   image: z.string(),
 });

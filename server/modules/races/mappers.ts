@@ -21,6 +21,7 @@ export const toTrack = (t: TrackRow): Track => ({
   country: t.country,
   lengthKm: Number(t.lengthKm),
   circuitType: t.circuitType,
+  timeZone: t.timeZone,
   image: t.image || picturePaths.track(t.id),
 });
 
