@@ -14,6 +14,7 @@ import { Button, buttonClass } from "../../ui/Button";
 import { Diamond } from "../../ui/Diamond";
 import { useErrorText } from "../../ui/fieldErrors";
 import { RiderBadge } from "../../ui/RiderBadge";
+import { LocalTime } from "../../ui/LocalTime";
 import { StakeSlider } from "./StakeSlider";
 import { countdownParts, formatOdds, useBetsData, useNowUntil, usePlacement } from "./useBets";
 import styles from "./bets.module.css";
@@ -39,7 +40,8 @@ function CloseCountdown({ until }: { until: number }) {
       {t("status.closesIn")}{" "}
       <span role="timer" data-testid="bet-modal-countdown">
         {days > 0 ? t("countdown.withDays", { days, hms }) : hms}
-      </span>
+      </span>{" "}
+      <span aria-hidden="true">·</span> <LocalTime at={until} />
     </p>
   );
 }

@@ -10,6 +10,7 @@ import modalStyles from "../../ui/modal/modal.module.css";
 import { Button } from "../../ui/Button";
 import { useErrorText } from "../../ui/fieldErrors";
 import { TextField } from "../../ui/TextField";
+import { LocalTime } from "../../ui/LocalTime";
 import { timeLeftParts, useClockUntil } from "./countdown";
 import { useAnswerFlow, useAnsweredQuestion } from "./bonusActor";
 import { KnownAnswer } from "./KnownAnswer";
@@ -101,7 +102,8 @@ function AnswerFlow({ flow, close }: { flow: AnswerRef; close(): void }) {
         </>
       ) : null}
       <p className={styles.countdown}>
-        {t("closesIn")} <span role="timer">{days > 0 ? t("countdown.withDays", { days, hms }) : hms}</span>
+        {t("closesIn")} <span role="timer">{days > 0 ? t("countdown.withDays", { days, hms }) : hms}</span>{" "}
+        <span aria-hidden="true">·</span> <LocalTime at={context.closesAt} />
       </p>
       {set === "options" ? (
         <fieldset

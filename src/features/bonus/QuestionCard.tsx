@@ -4,6 +4,7 @@ import { useRaceName } from "../../i18n/raceNames";
 import { pointsOf } from "../../../contract/questionRules";
 import type { Question } from "../../../contract/questions";
 import { Button } from "../../ui/Button";
+import { LocalTime } from "../../ui/LocalTime";
 import { timeLeftParts, useClockUntil } from "./countdown";
 import { answerQuestion } from "./bonusActor";
 import styles from "./bonus.module.css";
@@ -19,7 +20,8 @@ function Countdown({ until }: { until: number }) {
       {t("closesIn")}{" "}
       <span role="timer" data-testid="question-countdown">
         {days > 0 ? t("countdown.withDays", { days, hms }) : hms}
-      </span>
+      </span>{" "}
+      <span aria-hidden="true">·</span> <LocalTime at={until} />
     </span>
   );
 }

@@ -9,29 +9,18 @@ import modalStyles from "../../ui/modal/modal.module.css";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import styles from "./news.module.css";
-import { dateFormat } from "../../i18n/formats";
-
-// Intl refuses timeZoneName beside dateStyle / timeStyle, so the full date is spelled out by its parts.
-const DEADLINE_FORMAT: Intl.DateTimeFormatOptions = {
-  weekday: "long",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-};
+import { LocalTime, TimeInText } from "../../ui/LocalTime";
 
 /** The FirstModal: a first-time player's welcome after confirming: how a weekend works, the next deadline, one button to Predictions. */
 export default function FirstModal({ close }: ModalComponentProps<"FirstModal">) {
-  const { t, i18n } = useTranslation("news");
+  const { t } = useTranslation("news");
   const raceLabel = useRaceName();
   const [, navigate] = useLocation();
   const next = useNextRace();
   const race = next.data?.[0];
   const fp1 = race?.sessions.find((s) => s.type === "FP1");
-  // The time zone is named: a player abroad, or one whose device clock's zone is not the circuit's, reads the right hour.
-  const when = fp1 ? dateFormat(i18n.language, DEADLINE_FORMAT).format(new Date(fp1.startsAt)) : null;
+  // The time zone is named: a player abroad, or one whose device clock's zone is not the circuit's, reads the right
+  // hour, and a press shows the circuit's and UTC.
   return (
     <div className={styles.modal}>
       <ol className={styles.steps}>
@@ -40,9 +29,12 @@ export default function FirstModal({ close }: ModalComponentProps<"FirstModal">)
         <li>{t("first.reward", { diamonds: COMPLETION_REWARD_DIAMONDS })}</li>
       </ol>
       {next.isPending ? <Spinner label={t("first.loading")} /> : null}
-      {race && when ? (
+      {race && fp1 ? (
         <p className={styles.title} data-testid="first-deadline">
-          {t("first.deadline", { race: raceLabel(race.name), when })}
+          <TimeInText
+            text={(when) => t("first.deadline", { race: raceLabel(race.name), when })}
+            time={<LocalTime at={fp1.startsAt} circuitZone={race.tracks[0]?.timeZone} />}
+          />
         </p>
       ) : null}
       {next.isSuccess && !race ? <p className={styles.muted}>{t("first.noRace")}</p> : null}

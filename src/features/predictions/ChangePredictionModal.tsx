@@ -7,9 +7,9 @@ import type { ModalComponentProps } from "../../ui/modal/modalTypes";
 import modalStyles from "../../ui/modal/modal.module.css";
 import { Button } from "../../ui/Button";
 import { useErrorText } from "../../ui/fieldErrors";
+import { LocalTime, TimeInText } from "../../ui/LocalTime";
 import { useChange, useWeekendData } from "./useWeekend";
 import styles from "./predictions.module.css";
-import { dateFormat } from "../../i18n/formats";
 
 /**
  * The ChangePrediction modal, a view of the weekend's change flow: the tier and its price for the changed picks,
@@ -21,7 +21,7 @@ export default function ChangePredictionModal({ close }: ModalComponentProps<"Ch
 }
 
 function Change({ change, close }: { change: ChangeRef; close(): void }) {
-  const { t, i18n } = useTranslation("predictions");
+  const { t } = useTranslation("predictions");
   const errorText = useErrorText();
   const context = useSelector(change, (s) => s.context);
   const snapshot = useSelector(change, (s) => s);
@@ -76,15 +76,12 @@ function Change({ change, close }: { change: ChangeRef; close(): void }) {
     );
   }
   if (is("between")) {
-    const opens = dateFormat(i18n.language, { hour: "2-digit", minute: "2-digit" }).format(
-      new Date(lateOpensFor(context)),
-    );
     return (
       <div>
         <ModalTitle>{t("change.betweenTitle")}</ModalTitle>
         {summary}
         <p className={styles.modalText} role="status">
-          {t("change.between", { time: opens })}
+          <TimeInText text={(time) => t("change.between", { time })} time={<LocalTime at={lateOpensFor(context)} />} />
         </p>
         <div className={`${modalStyles.actions} ${styles.modalActions}`}>{cancel}</div>
       </div>

@@ -4,6 +4,7 @@ import { modals } from "../../runtime/hooks";
 import { countdownParts, useBettingOpen, useNowUntil } from "../../features/bets/useBets";
 import styles from "./bets.module.css";
 import { Button } from "../../ui/Button";
+import { LocalTime } from "../../ui/LocalTime";
 
 /** A countdown as "2d 04:13:09" (days only when there are some). */
 function Countdown({ until }: { until: number }) {
@@ -27,7 +28,8 @@ export function BetsStatus({ data }: { data: RaceBets }) {
   else if (open && closesAt !== null) {
     text = (
       <>
-        <span>{t("status.closesIn")}</span> <Countdown until={closesAt} />
+        <span>{t("status.closesIn")}</span> <Countdown until={closesAt} /> <span aria-hidden="true">·</span>{" "}
+        <LocalTime at={closesAt} />
       </>
     );
   } else if (data.result) text = <span>{t("status.settled")}</span>;

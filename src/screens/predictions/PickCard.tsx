@@ -9,7 +9,7 @@ import { Button } from "../../ui/Button";
 import { VisuallyHidden } from "../../ui/VisuallyHidden";
 import { Diamond } from "../../ui/Diamond";
 import { RiderBadge } from "../../ui/RiderBadge";
-import { formatSessionTime } from "./weekend";
+import { LocalTime, TimeInText } from "../../ui/LocalTime";
 import { UpgradeButton } from "./UpgradeButton";
 import cardStyles from "../../ui/Cards.module.css";
 import styles from "./predictions.module.css";
@@ -23,7 +23,7 @@ const badges = {
 
 /** One of the 11 picks as the rules see it now: what it is worth, its rider, its state and the action it offers. */
 export function PickCard({ card, rider }: { card: CardView; rider: RaceRider | undefined }) {
-  const { t, i18n } = useTranslation("predictions");
+  const { t } = useTranslation("predictions");
   const label = t(`category.${card.category}`);
   const titleId = `pick-${card.category}`;
   const badge = card.badge ? badges[card.badge] : null;
@@ -70,9 +70,11 @@ export function PickCard({ card, rider }: { card: CardView; rider: RaceRider | u
         {rider ? <RiderBadge rider={rider} /> : <span className={styles.empty}>{t("card.noRider")}</span>}
       </div>
       <p className={styles.closes}>
-        {card.started
-          ? t("card.closed")
-          : t("card.closes", { time: formatSessionTime(i18n.language, new Date(card.startsAt).toISOString()) })}
+        {card.started ? (
+          t("card.closed")
+        ) : (
+          <TimeInText text={(time) => t("card.closes", { time })} time={<LocalTime at={card.startsAt} />} />
+        )}
       </p>
       <div className={styles.cardStatus} aria-live="polite">
         {badge ? <span className={`${styles.badge} ${badge.className}`}>{t(badge.key)}</span> : null}

@@ -49,7 +49,7 @@ export function RaceWeekend({ race, userId }: { race: Race; userId: string }) {
   if (!riders.data.riders.some((r) => r.available)) {
     return (
       <>
-        <SessionTimeline sessions={race.sessions} />
+        <SessionTimeline sessions={race.sessions} circuitZone={race.tracks[0]?.timeZone} />
         <EmptyState title={t("errors:noRidersForPrediction")} />
       </>
     );

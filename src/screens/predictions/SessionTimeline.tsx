@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import type { RaceSession } from "../../../contract/races";
 import { useNow, useNowAt } from "./clock";
 import { sessionOrder } from "../../../contract/weekendRules/structure";
-import { boundariesOf, countdownParts, formatSessionTime, timeZoneName } from "./weekend";
+import { boundariesOf, countdownParts, timeZoneName } from "./weekend";
+import { LocalTime } from "../../ui/LocalTime";
 import styles from "./predictions.module.css";
 
 /** A countdown as "2d 04:13:09" (days only when there are some). */
@@ -18,10 +19,16 @@ export function Countdown({ until }: { until: number }) {
 }
 
 /**
- * The weekend's sessions in order, each at its time in the player's zone (the zone named once above), with
- * a countdown to the next one to start and the live one marked.
+ * The weekend's sessions in order, each at its time in the player's zone (named; a press shows the circuit's time and
+ * UTC), with a countdown to the next one to start and the live one marked.
  */
-export function SessionTimeline({ sessions }: { sessions: readonly RaceSession[] }) {
+export function SessionTimeline({
+  sessions,
+  circuitZone,
+}: {
+  sessions: readonly RaceSession[];
+  circuitZone?: string | undefined;
+}) {
   const { t, i18n } = useTranslation("predictions");
   // Only the countdown ticks every second; the list re-renders when a session starts or ends.
   const now = useNowAt(boundariesOf(sessions));
@@ -40,7 +47,8 @@ export function SessionTimeline({ sessions }: { sessions: readonly RaceSession[]
       </div>
       {next ? (
         <p className={styles.nextSession}>
-          {t("timeline.next", { session: t(`session.${next.type}`) })} <Countdown until={Date.parse(next.startsAt)} />
+          {t("timeline.next", { session: t(`session.${next.type}`) })} <Countdown until={Date.parse(next.startsAt)} />{" "}
+          <span aria-hidden="true">·</span> <LocalTime at={next.startsAt} circuitZone={circuitZone} />
         </p>
       ) : null}
       {/* It may scroll sideways on a phone: focusable, so the keyboard scrolls it too. */}
@@ -56,9 +64,7 @@ export function SessionTimeline({ sessions }: { sessions: readonly RaceSession[]
               aria-current={state === "live" ? "time" : undefined}
             >
               <span className={styles.sessionName}>{t(`session.${s.type}`)}</span>
-              <time className={styles.sessionTime} dateTime={s.startsAt}>
-                {formatSessionTime(i18n.language, s.startsAt)}
-              </time>
+              <LocalTime className={styles.sessionTime} at={s.startsAt} circuitZone={circuitZone} />
               <span className={styles.sessionState}>{t(`timeline.state.${state}`)}</span>
             </li>
           );

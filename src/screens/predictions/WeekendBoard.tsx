@@ -12,6 +12,7 @@ import { useNowAt } from "./clock";
 import { CompletionBar } from "./CompletionBar";
 import { SaveBar } from "./SaveBar";
 import { SessionTimeline } from "./SessionTimeline";
+import { CircuitZone } from "../../ui/LocalTime";
 import { WeekendSection } from "./WeekendSection";
 import styles from "./predictions.module.css";
 
@@ -47,8 +48,8 @@ function Board({ race, form }: { race: Race; form: FormRef }) {
   }, [unsaved]);
 
   return (
-    <>
-      <SessionTimeline sessions={race.sessions} />
+    <CircuitZone.Provider value={race.tracks[0]?.timeZone}>
+      <SessionTimeline sessions={race.sessions} circuitZone={race.tracks[0]?.timeZone} />
       <CompletionBar
         done={view.done}
         total={view.total}
@@ -64,6 +65,6 @@ function Board({ race, form }: { race: Race; form: FormRef }) {
         <WeekendSection key={section.key} section={section} riders={riders} />
       ))}
       <SaveBar form={form} riders={riders} />
-    </>
+    </CircuitZone.Provider>
   );
 }

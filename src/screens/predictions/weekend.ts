@@ -1,4 +1,5 @@
-// How the predictions screen formats times: the player's time zone named, a session's day and time, a countdown.
+// How the predictions screen formats times: the player's time zone named and a countdown (a session's day and time
+// is the shared LocalTime, src/ui/LocalTime.tsx).
 import { dateFormat } from "../../i18n/formats";
 
 /** The player's time zone, named: its long name in the UI language and its IANA id. */
@@ -15,12 +16,6 @@ export function timeZoneName(language: string, at = new Date()): { id: string; n
   }
   return { id, name };
 }
-
-/** A session's day and time in the player's zone and language. */
-export const formatSessionTime = (language: string, iso: string) =>
-  dateFormat(language, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(
-    new Date(iso),
-  );
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

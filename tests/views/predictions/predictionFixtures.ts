@@ -98,6 +98,7 @@ export const race: Race = {
       country: "CZ",
       lengthKm: 5.4,
       circuitType: "FLOWING",
+      timeZone: "Europe/Prague",
       image: "/api/pictures/tracks/k1.svg",
     },
   ],
