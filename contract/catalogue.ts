@@ -23,6 +23,7 @@ import { backupCalls } from "./calls.backup";
 import { seasonCalls } from "./calls.season";
 import { healthCalls, metricsCalls } from "./calls.health";
 import { calendarCalls } from "./calls.calendar";
+import { pushCalls } from "./calls.push";
 
 export type CallGroup = { readonly [name: string]: Call | RawCall };
 
@@ -74,6 +75,7 @@ export const catalogue = {
   health: healthCalls,
   metrics: metricsCalls,
   calendar: calendarCalls,
+  push: pushCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export const isRawCall = (c: Call | RawCall): c is RawCall => "answers" in c;

@@ -34,6 +34,7 @@ import { gurusModule } from "./modules/gurus";
 import { staffModule } from "./modules/staff";
 import { newsModule } from "./modules/news";
 import { calendarModule } from "./modules/calendar";
+import { pushModule } from "./modules/push";
 import { openApiRoutes } from "./openapi/routes";
 import { storeModule } from "./modules/store";
 import { attachSessionCache } from "./modules/auth/sessionCache";
@@ -101,6 +102,7 @@ export async function buildApp(base: BaseDeps, options: { logger?: LogOptions } 
       await api.register(staffModule);
       await api.register(newsModule);
       await api.register(calendarModule);
+      await api.register(pushModule);
       await api.register(operatorRoutes);
       await api.register(healthModule);
       await api.register(metricsModule);

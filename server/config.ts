@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import webpush from "web-push";
 import type { SocialProvider } from "../contract/enums";
 
 export type OAuthProviderConfig = {
@@ -35,9 +36,16 @@ export type Config = {
   slowRequestMs?: number;
   /** The scraper's bearer token for GET /api/metrics (METRICS_TOKEN); without one nothing is collected and the call answers 404. */
   metricsToken?: string;
+  /**
+   * Web Push's VAPID keys (base64url) and subject (a `mailto:` or `https:` address push services can reach the
+   * operators at): VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT (docs/push.md). Without them push is off.
+   */
+  vapid?: VapidConfig;
   /** argon2 cost; lowered only by the test harness to keep the suite fast. */
   passwordHash: { memoryCost: number; timeCost: number };
 };
+
+export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
 
 type Env = Record<string, string | undefined>;
 
@@ -108,6 +116,46 @@ export function devSecrets(dataDir: string): DevSecrets {
 }
 
 /**
+ * Outside production a VAPID key pair is made once and kept in DATA_DIR/vapid.json, so browsers' subscriptions (made
+ * for one public key) survive restarts. Several instances need the same pair: give them the variables.
+ */
+export function devVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, "vapid.json");
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, "utf8")) as Partial<{ publicKey: string; privateKey: string }>;
+    if (stored.publicKey && stored.privateKey) return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+  }
+  const made = webpush.generateVAPIDKeys();
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(made), { mode: 0o600 });
+  return made;
+}
+
+/** VAPID_* from the environment: all three or none (push off in production, a kept pair in development). */
+export function vapidFromEnv(
+  env: Env,
+  production: boolean,
+  dataDir: string,
+  mailFrom: string,
+): VapidConfig | undefined {
+  const publicKey = nonEmpty(env.VAPID_PUBLIC_KEY);
+  const privateKey = nonEmpty(env.VAPID_PRIVATE_KEY);
+  const subject = nonEmpty(env.VAPID_SUBJECT);
+  if (publicKey && privateKey) {
+    if (!subject && production)
+      throw new Error("VAPID_SUBJECT is required with VAPID keys (mailto: or https: address)");
+    return { publicKey, privateKey, subject: subject ?? devSubject(mailFrom) };
+  }
+  if (publicKey || privateKey)
+    throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither");
+  if (production) return undefined;
+  return { ...devVapidKeys(dataDir), subject: subject ?? devSubject(mailFrom) };
+}
+
+/** The mail sender's address as a `mailto:` subject (push services contact the operators there). */
+const devSubject = (mailFrom: string) => `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`;
+
+/**
  * A line for the log when this instance looks like one of several (REDIS_URL is set for that; a DATABASE_URL may be
  * shared) while a secret comes from its own DATA_DIR/secrets.json: each instance then signs with its own key and
  * refuses the others' tokens (a player signed in on one is signed out by the next request the balancer sends
@@ -145,6 +193,8 @@ export function loadConfig(env: Env = process.env): Config {
   const accessTtlSeconds = production ? undefined : Number(nonEmpty(env.ACCESS_TTL_SECONDS) ?? Number.NaN);
   const slowRequestMs = Number(nonEmpty(env.SLOW_REQUEST_MS) ?? Number.NaN);
   const metricsToken = nonEmpty(env.METRICS_TOKEN);
+  const mailFrom = nonEmpty(env.MAIL_FROM) ?? "Paddock Predictor <no-reply@paddock-predictor.local>";
+  const vapid = vapidFromEnv(env, production, dataDir, mailFrom);
   return {
     production,
     port,
@@ -152,7 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     redisUrl: nonEmpty(env.REDIS_URL),
     smtpUrl: nonEmpty(env.SMTP_URL),
-    mailFrom: nonEmpty(env.MAIL_FROM) ?? "Paddock Predictor <no-reply@paddock-predictor.local>",
+    mailFrom,
     publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     jwtAccessSecret,
     jwtRefreshSecret,
@@ -165,6 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: ["1", "true", "yes"].includes((env.TRUST_PROXY ?? "").toLowerCase()),
     ...(Number.isFinite(slowRequestMs) && slowRequestMs > 0 ? { slowRequestMs } : {}),
     ...(metricsToken ? { metricsToken } : {}),
+    ...(vapid ? { vapid } : {}),
     passwordHash: { memoryCost: 19456, timeCost: 2 },
   };
 }

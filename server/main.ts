@@ -25,6 +25,8 @@ const deps = appDeps({ db: database, clock, mailer, config, live, spaDir: resolv
 const app = await buildApp(deps, { logger: { level: process.env.LOG_LEVEL ?? "warn" } });
 // The live channel (socket.io, path /socket.io) shares the API's HTTP server and port.
 await live.attach(app.server, app.services.auth.tokens.verifyAccess);
+// Web Push's reminders and notices (docs/push.md), on every instance: each push is claimed once in the database.
+const stopPush = app.services.push.start(Number(process.env.PUSH_TICK_MS ?? 30_000));
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -34,6 +36,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
+    stopPush();
     await live.close();
     await app.close();
     await database.close();

@@ -12,6 +12,7 @@ import { newsService } from "./modules/news/service";
 import { predictionsRepository } from "./modules/predictions/repository";
 import { predictionsService } from "./modules/predictions/service";
 import { prizesService } from "./modules/prizes/service";
+import { pushService } from "./modules/push/service";
 import { questionsService } from "./modules/questions/service";
 import { gradingService } from "./modules/questions/grading";
 import { controlRead } from "./modules/raceControl/controlRead";
@@ -71,6 +72,7 @@ export function buildServices(deps: AppDeps) {
     gurus: gurusService(deps),
     news: newsService(deps),
     calendar: calendarService(deps),
+    push: pushService(deps),
     analytics: analyticsService(deps),
     reports: reportsService(deps),
     season: seasonService(deps),

@@ -191,3 +191,4 @@ export * from "./schema.prizes";
 export * from "./schema.audit";
 export * from "./schema.staff";
 export * from "./schema.calendar";
+export * from "./schema.push";

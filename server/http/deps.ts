@@ -1,3 +1,4 @@
+import type { Agent } from "node:https";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/open";
@@ -17,6 +18,8 @@ export type AppDeps = {
   ledger: DiamondsLedger;
   /** Set by buildApp when METRICS_TOKEN is (server/metrics.ts): the services' observe calls time into it. */
   metrics?: Metrics;
+  /** The HTTPS agent pushes go out through (a test's local push service with its own certificate); Node's default else. */
+  pushAgent?: Agent;
   /** Built SPA to serve next to the API (main.ts passes dist/ when it exists). */
   spaDir?: string;
 };
