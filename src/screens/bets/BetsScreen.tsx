@@ -6,6 +6,7 @@ import { useCurrentRaceId, useRaces } from "../../api/races";
 import { useProfile } from "../../runtime/hooks";
 import styles from "./bets.module.css";
 import { Button } from "../../ui/Button";
+import { CircuitZone } from "../../ui/LocalTime";
 import { Diamond } from "../../ui/Diamond";
 import { EmptyState } from "../../ui/EmptyState";
 import { RaceSelect } from "../../ui/RaceSelect";
@@ -42,7 +43,14 @@ export default function BetsScreen() {
     const raceId = chosen ?? current.data ?? list[0]?.id;
     const race = list.find((r) => r.id === raceId);
     body =
-      race && me ? <RaceBetsBoard key={race.id} race={race} userId={me.id} /> : <EmptyState title={t("noRaces")} />;
+      race && me ? (
+        // The board's close countdown offers the circuit's clock: the race's track names its zone.
+        <CircuitZone.Provider value={race.tracks[0]?.timeZone}>
+          <RaceBetsBoard key={race.id} race={race} userId={me.id} />
+        </CircuitZone.Provider>
+      ) : (
+        <EmptyState title={t("noRaces")} />
+      );
     if (list.length > 0) {
       body = (
         <>

@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from "@testing-library/
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import type { Notification } from "../../../contract/notifications";
+import { timeReadings } from "../../../contract/timeDisplay";
 import { describeNotification } from "../../../src/app/layout/notifications/notificationText";
 import { ModalHost } from "../../../src/app/ModalHost";
 import { paths } from "../../../src/config/paths";
@@ -59,6 +60,14 @@ describe("the Bets screen opens on the current race", () => {
     expect((screen.getByRole("combobox", { name: "Race" }) as HTMLSelectElement).value).toBe(RACE_ID);
     expect(screen.getByText("Bets close when the race starts, in")).toBeTruthy();
     expect(screen.getByTestId("bets-countdown").textContent).toMatch(/^\d+d \d\d:\d\d:\d\d$/);
+    // The close is said as a time too, in the player's zone with its name; a press adds Brno's clock and UTC.
+    const when = timeReadings(CLOSES, "en", "Europe/Prague");
+    const close = screen.getByRole("button", { name: `${when.player} (show circuit time and UTC)` });
+    fireEvent.click(close);
+    expect(close.getAttribute("aria-expanded")).toBe("true");
+    expect(document.getElementById(close.getAttribute("aria-controls")!)?.textContent).toBe(
+      `Circuit: ${when.circuit} · UTC: ${when.utc}`,
+    );
     expect(balance()).toBe("100");
     // Marco Bellini: WIN 3.50 → PLACE 2.25, SHOW 1.66.
     expect(oddsButton(/^Bet Win on #63 Marco Bellini at odds 3\.50$/)).toBeTruthy();
