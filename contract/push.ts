@@ -26,6 +26,9 @@ export const PushSubscriptionBody = z.object({
 });
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
 
+/** Browsers kept per player: a new one past this replaces the player's oldest (a stale device, most likely). */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
+
 /** Which subscription to forget (this browser's, when the player turns push off on it). */
 export const PushUnsubscribeBody = z.object({ endpoint: z.string().min(1).max(2048) });
 

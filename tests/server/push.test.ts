@@ -3,16 +3,19 @@
 // payload (RFC 8291) and checks its VAPID signature. A reminder goes once, only to a player whose picks are still
 // open, only within the lead the player chose and never after the lock, and once from two instances on one
 // database; a subscription the push service calls gone is deleted; results come as a push too, the bell unchanged.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import webpush from "web-push";
+import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { SessionType } from "../../contract/enums";
+import { MAX_PUSH_SUBSCRIPTIONS } from "../../contract/push";
 import { buildApp } from "../../server/app";
 import { pushSubscriptions, races, raceSessions, users } from "../../server/db/schema";
 import { createLive } from "../../server/live";
 import { outboxMailer } from "../../server/mail/transport";
-import { onEachBackend, testConfig, type Harness } from "./harness";
+import { openDb, type Database } from "../../server/db/open";
+import { onEachBackend, PG_URL, testConfig, type Harness } from "./harness";
 import { quickPlayer, type QuickPlayer } from "./leaguePlayers";
 import { at, MINUTE, raceFixture, type RaceFixture } from "./predictionsFixture";
 import { startPushEndpoint, type Browser, type PushEndpoint } from "./pushEndpoint";
@@ -32,18 +35,30 @@ onEachBackend(
     /** Server instances whose pushes go to the local push service (the harness's own app sends none). */
     let instances: FastifyInstance[];
 
-    const instance = async () => {
+    /** Databases opened by a test (a second instance's own pool), closed after it. */
+    let opened: Database[];
+    const instance = async (database = h.database) => {
       const config = testConfig({ vapid });
       const app = await buildApp({
-        db: h.database,
+        db: database,
         clock: h.clock,
-        mailer: outboxMailer(h.database.db, h.clock),
+        mailer: outboxMailer(database.db, h.clock),
         config,
-        live: createLive({ db: h.database, clock: h.clock, config }),
+        live: createLive({ db: database, clock: h.clock, config }),
         pushAgent: endpoint.agent,
       });
+      h.checkAnswers(app);
       instances.push(app);
       return app;
+    };
+    /** On PostgreSQL a second instance has a pool of its own on the same schema, as a second server would. */
+    const secondDatabase = async (): Promise<Database> => {
+      if (h.kind !== "postgres") return h.database;
+      const result = await h.database.db.execute(sql`SELECT current_schema() AS schema`);
+      const rows = (result as { rows?: { schema: string }[] }).rows ?? (result as unknown as { schema: string }[]);
+      const database = await openDb({ databaseUrl: PG_URL, dataDir: "", schemaName: rows[0]!.schema });
+      opened.push(database);
+      return database;
     };
     const subscribe = async (p: QuickPlayer): Promise<Browser> => {
       const b = endpoint.browser();
@@ -74,6 +89,7 @@ onEachBackend(
     });
     beforeEach(async () => {
       instances = [];
+      opened = [];
       endpoint.received.length = 0;
       endpoint.failures.length = 0;
       // Claims outlive nothing here: users are truncated between tests, and push_sent goes with them.
@@ -86,6 +102,7 @@ onEachBackend(
     });
     afterEach(async () => {
       for (const app of instances) await app.close();
+      for (const database of opened) await database.close();
       expect(endpoint.failures).toEqual([]);
     });
 
@@ -218,7 +235,7 @@ onEachBackend(
     const typeOf = (id: string) => Object.entries(sessionId).find(([, v]) => v === id)![0] as SessionType;
 
     it("two instances on one database send each reminder once", async () => {
-      const [a, b] = [await instance(), await instance()];
+      const [a, b] = [await instance(), await instance(await secondDatabase())];
       const players = [await quickPlayer(h), await quickPlayer(h), await quickPlayer(h)];
       const browsers = [];
       for (const p of players) browsers.push(await subscribe(p));
@@ -272,6 +289,71 @@ onEachBackend(
         const bell = await h.call("GET", "/notifications", { token: p.token });
         expect(bell.body.result.map((n: { type: string }) => n.type)).toEqual(["RESULTS_PUBLISHED"]);
       }
+    });
+
+    it("pushes payouts and league requests to the players who want them", async () => {
+      const app = await instance();
+      const [both, noPayouts, noRequests] = [await quickPlayer(h), await quickPlayer(h), await quickPlayer(h)];
+      const [bBoth, bNoPayouts, bNoRequests] = [
+        await subscribe(both),
+        await subscribe(noPayouts),
+        await subscribe(noRequests),
+      ];
+      await prefer(noPayouts, { payouts: false });
+      await prefer(noRequests, { leagueRequests: false });
+      const everyone = [both.id, noPayouts.id, noRequests.id];
+      await h.database.db.transaction(async (tx) => {
+        await app.deps.live.notify(tx, everyone, "BET_RESULTS", { raceName, bets: 2, won: 1, payout: 40, refunded: 0 });
+        await app.deps.live.notify(tx, everyone, "MEMBERSHIP_REQUESTED", {
+          league: { id: randomUUID(), name: "Paddock Club" },
+          user: { id: randomUUID(), name: "rider42" },
+        });
+      });
+      await tick(app);
+      const types = (b: Browser) =>
+        to(b)
+          .map((r) => r.payload.type)
+          .toSorted();
+      expect(types(bBoth)).toEqual(["LEAGUE_REQUEST", "PAYOUT"]);
+      expect(types(bNoPayouts)).toEqual(["LEAGUE_REQUEST"]);
+      expect(types(bNoRequests)).toEqual(["PAYOUT"]);
+      expect(to(bBoth).find((r) => r.payload.type === "PAYOUT")!.payload).toEqual({
+        type: "PAYOUT",
+        title: "Your bets are settled",
+        body: `${raceName}: your bets paid 40 diamonds.`,
+        url: "/bets",
+      });
+      expect(to(bBoth).find((r) => r.payload.type === "LEAGUE_REQUEST")!.payload).toMatchObject({
+        title: "Request to join Paddock Club",
+        body: "rider42 asks to join your league Paddock Club.",
+      });
+    });
+
+    it("keeps a player's newest browsers only, and in production takes only a public push service's address", async () => {
+      const p = await quickPlayer(h);
+      const browsers: Browser[] = [];
+      for (let i = 0; i <= MAX_PUSH_SUBSCRIPTIONS; i += 1) {
+        browsers.push(await subscribe(p));
+        at(h, h.clock.now().getTime() + 1000);
+      }
+      const left = await h.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, p.id));
+      expect(left).toHaveLength(MAX_PUSH_SUBSCRIPTIONS);
+      expect(left.map((s) => s.endpoint)).not.toContain(browsers[0]!.subscription.endpoint);
+
+      const production = await h.buildApp({ production: true, vapid });
+      const keys = endpoint.browser().subscription.keys;
+      const answer = async (address: string) =>
+        (await h.call("POST", "/push/subscriptions", { token: p.token, body: { endpoint: address, keys } }, production))
+          .status;
+      for (const address of [
+        "http://push.example.com/send/1",
+        "https://127.0.0.1/push/1",
+        "https://[::1]/push/1",
+        "https://localhost/push/1",
+        "https://intranet/push/1",
+      ])
+        expect(await answer(address), address).toBe(400);
+      expect(await answer("https://fcm.googleapis.com/fcm/send/abc")).toBe(200);
     });
 
     it("writes the push in the player's language", async () => {

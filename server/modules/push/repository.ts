@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { PredictionCategory, SessionType } from "../../../contract/enums";
-import { DEFAULT_PUSH_PREFERENCES, type PushPreferences, type ReminderLead } from "../../../contract/push";
+import {
+  DEFAULT_PUSH_PREFERENCES,
+  MAX_PUSH_SUBSCRIPTIONS,
+  type PushPreferences,
+  type ReminderLead,
+} from "../../../contract/push";
 import type { Db } from "../../db/open";
 import {
   notifications,
@@ -52,6 +57,11 @@ export function pushRepository(db: Db) {
           target: pushSubscriptions.endpoint,
           set: { userId, p256dh: s.p256dh, auth: s.auth, createdAt: now },
         });
+      // The job sends to every stored browser: a player keeps a bounded number, the newest.
+      await db.execute(sql`
+        DELETE FROM push_subscriptions WHERE user_id = ${userId}::uuid AND id NOT IN (
+          SELECT id FROM push_subscriptions WHERE user_id = ${userId}::uuid
+          ORDER BY created_at DESC, id DESC LIMIT ${MAX_PUSH_SUBSCRIPTIONS})`);
     },
 
     removeSubscription: async (userId: string, endpoint: string) => {

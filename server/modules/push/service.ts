@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import webpush, { WebPushError, type PushSubscription } from "web-push";
 import type { NotificationType } from "../../../contract/live";
 import {
@@ -38,6 +39,18 @@ const NOTICE_PUSH: Partial<Record<NotificationType, keyof Omit<PushPreferences, 
 type Value = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 const nameOf = (v: unknown) => (v && typeof v === "object" ? str((v as Value).name) : "");
+
+/**
+ * In production the server posts only to what can be a vendor's push service: over TLS, to a host name (an address
+ * literal or localhost would let a player make the server post into its own network). A plain or local address is
+ * for a local push service in development and tests.
+ */
+function publicPushService(endpoint: string): boolean {
+  const url = new URL(endpoint);
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (url.protocol !== "https:" || isIP(host) !== 0) return false;
+  return host !== "localhost" && !host.endsWith(".localhost") && host.includes(".");
+}
 
 /** A push's text in the subscriber's language (mail.json `push`). */
 const text = (s: Subscriber, key: string, params: Record<string, string>) =>
@@ -201,8 +214,7 @@ export function pushService(deps: AppDeps) {
 
     async subscribe(userId: string, body: PushSubscriptionBody) {
       configured();
-      // A browser's push service is reached over TLS; a plain address is for a local service in development only.
-      if (deps.config.production && !body.endpoint.startsWith("https:")) throw new AppError(400, "validation");
+      if (deps.config.production && !publicPushService(body.endpoint)) throw new AppError(400, "validation");
       await repo.saveSubscription(userId, { endpoint: body.endpoint, ...body.keys }, deps.clock.now());
       return { ok: true as const };
     },
