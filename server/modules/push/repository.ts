@@ -34,6 +34,14 @@ export type LockingSession = {
 /** A subscribed player with what they chose (the defaults where they never did) and their language tag. */
 export type Subscriber = PushPreferences & { userId: string; lng: string | null };
 
+/** Players a statement: one bind parameter each, well under what PostgreSQL takes in one statement. */
+const BATCH = 1000;
+async function inBatches<T>(ids: readonly string[], read: (batch: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += BATCH) out.push(...(await read(ids.slice(i, i + BATCH))));
+  return out;
+}
+
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 const preferencesOf = (row: typeof pushPreferences.$inferSelect | undefined): PushPreferences =>
@@ -75,13 +83,10 @@ export function pushRepository(db: Db) {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
     },
 
-    subscriptionsOf: async (userIds: readonly string[]): Promise<PushSubscriptionRow[]> =>
-      userIds.length
-        ? db
-            .select()
-            .from(pushSubscriptions)
-            .where(inArray(pushSubscriptions.userId, [...userIds]))
-        : [],
+    subscriptionsOf: (userIds: readonly string[]): Promise<PushSubscriptionRow[]> =>
+      inBatches(userIds, (batch) =>
+        db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, batch)),
+      ),
 
     preferences: async (userId: string) =>
       preferencesOf((await db.select().from(pushPreferences).where(eq(pushPreferences.userId, userId)))[0]),
@@ -130,11 +135,12 @@ export function pushRepository(db: Db) {
     /** The categories each of these players has picked on a race. */
     async picked(raceId: string, userIds: readonly string[]): Promise<Map<string, Set<PredictionCategory>>> {
       const byUser = new Map<string, Set<PredictionCategory>>();
-      if (userIds.length === 0) return byUser;
-      const rows = await db
-        .select({ userId: predictions.userId, category: predictions.category })
-        .from(predictions)
-        .where(and(eq(predictions.raceId, raceId), inArray(predictions.userId, [...userIds])));
+      const rows = await inBatches(userIds, (batch) =>
+        db
+          .select({ userId: predictions.userId, category: predictions.category })
+          .from(predictions)
+          .where(and(eq(predictions.raceId, raceId), inArray(predictions.userId, batch))),
+      );
       for (const r of rows) {
         const set = byUser.get(r.userId) ?? new Set<PredictionCategory>();
         set.add(r.category);
@@ -145,25 +151,25 @@ export function pushRepository(db: Db) {
 
     /** Stored notices of these types since `since` for these players that no instance has pushed yet. */
     async unsentNotices(types: readonly string[], userIds: readonly string[], since: Date) {
-      if (userIds.length === 0) return [];
-      return db
-        .select({
-          id: notifications.id,
-          userId: notifications.userId,
-          type: notifications.type,
-          value: notifications.value,
-        })
-        .from(notifications)
-        .where(
-          and(
-            inArray(notifications.type, [...types]),
-            inArray(notifications.userId, [...userIds]),
-            gt(notifications.createdAt, since),
-            sql`NOT EXISTS (SELECT 1 FROM push_sent p WHERE p.user_id = ${notifications.userId} AND p.key = 'notice:' || ${notifications.id}::text)`,
-          ),
-        )
-        .orderBy(asc(notifications.createdAt))
-        .limit(1000);
+      return inBatches(userIds, (batch) =>
+        db
+          .select({
+            id: notifications.id,
+            userId: notifications.userId,
+            type: notifications.type,
+            value: notifications.value,
+          })
+          .from(notifications)
+          .where(
+            and(
+              inArray(notifications.type, [...types]),
+              inArray(notifications.userId, batch),
+              gt(notifications.createdAt, since),
+              sql`NOT EXISTS (SELECT 1 FROM push_sent p WHERE p.user_id = ${notifications.userId} AND p.key = 'notice:' || ${notifications.id}::text)`,
+            ),
+          )
+          .orderBy(asc(notifications.createdAt)),
+      );
     },
 
     /** The one claim of (player, key): true for the instance whose insert made the row, false for every other. */
