@@ -1,9 +1,8 @@
-// A local push service for the server tests (docs/push.md): an HTTPS server on 127.0.0.1 with a certificate made for
-// the test, which takes Web Push requests as a browser vendor's service would and decrypts each payload with the
-// subscription's private key, written here from the RFCs (8291 Message Encryption for Web Push, 8188 aes128gcm, 8292
-// VAPID) and node:crypto, not with the sending library's own code. Each subscription is a browser: a P-256 key pair
-// and an auth secret made by the test.
-import { execFileSync } from "node:child_process";
+// A local push service for the server tests (docs/push.md): an HTTPS server on 127.0.0.1 with a certificate of
+// its own (fixtures/), which takes Web Push requests as a browser vendor's service would and decrypts each payload
+// with the subscription's private key, written here from the RFCs (8291 Message Encryption for Web Push, 8188
+// aes128gcm, 8292 VAPID) and node:crypto, not with the sending library's own code. Each subscription is a browser: a
+// P-256 key pair and an auth secret made by the test.
 import {
   createDecipheriv,
   createECDH,
@@ -14,11 +13,9 @@ import {
   verify,
   type ECDH,
 } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { Agent, createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 
 /** One received push, decrypted, with what the VAPID header said. */
 export type Received = {
@@ -105,38 +102,10 @@ export type PushEndpoint = {
 };
 
 export async function startPushEndpoint(): Promise<PushEndpoint> {
-  const dir = mkdtempSync(join(tmpdir(), "pp-push-"));
-  try {
-    execFileSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
-        "-days",
-        "1",
-        "-keyout",
-        join(dir, "key.pem"),
-        "-out",
-        join(dir, "cert.pem"),
-        "-subj",
-        "/CN=127.0.0.1",
-        "-addext",
-        "subjectAltName=IP:127.0.0.1",
-      ],
-      { stdio: "ignore" },
-    );
-  } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
-    throw err;
-  }
-  const key = readFileSync(join(dir, "key.pem"));
-  const cert = readFileSync(join(dir, "cert.pem"));
-  rmSync(dir, { recursive: true, force: true });
+  // A certificate for 127.0.0.1 only, made once (openssl req -x509, P-256, 100 years) and kept with the tests: the
+  // key guards nothing but this loopback test service.
+  const key = readFileSync(new URL("fixtures/pushEndpoint.key.pem", import.meta.url));
+  const cert = readFileSync(new URL("fixtures/pushEndpoint.cert.pem", import.meta.url));
 
   const browsers = new Map<string, Browser>();
   const statuses = new Map<string, number>();
