@@ -37,6 +37,7 @@ export function LocalTime({
         className={styles.toggle}
         aria-expanded={open}
         aria-controls={id}
+        data-local-time=""
         onClick={() => setOpen((o) => !o)}
       >
         <time dateTime={iso}>{when.player}</time>

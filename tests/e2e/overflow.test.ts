@@ -105,6 +105,15 @@ describe("375 px: no text is cut or runs past its box", () => {
         await page.goto(`${product.url}${route}`);
         await settle(page);
         await check(route);
+        if (route === "/predictions" || route === "/bets") {
+          // Every time opened: the circuit's clock and UTC wrap under the time, inside the box it sits in.
+          const times = await page.locator("[data-local-time]").all();
+          // The weekend's sessions are always shown; the bets' close only while bets are open.
+          if (route === "/predictions") expect(times.length, "the weekend's session times").toBeGreaterThan(0);
+          for (const time of times) await time.click();
+          await expect.poll(() => page.locator("[data-local-time][aria-expanded=true]").count()).toBe(times.length);
+          await check(`${route}, its times opened`);
+        }
       }
       await page.goto(`${product.url}/leagues`);
       await settle(page);
