@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Notification } from "../../../contract/notifications";
 import { Header } from "../../../src/app/layout/Header";
 import { relativeTimeOf } from "../../../src/app/layout/notifications/relativeTime";
+import { serverClock } from "../../../src/api/serverClock";
 import { json } from "../fixtures";
 import { authActor } from "../../../src/runtime/appActor";
 import { live, push } from "../liveMock";
@@ -96,6 +97,21 @@ describe("the header bell", () => {
     expect(items[1]!.textContent).toContain("an hour ago");
     await waitFor(() => expect(screen.queryByTestId("notifications-badge")).toBeNull());
     expect(calls.filter((c) => c.method === "PUT").map((c) => c.path)).toEqual(["/api/notifications/read"]);
+  });
+
+  it("a phone 10 minutes fast: times are relative to the server's clock, so the newest is 'just now'", async () => {
+    const serverNow = NOW.getTime() - 10 * 60_000;
+    serverClock.alignTo(new Date(serverNow).toISOString());
+    try {
+      const fresh = note("n4", "RACE_STARTED", { raceName: "Dutch TT" }, new Date(serverNow).toISOString());
+      await signedInWith([fresh]);
+      fireEvent.click(bell());
+      const [item] = screen.getAllByTestId("notification");
+      // By the phone's own clock it would read "10 minutes ago".
+      expect(item!.textContent).toContain("just now");
+    } finally {
+      serverClock.alignTo(new Date().toISOString());
+    }
   });
 
   it("deletes one, then all, down to the empty state", async () => {

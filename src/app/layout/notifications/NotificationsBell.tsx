@@ -10,17 +10,21 @@ import { useDismiss } from "../../../ui/useDismiss";
 import type { Notification } from "../../../../contract/notifications";
 import { bellEntries, describeNotification, type BellEntry } from "./notificationText";
 import { relativeTimeOf } from "./relativeTime";
+import { serverClock } from "../../../api/serverClock";
 import styles from "./NotificationsBell.module.css";
+
+/** The server's time: a notification's `createdAt` is the server's, so "5 min ago" holds on a phone whose clock is off. */
+const serverDate = () => new Date(serverClock.now());
 
 /** "Now" for relative times: set when the list opens, then ticking every minute while it stays open. */
 function useNow(active: boolean): [Date, () => void] {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(serverDate);
   useEffect(() => {
     if (!active) return;
-    const id = setInterval(() => setNow(new Date()), 60_000);
+    const id = setInterval(() => setNow(serverDate()), 60_000);
     return () => clearInterval(id);
   }, [active]);
-  return [now, () => setNow(new Date())];
+  return [now, () => setNow(serverDate())];
 }
 
 /** Spec section 2: "a notifications bell with a dropdown list" — unread badge, mark-read on open, delete one or all. */
