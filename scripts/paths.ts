@@ -7,7 +7,7 @@
 // A path is the shortest walk from the machine's start that ends by taking one transition, in plain words:
 // each step names the event (and the guard that must hold), then the state the player is in after it. Every
 // transition of the machine ends one path, so walking the catalogue covers the machine's transitions, the
-// same set `tests/machines/modelWalk.ts` measures (its `allTransitions`).
+// same set `tests/machines/transitions.ts` measures (its `allTransitions`).
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -21,7 +21,7 @@ const SUMMARY = "README.md";
 /** The transitions the server accepts in analytics reports (it never imports machines/): generated with the catalogue. */
 export const flowKeysFile = join(root, "contract", "flowKeys.generated.ts");
 
-/** A transition's identity, as `tests/machines/modelWalk.ts` `transitionKey` writes it. */
+/** A transition's identity, as `tests/machines/transitions.ts` `transitionKey` writes it. */
 export function transitionKey(t: AnyTransitionDefinition): string {
   const source = t.source;
   const list: AnyTransitionDefinition[] =

@@ -5,7 +5,7 @@ import type { Profile } from "../../contract/users";
 import { authMachine, PROFILE_RETRY_DELAYS_MS, type AuthEmitted } from "../../machines/auth.machine";
 import { somethingWentWrong } from "../../machines/serviceErrors";
 import { apiError, profile, signUpBody, tokens, wrongPassword } from "./authFixtures";
-import { settle } from "./modelWalk";
+import { settle } from "./stubs";
 
 // The QA paths are walked on the real header, account section and auth modals in
 // tests/views/paths/auth.paths.test.tsx; these are the rules they do not spell out (what each service is sent, what is

@@ -13,7 +13,7 @@ import {
 } from "../../machines/betPlacement.machine";
 import { MAX_TIMER_MS } from "../../machines/predictionChange.machine";
 import { apiError } from "./authFixtures";
-import { settle } from "./modelWalk";
+import { settle } from "./stubs";
 
 // Every path of the machine is played in the BetOnRider modal on the real owner, with the coverage of every
 // transition (tests/views/paths/betPlacement.paths.test.tsx); these are the rules a path does not spell out.

@@ -4,7 +4,7 @@ import { optionIds } from "../../contract/questionRules";
 import type { Question } from "../../contract/questions";
 import { bonusAnswerMachine, type SendAnswerInput } from "../../machines/bonusAnswer.machine";
 import { bonusQuestionsMachine } from "../../machines/bonusQuestions.machine";
-import { promiseStubs } from "./modelWalk";
+import { promiseStubs } from "./stubs";
 
 // The answer's paths are walked in the ChooseAnswer modal itself (tests/views/paths/bonusAnswer.paths.test.tsx), its
 // owner's on the Bonus questions screen (tests/views/paths/bonusQuestions.paths.test.tsx), each with the coverage of

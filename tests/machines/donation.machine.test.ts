@@ -4,7 +4,7 @@ import type { ErrorBody } from "../../contract/common";
 import type { DonationResult } from "../../contract/store";
 import { donationMachine, type DonateInput } from "../../machines/donation.machine";
 import { apiError } from "./authFixtures";
-import { settle } from "./modelWalk";
+import { settle } from "./stubs";
 
 // The donation's paths are walked on the Donate panel itself (tests/views/paths/donation.paths.test.tsx), with
 // the coverage of every transition; these are the rules the panel's paths do not spell out.

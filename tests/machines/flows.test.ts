@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadMachines, renderAll, staleCharts } from "../../scripts/flows";
 import { machineFlowKeys, stateName } from "../../machines/flowNames";
-import { allTransitions } from "./modelWalk";
+import { allTransitions } from "./transitions";
 
 describe("Every machine has a current generated chart in docs/flows", () => {
   it("has no stale, missing or orphaned chart (run `npm run flows` to fix)", async () => {

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from "xstate";
 import type { ErrorBody } from "../../contract/common";
 import { leagueJoinMachine, type ConfirmationKind, type LeagueSeat } from "../../machines/leagueJoin.machine";
 import { apiError } from "./authFixtures";
-import { settle } from "./modelWalk";
+import { settle } from "./stubs";
 
 // Every path of the machine is played on the league page and the invite-link panel with the app's owner of the
 // flows, with the coverage of every transition (tests/views/paths/leagueJoin.paths.test.tsx); these are the rules

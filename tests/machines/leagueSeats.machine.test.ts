@@ -4,7 +4,7 @@ import type { ErrorBody } from "../../contract/common";
 import { leagueJoinMachine, type LeagueSeat } from "../../machines/leagueJoin.machine";
 import { leagueSeatsMachine } from "../../machines/leagueSeats.machine";
 import { apiError } from "./authFixtures";
-import { promiseStubs, settle } from "./modelWalk";
+import { promiseStubs, settle } from "./stubs";
 
 // The owner's paths are walked on the league page and the invite-link panel
 // (tests/views/paths/leagueSeats.paths.test.tsx), with the coverage of every transition; these are the rules the paths

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock } from "xstate";
 import { liveSocketMachine, reconnectDelay } from "../../machines/liveSocket.machine";
-import { settle } from "./modelWalk";
+import { settle } from "./stubs";
 
 // The live channel's paths are walked on the app's own live module against an in-memory socket.io server, under the
 // header (tests/views/paths/liveSocket.paths.test.tsx), with the coverage of every transition; these are the rules

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { Notification } from "../../contract/notifications";
 import { mergeNotifications, notificationsMachine, unreadCount } from "../../machines/notifications.machine";
-import { settle } from "./modelWalk";
+import { settle } from "./stubs";
 
 // The notifications' paths are walked on the header's bell (tests/views/paths/notifications.paths.test.tsx), with
 // the coverage of every transition; these are the rules the bell's paths do not spell out.

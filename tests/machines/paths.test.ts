@@ -15,7 +15,7 @@ import {
   takeTransition,
   transitionKey,
 } from "../../scripts/paths";
-import { allTransitions } from "./modelWalk";
+import { allTransitions } from "./transitions";
 
 describe("The catalogue in docs/qa", () => {
   it("is current and every machine is 100% covered (run `npm run paths` to fix)", async () => {

@@ -19,7 +19,7 @@ import {
   type SubmitChangeInput,
 } from "../../machines/predictionChange.machine";
 import { apiError } from "./authFixtures";
-import { settle } from "./modelWalk";
+import { settle } from "./stubs";
 
 // Every path of the machine is played in the Predictions screen's ChangePrediction modal on the real weekend owner,
 // with the coverage of every transition (tests/views/paths/predictionChange.paths.test.tsx); these are the rules a

@@ -5,7 +5,7 @@ import { PredictionCategory } from "../../contract/enums";
 import { duplicateOf, isComplete, mergeSaved, unsavedCategories, type Picks } from "../../contract/weekendRules/form";
 import { predictionFormMachine, type SaveInput } from "../../machines/predictionForm.machine";
 import { apiError } from "./authFixtures";
-import { settle } from "./modelWalk";
+import { settle } from "./stubs";
 
 // The form's paths are walked on the Predictions screen's cards and save bar (tests/views/paths/predictionForm.paths.test.tsx),
 // with the coverage of every transition; these are the rules the paths do not spell out (what a save sends, what a

@@ -9,7 +9,7 @@ import { predictionWeekendMachine, type WeekendData } from "../../machines/predi
 import { upgradeButtonMachine } from "../../machines/upgradeButton.machine";
 import { pick, riders, rules, startOf, T0, view, world } from "../views/predictions/predictionFixtures";
 import { apiError } from "./authFixtures";
-import { promiseStubs, settle } from "./modelWalk";
+import { promiseStubs, settle } from "./stubs";
 
 // The weekend's paths are walked on the Predictions screen with the app's weekend actor
 // (tests/views/paths/predictionWeekend.paths.test.tsx), with the coverage of every transition; these are the rules the

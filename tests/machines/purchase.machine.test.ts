@@ -4,7 +4,7 @@ import type { ErrorBody } from "../../contract/common";
 import type { PaymentOrder, PaymentState } from "../../contract/store";
 import { purchaseMachine } from "../../machines/purchase.machine";
 import { apiError } from "./authFixtures";
-import { settle } from "./modelWalk";
+import { settle } from "./stubs";
 
 // The purchase's paths are walked on the Store screen itself (tests/views/paths/purchase.paths.test.tsx), with the
 // coverage of every transition; these are the rules the Store's paths do not spell out.

@@ -3,7 +3,7 @@ import { assign, createActor, fromCallback } from "xstate";
 import { betPlacementMachine } from "../../machines/betPlacement.machine";
 import { raceBetsMachine } from "../../machines/raceBets.machine";
 import { betOf, betsWorld, CLOSES, raceBetsView, T0 } from "../views/bets/betsFixtures";
-import { promiseStubs, settle } from "./modelWalk";
+import { promiseStubs, settle } from "./stubs";
 
 // The owner's paths are walked on the Bets screen itself (tests/views/paths/raceBets.paths.test.tsx), with the
 // coverage of every transition; these are the rules the paths do not spell out: what the flow is handed and told.

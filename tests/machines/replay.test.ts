@@ -11,7 +11,7 @@ import { predictionWeekendMachine, type WeekendData } from "../../machines/predi
 import { upgradeButtonMachine } from "../../machines/upgradeButton.machine";
 import { createRecorder, replayActor } from "../../machines/recorder";
 import { pick, riders, rules, T0, view, world } from "../views/predictions/predictionFixtures";
-import { settle } from "./modelWalk";
+import { settle } from "./stubs";
 
 const weekendData = (picks: ReturnType<typeof pick>[]): WeekendData => ({
   prediction: view(world({ now: T0, balance: 100, picks })),

@@ -3,7 +3,7 @@ import { createActor, waitFor } from "xstate";
 import type { ErrorBody } from "../../contract/common";
 import { sandboxCheckoutMachine } from "../../machines/sandboxCheckout.machine";
 import { apiError } from "./authFixtures";
-import { promiseStubs, settle } from "./modelWalk";
+import { promiseStubs, settle } from "./stubs";
 
 const voided: ErrorBody = { statusCode: 409, code: "paymentVoided", message: "This payment was canceled" };
 const failed: ErrorBody = { statusCode: 500, code: "somethingWentWrong", message: "Something went wrong." };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { purchaseMachine } from "../../machines/purchase.machine";
 import { storeMachine } from "../../machines/store.machine";
-import { promiseStubs } from "./modelWalk";
+import { promiseStubs } from "./stubs";
 
 function build() {
   const stubs = promiseStubs(["createOrder", "readOrder", "captureOrder", "cancelOrder"]);

@@ -7,7 +7,7 @@ import {
   tokenRefreshMachine,
   type TokenRefreshEmitted,
 } from "../../machines/tokenRefresh.machine";
-import { settle } from "./modelWalk";
+import { settle } from "./stubs";
 
 // The QA paths are walked on the real API client in tests/views/paths/tokenRefresh.paths.test.tsx; these are the rules
 // they do not spell out (one refresh shared by callers, what is stored or cleared, which answers are refusals, the backoff).

@@ -8,7 +8,7 @@ import { upgradeButtonView, type ExistingPick, type UpgradeButtonView } from "..
 import { defaultWeekendRules as rules } from "../../contract/weekendRules/weekendRules";
 import { upgradeButtonMachine, type PurchaseInput } from "../../machines/upgradeButton.machine";
 import { apiError } from "./authFixtures";
-import { settle } from "./modelWalk";
+import { settle } from "./stubs";
 
 // The button's paths are walked on the Predictions screen itself (tests/views/paths/upgradeButton.paths.test.tsx),
 // with the coverage of every transition and so of every state of the spec's UpgradeButtonState; these are the

@@ -19,7 +19,7 @@ import type { AnyStateMachine, AnyTransitionDefinition, InspectionEvent } from "
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { generatePaths, pathInWords, type PathStep, type QaPath } from "../../../scripts/paths";
 import { appRecorder } from "../../../src/runtime/flowReporter";
-import { allTransitions, transitionKey } from "../../machines/modelWalk";
+import { allTransitions, transitionKey } from "../../machines/transitions";
 import { resetApp } from "../renderWithApp";
 
 export type Step<World> = { world: World; path: QaPath; step: PathStep; index: number; next: PathStep | undefined };
