@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { LongFirst } from "./tests/longFirst";
 
 // One project per layer so each runs in the environment it needs; e2e runs last, on its own.
 export default defineConfig({
@@ -9,6 +10,7 @@ export default defineConfig({
     // their databases and child processes often enough that two at a time finish sooner (each file has its own
     // PostgreSQL schema and PGlite).
     maxWorkers: 2,
+    sequence: { sequencer: LongFirst },
     projects: [
       { extends: true, test: { name: "contract", include: ["tests/contract/**/*.test.ts"], environment: "node" } },
       { extends: true, test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node" } },
@@ -43,7 +45,9 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file starts its own product and Chromium and spends most of its time waiting on them (a page to
+          // settle, a fade, a poll), not on the cores: three at a time keep both cores busy.
+          maxWorkers: 3,
         },
       },
     ],

@@ -20,8 +20,8 @@ import { quickPlayer, type QuickPlayer } from "./leaguePlayers";
 import { at, MINUTE, raceFixture, type RaceFixture } from "./predictionsFixture";
 import { startPushEndpoint, type Browser, type PushEndpoint } from "./pushEndpoint";
 
-const keys = webpush.generateVAPIDKeys();
-const vapid = { ...keys, subject: "mailto:operators@pp.test" };
+const vapidKeys = webpush.generateVAPIDKeys();
+const vapid = { ...vapidKeys, subject: "mailto:operators@pp.test" };
 /** One pass of an instance's push job, as its timer runs it. */
 const tick = (app: FastifyInstance) => app.services.push.tick();
 
