@@ -1,4 +1,4 @@
-import { useEffect, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { SignUpBody } from "../../contract/auth";
 import { authActor } from "../runtime/appActor";
@@ -17,7 +17,7 @@ import styles from "../ui/modal/modal.module.css";
 
 const external = (href: string | undefined) => <a href={href ?? "#"} target="_blank" rel="noopener noreferrer" />;
 
-function CheckYourMail({ email, close }: { email: string | null; close(): void }) {
+function CheckYourMail({ email, close, again }: { email: string | null; close(): void; again(): void }) {
   const { t } = useTranslation("auth");
   return (
     <div className={styles.center}>
@@ -27,6 +27,9 @@ function CheckYourMail({ email, close }: { email: string | null; close(): void }
       <Button block onClick={close}>
         {t("signUp.checkMailOk")}
       </Button>
+      <button type="button" className={styles.linkButton} onClick={again}>
+        {t("signUp.again")}
+      </button>
       <button type="button" className={styles.linkButton} onClick={() => modals.replace("SignIn")}>
         {t("signUp.toSignIn")}
       </button>
@@ -47,12 +50,16 @@ export default function SignUpModal({ close }: ModalComponentProps<"SignUp">) {
     authActor.send({ type: "auth.error.clear" });
   }, []);
 
-  if (is("awaitingConfirmation")) return <CheckYourMail email={pendingEmail} close={close} />;
+  // A mistyped address is put right by signing up again: the form comes back, and the machine takes a new sign-up.
+  const [again, setAgain] = useState(false);
+  if (is("awaitingConfirmation") && !again)
+    return <CheckYourMail email={pendingEmail} close={close} again={() => setAgain(true)} />;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.check(SignUpBody)) return;
     const { name, email, password, confirmPassword } = form.values;
+    setAgain(false);
     authActor.send({
       type: "auth.signUp",
       name: name.trim(),
